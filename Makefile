@@ -1,0 +1,67 @@
+# picl: build, test and run. `make run` and `make test` are the two commands a user needs.
+CC       ?= cc
+OPT      ?= -O2
+CFLAGS   += -std=c11 $(OPT) -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+            -DCL_TARGET_OPENCL_VERSION=120 -Iruntime -Igen -Ibuild $(shell pkg-config --cflags lua5.4 2>/dev/null)
+LDLIBS   += -lOpenCL -llua5.4 -lm
+BUILD    ?= build
+PICL_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+CFLAGS   += -DPICL_VERSION='"$(PICL_VERSION)"'
+
+RUNTIME_SRC := $(filter-out runtime/main.c,$(wildcard runtime/*.c))
+GEN_SRC     := $(wildcard gen/*.c)
+EMBED_IN    := $(sort $(wildcard lua/*.lua) $(wildcard templates/*.cl))
+LIB_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(RUNTIME_SRC) $(GEN_SRC)) $(BUILD)/embedded.o
+UNIT_SRC    := $(wildcard tests/unit/test_*.c)
+UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+
+.PHONY: all deps run test unit asan clean bench-uniform check-inputs
+all: bin/picl
+
+# Installs Debian packages only when one is missing (apt-get needs root or sudo).
+deps:
+	@tools/deps.sh
+
+bin/picl: $(BUILD)/runtime/main.o $(BUILD)/libpicl.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/libpicl.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: %.c $(wildcard runtime/*.h gen/*.h) $(BUILD)/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# Lua sources and templates are compiled into the binary so picl runs from any directory.
+$(BUILD)/embed: tools/embed.c
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -o $@ $<
+
+$(BUILD)/embedded.c $(BUILD)/embedded.h: $(BUILD)/embed $(EMBED_IN)
+	$(BUILD)/embed $(BUILD)/embedded.c $(BUILD)/embedded.h $(EMBED_IN)
+
+$(BUILD)/embedded.o: $(BUILD)/embedded.c
+	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libpicl.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
+
+unit: $(UNIT_BIN)
+
+run: deps all
+	bin/picl run inputs/vacuum_wave.lua
+
+test: deps all unit
+	@tests/run_all.sh $(BUILD)
+
+# Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer, in a build folder of their own.
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+	        LDFLAGS="-fsanitize=address,undefined" unit
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 PICL_UNIT_ONLY=1 tests/run_all.sh build-asan
+
+clean:
+	rm -rf build build-asan bin

@@ -1,0 +1,36 @@
+/* layout.h: how the domain is cut into boxes and how a box's field arrays are laid out.
+ * The generator bakes these numbers into the kernels; the runtime sizes buffers with them. */
+#ifndef PICL_LAYOUT_H
+#define PICL_LAYOUT_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+/* Field components, all in one buffer: component c of box b starts at
+ * c * comp_stride + b * box_stride. Every component uses the same index space; its position
+ * inside cell (i,j,k) is given by its Yee staggering (gen_stagger). */
+enum field_comp { FC_EX, FC_EY, FC_EZ, FC_BX, FC_BY, FC_BZ, FC_JX, FC_JY, FC_JZ, FC_RHO, FC_COUNT };
+
+struct gen_layout {
+    int cells[3]; /* whole domain */
+    int box[3]; /* valid cells per box: every box has the same shape */
+    int nbox[3]; /* boxes per axis */
+    int n_boxes;
+    int ng; /* guard cells on every side of a box */
+    int dim[3]; /* box[] + 2 ng: allocated cells per axis */
+    long box_stride; /* dim[0] * dim[1] * dim[2] */
+    long comp_stride; /* n_boxes * box_stride */
+    double dx[3]; /* m */
+    double lower[3]; /* m */
+};
+
+/* Guard cells the run needs: the particle shape reach after a move of up to one cell
+ * (Esirkepov uses the old and new positions together) and the field stencils. */
+int gen_guard_cells(const struct picl_config *cfg);
+int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err, size_t err_len);
+/* Offset of component c (0 or 0.5 cell per axis) on the Yee grid. */
+void gen_stagger(enum field_comp c, double offset[3]);
+const char *gen_comp_name(enum field_comp c);
+
+#endif

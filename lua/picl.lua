@@ -1,0 +1,974 @@
+-- picl.lua: the module input scripts `require`, and the schema that checks what they return.
+-- Scripts see constants and picl.simulation{}; runtime/config.c calls the returned `internal.run`.
+
+local M = {} -- what require("picl") gives an input script (through a read-only proxy)
+local internal = {} -- what runtime/config.c uses; never reachable from a script
+
+-- Physical constants, SI, CODATA 2018: the same values as gen/gen.h, which defines these names
+-- inside every user expression, so `picl.c` in Lua and `c` in an expression string agree.
+M.c = 299792458.0 -- m/s
+M.eps0 = 8.8541878128e-12 -- F/m
+M.mu0 = 1.25663706212e-6 -- N/A^2
+M.q_e = 1.602176634e-19 -- C
+M.m_e = 9.1093837015e-31 -- kg
+M.m_p = 1.67262192369e-27 -- kg
+M.pi = math.pi
+
+---------------------------------------------------------------------------------------------
+-- Errors. A check raises {key, msg}; run() turns it into "FILE:LINE: KEY: msg" once the line
+-- of KEY is known, so no check needs to know about files or lines.
+
+local function fail(key, msg, where)
+    error({ picl_error = true, key = key, msg = msg, where = where }, 0)
+end
+
+local function join(prefix, k)
+    if prefix == "" then return tostring(k) end
+    return prefix .. "." .. tostring(k)
+end
+
+-- The shortest text that reads back as the same number, and always a floating literal, so
+-- that it is valid in OpenCL C as well as in messages.
+local function numtext(v)
+    if math.type(v) == "integer" then return string.format("%d", v) end
+    if v ~= v then return "nan" end
+    if v == math.huge then return "inf" end
+    if v == -math.huge then return "-inf" end
+    for digits = 15, 17 do
+        local s = string.format("%." .. digits .. "g", v)
+        if tonumber(s) == v then return s end
+    end
+end
+
+local function float_literal(v)
+    local s = numtext(v + 0.0)
+    if not s:find("[.eEn]") then s = s .. ".0" end
+    return s
+end
+
+local function sorted_keys(t)
+    local keys = {}
+    for k in pairs(t) do keys[#keys + 1] = k end
+    table.sort(keys, function(a, b)
+        if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
+        return type(a) < type(b)
+    end)
+    return keys
+end
+
+-- A value as the user would have written it, short enough for one message line.
+local function repr(v, depth)
+    depth = depth or 0
+    local t = type(v)
+    if t == "number" then return numtext(v) end
+    if t == "string" then return (string.format("%q", v):gsub("\\\n", "\\n")) end
+    if t ~= "table" then return tostring(v) end
+    if depth > 1 then return "{...}" end
+    local parts, n = {}, #v
+    for i = 1, math.min(n, 8) do parts[#parts + 1] = repr(v[i], depth + 1) end
+    if n > 8 then parts[#parts + 1] = "..." end
+    for _, k in ipairs(sorted_keys(v)) do
+        if not (math.type(k) == "integer" and k >= 1 and k <= n) then
+            if #parts >= 8 then parts[#parts + 1] = "..."; break end
+            local name = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or "[" .. repr(k) .. "]"
+            parts[#parts + 1] = name .. " = " .. repr(v[k], depth + 1)
+        end
+    end
+    return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function expected(what, doc, got)
+    return string.format("expected %s%s, got %s", what, doc and (" (" .. doc .. ")") or "", repr(got))
+end
+
+-- Optimal string alignment distance: Levenshtein plus transpositions ("clf" -> "cfl" is 1).
+local function distance(a, b)
+    a, b = a:lower(), b:lower()
+    local d = {}
+    for i = 0, #a do d[i] = { [0] = i } end
+    for j = 0, #b do d[0][j] = j end
+    for i = 1, #a do
+        for j = 1, #b do
+            local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+            d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
+                d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
+            end
+        end
+    end
+    return d[#a][#b]
+end
+
+-- The closest candidate, if it is close enough to be the likely intent.
+local function closest(word, candidates)
+    if type(word) ~= "string" then return nil end
+    local best, best_d
+    for _, c in ipairs(candidates) do
+        local d = distance(word, c)
+        if not best_d or d < best_d then best, best_d = c, d end
+    end
+    if best_d and best_d <= math.max(1, #word // 3) then return best end
+end
+
+local function quoted_list(names)
+    local q = {}
+    for i, n in ipairs(names) do q[i] = "'" .. n .. "'" end
+    return table.concat(q, ", ")
+end
+
+local function unknown_key(k, keys)
+    local names = sorted_keys(keys)
+    local guess = closest(k, names)
+    if guess then return string.format("unknown key; did you mean '%s'?", guess) end
+    return "unknown key; expected one of " .. quoted_list(names)
+end
+
+---------------------------------------------------------------------------------------------
+-- Kinds: what a value may be. check(v, key, ctx) returns the resolved value, or nil and an
+-- optional message (without one the caller writes "expected <what> (<doc>), got <v>").
+
+local function finite(v)
+    return type(v) == "number" and v == v and v > -math.huge and v < math.huge
+end
+
+local function number(what, ok)
+    return { what = what, check = function(v)
+        if finite(v) and (not ok or ok(v)) then return v + 0.0 end
+    end }
+end
+
+local function integer(what, ok)
+    return { what = what, check = function(v)
+        local i = type(v) == "number" and math.tointeger(v)
+        if i and (not ok or ok(i)) then return i end
+    end }
+end
+
+local function positive(v) return v > 0 end
+local function nonnegative(v) return v >= 0 end
+local function nonzero(v) return v ~= 0 end
+local function any() return true end
+
+-- Exactly three list entries, each of kind `elem`: one per axis, x first.
+local function three(elem, what)
+    return { what = what, check = function(v, key, ctx)
+        if type(v) ~= "table" then return nil end
+        local count = 0
+        for _ in pairs(v) do count = count + 1 end
+        if count ~= 3 then return nil end
+        local out = {}
+        for i = 1, 3 do
+            out[i] = elem.check(v[i], key, ctx)
+            if out[i] == nil then return nil end
+        end
+        return out
+    end }
+end
+
+-- A number meaning the same on every axis, or three of them.
+local function one_or_three(elem, what)
+    local vec = three(elem)
+    return { what = what, check = function(v, key, ctx)
+        if type(v) == "number" then
+            local e = elem.check(v, key, ctx)
+            if e ~= nil then return { e, e, e } end
+            return nil
+        end
+        return vec.check(v, key, ctx)
+    end }
+end
+
+local function one_of(noun, names)
+    local set = {}
+    for _, n in ipairs(names) do set[n] = true end
+    return { what = "one of " .. quoted_list(names), names = names, check = function(v)
+        if set[v] then return v end
+        if type(v) ~= "string" then return nil end
+        local guess = closest(v, names)
+        return nil, string.format("unknown %s '%s'; %sexpected one of %s", noun, v,
+            guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(names))
+    end }
+end
+
+local AXES = { "x", "y", "z" }
+
+-- One name for every axis, or one per axis {x, y, z}.
+local function names3(noun, names)
+    local one = one_of(noun, names)
+    return { what = one.what .. ", or 3 of them (x, y, z)", check = function(v, key, ctx)
+        if type(v) == "string" then v = { v, v, v } end
+        if type(v) ~= "table" or #v ~= 3 then return nil end
+        local out = {}
+        for a = 1, 3 do
+            local r, why = one.check(v[a], key, ctx)
+            if r == nil then return nil, why and (why .. " (along " .. AXES[a] .. ")") end
+            out[a] = r
+        end
+        return out
+    end }
+end
+
+local boolean = { what = "true or false", check = function(v)
+    if type(v) == "boolean" then return v end
+end }
+
+local IDENT = "^[%a_][%w_]*$"
+
+local function name_kind(what)
+    return { what = what, check = function(v, key, ctx)
+        if type(v) ~= "string" or not v:match(IDENT) then return nil end
+        if #v >= ctx.limits.name_len then
+            return nil, string.format("'%s' is %d characters; expected at most %d", v, #v, ctx.limits.name_len - 1)
+        end
+        return v
+    end }
+end
+
+local path_kind = { what = "a folder name", check = function(v, key, ctx)
+    if type(v) ~= "string" or v == "" then return nil end
+    if #v >= ctx.limits.path_len then
+        return nil, string.format("%d characters; expected at most %d", #v, ctx.limits.path_len - 1)
+    end
+    return v
+end }
+
+-- A user expression: OpenCL C text in x, y, z (m) and t (s). A number is turned into its
+-- text, so the generator sees one form. `nonnegative_numbers` is for densities.
+local function expression(what, number_ok)
+    return { what = what, check = function(v, key, ctx)
+        local text, value
+        if type(v) == "number" then
+            if not finite(v) or (number_ok and not number_ok(v)) then return nil end
+            text, value = float_literal(v), v + 0.0
+        elseif type(v) == "string" then
+            if not v:find("%S") then return nil, "empty expression; " .. expected(what, nil, v) end
+            if #v >= ctx.limits.text_len then
+                return nil, string.format("expression is %d characters; expected at most %d", #v, ctx.limits.text_len - 1)
+            end
+            text = v
+        else
+            return nil
+        end
+        return { text = text, value = value, key = key, where = ctx:where(key) }
+    end }
+end
+
+-- Names a user constant may not take: the expression's arguments, the physical constants
+-- the generator defines beside them, and C words that would not compile as a variable.
+local RESERVED = {}
+for _, n in ipairs { "x", "y", "z", "t", "c", "eps0", "mu0", "q_e", "m_e", "m_p", "pi",
+    "auto", "break", "case", "char", "const", "constant", "continue", "default", "do", "double",
+    "else", "enum", "extern", "float", "for", "global", "goto", "half", "if", "inline", "int",
+    "kernel", "local", "long", "private", "register", "restrict", "return", "short", "signed",
+    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile",
+    "while", "real", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+    "exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "cbrt", "pow", "pown", "fabs", "fmin",
+    "fmax", "floor", "ceil", "round", "fmod", "hypot", "erf", "erfc", "tgamma", "min", "max",
+    "clamp", "step", "smoothstep", "sign", "select", "exp10", "powr", "M_PI" } do
+    RESERVED[n] = true
+end
+
+-- constants = {name = number, ...}: resolved into a list sorted by name.
+local constants_kind = { what = "a table of name = number", map = true, check = function(v, key, ctx)
+    if type(v) ~= "table" then return nil end
+    local out = {}
+    for _, name in ipairs(sorted_keys(v)) do
+        if type(name) ~= "string" or not name:match(IDENT) then
+            fail(key, string.format("constant name %s is not a C identifier; expected letters, digits and _, "
+                .. "not starting with a digit (constants = {k = 1.5e6})", repr(name)))
+        end
+        local k = join(key, name)
+        if RESERVED[name] then
+            fail(k, string.format("'%s' is reserved (a coordinate, a physical constant or an OpenCL C word); "
+                .. "expected another name", name))
+        end
+        if #name >= ctx.limits.name_len then
+            fail(k, string.format("name is %d characters; expected at most %d", #name, ctx.limits.name_len - 1))
+        end
+        if not finite(v[name]) then fail(k, expected("a finite number", "SI", v[name])) end
+        out[#out + 1] = { name = name, value = v[name] + 0.0 }
+    end
+    if #out > ctx.limits.constants then
+        fail(key, string.format("%d constants; expected at most %d", #out, ctx.limits.constants))
+    end
+    return out
+end }
+
+---------------------------------------------------------------------------------------------
+-- Sections: a table of keys, each {kind, required | default, doc}, plus rules that relate
+-- keys once each is valid. A function default is called with the resolved section, after
+-- every given key has been checked, so it can depend on them (max_box defaults to cells).
+
+local check_value -- forward: checks one value against one key spec
+
+local function check_section(sec, v, key, ctx)
+    if type(v) == "string" and sec.shorthand then v = { [sec.shorthand] = v } end
+    if type(v) ~= "table" then fail(key, expected(sec.what, sec.doc, v)) end
+    -- Unknown keys first: a misspelt key also explains a "missing" error that would follow.
+    for _, k in ipairs(sorted_keys(v)) do
+        if type(k) ~= "string" then
+            fail(key, string.format("unexpected list entry %s at position %s; expected named keys (%s)",
+                repr(v[k]), repr(k), table.concat(sorted_keys(sec.keys), ", ")))
+        end
+        if not sec.keys[k] then fail(join(key, k), unknown_key(k, sec.keys)) end
+    end
+    local out, later = {}, {}
+    for _, k in ipairs(sorted_keys(sec.keys)) do
+        local spec, val = sec.keys[k], v[k]
+        if val == nil and spec.required then
+            fail(join(key, k), "missing; expected " .. spec.kind.what .. (spec.doc and (" (" .. spec.doc .. ")") or ""))
+        elseif val == nil and type(spec.default) == "function" then
+            later[#later + 1] = k
+        else
+            if val == nil then val = spec.default end
+            if val ~= nil then out[k] = check_value(spec, val, join(key, k), ctx) end
+        end
+    end
+    for _, k in ipairs(later) do out[k] = sec.keys[k].default(out, ctx) end
+    for _, rule in ipairs(sec.rules or {}) do rule(out, key, ctx) end
+    return out
+end
+
+local function section(sec)
+    sec.what = sec.what or "a table"
+    return { what = sec.what, section = sec, check = function(v, key, ctx)
+        return check_section(sec, v, key, ctx)
+    end }
+end
+
+-- The key of one list entry: its name when it has a usable one ("species.electrons"), else its
+-- 1-based position ("species.2"). --set addresses entries the same way.
+local function entry_key(key, item, i)
+    if type(item) == "table" and type(item.name) == "string" and item.name:match(IDENT) then
+        return join(key, item.name)
+    end
+    return join(key, i)
+end
+
+-- One table or a list of them, with unique names.
+local function list_of(elem, noun, limit_name)
+    return { what = "a table or a list of tables", list = true, elem = elem, check = function(v, key, ctx)
+        if type(v) ~= "table" then return nil end
+        if v[1] == nil and next(v) ~= nil then v = { v } end
+        for _, k in ipairs(sorted_keys(v)) do
+            if math.type(k) ~= "integer" or k < 1 or k > #v then
+                fail(join(key, tostring(k)), string.format("unexpected key in the list of %s; expected a list {{...}, {...}}", noun))
+            end
+        end
+        local out, seen = {}, {}
+        for i, item in ipairs(v) do
+            local k = entry_key(key, item, i)
+            ctx.list_index = i
+            out[i] = check_value({ kind = elem }, item, k, ctx)
+            if seen[out[i].name] then
+                fail(k, string.format("duplicate name '%s' (also entry %d); %s names must be unique", out[i].name, seen[out[i].name], noun))
+            end
+            seen[out[i].name] = i
+        end
+        local limit = ctx.limits[limit_name]
+        if #out > limit then fail(key, string.format("%d entries; expected at most %d", #out, limit)) end
+        return out
+    end }
+end
+
+check_value = function(spec, v, key, ctx)
+    local out, why = spec.kind.check(v, key, ctx)
+    if out == nil then fail(key, why or expected(spec.kind.what, spec.doc, v)) end
+    return out
+end
+
+---------------------------------------------------------------------------------------------
+-- The schema. Names listed here are the only ones accepted; their order is the order of
+-- the enums in runtime/config.h.
+
+-- Stability limits on the time step, in seconds, for cell sizes dx, dy, dz.
+local SOLVERS = {
+    -- Yee: the 3D Courant condition. 0.999 by default: at exactly 1 round-off can grow.
+    yee = { cfl = 0.999, dt_limit = function(dx, dy, dz)
+        return 1 / (M.c * math.sqrt(1 / dx ^ 2 + 1 / dy ^ 2 + 1 / dz ^ 2))
+    end },
+    -- Cole-Karkkainen-Cowan: stable up to c dt = min(dx), and free of dispersion along the
+    -- axes exactly there, which is why one chooses it; so 1.0 by default.
+    ckc = { cfl = 1.0, dt_limit = function(dx, dy, dz) return math.min(dx, dy, dz) / M.c end },
+}
+local SOLVER_NAMES = { "yee", "ckc" }
+
+local PARTICLES = {
+    electron = { charge = -M.q_e, mass = M.m_e },
+    positron = { charge = M.q_e, mass = M.m_e },
+    proton = { charge = M.q_e, mass = M.m_p },
+}
+
+local grid = section {
+    what = "a table {cells = ..., lower = ..., upper = ...}",
+    keys = {
+        cells = { kind = three(integer("", positive), "3 positive integers"), required = true, doc = "cells per axis" },
+        lower = { kind = three(number(""), "3 numbers"), required = true, doc = "m, lower corner of the domain" },
+        upper = { kind = three(number(""), "3 numbers"), required = true, doc = "m, upper corner of the domain" },
+        max_box = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
+            doc = "cells per box along each axis, dividing cells",
+            default = function(g) return { g.cells[1], g.cells[2], g.cells[3] } end },
+    },
+    rules = {
+        function(g, key)
+            for a = 1, 3 do
+                if not (g.lower[a] < g.upper[a]) then
+                    fail(join(key, "upper"), string.format("upper must exceed lower on every axis: along %s, lower = %s m, upper = %s m",
+                        AXES[a], numtext(g.lower[a]), numtext(g.upper[a])))
+                end
+            end
+        end,
+        -- A box larger than the domain just means one box along that axis (2D runs: cells z = 1).
+        function(g, key)
+            for a = 1, 3 do
+                g.max_box[a] = math.min(g.max_box[a], g.cells[a])
+                if g.cells[a] % g.max_box[a] ~= 0 then
+                    fail(join(key, "max_box"), string.format("max_box must divide the cell count: %d cells into boxes of %d along %s; expected a divisor of %d",
+                        g.cells[a], g.max_box[a], AXES[a], g.cells[a]))
+                end
+            end
+        end,
+    },
+}
+
+local boundary_kind = names3("boundary", { "periodic" })
+local boundary = section {
+    keys = {
+        field = { kind = boundary_kind, default = "periodic", doc = "field boundary per axis" },
+        particles = { kind = boundary_kind, default = "periodic", doc = "particle boundary per axis" },
+    },
+}
+
+local solver = section {
+    what = "a solver name or a table {name = ..., cfl = ...}",
+    shorthand = "name",
+    keys = {
+        name = { kind = one_of("solver", SOLVER_NAMES), default = "yee", doc = "Maxwell solver" },
+        cfl = { kind = number("a number in (0, 1]", function(v) return v > 0 and v <= 1 end),
+            doc = "fraction of the solver's stability limit on dt",
+            default = function(s) if s.dt == nil then return SOLVERS[s.name].cfl end end },
+        dt = { kind = number("a positive number", positive), doc = "s, instead of cfl" },
+    },
+    rules = {
+        function(s, key)
+            if s.dt and s.cfl then fail(join(key, "dt"), "give cfl or dt, not both") end
+        end,
+    },
+}
+
+local region = section {
+    keys = {
+        lower = { kind = three(number(""), "3 numbers"), required = true, doc = "m" },
+        upper = { kind = three(number(""), "3 numbers"), required = true, doc = "m" },
+    },
+    rules = {
+        function(r, key)
+            for a = 1, 3 do
+                if not (r.lower[a] < r.upper[a]) then
+                    fail(join(key, "upper"), string.format("upper must exceed lower on every axis: along %s, lower = %s m, upper = %s m",
+                        AXES[a], numtext(r.lower[a]), numtext(r.upper[a])))
+                end
+            end
+        end,
+    },
+}
+
+local PARTICLE_NAMES = { "electron", "positron", "proton" }
+
+local species = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "used in output names and --set" },
+        particle = { kind = one_of("particle", PARTICLE_NAMES), doc = "sets charge and mass" },
+        charge = { kind = number("a nonzero number", nonzero), doc = "C, per physical particle" },
+        mass = { kind = number("a positive number", positive), doc = "kg, per physical particle" },
+        density = { kind = expression("a number >= 0 or an expression string", nonnegative), required = true, doc = "m^-3" },
+        region = { kind = region, doc = "m, where particles start" },
+        ppc = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"), required = true,
+            doc = "particles per cell along each axis" },
+        u_drift = { kind = one_or_three(number("", any), "a number or 3 numbers"), default = 0, doc = "gamma*v/c" },
+        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"), default = 0,
+            doc = "gamma*v/c, Gaussian spread per axis" },
+        -- Each species draws from its own stream unless told otherwise.
+        seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
+            default = function(_, ctx) return ctx.list_index end },
+        frozen = { kind = boolean, default = false, doc = "true: never pushed, deposits no current" },
+    },
+    rules = {
+        function(s, key, ctx)
+            if s.particle then
+                for _, k in ipairs { "charge", "mass" } do
+                    if s[k] then fail(join(key, k), "give particle or charge and mass, not both") end
+                end
+                s.charge, s.mass = PARTICLES[s.particle].charge, PARTICLES[s.particle].mass
+            elseif not s.charge and not s.mass then
+                fail(key, "no particle given; expected particle = one of " .. quoted_list(PARTICLE_NAMES)
+                    .. ", or charge (C) and mass (kg)")
+            elseif not s.charge then
+                fail(join(key, "charge"), "missing; expected a nonzero number (C) beside mass")
+            elseif not s.mass then
+                fail(join(key, "mass"), "missing; expected a positive number (kg) beside charge")
+            end
+            s.where = ctx:where(key)
+        end,
+    },
+}
+
+local reduced = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "the CSV file's base name" },
+        interval = { kind = integer("a positive integer", positive), required = true, doc = "steps" },
+    },
+}
+
+local diagnostics = section {
+    keys = {
+        output_dir = { kind = path_kind, default = "diags", doc = "where output goes" },
+        reduced = { kind = list_of(reduced, "reduced diagnostic", "reduced"), default = {}, doc = "reduced diagnostics" },
+    },
+}
+
+local FIELD_DOC = "OpenCL C in x, y, z (m) and t (s), or a number"
+local fields = section {
+    keys = {
+        Ex = { kind = expression("an expression string or a number"), doc = "V/m; " .. FIELD_DOC },
+        Ey = { kind = expression("an expression string or a number"), doc = "V/m; " .. FIELD_DOC },
+        Ez = { kind = expression("an expression string or a number"), doc = "V/m; " .. FIELD_DOC },
+        Bx = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
+        By = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
+        Bz = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
+    },
+}
+
+-- Rules that need several sections at once.
+local function resolve_time_step(sim)
+    local g, s = sim.grid, sim.solver
+    local d = {}
+    for a = 1, 3 do d[a] = (g.upper[a] - g.lower[a]) / g.cells[a] end
+    local limit = SOLVERS[s.name].dt_limit(d[1], d[2], d[3])
+    if s.dt then
+        -- A relative margin for a dt computed in the script from the same formula.
+        if s.dt > limit * (1 + 1e-12) then
+            fail("solver.dt", string.format("%s s is above the %s stability limit on this grid; expected 0 < dt <= %s s",
+                numtext(s.dt), s.name, numtext(limit)))
+        end
+        s.cfl = 0.0
+    else
+        s.dt = s.cfl * limit
+    end
+    s.dt_limit = limit
+end
+
+local function resolve_steps(sim)
+    if sim.steps and sim.stop_time then fail("stop_time", "give steps or stop_time, not both") end
+    if not sim.steps and not sim.stop_time then
+        fail("steps", "missing; expected steps (a positive integer) or stop_time (s)")
+    end
+    if sim.stop_time then
+        -- Within 1e-9 of a whole step counts as that step: stop_time = 100*dt gives 100.
+        local n = math.ceil(sim.stop_time / sim.solver.dt - 1e-9)
+        if n > 2 ^ 53 then
+            fail("stop_time", string.format("%s s is %s steps of %s s; expected at most 2^53 steps",
+                numtext(sim.stop_time), numtext(n), numtext(sim.solver.dt)))
+        end
+        sim.steps = math.max(1, math.tointeger(n))
+    end
+end
+
+local function check_regions(sim)
+    local g = sim.grid
+    for _, sp in ipairs(sim.species) do
+        local r = sp.region
+        if r then
+            for a = 1, 3 do
+                local tol = 1e-12 * (g.upper[a] - g.lower[a])
+                for _, side in ipairs { "lower", "upper" } do
+                    local v = r[side][a]
+                    if v < g.lower[a] - tol or v > g.upper[a] + tol then
+                        fail(join("species." .. sp.name .. ".region", side), string.format(
+                            "region lies outside the domain along %s: %s = %s m; expected %s <= %s <= %s m (grid.lower to grid.upper)",
+                            AXES[a], side, numtext(v), numtext(g.lower[a]), side, numtext(g.upper[a])))
+                    end
+                end
+            end
+        end
+    end
+end
+
+local simulation = section {
+    what = "a table {grid = ..., steps = ..., ...}",
+    keys = {
+        grid = { kind = grid, required = true, doc = "the domain" },
+        boundary = { kind = boundary, default = {} },
+        solver = { kind = solver, default = {} },
+        steps = { kind = integer("a positive integer", positive), doc = "time steps" },
+        stop_time = { kind = number("a positive number", positive), doc = "s; steps = ceil(stop_time/dt)" },
+        precision = { kind = one_of("precision", { "float", "double" }), default = "double", doc = "of fields and particles" },
+        shape_order = { kind = integer("an integer in 1..3", function(v) return v >= 1 and v <= 3 end),
+            default = 3, doc = "particle shape order" },
+        pusher = { kind = one_of("pusher", { "boris", "vay", "higuera_cary" }), default = "boris" },
+        gather = { kind = one_of("gather", { "energy_conserving", "momentum_conserving" }), default = "energy_conserving" },
+        deposition = { kind = one_of("deposition", { "esirkepov", "direct" }), default = "esirkepov" },
+        constants = { kind = constants_kind, default = {}, doc = "named numbers for expressions" },
+        fields = { kind = fields, default = {}, doc = "initial fields" },
+        species = { kind = list_of(species, "species", "species"), default = {} },
+        diagnostics = { kind = diagnostics, default = {} },
+        progress_interval = { kind = integer("a positive integer", positive), default = 100,
+            doc = "steps between progress lines when stderr is not a terminal" },
+    },
+    rules = { resolve_time_step, resolve_steps, check_regions },
+}
+
+---------------------------------------------------------------------------------------------
+-- Where a key was written. Lua tables carry no line numbers, so the input text is searched:
+-- each part of the key in turn ("species", then "electrons" as a quoted name, then "density"),
+-- each after the one before, comments blanked out. Failing that, the picl.simulation line.
+
+local function strip_comments(text)
+    local out, i, n = {}, 1, #text
+    local function blank(s) return (s:gsub("[^\n]", " ")) end
+    while i <= n do
+        local c = text:sub(i, i)
+        if c == "-" and text:sub(i + 1, i + 1) == "-" then
+            local eq = text:match("^%[(=*)%[", i + 2)
+            local stop
+            if eq then
+                stop = select(2, text:find("]" .. eq .. "]", i + 2, true)) or n
+            else
+                stop = (text:find("\n", i + 2, true) or n + 1) - 1
+            end
+            out[#out + 1] = blank(text:sub(i, stop))
+            i = stop + 1
+        elseif c == '"' or c == "'" then
+            local j = i + 1
+            while j <= n do
+                local d = text:sub(j, j)
+                if d == "\\" then j = j + 2
+                elseif d == c or d == "\n" then break
+                else j = j + 1 end
+            end
+            out[#out + 1] = text:sub(i, j)
+            i = j + 1
+        elseif c == "[" and text:match("^%[=*%[", i) then
+            local eq = text:match("^%[(=*)%[", i)
+            local stop = select(2, text:find("]" .. eq .. "]", i + 2, true)) or n
+            out[#out + 1] = text:sub(i, stop)
+            i = stop + 1
+        else
+            local j = text:find("[-\"'%[]", i + 1) or n + 1
+            out[#out + 1] = text:sub(i, j - 1)
+            i = j
+        end
+    end
+    return table.concat(out)
+end
+
+local function escape(s) return (s:gsub("%W", "%%%0")) end
+
+local function find_part(code, part, from)
+    local at = code:find("%f[%w_]" .. escape(part) .. "%s*=[^=]", from)
+    return at or code:find("[\"']" .. escape(part) .. "[\"']", from)
+end
+
+local function line_at(text, pos)
+    local _, newlines = text:sub(1, pos - 1):gsub("\n", "")
+    return newlines + 1
+end
+
+local function key_line(ctx, key)
+    local pos, found = 1, nil
+    local parts = {}
+    for part in key:gmatch("[^.]+") do parts[#parts + 1] = part end
+    for i, part in ipairs(parts) do
+        if not part:match("^%d+$") then
+            local at = find_part(ctx.code, part, pos)
+            -- The key itself may be written before its parent (local cells = {...}).
+            if not at and i == #parts then at = find_part(ctx.code, part, 1) end
+            if at then pos, found = at, at end
+        end
+    end
+    if found then return line_at(ctx.code, found) end
+    return ctx.sim_line
+end
+
+-- "--set" for a key that a --set string gave (or lies inside one), else "FILE:LINE".
+local function where(ctx, key)
+    for _, p in ipairs(ctx.set_paths) do
+        if key == p or key:sub(1, #p + 1) == p .. "." then return "--set" end
+    end
+    return ctx.path .. ":" .. key_line(ctx, key)
+end
+
+---------------------------------------------------------------------------------------------
+-- --set KEY=VALUE, applied to the script's table before validation. The schema guides the
+-- walk, so an unknown key is reported at the part that is wrong, with a close match.
+
+local NIL = {} -- "--set key=nil" removes a key (e.g. steps, to give stop_time instead)
+
+local function set_value(text)
+    local trimmed = text:match("^%s*(.-)%s*$")
+    if trimmed == "nil" then return NIL end
+    -- Evaluated with nothing in scope: a bare word such as ckc is nil there, so it stays text.
+    local f = load("return " .. trimmed, "=--set", "t", {})
+    if f then
+        local ok, v = pcall(f)
+        if ok and v ~= nil then return v end
+    end
+    return trimmed
+end
+
+-- The table to walk into for a key of this kind, made from what is there.
+local function as_table(v, kind)
+    if kind.section and type(v) == "string" and kind.section.shorthand then
+        return { [kind.section.shorthand] = v }
+    end
+    if type(v) ~= "table" then return {} end
+    if kind.list and v[1] == nil and next(v) ~= nil then return { v } end
+    return v
+end
+
+local function apply_set(ctx, input, s)
+    local key, text = s:match("^%s*([^=]-)%s*=(.*)$")
+    if not key or key == "" then
+        fail("", string.format("'%s': expected key=value, e.g. steps=20 or solver.cfl=0.5", s), "--set")
+    end
+    local value = set_value(text)
+    if value == NIL then value = nil end
+    local parts = {}
+    for part in (key .. "."):gmatch("([^.]*)%.") do parts[#parts + 1] = part end
+    local kind, holder, canon = simulation, input, {}
+    local function here() return table.concat(canon, ".") end
+    for i, part in ipairs(parts) do
+        local last = i == #parts
+        local prefix = here()
+        if kind.section then
+            local spec = kind.section.keys[part]
+            if not spec then fail(join(prefix, part), unknown_key(part, kind.section.keys), "--set") end
+            canon[#canon + 1] = part
+            if last then
+                holder[part] = value
+            else
+                holder[part] = as_table(holder[part], spec.kind)
+                holder, kind = holder[part], spec.kind
+            end
+        elseif kind.list then
+            local index = tonumber(part) and math.tointeger(tonumber(part))
+            local names = {}
+            for j, item in ipairs(holder) do
+                local name = type(item) == "table" and item.name
+                if type(name) == "string" then
+                    names[#names + 1] = name
+                    if name == part then index = j end
+                end
+            end
+            if not index or holder[index] == nil then
+                local guess = closest(part, names)
+                fail(join(prefix, part), string.format("no entry named '%s'; %sexpected one of %s, or a position 1..%d",
+                    part, guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(names), #holder), "--set")
+            end
+            if last then
+                holder[index] = value
+                canon[#canon + 1] = part
+            else
+                holder[index] = as_table(holder[index], kind.elem)
+                local item = holder[index]
+                -- Name the entry as errors will: by its name if it has one, even when set by position.
+                local named = type(item.name) == "string" and item.name:match(IDENT)
+                canon[#canon + 1] = named and item.name or tostring(index)
+                if parts[i + 1] == "name" and i + 1 == #parts and type(value) == "string" then
+                    canon[#canon] = value
+                end
+                holder, kind = item, kind.elem
+            end
+        elseif kind.map then
+            if not part:match(IDENT) then
+                fail(join(prefix, part), "expected a constant name (letters, digits and _)", "--set")
+            end
+            if not last then
+                fail(join(prefix, part), string.format("a constant is one number; expected --set %s=VALUE", join(prefix, part)), "--set")
+            end
+            holder[part] = value
+            canon[#canon + 1] = part
+        else
+            fail(prefix, string.format("takes one whole value; expected --set %s=VALUE", prefix), "--set")
+        end
+    end
+    ctx.set_paths[#ctx.set_paths + 1] = here()
+end
+
+---------------------------------------------------------------------------------------------
+-- The sandbox input scripts run in: plain computation, reading files, and nothing that could
+-- change the machine (no processes, no writing, no native code, no debug library).
+
+local function denied(lib, name)
+    return string.format("%s.%s is not available to input scripts (they cannot touch the machine)", lib, name)
+end
+
+-- A library table with only `allowed` in it; asking for one of the real library's other
+-- members is an error that names it, rather than a puzzling "attempt to call a nil value".
+local function guarded(lib, allowed, real)
+    local t = {}
+    for k, v in pairs(allowed) do t[k] = v end
+    return setmetatable(t, {
+        __metatable = false,
+        __index = function(_, k)
+            if real == nil or real[k] ~= nil then error(denied(lib, tostring(k)), 2) end
+        end,
+    })
+end
+
+local function copy(t)
+    local out = {}
+    for k, v in pairs(t) do out[k] = v end
+    return out
+end
+
+local function sandbox(public, script_path)
+    -- Relative paths are taken from the script's folder, so an input and the parameter files
+    -- it reads move together and picl runs from any directory.
+    local dir = script_path:match("^(.*)/[^/]*$")
+    local function resolve(p)
+        if type(p) ~= "string" or p:sub(1, 1) == "/" or not dir then return p end
+        return dir .. "/" .. p
+    end
+
+    local env = {}
+    for _, name in ipairs { "print", "pairs", "ipairs", "type", "tostring", "tonumber", "select", "error",
+        "assert", "pcall", "xpcall", "next", "rawget", "rawset", "rawequal", "rawlen", "setmetatable",
+        "getmetatable", "collectgarbage", "_VERSION" } do
+        env[name] = _G[name]
+    end
+    env.unpack = table.unpack
+    for _, lib in ipairs { "string", "table", "math", "utf8", "coroutine" } do env[lib] = copy(_G[lib]) end
+
+    env.os = guarded("os", { time = os.time, clock = os.clock, date = os.date, getenv = os.getenv,
+        difftime = os.difftime }, os)
+
+    local function open(path, mode)
+        mode = mode == nil and "r" or mode
+        if mode ~= "r" and mode ~= "rb" then
+            error(string.format("io.open(%s, %s): input scripts may not write files; expected mode \"r\" or \"rb\"",
+                repr(path), repr(mode)), 2)
+        end
+        if type(path) ~= "string" then error("io.open: expected a file name, got " .. repr(path), 2) end
+        return io.open(resolve(path), mode)
+    end
+    local function lines(path, ...)
+        if type(path) ~= "string" then
+            error("io.lines: expected a file name (input scripts do not read standard input)", 2)
+        end
+        return io.lines(resolve(path), ...)
+    end
+    env.io = guarded("io", { open = open, lines = lines, type = io.type }, io)
+
+    env.require = function(name)
+        if name == "picl" then return public end
+        error(string.format("require(%s): only 'picl' is available to input scripts; use dofile for a file of parameters",
+            repr(name)), 2)
+    end
+    -- Text chunks only (a binary chunk can crash the interpreter), run in this sandbox unless
+    -- the script passes an environment of its own (which can only hold what it can see).
+    env.load = function(chunk, name, _, ...)
+        local e = env
+        if select("#", ...) > 0 then e = ... end
+        return load(chunk, name, "t", e)
+    end
+    env.loadfile = function(path, _, ...)
+        local e = env
+        if select("#", ...) > 0 then e = ... end
+        if type(path) ~= "string" then return nil, "loadfile: expected a file name" end
+        local f, err = io.open(resolve(path), "r")
+        if not f then return nil, err end
+        local text = f:read("a")
+        f:close()
+        return load(text, "@" .. resolve(path), "t", e)
+    end
+    env.dofile = function(path)
+        local f, err = env.loadfile(path)
+        if not f then error(err, 2) end
+        return f()
+    end
+    env.debug = guarded("debug", {}, nil)
+    env.package = guarded("package", {}, nil)
+    env._G = env
+    return env
+end
+
+---------------------------------------------------------------------------------------------
+-- The script's entry point, and the proxy it receives from require("picl").
+
+local SIMULATION = {} -- private key: only picl.simulation makes a table that has it
+
+function M.simulation(t)
+    -- `return picl.simulation{...}` is a tail call, which leaves no caller line to read;
+    -- run() then searches the text instead.
+    local line
+    if not debug.getinfo(1, "t").istailcall then
+        local info = debug.getinfo(2, "Sl")
+        if info and info.currentline and info.currentline > 0 then line = { source = info.source, line = info.currentline } end
+    end
+    return setmetatable({ [SIMULATION] = { input = t, call = line } }, {
+        __metatable = false,
+        __tostring = function() return "picl.simulation{...}" end,
+    })
+end
+
+local public = setmetatable({}, {
+    __index = M,
+    __newindex = function(_, k) error("picl." .. tostring(k) .. ": the picl module is read-only", 2) end,
+    __pairs = function() return next, M, nil end,
+    __metatable = false,
+})
+
+local function deepcopy(v, seen)
+    if type(v) ~= "table" then return v end
+    seen = seen or {}
+    if seen[v] then return seen[v] end
+    local out = {}
+    seen[v] = out
+    for k, x in pairs(v) do out[deepcopy(k, seen)] = deepcopy(x, seen) end
+    return out
+end
+
+-- Runs the script at `path` (whose text is `text`), applies `sets`, validates, resolves.
+-- Returns the resolved table, or nil and one message. `limits` are runtime/config.h's sizes.
+function internal.run(path, text, sets, limits)
+    if limits.version then rawset(M, "version", limits.version) end
+    local chunk, msg = load(text, "@" .. path, "t", sandbox(public, path))
+    if not chunk then return nil, msg end -- Lua's own "FILE:LINE: ..." syntax message
+    local ok, ret = pcall(chunk)
+    if not ok then
+        if type(ret) == "string" then return nil, ret end
+        return nil, path .. ": the script raised an error value of type " .. type(ret)
+    end
+    local sim = type(ret) == "table" and rawget(ret, SIMULATION)
+    if not sim then
+        return nil, string.format("%s: the script must end with `return picl.simulation{...}`; it returned %s",
+            path, ret == nil and "nothing" or repr(ret))
+    end
+
+    local ctx = { path = path, code = strip_comments(text), limits = limits, set_paths = {}, where = where }
+    if sim.call and sim.call.source == "@" .. path then
+        ctx.sim_line = sim.call.line
+    else
+        local at = ctx.code:find("%f[%w_]simulation%s*[{(]")
+        ctx.sim_line = at and line_at(ctx.code, at) or 1
+    end
+
+    local resolved
+    ok, resolved = pcall(function()
+        local input = deepcopy(sim.input)
+        if type(input) ~= "table" then
+            fail("", "picl.simulation expects a table {grid = {...}, steps = ..., ...}, got " .. repr(input))
+        end
+        for _, s in ipairs(sets) do apply_set(ctx, input, s) end
+        return check_value({ kind = simulation }, input, "", ctx)
+    end)
+    if ok then return resolved end
+    if type(resolved) ~= "table" or not resolved.picl_error then error(resolved, 0) end -- a bug here
+    local e = resolved
+    local at = e.where or (e.key == "" and ctx.path .. ":" .. ctx.sim_line) or ctx:where(e.key)
+    if e.key == "" then return nil, at .. ": " .. e.msg end
+    return nil, at .. ": " .. e.key .. ": " .. e.msg
+end
+
+return public, internal

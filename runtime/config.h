@@ -1,0 +1,112 @@
+/* config.h: the resolved simulation, plain C data.
+ * lua/picl.lua validates an input script; cfg_load() copies the result here. Nothing after
+ * this point reads Lua: the generator and the runtime see only struct picl_config. */
+#ifndef PICL_CONFIG_H
+#define PICL_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CFG_NAME_LEN 64
+#define CFG_TEXT_LEN 1024
+#define CFG_PATH_LEN 1024
+#define CFG_MAX_SPECIES 8
+#define CFG_MAX_CONSTANTS 64
+#define CFG_MAX_REDUCED 8
+#define CFG_MAX_SETS 64
+
+enum cfg_precision { CFG_FLOAT, CFG_DOUBLE };
+enum cfg_solver { CFG_SOLVER_YEE, CFG_SOLVER_CKC };
+enum cfg_pusher { CFG_PUSHER_BORIS, CFG_PUSHER_VAY, CFG_PUSHER_HIGUERA_CARY };
+enum cfg_gather { CFG_GATHER_ENERGY, CFG_GATHER_MOMENTUM };
+enum cfg_deposition { CFG_DEPOSIT_ESIRKEPOV, CFG_DEPOSIT_DIRECT };
+enum cfg_boundary { CFG_BOUNDARY_PERIODIC };
+
+/* A user expression: OpenCL C text in x, y, z (metres) and t (seconds), using the input's
+ * named constants and picl's physical constants. It becomes an inline function in the
+ * generated source; `key` and `where` let a compiler error point back at the input. */
+struct cfg_expr {
+    char text[CFG_TEXT_LEN]; /* empty: not given */
+    char key[CFG_NAME_LEN * 2]; /* "species.electrons.density" */
+    char where[CFG_PATH_LEN]; /* "inputs/x.lua:12" */
+};
+
+struct cfg_constant {
+    char name[CFG_NAME_LEN];
+    double value;
+};
+
+struct cfg_grid {
+    int cells[3];
+    double lower[3], upper[3]; /* m */
+    int max_box[3]; /* cells per box along each axis; divides cells[] */
+};
+
+struct cfg_species {
+    char name[CFG_NAME_LEN];
+    double charge; /* C */
+    double mass; /* kg */
+    double density; /* m^-3, used when density_expr is empty */
+    struct cfg_expr density_expr; /* m^-3 */
+    int has_region;
+    double region_lower[3], region_upper[3]; /* m; particles only inside */
+    int ppc[3]; /* particles per cell per axis */
+    double u_drift[3]; /* u = gamma v / c, dimensionless */
+    double u_th[3]; /* Gaussian spread of u/c per axis */
+    uint64_t seed;
+    int frozen; /* 1: never pushed, deposits nothing (fixed background) */
+    char where[CFG_PATH_LEN];
+};
+
+struct cfg_reduced {
+    char name[CFG_NAME_LEN]; /* also the CSV's base name */
+    int interval; /* steps */
+};
+
+struct picl_config {
+    char input_path[CFG_PATH_LEN];
+    uint64_t input_hash; /* FNV-1a of the input text and the --set list */
+
+    struct cfg_grid grid;
+    enum cfg_boundary field_boundary[3][2];
+    enum cfg_boundary particle_boundary[3][2];
+
+    enum cfg_solver solver;
+    double cfl; /* c dt / (c dt at the 3D Yee limit) as given, or 0 when dt was given */
+    double dt; /* s, always resolved */
+    long steps; /* always resolved (from stop_time when that was given) */
+    double dt_limit; /* s, the chosen solver's stability limit on this grid (cfl 1) */
+    double stop_time; /* s as given, or 0 when steps was given */
+
+    enum cfg_precision precision;
+    int shape_order; /* 1..3 */
+    enum cfg_pusher pusher;
+    enum cfg_gather gather;
+    enum cfg_deposition deposition;
+
+    struct cfg_constant constants[CFG_MAX_CONSTANTS];
+    int n_constants;
+
+    /* initial fields, each an expression evaluated at the component's staggered position */
+    struct cfg_expr init_E[3], init_B[3];
+
+    struct cfg_species species[CFG_MAX_SPECIES];
+    int n_species;
+
+    struct cfg_reduced reduced[CFG_MAX_REDUCED];
+    int n_reduced;
+    char output_dir[CFG_PATH_LEN]; /* where diagnostics go; default "diags" */
+
+    int progress_interval; /* steps between log lines when not on a terminal */
+};
+
+/* Loads and validates `path`, applying `sets` ("key=value" strings, n_sets of them).
+ * On failure returns nonzero and writes one message (file:line: key: what was expected)
+ * into err. */
+int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets, int n_sets,
+             char *err, size_t err_len);
+
+/* Writes a human-readable dump of the resolved configuration (for `picl check`). */
+void cfg_print(const struct picl_config *cfg, void *file);
+
+#endif

@@ -1,0 +1,22 @@
+/* ctx.h: what every stage of a run needs to enqueue work: the device, the built program, the
+ * layout, the arena and the timers. Owned by struct sim; stages only borrow it. */
+#ifndef PICL_CTX_H
+#define PICL_CTX_H
+
+#include "arena.h"
+#include "config.h"
+#include "device.h"
+#include "kernel.h"
+#include "layout.h"
+
+struct ctx {
+    const struct picl_config *cfg;
+    struct device *dev;
+    cl_program prog;
+    struct gen_layout lay;
+    struct arena arena;
+    struct timers timers;
+    size_t real_size; /* bytes of `real` on the device */
+};
+
+#endif

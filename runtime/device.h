@@ -1,0 +1,41 @@
+/* device.h: the OpenCL device a rank runs on: selection by index, type or name, the context
+ * and an in-order profiling queue, and the defaults that differ between CPUs and GPUs. */
+#ifndef PICL_DEVICE_H
+#define PICL_DEVICE_H
+
+#include <stdio.h>
+
+#include <CL/cl.h>
+
+#include "gen.h"
+
+/* What differs between device kinds lives in one table, not in scattered `if (cpu)`. */
+struct device_traits {
+    const char *kind; /* "cpu", "gpu", "other" */
+    size_t particle_group; /* work-group size for particle kernels (0: let the driver choose) */
+    double memory_share; /* share of global memory the arena may take by default */
+};
+
+struct device {
+    cl_platform_id platform;
+    cl_device_id id;
+    cl_context context;
+    cl_command_queue queue;
+    int index; /* in the order `picl devices` lists */
+    char name[256], vendor[256], version[256], driver[256], platform_name[256];
+    cl_device_type type;
+    cl_ulong global_mem, max_alloc, local_mem;
+    cl_uint compute_units, mem_align_bits;
+    const struct device_traits *traits;
+    struct gen_device facts;
+};
+
+/* Prints every platform and device with its key limits. Returns nonzero when none exists. */
+int device_list(FILE *out);
+/* spec: NULL or "" (a GPU if there is one, else the first device), an index, "cpu", "gpu",
+ * or a case-insensitive substring of the device name. */
+int device_open(struct device *dev, const char *spec, char *err, size_t err_len);
+void device_close(struct device *dev);
+const char *device_error_name(cl_int code);
+
+#endif

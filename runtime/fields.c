@@ -1,0 +1,204 @@
+/* fields.c: the field buffer and the launches that update and exchange it. The kernels come
+ * from templates/maxwell_yee.cl, halo.cl, reduce.cl and init_fields.cl. */
+#include "fields.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+/* One work item per valid cell of every box. */
+static void valid_range(const struct gen_layout *lay, size_t g[3])
+{
+    g[0] = (size_t)lay->box[0];
+    g[1] = (size_t)lay->box[1];
+    g[2] = (size_t)lay->box[2] * (size_t)lay->n_boxes;
+}
+
+/* One work item per allocated cell (guards included) of every box. */
+static void full_range(const struct gen_layout *lay, size_t g[3])
+{
+    g[0] = (size_t)lay->dim[0];
+    g[1] = (size_t)lay->dim[1];
+    g[2] = (size_t)lay->dim[2] * (size_t)lay->n_boxes;
+}
+
+static int launch(struct kernel *k, struct ctx *c, const size_t g[3], char *err, size_t err_len)
+{
+    return kernel_launch(k, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
+}
+
+int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    memset(f, 0, sizeof *f);
+    const struct gen_layout *lay = &c->lay;
+    size_t bytes = (size_t)FC_COUNT * (size_t)lay->comp_stride * c->real_size;
+    if (arena_alloc(&c->arena, bytes, "fields E, B, J, rho", &f->buf, err, err_len))
+        return -1;
+    f->rows = (size_t)lay->box[1] * (size_t)lay->box[2] * (size_t)lay->n_boxes;
+    if (arena_alloc(&c->arena, f->rows * 2 * sizeof(double), "field energy sums", &f->sums, err, err_len))
+        return -1;
+    f->sums_host = calloc(f->rows * 2, sizeof(double));
+    if (!f->sums_host) {
+        snprintf(err, err_len, "out of host memory for %zu field sums", f->rows * 2);
+        return -1;
+    }
+    struct {
+        struct kernel *k;
+        const char *name;
+    } table[] = {{&f->init, "init_fields"},     {&f->push_B_half, "maxwell_push_B_half"},
+                 {&f->push_E, "maxwell_push_E"}, {&f->fill_E, "halo_fill_E"},
+                 {&f->fill_B, "halo_fill_B"},    {&f->fill_EB, "halo_fill_EB"},
+                 {&f->sum_J, "halo_sum_J"},      {&f->sum_rho, "halo_sum_rho"},
+                 {&f->reduce, "reduce_fields"}};
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        if (kernel_create(table[i].k, c->prog, table[i].name, &c->timers, err, err_len))
+            return -1;
+        if (kernel_arg(table[i].k, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
+            return -1;
+    }
+    return kernel_arg(&f->reduce, 1, sizeof(cl_mem), &f->sums.mem, err, err_len);
+}
+
+void fields_destroy(struct fields *f, struct ctx *c)
+{
+    struct kernel *all[] = {&f->init,   &f->push_B_half, &f->push_E,  &f->fill_E, &f->fill_B,
+                            &f->fill_EB, &f->sum_J,      &f->sum_rho, &f->reduce};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        kernel_release(all[i]);
+    if (f->buf.mem)
+        arena_free(&c->arena, &f->buf);
+    if (f->sums.mem)
+        arena_free(&c->arena, &f->sums);
+    free(f->sums_host);
+    f->sums_host = NULL;
+}
+
+int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    size_t g[3], h[3];
+    valid_range(&c->lay, g);
+    full_range(&c->lay, h);
+    /* guards of J and rho too: deposition adds into them */
+    double zero = 0;
+    cl_int rc = clEnqueueFillBuffer(c->dev->queue, f->buf.mem, &zero, c->real_size, 0,
+                                    (size_t)FC_COUNT * c->lay.comp_stride * c->real_size, 0, NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "clearing the fields failed: %s", device_error_name(rc));
+        return -1;
+    }
+    if (launch(&f->init, c, g, err, err_len) || launch(&f->fill_EB, c, h, err, err_len))
+        return -1;
+    return 0;
+}
+
+static int zero_components(struct fields *f, struct ctx *c, int first, int count, char *err, size_t err_len)
+{
+    double zero = 0;
+    size_t comp = (size_t)c->lay.comp_stride * c->real_size;
+    cl_int rc = clEnqueueFillBuffer(c->dev->queue, f->buf.mem, &zero, c->real_size, (size_t)first * comp,
+                                    (size_t)count * comp, 0, NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "clearing %s failed: %s", gen_comp_name((enum field_comp)first),
+                 device_error_name(rc));
+        return -1;
+    }
+    return 0;
+}
+
+int fields_zero_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    return zero_components(f, c, FC_JX, 3, err, err_len);
+}
+
+int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    return zero_components(f, c, FC_RHO, 1, err, err_len);
+}
+
+int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    size_t g[3];
+    valid_range(&c->lay, g);
+    return launch(&f->sum_J, c, g, err, err_len);
+}
+
+int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    size_t g[3];
+    valid_range(&c->lay, g);
+    return launch(&f->sum_rho, c, g, err, err_len);
+}
+
+int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    size_t g[3], h[3];
+    valid_range(&c->lay, g);
+    full_range(&c->lay, h);
+    /* B half step reads E's upper guards; E reads B's lower guards and J; the second B half
+     * step reads E's guards again; the gather of the next step reads both. */
+    if (launch(&f->push_B_half, c, g, err, err_len) || launch(&f->fill_B, c, h, err, err_len) ||
+        launch(&f->push_E, c, g, err, err_len) || launch(&f->fill_E, c, h, err, err_len) ||
+        launch(&f->push_B_half, c, g, err, err_len) || launch(&f->fill_B, c, h, err, err_len))
+        return -1;
+    return 0;
+}
+
+int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len)
+{
+    size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_boxes};
+    if (kernel_launch(&f->reduce, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
+        return -1;
+    size_t acc = c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
+    cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->sums.mem, CL_TRUE, 0, f->rows * 2 * acc, f->sums_host, 0,
+                                    NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "reading field sums failed: %s", device_error_name(rc));
+        return -1;
+    }
+    double e2 = 0, b2 = 0;
+    for (size_t r = 0; r < f->rows; r++) {
+        double ve = acc == sizeof(double) ? f->sums_host[2 * r] : ((float *)f->sums_host)[2 * r];
+        double vb = acc == sizeof(double) ? f->sums_host[2 * r + 1] : ((float *)f->sums_host)[2 * r + 1];
+        e2 += ve;
+        b2 += vb;
+    }
+    double dv = c->lay.dx[0] * c->lay.dx[1] * c->lay.dx[2];
+    *we = 0.5 * PICL_EPS0 * e2 * dv;
+    *wb = 0.5 / PICL_MU0 * b2 * dv;
+    return 0;
+}
+
+int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *out, char *err, size_t err_len)
+{
+    const struct gen_layout *lay = &c->lay;
+    size_t n = (size_t)lay->comp_stride;
+    void *host = malloc(n * c->real_size);
+    if (!host) {
+        snprintf(err, err_len, "out of host memory reading %s", gen_comp_name(comp));
+        return -1;
+    }
+    cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->buf.mem, CL_TRUE, (size_t)comp * n * c->real_size,
+                                    n * c->real_size, host, 0, NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "reading %s failed: %s", gen_comp_name(comp), device_error_name(rc));
+        free(host);
+        return -1;
+    }
+    for (int b = 0; b < lay->n_boxes; b++) {
+        int bx = b % lay->nbox[0], by = (b / lay->nbox[0]) % lay->nbox[1], bz = b / (lay->nbox[0] * lay->nbox[1]);
+        for (int k = 0; k < lay->box[2]; k++)
+            for (int j = 0; j < lay->box[1]; j++)
+                for (int i = 0; i < lay->box[0]; i++) {
+                    size_t src = (size_t)b * lay->box_stride + (size_t)(i + lay->ng) +
+                                 (size_t)(j + lay->ng) * lay->dim[0] +
+                                 (size_t)(k + lay->ng) * lay->dim[0] * lay->dim[1];
+                    size_t gi = (size_t)(bx * lay->box[0] + i), gj = (size_t)(by * lay->box[1] + j),
+                           gk = (size_t)(bz * lay->box[2] + k);
+                    size_t dst = gi + (size_t)lay->cells[0] * (gj + (size_t)lay->cells[1] * gk);
+                    out[dst] = c->real_size == sizeof(double) ? ((double *)host)[src] : ((float *)host)[src];
+                }
+    }
+    free(host);
+    return 0;
+}

@@ -1,0 +1,34 @@
+/* fields.h: E, B, J and rho of every box in one arena buffer, the Maxwell solver's launches,
+ * and the guard exchanges between boxes (FillBoundary, SumBoundary). */
+#ifndef PICL_FIELDS_H
+#define PICL_FIELDS_H
+
+#include "ctx.h"
+
+struct fields {
+    struct arena_buf buf; /* FC_COUNT components x n_boxes x box_stride reals */
+    struct arena_buf sums; /* partial sums of reduce_fields, one row per (j, k, box) */
+    size_t rows;
+    double *sums_host;
+    struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, sum_J, sum_rho, reduce;
+};
+
+int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);
+void fields_destroy(struct fields *f, struct ctx *c);
+/* Evaluates the input's initial fields, zeroes J and rho, fills guards. */
+int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* Zeroes J (guards included) before deposition. */
+int fields_zero_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
+int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
+int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
+int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* One leapfrog step of Maxwell's equations with the J already summed: B half step, E, B half
+ * step, with guards refreshed so that E and B are ready for the next gather. */
+int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
+int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
+/* Copies the valid cells of component `comp` of all boxes into out[cells_x * cells_y * cells_z]
+ * (global index, x fastest), converted to double. */
+int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *out, char *err, size_t err_len);
+
+#endif

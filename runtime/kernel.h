@@ -1,0 +1,50 @@
+/* kernel.h: launching kernels and timing them with OpenCL profiling events. Every launch
+ * goes through kernel_launch, so the launch count per step and the time table are exact. */
+#ifndef PICL_KERNEL_H
+#define PICL_KERNEL_H
+
+#include <stdio.h>
+
+#include <CL/cl.h>
+
+#define TIMER_MAX 64
+#define TIMER_PENDING 512
+
+struct timer_entry {
+    char name[64];
+    double seconds; /* device time, from the profiling events */
+    long launches;
+};
+
+struct timers {
+    struct timer_entry entry[TIMER_MAX];
+    int n;
+    cl_event pending[TIMER_PENDING];
+    int pending_timer[TIMER_PENDING];
+    int n_pending;
+    long launches; /* all kernels, ever */
+};
+
+struct kernel {
+    cl_kernel k;
+    int timer;
+    char name[64];
+};
+
+int kernel_create(struct kernel *kn, cl_program prog, const char *name, struct timers *t, char *err,
+                  size_t err_len);
+void kernel_release(struct kernel *kn);
+/* Sets argument i to `size` bytes at `value`; on failure names kernel and argument. */
+int kernel_arg(struct kernel *kn, cl_uint i, size_t size, const void *value, char *err, size_t err_len);
+/* Enqueues over `global` (dims 1..3) with `local` (NULL: the driver chooses). */
+int kernel_launch(struct kernel *kn, cl_command_queue q, struct timers *t, cl_uint dims, const size_t *global,
+                  const size_t *local, char *err, size_t err_len);
+
+/* Reads the profiling times of finished launches (waits for them) and releases the events. */
+void timers_collect(struct timers *t);
+/* The table at the end of a run: each timer's total, share and launches per step. */
+void timers_print(const struct timers *t, long steps, FILE *out);
+double timers_total(const struct timers *t);
+void timers_release(struct timers *t);
+
+#endif

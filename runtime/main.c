@@ -1,0 +1,249 @@
+/* main.c: the picl command line. Parses arguments, loads the input, and decides how to stop:
+ * 0 on success, 1 when a run fails, 2 for bad input or usage. Nothing below main() exits. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "device.h"
+#include "log.h"
+#include "program.h"
+#include "sim.h"
+
+#define ERR_LEN 65536
+
+static const char usage[] =
+    "usage: picl COMMAND [options]\n"
+    "\n"
+    "commands:\n"
+    "  run INPUT.lua      run the simulation the input describes\n"
+    "  check INPUT.lua    validate the input; print the resolved configuration, the boxes and\n"
+    "                     the device memory it needs; build its kernels; run nothing\n"
+    "  gen INPUT.lua -o DIR\n"
+    "                     write the generated OpenCL program(s) of this run into DIR as .cl files\n"
+    "  devices            list OpenCL platforms and devices with their key limits\n"
+    "\n"
+    "options:\n"
+    "  --device SPEC      device index, 'cpu', 'gpu' or part of its name (default: $PICL_DEVICE,\n"
+    "                     else a GPU when there is one, else the first device)\n"
+    "  --set KEY=VALUE    override an input setting, e.g. --set steps=20 --set grid.cells={32,32,32}\n"
+    "  -o DIR             output folder of `gen`\n"
+    "  --no-build         `check` without building the kernels on a device\n"
+    "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
+    "  -h, --help         this text;    --version      picl's version\n";
+
+struct args {
+    const char *command, *input, *device, *outdir;
+    const char *sets[CFG_MAX_SETS];
+    int n_sets, no_build;
+};
+
+static int parse_args(int argc, char **argv, struct args *a, char *err, size_t err_len)
+{
+    memset(a, 0, sizeof *a);
+    a->device = getenv("PICL_DEVICE");
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        int has_value = i + 1 < argc;
+        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o")) {
+            if (!has_value) {
+                snprintf(err, err_len, "%s needs a value", arg);
+                return -1;
+            }
+            const char *v = argv[++i];
+            if (!strcmp(arg, "--device"))
+                a->device = v;
+            else if (!strcmp(arg, "-o"))
+                a->outdir = v;
+            else if (a->n_sets == CFG_MAX_SETS) {
+                snprintf(err, err_len, "at most %d --set options", CFG_MAX_SETS);
+                return -1;
+            } else
+                a->sets[a->n_sets++] = v;
+        } else if (!strncmp(arg, "--device=", 9)) {
+            a->device = arg + 9;
+        } else if (!strncmp(arg, "--set=", 6) && a->n_sets < CFG_MAX_SETS) {
+            a->sets[a->n_sets++] = arg + 6;
+        } else if (!strcmp(arg, "--no-build")) {
+            a->no_build = 1;
+        } else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
+            log_set_level(LOG_ERROR);
+        } else if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
+            log_set_level(LOG_DEBUG);
+        } else if (arg[0] == '-' && arg[1]) {
+            snprintf(err, err_len, "unknown option '%s' (picl --help lists them)", arg);
+            return -1;
+        } else if (!a->command) {
+            a->command = arg;
+        } else if (!a->input) {
+            a->input = arg;
+        } else {
+            snprintf(err, err_len, "unexpected argument '%s'", arg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void print_memory(const struct picl_config *cfg, FILE *out)
+{
+    struct gen_layout lay;
+    char err[256];
+    if (gen_layout(cfg, &lay, err, sizeof err))
+        return;
+    size_t real = cfg->precision == CFG_DOUBLE ? 8 : 4;
+    double fields = (double)FC_COUNT * (double)lay.comp_stride * (double)real;
+    fprintf(out, "boxes: %d x %d x %d = %d boxes of %d x %d x %d cells, %d guard cells each side\n", lay.nbox[0],
+            lay.nbox[1], lay.nbox[2], lay.n_boxes, lay.box[0], lay.box[1], lay.box[2], lay.ng);
+    fprintf(out, "device memory: fields %.2f MiB (%d components incl. guards)\n", fields / 1048576.0, FC_COUNT);
+}
+
+static int cmd_check(const struct args *a, const struct picl_config *cfg, char *err)
+{
+    cfg_print(cfg, stdout);
+    print_memory(cfg, stdout);
+    if (a->no_build)
+        return 0;
+    struct device dev;
+    if (device_open(&dev, a->device, err, ERR_LEN))
+        return 1;
+    struct strbuf src;
+    sb_init(&src);
+    cl_program prog = NULL;
+    int rc = sim_generate(cfg, &dev.facts, &src, err, ERR_LEN);
+    if (rc == 0)
+        rc = program_build(&dev, cfg, src.data, "picl.cl", &prog, err, ERR_LEN);
+    if (prog)
+        clReleaseProgram(prog);
+    sb_free(&src);
+    if (rc == 0)
+        printf("kernels: generated and built on %s\n", dev.name);
+    device_close(&dev);
+    return rc ? 2 : 0;
+}
+
+static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *err)
+{
+    if (!a->outdir) {
+        snprintf(err, ERR_LEN, "gen needs -o DIR");
+        return 2;
+    }
+    /* Generate for the device the run would use; without one, for a generic fp64 device. */
+    struct gen_device facts = {.name = "generic OpenCL 1.2 device", .has_fp64 = 1, .has_int64_atomics = 1,
+                               .max_work_group = 256, .local_mem = 32768};
+    struct device dev;
+    char derr[1024];
+    if (device_open(&dev, a->device, derr, sizeof derr) == 0) {
+        facts = dev.facts;
+        device_close(&dev);
+    }
+    struct strbuf src;
+    sb_init(&src);
+    if (sim_generate(cfg, &facts, &src, err, ERR_LEN)) {
+        sb_free(&src);
+        return 2;
+    }
+    if (mkdir(a->outdir, 0777) && errno != EEXIST) {
+        snprintf(err, ERR_LEN, "cannot create '%s': %s", a->outdir, strerror(errno));
+        sb_free(&src);
+        return 1;
+    }
+    char path[4096], tmp[4200];
+    snprintf(path, sizeof path, "%s/picl.cl", a->outdir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    int ok = f && fwrite(src.data, 1, src.len, f) == src.len;
+    ok = f && fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path)) {
+        snprintf(err, ERR_LEN, "cannot write '%s': %s", path, strerror(errno));
+        remove(tmp);
+        sb_free(&src);
+        return 1;
+    }
+    printf("%s (%zu lines)\n", path, (size_t)sb_lines(&src));
+    sb_free(&src);
+    return 0;
+}
+
+static int cmd_run(const struct args *a, const struct picl_config *cfg, char *err)
+{
+    struct device dev;
+    if (device_open(&dev, a->device, err, ERR_LEN))
+        return 2;
+    log_info("device: %s (%s)", dev.name, dev.platform_name);
+    struct sim *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, ERR_LEN, "out of host memory");
+        device_close(&dev);
+        return 1;
+    }
+    int rc = sim_create(s, cfg, &dev, err, ERR_LEN) ? 2 : 0;
+    if (rc == 0 && sim_run(s, err, ERR_LEN))
+        rc = 1;
+    if (rc == 0) {
+        double per_step = s->step ? s->wall_loop / (double)s->step : 0;
+        long cells = (long)cfg->grid.cells[0] * cfg->grid.cells[1] * cfg->grid.cells[2];
+        printf("%ld steps in %.3f s: %.4f s per step, %.3e cell updates per second\n", s->step, s->wall_loop,
+               per_step, per_step > 0 ? (double)cells / per_step : 0.0);
+        timers_print(&s->ctx.timers, s->step, stdout);
+    }
+    sim_destroy(s);
+    free(s);
+    device_close(&dev);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    static char err[ERR_LEN];
+    struct args a;
+    if (parse_args(argc, argv, &a, err, sizeof err)) {
+        log_error("%s", err);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--version")) {
+            printf("picl %s\n", PICL_VERSION);
+            return 0;
+        }
+    }
+    if (!a.command) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    if (!strcmp(a.command, "devices"))
+        return device_list(stdout);
+    if (strcmp(a.command, "run") && strcmp(a.command, "check") && strcmp(a.command, "gen")) {
+        log_error("unknown command '%s' (picl --help lists them)", a.command);
+        return 2;
+    }
+    if (!a.input) {
+        log_error("%s needs an input file: picl %s INPUT.lua", a.command, a.command);
+        return 2;
+    }
+    struct picl_config *cfg = calloc(1, sizeof *cfg);
+    if (!cfg) {
+        log_error("out of host memory");
+        return 1;
+    }
+    int rc;
+    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err)) {
+        rc = 2;
+    } else if (!strcmp(a.command, "check")) {
+        rc = cmd_check(&a, cfg, err);
+    } else if (!strcmp(a.command, "gen")) {
+        rc = cmd_gen(&a, cfg, err);
+    } else {
+        rc = cmd_run(&a, cfg, err);
+    }
+    if (rc)
+        log_error("%s", err);
+    free(cfg);
+    return rc;
+}

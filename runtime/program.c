@@ -1,0 +1,87 @@
+/* program.c: clBuildProgram with the log turned into a message a user can act on. The
+ * generator marks each user expression with `#line 1 "KEY"`, so the compiler names the key. */
+#include "program.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Copies the log lines that mention `key` (the compiler's message for that expression). */
+static size_t quote_lines(const char *log, const char *key, char *out, size_t len)
+{
+    size_t used = 0, klen = strlen(key);
+    const char *line = log;
+    while (*line && used + 1 < len) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        const char *hit = strstr(line, key);
+        if (hit && hit < line + n && hit[klen] == ':')
+            used += (size_t)snprintf(out + used, len - used, "\n    %.*s", (int)n, line);
+        line += n + (end != NULL);
+    }
+    return used;
+}
+
+static const struct cfg_expr *guilty_expr(const struct picl_config *cfg, const char *log)
+{
+    const struct cfg_expr *all[6 + CFG_MAX_SPECIES];
+    int n = 0;
+    for (int c = 0; c < 3; c++) {
+        all[n++] = &cfg->init_E[c];
+        all[n++] = &cfg->init_B[c];
+    }
+    for (int s = 0; s < cfg->n_species; s++)
+        all[n++] = &cfg->species[s].density_expr;
+    for (int i = 0; i < n; i++) {
+        char pattern[sizeof all[i]->key + 2];
+        if (!all[i]->text[0])
+            continue;
+        snprintf(pattern, sizeof pattern, "%s:", all[i]->key);
+        if (strstr(log, pattern))
+            return all[i];
+    }
+    return NULL;
+}
+
+int program_build(const struct device *dev, const struct picl_config *cfg, const char *source,
+                  const char *what, cl_program *out, char *err, size_t err_len)
+{
+    cl_int rc;
+    cl_program prog = clCreateProgramWithSource(dev->context, 1, &source, NULL, &rc);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "%s: clCreateProgramWithSource failed: %s", what, device_error_name(rc));
+        return -1;
+    }
+    rc = clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
+    if (rc == CL_SUCCESS) {
+        *out = prog;
+        return 0;
+    }
+    size_t log_len = 0;
+    clGetProgramBuildInfo(prog, dev->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_len);
+    char *log = malloc(log_len + 1);
+    if (!log) {
+        snprintf(err, err_len, "%s does not build on %s (%s), and the log does not fit in memory", what,
+                 dev->name, device_error_name(rc));
+        clReleaseProgram(prog);
+        return -1;
+    }
+    log[0] = '\0';
+    clGetProgramBuildInfo(prog, dev->id, CL_PROGRAM_BUILD_LOG, log_len + 1, log, NULL);
+    log[log_len] = '\0';
+    const struct cfg_expr *e = guilty_expr(cfg, log);
+    if (e) {
+        size_t used = (size_t)snprintf(err, err_len, "%s: %s: the expression \"%s\" does not compile:",
+                                       e->where[0] ? e->where : cfg->input_path, e->key, e->text);
+        if (used < err_len)
+            quote_lines(log, e->key, err + used, err_len - used);
+    } else {
+        snprintf(err, err_len,
+                 "%s does not build on %s (%s). This is a picl bug unless a template was edited; "
+                 "`picl gen` writes the source. Build log:\n%s",
+                 what, dev->name, device_error_name(rc), log);
+    }
+    free(log);
+    clReleaseProgram(prog);
+    return -1;
+}

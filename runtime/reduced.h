@@ -1,0 +1,37 @@
+/* reduced.h: the reduced diagnostics, one CSV per diagnostic with a header that names units.
+ * Each file is written as NAME.csv.partial and renamed to NAME.csv when the run completes, so
+ * a file that looks complete is complete. */
+#ifndef PICL_REDUCED_H
+#define PICL_REDUCED_H
+
+#include <stdio.h>
+
+#include "config.h"
+
+#define REDUCED_MAX_COLUMNS 64
+
+/* One row of values; the columns are fixed at reduced_open. */
+struct reduced_row {
+    double value[REDUCED_MAX_COLUMNS];
+};
+
+struct reduced {
+    int n_files;
+    FILE *file[CFG_MAX_REDUCED];
+    char path[CFG_MAX_REDUCED][CFG_PATH_LEN + CFG_NAME_LEN + 8];
+    int interval[CFG_MAX_REDUCED];
+    int n_columns;
+    char column[REDUCED_MAX_COLUMNS][64]; /* "field_energy_J" */
+};
+
+/* Columns: step, time_s, then `names`. Creates output_dir when needed. */
+int reduced_open(struct reduced *r, const struct picl_config *cfg, const char *const *names, int n_names,
+                 char *err, size_t err_len);
+/* True when some diagnostic wants this step. */
+int reduced_due(const struct reduced *r, long step);
+int reduced_write(struct reduced *r, long step, double time, const struct reduced_row *row, char *err,
+                  size_t err_len);
+/* ok: rename each .partial to its final name; otherwise leave the .partial files as they are. */
+int reduced_close(struct reduced *r, int ok, char *err, size_t err_len);
+
+#endif

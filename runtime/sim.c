@@ -1,0 +1,135 @@
+/* sim.c: the time loop. Set-up allocates everything; a step only enqueues kernels, so the
+ * steady loop creates no buffer and calls no malloc. */
+#include "sim.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "program.h"
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, struct strbuf *out, char *err,
+                 size_t err_len)
+{
+    return gen_program(cfg, facts, out, err, err_len);
+}
+
+int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len)
+{
+    memset(s, 0, sizeof *s);
+    struct ctx *c = &s->ctx;
+    c->cfg = cfg;
+    c->dev = dev;
+    c->real_size = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
+    if (gen_layout(cfg, &c->lay, err, err_len))
+        return -1;
+
+    size_t limit = (size_t)(dev->traits->memory_share * (double)dev->global_mem);
+    if (arena_init(&c->arena, dev->context, dev->id, limit, 0, "memory.device", err, err_len))
+        return -1;
+
+    struct strbuf src;
+    sb_init(&src);
+    double t0 = wall_seconds();
+    int rc = gen_program(cfg, &dev->facts, &src, err, err_len);
+    if (rc == 0)
+        rc = program_build(dev, cfg, src.data, "picl.cl", &c->prog, err, err_len);
+    sb_free(&src);
+    if (rc)
+        return -1;
+    log_debug("kernels generated and built in %.2f s", wall_seconds() - t0);
+
+    if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
+        return -1;
+    return 0;
+}
+
+int sim_step(struct sim *s, char *err, size_t err_len)
+{
+    struct ctx *c = &s->ctx;
+    if (fields_zero_J(&s->fields, c, err, err_len) || fields_sum_J(&s->fields, c, err, err_len) ||
+        fields_advance(&s->fields, c, err, err_len))
+        return -1;
+    s->step++;
+    s->time += c->cfg->dt;
+    timers_collect(&c->timers);
+    return 0;
+}
+
+static const char *const reduced_columns[] = {"electric_energy_J", "magnetic_energy_J", "field_energy_J"};
+
+static int write_reduced(struct sim *s, char *err, size_t err_len)
+{
+    struct reduced_row row;
+    double we, wb;
+    if (fields_energy(&s->fields, &s->ctx, &we, &wb, err, err_len))
+        return -1;
+    row.value[0] = we;
+    row.value[1] = wb;
+    row.value[2] = we + wb;
+    return reduced_write(&s->reduced, s->step, s->time, &row, err, err_len);
+}
+
+static void progress(const struct sim *s, double started, int tty)
+{
+    const struct picl_config *cfg = s->ctx.cfg;
+    double elapsed = wall_seconds() - started;
+    double rate = elapsed > 0 ? (double)s->step / elapsed : 0;
+    double eta = rate > 0 ? (double)(cfg->steps - s->step) / rate : 0;
+    if (tty)
+        fprintf(stderr, "\rstep %ld/%ld  t = %.4e s  %.2f steps/s  ETA %.0f s   ", s->step, cfg->steps, s->time,
+                rate, eta);
+    else
+        log_info("step %ld/%ld  t = %.4e s  %.2f steps/s  ETA %.0f s", s->step, cfg->steps, s->time, rate, eta);
+}
+
+int sim_run(struct sim *s, char *err, size_t err_len)
+{
+    const struct picl_config *cfg = s->ctx.cfg;
+    int tty = isatty(STDERR_FILENO) && log_get_level() >= LOG_INFO;
+    int interval = cfg->progress_interval > 0 ? cfg->progress_interval : 100;
+    if (reduced_open(&s->reduced, cfg, reduced_columns, 3, err, err_len))
+        return -1;
+    int rc = 0;
+    if (reduced_due(&s->reduced, 0))
+        rc = write_reduced(s, err, err_len);
+    double started = wall_seconds();
+    while (rc == 0 && s->step < cfg->steps) {
+        rc = sim_step(s, err, err_len);
+        if (rc == 0 && reduced_due(&s->reduced, s->step))
+            rc = write_reduced(s, err, err_len);
+        if (tty || s->step % interval == 0 || s->step == cfg->steps)
+            progress(s, started, tty);
+    }
+    clFinish(s->ctx.dev->queue);
+    s->wall_loop = wall_seconds() - started;
+    if (tty)
+        fputc('\n', stderr);
+    if (reduced_close(&s->reduced, rc == 0, err, err_len))
+        rc = -1;
+    return rc;
+}
+
+void sim_destroy(struct sim *s)
+{
+    struct ctx *c = &s->ctx;
+    reduced_close(&s->reduced, 0, NULL, 0);
+    if (c->dev && c->dev->queue)
+        clFinish(c->dev->queue);
+    timers_release(&c->timers);
+    fields_destroy(&s->fields, c);
+    if (c->prog)
+        clReleaseProgram(c->prog);
+    c->prog = NULL;
+    if (c->arena.context)
+        arena_destroy(&c->arena);
+}

@@ -1,0 +1,31 @@
+/* sim.h: one run: the generated program on its device, the fields and species of every box,
+ * the time loop, its diagnostics and its summary. */
+#ifndef PICL_SIM_H
+#define PICL_SIM_H
+
+#include "ctx.h"
+#include "fields.h"
+#include "reduced.h"
+
+struct sim {
+    struct ctx ctx;
+    struct fields fields;
+    struct reduced reduced;
+    long step;
+    double time; /* s */
+    double wall_loop; /* s spent in the time loop */
+};
+
+/* Generates and builds the kernels, allocates and initialises every buffer. */
+int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len);
+/* One PIC step (DESIGN.md section 3). */
+int sim_step(struct sim *s, char *err, size_t err_len);
+/* The whole run: steps, diagnostics at their intervals, progress, and the summary table. */
+int sim_run(struct sim *s, char *err, size_t err_len);
+void sim_destroy(struct sim *s);
+
+/* Generates the program source for cfg on a device with these facts (for `picl gen`). */
+int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, struct strbuf *out, char *err,
+                 size_t err_len);
+
+#endif

@@ -1,0 +1,21 @@
+/* common.cl: where things are in the field buffer. All components of all boxes live in one
+ * buffer F: component c of box b starts at F + c * COMP_STRIDE + b * BOX_STRIDE. */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#endif
+
+/* Offset of cell (i, j, k) of a box, i in [-NG, NX + NG): valid cells are [0, NX). */
+#define IDX(i, j, k) ((i) + NG + ((j) + NG) * SY + ((k) + NG) * SZ)
+
+/* Start of component c of box b. */
+#define COMP(F, c, b) ((F) + (c) * COMP_STRIDE + (b) * BOX_STRIDE)
+
+/* Box index from its position in the box grid, x fastest. */
+#define BOX_INDEX(bx, by, bz) ((bx) + NBX * ((by) + NBY * (bz)))
+
+/* Cell-centred work items: get_global_id(2) runs over NZ cells of every box in turn. */
+#define CELL_ITEM(i, j, k, b)                                                                    \
+    const int i = (int)get_global_id(0);                                                       \
+    const int j = (int)get_global_id(1);                                                       \
+    const int b = (int)get_global_id(2) / NZ;                                                  \
+    const int k = (int)get_global_id(2) - b * NZ

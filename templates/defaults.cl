@@ -1,0 +1,59 @@
+/* defaults.cl: stand-in values for every macro the generator defines, so that each template
+ * compiles on its own (an editor, clang -cl-std=CL1.2 -I templates). Never part of a run. */
+#ifndef PICL_DEFAULTS_CL
+#define PICL_DEFAULTS_CL
+typedef float real;
+typedef float acc_real;
+#define REAL_IS_DOUBLE 0
+#define NX 8
+#define NY 8
+#define NZ 8
+#define NG 2
+#define DIMX 12
+#define DIMY 12
+#define DIMZ 12
+#define SY 12
+#define SZ 144
+#define BOX_STRIDE 1728
+#define COMP_STRIDE 1728
+#define NBX 1
+#define NBY 1
+#define NBZ 1
+#define NBOXES 1
+#define CELLS_X 8
+#define CELLS_Y 8
+#define CELLS_Z 8
+#define C_EX 0
+#define C_EY 1
+#define C_EZ 2
+#define C_BX 3
+#define C_BY 4
+#define C_BZ 5
+#define C_JX 6
+#define C_JY 7
+#define C_JZ 8
+#define C_RHO 9
+#define PICL_C ((real)299792458.0)
+#define PICL_EPS0 ((real)8.8541878128e-12)
+#define DT ((real)1e-15)
+#define DX ((real)1e-6)
+#define DY ((real)1e-6)
+#define DZ ((real)1e-6)
+#define LOWER_X ((real)0)
+#define LOWER_Y ((real)0)
+#define LOWER_Z ((real)0)
+#define HDT_DX ((real)(0.5e-15 / 1e-6))
+#define HDT_DY ((real)(0.5e-15 / 1e-6))
+#define HDT_DZ ((real)(0.5e-15 / 1e-6))
+#define C2DT_DX ((real)(8.987551787368176e16 * 1e-15 / 1e-6))
+#define C2DT_DY ((real)(8.987551787368176e16 * 1e-15 / 1e-6))
+#define C2DT_DZ ((real)(8.987551787368176e16 * 1e-15 / 1e-6))
+#define DT_EPS0 ((real)(1e-15 / 8.8541878128e-12))
+#define CELL_VOLUME ((real)1e-18)
+#define INIT_Ex(x, y, z) ((real)0)
+#define INIT_Ey(x, y, z) ((real)0)
+#define INIT_Ez(x, y, z) ((real)0)
+#define INIT_Bx(x, y, z) ((real)0)
+#define INIT_By(x, y, z) ((real)0)
+#define INIT_Bz(x, y, z) ((real)0)
+#endif

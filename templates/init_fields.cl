@@ -1,0 +1,28 @@
+/* init_fields.cl: the input's initial E and B, each evaluated at its own Yee position, and
+ * J and rho set to zero. Positions in metres from the domain's lower corner. */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#endif
+
+__kernel void init_fields(__global real *F)
+{
+    CELL_ITEM(i, j, k, b);
+    const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
+    const int n = IDX(i, j, k);
+    /* cell corner in metres; in acc_real (double where the device has it) whatever the precision of real */
+    const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX;
+    const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY;
+    const acc_real z0 = LOWER_Z + (acc_real)(bz * NZ + k) * DZ;
+    const acc_real hx = 0.5f * DX, hy = 0.5f * DY, hz = 0.5f * DZ;
+    COMP(F, C_EX, b)[n] = INIT_Ex(x0 + hx, y0, z0);
+    COMP(F, C_EY, b)[n] = INIT_Ey(x0, y0 + hy, z0);
+    COMP(F, C_EZ, b)[n] = INIT_Ez(x0, y0, z0 + hz);
+    COMP(F, C_BX, b)[n] = INIT_Bx(x0, y0 + hy, z0 + hz);
+    COMP(F, C_BY, b)[n] = INIT_By(x0 + hx, y0, z0 + hz);
+    COMP(F, C_BZ, b)[n] = INIT_Bz(x0 + hx, y0 + hy, z0);
+    COMP(F, C_JX, b)[n] = 0;
+    COMP(F, C_JY, b)[n] = 0;
+    COMP(F, C_JZ, b)[n] = 0;
+    COMP(F, C_RHO, b)[n] = 0;
+}

@@ -1,0 +1,26 @@
+/* reduce.cl: sums over the valid cells for the reduced diagnostics. One work item per row of
+ * NX cells writes its partial sums in double; the host adds the rows (a few thousand). */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#endif
+
+#define REDUCE_FIELDS_N 2
+/* out[row * 2 + 0] = sum of E^2, out[row * 2 + 1] = sum of B^2 (over cells, not yet times dV) */
+__kernel void reduce_fields(__global const real *F, __global acc_real *out)
+{
+    const int j = (int)get_global_id(0);
+    const int b = (int)get_global_id(1) / NZ;
+    const int k = (int)get_global_id(1) - b * NZ;
+    __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
+    __global const real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
+    acc_real e2 = 0, b2 = 0;
+    for (int i = 0; i < NX; i++) {
+        const int n = IDX(i, j, k);
+        e2 += (acc_real)Ex[n] * Ex[n] + (acc_real)Ey[n] * Ey[n] + (acc_real)Ez[n] * Ez[n];
+        b2 += (acc_real)Bx[n] * Bx[n] + (acc_real)By[n] * By[n] + (acc_real)Bz[n] * Bz[n];
+    }
+    const int row = (int)get_global_id(1) * NY + j;
+    out[row * REDUCE_FIELDS_N + 0] = e2;
+    out[row * REDUCE_FIELDS_N + 1] = b2;
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# run_all.sh: runs every unit test binary in BUILD/tests and every CLI test in tests/cli,
+# then prints one closing line "N passed, N failed".
+build=${1:-build}
+here=$(cd "$(dirname "$0")" && pwd)
+passed=0
+failed=0
+failures=""
+run_one() {
+    name=$1
+    shift
+    log=$build/test-logs/$name.log
+    mkdir -p "$build/test-logs"
+    start=$(date +%s)
+    if "$@" >"$log" 2>&1; then
+        passed=$((passed + 1))
+        printf 'ok   %-40s %3ss  %s\n' "$name" $(($(date +%s) - start)) "$(grep -E '^  ' "$log" | head -3 | tr -s ' ' | tr '\n' ';')"
+    else
+        failed=$((failed + 1))
+        failures="$failures $name"
+        printf 'FAIL %-40s (log: %s)\n' "$name" "$log"
+        tail -n 25 "$log" | sed 's/^/     /'
+    fi
+}
+for t in "$build"/tests/test_*; do
+    [ -x "$t" ] || continue
+    run_one "$(basename "$t")" "$t"
+done
+if [ -z "$PICL_UNIT_ONLY" ]; then
+    for t in "$here"/cli/test_*.sh; do
+        [ -f "$t" ] || continue
+        run_one "cli/$(basename "$t" .sh)" sh "$t"
+    done
+fi
+[ -n "$failures" ] && echo "failed:$failures"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
