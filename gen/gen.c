@@ -141,6 +141,70 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     }
     define_real(sb, "DT_EPS0", cfg->dt / PICL_EPS0);
     define_real(sb, "CELL_VOLUME", lay->dx[0] * lay->dx[1] * lay->dx[2]);
+    define_real(sb, "INV_C2", 1.0 / (PICL_C * PICL_C));
+    for (int a = 0; a < 3; a++) {
+        /* positions move in cells: x += u / gamma * dt / dx */
+        snprintf(name, sizeof name, "DT_D%s", axis_upper[a]);
+        define_real(sb, name, cfg->dt / lay->dx[a]);
+    }
+    sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
+    define_int(sb, "SHAPE_ORDER", cfg->shape_order);
+    define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
+}
+
+static const char *const species_macros[] = {
+    "SP_SUFFIX", "SP_QDT_2M", "SP_JX_PER_W", "SP_JY_PER_W", "SP_JZ_PER_W", "SP_RHO_PER_W", "SP_PPC_X", "SP_PPC_Y",
+    "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
+    "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
+    "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z"};
+
+static void define_acc(struct strbuf *sb, const char *name, double value)
+{
+    sb_printf(sb, "#define %s ((acc_real)%.17g)\n", name, value);
+}
+
+/* The literals of species s: charge and mass enter only through these products. */
+static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int s)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    const double dv = lay->dx[0] * lay->dx[1] * lay->dx[2];
+    const char *axis_upper[3] = {"X", "Y", "Z"};
+    char name[64];
+    sb_printf(sb, "\n/* ==== species %d: %s%s ==== */\n", s, sp->name, sp->frozen ? " (frozen)" : "");
+    sb_printf(sb, "#define SP_SUFFIX _%d\n", s);
+    define_real(sb, "SP_QDT_2M", sp->charge * cfg->dt / (2 * sp->mass));
+    /* Esirkepov: J = -q w W / (dt dA) summed along the axis */
+    define_real(sb, "SP_JX_PER_W", -sp->charge / (cfg->dt * lay->dx[1] * lay->dx[2]));
+    define_real(sb, "SP_JY_PER_W", -sp->charge / (cfg->dt * lay->dx[0] * lay->dx[2]));
+    define_real(sb, "SP_JZ_PER_W", -sp->charge / (cfg->dt * lay->dx[0] * lay->dx[1]));
+    define_real(sb, "SP_RHO_PER_W", sp->charge / dv);
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_PPC_%s", axis_upper[a]);
+        define_int(sb, name, sp->ppc[a]);
+    }
+    define_int(sb, "SP_HAS_REGION", sp->has_region);
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_REGION_LO_%s", axis_upper[a]);
+        define_acc(sb, name, sp->has_region ? sp->region_lower[a] : cfg->grid.lower[a]);
+        snprintf(name, sizeof name, "SP_REGION_HI_%s", axis_upper[a]);
+        define_acc(sb, name, sp->has_region ? sp->region_upper[a] : cfg->grid.upper[a]);
+    }
+    if (sp->density_expr.text[0]) {
+        char fname[160];
+        gen_expr_name(sp->density_expr.key, fname, sizeof fname);
+        sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%s((x), (y), (z), 0))\n", fname);
+    } else {
+        sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%.17g)\n", sp->density);
+    }
+    define_acc(sb, "SP_W_PER_DENSITY", dv / (sp->ppc[0] * sp->ppc[1] * sp->ppc[2]));
+    sb_printf(sb, "#define SP_SEED_LO %uu\n#define SP_SEED_HI %uu\n", (unsigned)(sp->seed & 0xffffffffu),
+              (unsigned)(sp->seed >> 32));
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
+        define_acc(sb, name, sp->u_drift[a]);
+        snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
+        define_acc(sb, name, sp->u_th[a]);
+    }
 }
 
 /* One user expression as an inline function of (x, y, z, t). The #line directive makes the
@@ -176,6 +240,9 @@ static void emit_initial_fields(struct strbuf *sb, const struct picl_config *cfg
     for (int c = 0; c < 6; c++)
         if (exprs[c]->text[0])
             emit_expr(sb, cfg, exprs[c], dev);
+    for (int s = 0; s < cfg->n_species; s++)
+        if (cfg->species[s].density_expr.text[0])
+            emit_expr(sb, cfg, &cfg->species[s].density_expr, dev);
     sb_puts(sb, "\n/* Initial value of field component C at (x, y, z) in metres. */\n");
     for (int c = 0; c < 6; c++) {
         char fname[160];
@@ -187,6 +254,23 @@ static void emit_initial_fields(struct strbuf *sb, const struct picl_config *cfg
             sb_puts(sb, "((real)0)\n");
         }
     }
+}
+
+static int emit_template(struct strbuf *sb, const char *name, char *err, size_t err_len);
+
+static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, char *err,
+                        size_t err_len)
+{
+    for (int s = 0; s < cfg->n_species; s++) {
+        emit_species_macros(sb, cfg, lay, s);
+        if (emit_template(sb, "particle_load.cl", err, err_len) ||
+            (!cfg->species[s].frozen && emit_template(sb, "particle_push.cl", err, err_len)) ||
+            emit_template(sb, "particle_diag.cl", err, err_len))
+            return -1;
+        for (size_t m = 0; m < sizeof species_macros / sizeof *species_macros; m++)
+            sb_printf(sb, "#undef %s\n", species_macros[m]);
+    }
+    return 0;
 }
 
 static int emit_template(struct strbuf *sb, const char *name, char *err, size_t err_len)
@@ -219,11 +303,13 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
     emit_prelude(out, cfg, &lay, dev);
     emit_initial_fields(out, cfg, dev);
 
-    static const char *const field_templates[] = {"common.cl", "maxwell_yee.cl", "halo.cl", "reduce.cl",
-                                                  "init_fields.cl"};
+    static const char *const field_templates[] = {"common.cl", "shape.cl", "maxwell_yee.cl", "halo.cl",
+                                                  "reduce.cl", "init_fields.cl"};
     for (size_t i = 0; i < sizeof field_templates / sizeof *field_templates; i++)
         if (emit_template(out, field_templates[i], err, err_len))
             return -1;
+    if (emit_species(out, cfg, &lay, err, err_len))
+        return -1;
     if (!sb_ok(out)) {
         snprintf(err, err_len, "out of host memory while generating kernels");
         return -1;

@@ -61,6 +61,6 @@ void gen_stagger(enum field_comp c, double offset[3])
 
 const char *gen_comp_name(enum field_comp c)
 {
-    static const char *const names[FC_COUNT] = {"Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho"};
+    static const char *const names[FC_COUNT] = {"Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho", "G0"};
     return c < FC_COUNT ? names[c] : "?";
 }

@@ -10,7 +10,11 @@
 /* Field components, all in one buffer: component c of box b starts at
  * c * comp_stride + b * box_stride. Every component uses the same index space; its position
  * inside cell (i,j,k) is given by its Yee staggering (gen_stagger). */
-enum field_comp { FC_EX, FC_EY, FC_EZ, FC_BX, FC_BY, FC_BZ, FC_JX, FC_JY, FC_JZ, FC_RHO, FC_COUNT };
+enum field_comp {
+    FC_EX, FC_EY, FC_EZ, FC_BX, FC_BY, FC_BZ, FC_JX, FC_JY, FC_JZ, FC_RHO,
+    FC_G0, /* div E - rho/eps0 at the start: the charge-conservation diagnostic's reference */
+    FC_COUNT
+};
 
 struct gen_layout {
     int cells[3]; /* whole domain */

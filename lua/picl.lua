@@ -27,8 +27,7 @@ local function join(prefix, k)
     return prefix .. "." .. tostring(k)
 end
 
--- The shortest text that reads back as the same number, and always a floating literal, so
--- that it is valid in OpenCL C as well as in messages.
+-- The shortest text that reads back as the same number.
 local function numtext(v)
     if math.type(v) == "integer" then return string.format("%d", v) end
     if v ~= v then return "nan" end
@@ -40,6 +39,7 @@ local function numtext(v)
     end
 end
 
+-- A number as OpenCL C reads it: always with a '.' or an exponent, so never an int.
 local function float_literal(v)
     local s = numtext(v + 0.0)
     if not s:find("[.eEn]") then s = s .. ".0" end
@@ -108,6 +108,15 @@ local function closest(word, candidates)
         if not best_d or d < best_d then best, best_d = c, d end
     end
     if best_d and best_d <= math.max(1, #word // 3) then return best end
+    -- A word that begins exactly one candidate is a shortening of it ("energy").
+    local prefixed
+    for _, c in ipairs(candidates) do
+        if #word >= 3 and c:lower():sub(1, #word) == word:lower() then
+            if prefixed then return nil end
+            prefixed = c
+        end
+    end
+    return prefixed
 end
 
 local function quoted_list(names)
@@ -181,7 +190,7 @@ end
 local function one_of(noun, names)
     local set = {}
     for _, n in ipairs(names) do set[n] = true end
-    return { what = "one of " .. quoted_list(names), names = names, check = function(v)
+    return { what = "one of " .. quoted_list(names), check = function(v)
         if set[v] then return v end
         if type(v) ~= "string" then return nil end
         local guess = closest(v, names)
@@ -233,7 +242,7 @@ local path_kind = { what = "a folder name", check = function(v, key, ctx)
 end }
 
 -- A user expression: OpenCL C text in x, y, z (m) and t (s). A number is turned into its
--- text, so the generator sees one form. `nonnegative_numbers` is for densities.
+-- text, so the generator sees one form; `number_ok` limits numbers (densities are >= 0).
 local function expression(what, number_ok)
     return { what = what, check = function(v, key, ctx)
         local text, value
@@ -360,10 +369,12 @@ local function list_of(elem, noun, limit_name)
             local k = entry_key(key, item, i)
             ctx.list_index = i
             out[i] = check_value({ kind = elem }, item, k, ctx)
-            if seen[out[i].name] then
-                fail(k, string.format("duplicate name '%s' (also entry %d); %s names must be unique", out[i].name, seen[out[i].name], noun))
+            local name = out[i].name
+            if seen[name] then -- reported where the name is written the second time
+                fail(k, string.format("duplicate name '%s' (also entry %d); expected unique %s names",
+                    name, seen[name], noun), ctx:where(k, 2))
             end
-            seen[out[i].name] = i
+            seen[name] = i
         end
         local limit = ctx.limits[limit_name]
         if #out > limit then fail(key, string.format("%d entries; expected at most %d", #out, limit)) end
@@ -674,7 +685,8 @@ local function line_at(text, pos)
     return newlines + 1
 end
 
-local function key_line(ctx, key)
+-- `nth`: which occurrence of the key's last part to take (a duplicate name is the second).
+local function key_line(ctx, key, nth)
     local pos, found = 1, nil
     local parts = {}
     for part in key:gmatch("[^.]+") do parts[#parts + 1] = part end
@@ -683,6 +695,9 @@ local function key_line(ctx, key)
             local at = find_part(ctx.code, part, pos)
             -- The key itself may be written before its parent (local cells = {...}).
             if not at and i == #parts then at = find_part(ctx.code, part, 1) end
+            for _ = 2, (i == #parts and nth or 1) do
+                at = at and find_part(ctx.code, part, at + 1) or at
+            end
             if at then pos, found = at, at end
         end
     end
@@ -691,11 +706,11 @@ local function key_line(ctx, key)
 end
 
 -- "--set" for a key that a --set string gave (or lies inside one), else "FILE:LINE".
-local function where(ctx, key)
+local function where(ctx, key, nth)
     for _, p in ipairs(ctx.set_paths) do
         if key == p or key:sub(1, #p + 1) == p .. "." then return "--set" end
     end
-    return ctx.path .. ":" .. key_line(ctx, key)
+    return ctx.path .. ":" .. key_line(ctx, key, nth)
 end
 
 ---------------------------------------------------------------------------------------------

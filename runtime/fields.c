@@ -50,20 +50,22 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
                  {&f->push_E, "maxwell_push_E"}, {&f->fill_E, "halo_fill_E"},
                  {&f->fill_B, "halo_fill_B"},    {&f->fill_EB, "halo_fill_EB"},
                  {&f->sum_J, "halo_sum_J"},      {&f->sum_rho, "halo_sum_rho"},
-                 {&f->reduce, "reduce_fields"}};
+                 {&f->reduce, "reduce_fields"},   {&f->gauss, "reduce_gauss"}};
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         if (kernel_create(table[i].k, c->prog, table[i].name, &c->timers, err, err_len))
             return -1;
         if (kernel_arg(table[i].k, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
             return -1;
     }
+    if (kernel_arg(&f->gauss, 1, sizeof(cl_mem), &f->sums.mem, err, err_len))
+        return -1;
     return kernel_arg(&f->reduce, 1, sizeof(cl_mem), &f->sums.mem, err, err_len);
 }
 
 void fields_destroy(struct fields *f, struct ctx *c)
 {
-    struct kernel *all[] = {&f->init,   &f->push_B_half, &f->push_E,  &f->fill_E, &f->fill_B,
-                            &f->fill_EB, &f->sum_J,      &f->sum_rho, &f->reduce};
+    struct kernel *all[] = {&f->init,    &f->push_B_half, &f->push_E,  &f->fill_E, &f->fill_B,
+                            &f->fill_EB, &f->sum_J,       &f->sum_rho, &f->reduce, &f->gauss};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         kernel_release(all[i]);
     if (f->buf.mem)
@@ -144,25 +146,44 @@ int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len)
     return 0;
 }
 
-int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len)
+/* Runs a row reduction (two values per row of NX cells) and combines the rows on the host:
+ * by sum, or by maximum when `max` is set. */
+static int reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, double out[2], char *err,
+                       size_t err_len)
 {
     size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_boxes};
-    if (kernel_launch(&f->reduce, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
+    if (kernel_launch(k, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
         return -1;
     size_t acc = c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
     cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->sums.mem, CL_TRUE, 0, f->rows * 2 * acc, f->sums_host, 0,
                                     NULL, NULL);
     if (rc != CL_SUCCESS) {
-        snprintf(err, err_len, "reading field sums failed: %s", device_error_name(rc));
+        snprintf(err, err_len, "%s: reading its sums failed: %s", k->name, device_error_name(rc));
         return -1;
     }
-    double e2 = 0, b2 = 0;
-    for (size_t r = 0; r < f->rows; r++) {
-        double ve = acc == sizeof(double) ? f->sums_host[2 * r] : ((float *)f->sums_host)[2 * r];
-        double vb = acc == sizeof(double) ? f->sums_host[2 * r + 1] : ((float *)f->sums_host)[2 * r + 1];
-        e2 += ve;
-        b2 += vb;
+    out[0] = out[1] = 0;
+    for (size_t r = 0; r < 2 * f->rows; r++) {
+        double v = acc == sizeof(double) ? f->sums_host[r] : ((float *)f->sums_host)[r];
+        out[r % 2] = max ? (v > out[r % 2] ? v : out[r % 2]) : out[r % 2] + v;
     }
+    return 0;
+}
+
+int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, char *err, size_t err_len)
+{
+    double v[2];
+    if (kernel_arg(&f->gauss, 2, sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+        return -1;
+    *residual = v[1] > 0 ? v[0] / v[1] : v[0];
+    return 0;
+}
+
+int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len)
+{
+    double v[2];
+    if (reduce_rows(f, c, &f->reduce, 0, v, err, err_len))
+        return -1;
+    double e2 = v[0], b2 = v[1];
     double dv = c->lay.dx[0] * c->lay.dx[1] * c->lay.dx[2];
     *we = 0.5 * PICL_EPS0 * e2 * dv;
     *wb = 0.5 / PICL_MU0 * b2 * dv;

@@ -10,7 +10,7 @@ struct fields {
     struct arena_buf sums; /* partial sums of reduce_fields, one row per (j, k, box) */
     size_t rows;
     double *sums_host;
-    struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, sum_J, sum_rho, reduce;
+    struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, sum_J, sum_rho, reduce, gauss;
 };
 
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);
@@ -27,6 +27,9 @@ int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
+/* Charge conservation: max |G - G0| / max |rho/eps0| with G = div E - rho/eps0 and G0 its value
+ * when store was last set (rho must be deposited and summed). */
+int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, char *err, size_t err_len);
 /* Copies the valid cells of component `comp` of all boxes into out[cells_x * cells_y * cells_z]
  * (global index, x fastest), converted to double. */
 int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *out, char *err, size_t err_len);

@@ -50,14 +50,53 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
 
     if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
         return -1;
+    for (int i = 0; i < cfg->n_species; i++) {
+        if (particles_create(&s->species[i], c, &s->fields, i, err, err_len))
+            return -1;
+        s->n_species = i + 1;
+        log_debug("species %s: %ld particles", cfg->species[i].name, s->species[i].np);
+    }
+    /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
+    for (int i = 0; i < s->n_species; i++)
+        if (particles_push_back(&s->species[i], c, err, err_len))
+            return -1;
+    double residual;
+    if (sim_gauss(s, 1, &residual, err, err_len))
+        return -1;
+    timers_collect(&c->timers);
     return 0;
+}
+
+int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len)
+{
+    struct ctx *c = &s->ctx;
+    if (fields_zero_rho(&s->fields, c, err, err_len))
+        return -1;
+    for (int i = 0; i < s->n_species; i++)
+        if (particles_deposit_rho(&s->species[i], c, err, err_len))
+            return -1;
+    if (fields_sum_rho(&s->fields, c, err, err_len))
+        return -1;
+    return fields_gauss(&s->fields, c, store, residual, err, err_len);
+}
+
+long sim_particles(const struct sim *s)
+{
+    long n = 0;
+    for (int i = 0; i < s->n_species; i++)
+        n += s->species[i].np;
+    return n;
 }
 
 int sim_step(struct sim *s, char *err, size_t err_len)
 {
     struct ctx *c = &s->ctx;
-    if (fields_zero_J(&s->fields, c, err, err_len) || fields_sum_J(&s->fields, c, err, err_len) ||
-        fields_advance(&s->fields, c, err, err_len))
+    if (fields_zero_J(&s->fields, c, err, err_len))
+        return -1;
+    for (int i = 0; i < s->n_species; i++)
+        if (particles_push(&s->species[i], c, err, err_len))
+            return -1;
+    if (fields_sum_J(&s->fields, c, err, err_len) || fields_advance(&s->fields, c, err, err_len))
         return -1;
     s->step++;
     s->time += c->cfg->dt;
@@ -65,17 +104,50 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     return 0;
 }
 
-static const char *const reduced_columns[] = {"electric_energy_J", "magnetic_energy_J", "field_energy_J"};
+/* Columns: field energies, then per species its kinetic energy and count, then the total
+ * energy and the charge-conservation residual. */
+static int open_reduced(struct sim *s, char *err, size_t err_len)
+{
+    static char names[REDUCED_MAX_COLUMNS][64];
+    const char *cols[REDUCED_MAX_COLUMNS];
+    int n = 0;
+    const char *fixed[] = {"electric_energy_J", "magnetic_energy_J", "field_energy_J"};
+    for (int i = 0; i < 3; i++)
+        cols[n++] = fixed[i];
+    for (int i = 0; i < s->n_species && n + 4 < REDUCED_MAX_COLUMNS; i++) {
+        snprintf(names[2 * i], sizeof names[0], "kinetic_energy_%s_J", s->species[i].cfg->name);
+        snprintf(names[2 * i + 1], sizeof names[0], "particles_%s", s->species[i].cfg->name);
+        cols[n++] = names[2 * i];
+        cols[n++] = names[2 * i + 1];
+    }
+    cols[n++] = "total_energy_J";
+    cols[n++] = "charge_residual";
+    return reduced_open(&s->reduced, s->ctx.cfg, cols, n, err, err_len);
+}
 
 static int write_reduced(struct sim *s, char *err, size_t err_len)
 {
     struct reduced_row row;
-    double we, wb;
+    double we, wb, total, residual;
+    int n = 0;
     if (fields_energy(&s->fields, &s->ctx, &we, &wb, err, err_len))
         return -1;
-    row.value[0] = we;
-    row.value[1] = wb;
-    row.value[2] = we + wb;
+    row.value[n++] = we;
+    row.value[n++] = wb;
+    row.value[n++] = total = we + wb;
+    for (int i = 0; i < s->n_species; i++) {
+        double kin;
+        if (particles_kinetic(&s->species[i], &s->ctx, &kin, err, err_len))
+            return -1;
+        row.value[n++] = kin;
+        row.value[n++] = (double)s->species[i].np;
+        total += kin;
+    }
+    row.value[n++] = total;
+    if (sim_gauss(s, 0, &residual, err, err_len))
+        return -1;
+    row.value[n++] = residual;
+    timers_collect(&s->ctx.timers);
     return reduced_write(&s->reduced, s->step, s->time, &row, err, err_len);
 }
 
@@ -97,7 +169,7 @@ int sim_run(struct sim *s, char *err, size_t err_len)
     const struct picl_config *cfg = s->ctx.cfg;
     int tty = isatty(STDERR_FILENO) && log_get_level() >= LOG_INFO;
     int interval = cfg->progress_interval > 0 ? cfg->progress_interval : 100;
-    if (reduced_open(&s->reduced, cfg, reduced_columns, 3, err, err_len))
+    if (open_reduced(s, err, err_len))
         return -1;
     int rc = 0;
     if (reduced_due(&s->reduced, 0))
@@ -126,6 +198,8 @@ void sim_destroy(struct sim *s)
     if (c->dev && c->dev->queue)
         clFinish(c->dev->queue);
     timers_release(&c->timers);
+    for (int i = 0; i < s->n_species; i++)
+        particles_destroy(&s->species[i], c);
     fields_destroy(&s->fields, c);
     if (c->prog)
         clReleaseProgram(c->prog);

@@ -5,11 +5,14 @@
 
 #include "ctx.h"
 #include "fields.h"
+#include "particles.h"
 #include "reduced.h"
 
 struct sim {
     struct ctx ctx;
     struct fields fields;
+    struct species species[CFG_MAX_SPECIES];
+    int n_species;
     struct reduced reduced;
     long step;
     double time; /* s */
@@ -18,6 +21,11 @@ struct sim {
 
 /* Generates and builds the kernels, allocates and initialises every buffer. */
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len);
+/* Charge-conservation residual now (deposits rho of every species); store: make now the
+ * reference state. */
+int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len);
+/* Total particles of all species. */
+long sim_particles(const struct sim *s);
 /* One PIC step (DESIGN.md section 3). */
 int sim_step(struct sim *s, char *err, size_t err_len);
 /* The whole run: steps, diagnostics at their intervals, progress, and the summary table. */

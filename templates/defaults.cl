@@ -33,6 +33,7 @@ typedef float acc_real;
 #define C_JY 7
 #define C_JZ 8
 #define C_RHO 9
+#define C_G0 10
 #define PICL_C ((real)299792458.0)
 #define PICL_EPS0 ((real)8.8541878128e-12)
 #define DT ((real)1e-15)
@@ -50,6 +51,36 @@ typedef float acc_real;
 #define C2DT_DZ ((real)(8.987551787368176e16 * 1e-15 / 1e-6))
 #define DT_EPS0 ((real)(1e-15 / 8.8541878128e-12))
 #define CELL_VOLUME ((real)1e-18)
+#define INV_C2 ((real)1.1126500560536184e-17)
+#define DT_DX ((real)1e-9)
+#define DT_DY ((real)1e-9)
+#define DT_DZ ((real)1e-9)
+#define SHAPE_ORDER 1
+#define SHAPE_ORDER_LOW 0
+#endif
+
+/* One species' macros, as the generator writes them before each inclusion. */
+#ifndef SP_SUFFIX
+#define SP_SUFFIX _0
+#define SP_QDT_2M ((real)-8.8e-5)
+#define SP_JX_PER_W ((real)1.6e-10)
+#define SP_JY_PER_W ((real)1.6e-10)
+#define SP_JZ_PER_W ((real)1.6e-10)
+#define SP_RHO_PER_W ((real)-1.6e-1)
+#define SP_PPC_X 1
+#define SP_PPC_Y 1
+#define SP_PPC_Z 1
+#define SP_HAS_REGION 0
+#define SP_DENSITY(x, y, z) ((acc_real)1e25)
+#define SP_W_PER_DENSITY ((acc_real)1e-18)
+#define SP_SEED_LO 1u
+#define SP_SEED_HI 0u
+#define SP_UD_X ((acc_real)0)
+#define SP_UD_Y ((acc_real)0)
+#define SP_UD_Z ((acc_real)0)
+#define SP_UTH_X ((acc_real)0.01)
+#define SP_UTH_Y ((acc_real)0.01)
+#define SP_UTH_Z ((acc_real)0.01)
 #define INIT_Ex(x, y, z) ((real)0)
 #define INIT_Ey(x, y, z) ((real)0)
 #define INIT_Ez(x, y, z) ((real)0)

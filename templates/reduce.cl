@@ -24,3 +24,30 @@ __kernel void reduce_fields(__global const real *F, __global acc_real *out)
     out[row * REDUCE_FIELDS_N + 0] = e2;
     out[row * REDUCE_FIELDS_N + 1] = b2;
 }
+
+/* Gauss's law residual G = div E - rho / eps0 on the nodes, against its value at the start
+ * (kept in component C_G0): Esirkepov deposition keeps G constant to round-off.
+ * out[row * 2 + 0] = max |G - G0|, out[row * 2 + 1] = max |rho / eps0|. store != 0 records G0. */
+__kernel void reduce_gauss(__global real *F, __global acc_real *out, const int store)
+{
+    const int j = (int)get_global_id(0);
+    const int b = (int)get_global_id(1) / NZ;
+    const int k = (int)get_global_id(1) - b * NZ;
+    __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
+    __global const real *rho = COMP(F, C_RHO, b);
+    __global real *G0 = COMP(F, C_G0, b);
+    acc_real worst = 0, scale = 0;
+    for (int i = 0; i < NX; i++) {
+        const int n = IDX(i, j, k);
+        const acc_real div = ((acc_real)Ex[n] - Ex[n - 1]) / DX + ((acc_real)Ey[n] - Ey[n - SY]) / DY +
+                             ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
+        const acc_real r = (acc_real)rho[n] / (acc_real)8.8541878128e-12;
+        if (store)
+            G0[n] = (real)(div - r);
+        worst = fmax(worst, fabs(div - r - (acc_real)G0[n]));
+        scale = fmax(scale, fabs(r));
+    }
+    const int row = (int)get_global_id(1) * NY + j;
+    out[row * 2 + 0] = worst;
+    out[row * 2 + 1] = scale;
+}

@@ -1,0 +1,101 @@
+/* shape.cl: B-spline particle shapes of order 0 to 3 (Hockney and Eastwood, ch. 5) and the
+ * atomic addition deposition needs. Positions are in cells with grid nodes at integers. */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#endif
+
+/* shapeN(x, S) fills S[0..N] with the weights of nodes start .. start + N and returns start.
+ * The weights sum to one; order N is N times differentiable in between nodes. */
+static inline int shape0(real x, real *S)
+{
+    S[0] = 1;
+    return (int)floor(x + (real)0.5);
+}
+
+static inline int shape1(real x, real *S)
+{
+    const int i = (int)floor(x);
+    const real f = x - i;
+    S[0] = 1 - f;
+    S[1] = f;
+    return i;
+}
+
+static inline int shape2(real x, real *S)
+{
+    const int i = (int)floor(x + (real)0.5);
+    const real f = x - i; /* in [-1/2, 1/2) */
+    S[0] = (real)0.5 * ((real)0.5 - f) * ((real)0.5 - f);
+    S[1] = (real)0.75 - f * f;
+    S[2] = (real)0.5 * ((real)0.5 + f) * ((real)0.5 + f);
+    return i - 1;
+}
+
+static inline int shape3(real x, real *S)
+{
+    const int i = (int)floor(x);
+    const real f = x - i, g = 1 - f; /* f in [0, 1) */
+    S[0] = g * g * g * (real)(1.0 / 6.0);
+    S[1] = (real)(2.0 / 3.0) - f * f * (1 - (real)0.5 * f);
+    S[2] = (real)(2.0 / 3.0) - g * g * (1 - (real)0.5 * g);
+    S[3] = f * f * f * (real)(1.0 / 6.0);
+    return i - 1;
+}
+
+#define PICL_CAT2(a, b) a##b
+#define PICL_CAT(a, b) PICL_CAT2(a, b)
+/* SHAPE(3)(x, S) calls shape3: the order is a literal in generated code. */
+#define SHAPE(order) PICL_CAT(shape, order)
+
+/* Atomic x += v on global memory. OpenCL 1.2 has no floating-point atomic add, so the value
+ * is swapped in with compare-and-exchange on its bit pattern until no other item interfered. */
+static inline void atomic_add_real(volatile __global real *p, const real v)
+{
+#if REAL_IS_DOUBLE
+    union { ulong u; double f; } seen, want;
+    seen.f = *p;
+    for (;;) {
+        want.f = seen.f + v;
+        const ulong got = atom_cmpxchg((volatile __global ulong *)p, seen.u, want.u);
+        if (got == seen.u)
+            break;
+        seen.u = got;
+    }
+#else
+    union { uint u; float f; } seen, want;
+    seen.f = *p;
+    for (;;) {
+        want.f = seen.f + v;
+        const uint got = atomic_cmpxchg((volatile __global uint *)p, seen.u, want.u);
+        if (got == seen.u)
+            break;
+        seen.u = got;
+    }
+#endif
+}
+
+/* The box that holds a position (cells of the whole domain, in [0, CELLS)), and the position
+ * relative to that box's lower corner. */
+static inline int box_of(real x, real y, real z, real *xl, real *yl, real *zl)
+{
+    /* integer division of the truncated (non-negative) position: exact at box edges */
+    const int bx = min((int)x / NX, NBX - 1);
+    const int by = min((int)y / NY, NBY - 1);
+    const int bz = min((int)z / NZ, NBZ - 1);
+    *xl = x - (real)(bx * NX);
+    *yl = y - (real)(by * NY);
+    *zl = z - (real)(bz * NZ);
+    return BOX_INDEX(bx, by, bz);
+}
+
+/* Periodic wrap of a position that moved by less than a cell. */
+static inline real wrap(real x, const int cells)
+{
+    if (x < 0)
+        x += (real)cells;
+    else if (x >= (real)cells)
+        x -= (real)cells;
+    /* x + cells can round up to exactly cells for a tiny negative x */
+    return x >= (real)cells ? (real)0 : x;
+}

@@ -1,0 +1,564 @@
+/* test_config.c: input scripts -> struct picl_config. Good inputs resolve every field; each bad
+ * input fails with a message naming the file, the line, the key and what was expected. */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static char dir[64];
+static char err[4096];
+static struct picl_config cfg;
+
+/* Writes DIR/name and returns its path (in a static buffer reused on the next call). */
+static const char *write_file(const char *name, const char *text)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        printf("FAIL cannot write %s\n", path);
+        exit(1);
+    }
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+static int exists(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* Writes DIR/NAME.lua and loads it with the given --set strings. */
+static int load(const char *name, const char *text, const char *const *sets, int n_sets)
+{
+    char file[128];
+    snprintf(file, sizeof file, "%s.lua", name);
+    return cfg_load(&cfg, write_file(file, text), sets, n_sets, err, sizeof err);
+}
+
+/* One bad input, one CHECK: the load fails and the message holds every needle (NULL-ended). */
+static void expect_error(int line, const char *name, const char *text, const char *const *sets,
+                         int n_sets, ...)
+{
+    int rc = load(name, text, sets, n_sets);
+    int ok = rc != 0;
+    va_list ap;
+    va_start(ap, n_sets);
+    for (const char *needle; (needle = va_arg(ap, const char *));)
+        ok = ok && strstr(err, needle) != NULL;
+    va_end(ap);
+    CHECK(ok);
+    if (getenv("TEST_CONFIG_VERBOSE"))
+        printf("  %s\n", err);
+    if (!ok)
+        printf("     case '%s' (test_config.c:%d): rc %d, message: %s\n", name, line, rc, err);
+}
+
+#define BAD(name, text, ...) expect_error(__LINE__, name, text, NULL, 0, __VA_ARGS__, (char *)NULL)
+#define BAD_SET(name, text, sets, ...)                                                        \
+    expect_error(__LINE__, name, text, sets, (int)(sizeof sets / sizeof sets[0]), __VA_ARGS__, \
+                 (char *)NULL)
+
+static void expect_ok(int line, const char *name, const char *text, const char *const *sets,
+                      int n_sets)
+{
+    int rc = load(name, text, sets, n_sets);
+    CHECK(rc == 0);
+    if (rc)
+        printf("     case '%s' (test_config.c:%d): %s\n", name, line, err);
+}
+#define GOOD(name, text) expect_ok(__LINE__, name, text, NULL, 0)
+#define GOOD_SET(name, text, sets)                                                            \
+    expect_ok(__LINE__, name, text, sets, (int)(sizeof sets / sizeof sets[0]))
+
+#define C_LIGHT 299792458.0
+#define Q_E 1.602176634e-19
+#define M_E 9.1093837015e-31
+#define M_P 1.67262192369e-27
+#define PI 3.14159265358979323846
+
+/* Lines 1-3 of most inputs below; the line a test expects counts from here. */
+#define HEAD "local picl = require(\"picl\")\nreturn picl.simulation {\n"
+#define GRID "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {1e-6, 1e-6, 1e-6} },\n"
+
+static const char good_input[] =
+    "local picl = require(\"picl\")   -- constants in SI\n"          /* 1 */
+    "local L = 20e-6\n"                                                /* 2 */
+    "return picl.simulation {\n"                                       /* 3 */
+    "  grid = { cells = {64, 64, 64}, lower = {-L, -L, -L},\n"         /* 4 */
+    "           upper = {L, L, L}, max_box = 32 },\n"                  /* 5 */
+    "  boundary = { field = 'periodic', particles = {'periodic', 'periodic', 'periodic'} },\n"
+    "  solver = { name = 'yee', cfl = 0.5 },\n"                        /* 7 */
+    "  steps = 100,\n"                                                 /* 8 */
+    "  precision = 'float', shape_order = 2, pusher = 'vay',\n"        /* 9 */
+    "  gather = 'momentum_conserving', deposition = 'direct',\n"       /* 10 */
+    "  constants = { k = 2*math.pi/L, E0 = 1e9 },\n"                   /* 11 */
+    "  fields = { Ey = 'E0*cos(k*x)',\n"                               /* 12 */
+    "             Bz = 0.5 },\n"                                       /* 13 */
+    "  species = {\n"                                                  /* 14 */
+    "    { name = 'electrons', particle = 'electron', density = 1e25,\n"
+    "      ppc = 2, u_drift = {0.1, 0, 0}, u_th = 0.01 },\n"           /* 16 */
+    "    { name = 'ions', charge = picl.q_e, mass = picl.m_p, frozen = true, seed = 42,\n"
+    "      density = '1e25*(1 + 0.05*cos(k*x))', ppc = {1, 2, 3},\n"   /* 18 */
+    "      region = { lower = {-L, -L, -L}, upper = {0, L, L} } },\n"  /* 19 */
+    "  },\n"                                                           /* 20 */
+    "  diagnostics = { output_dir = 'out', reduced = { { name = 'energy', interval = 10 } } },\n"
+    "  progress_interval = 7,\n"                                       /* 22 */
+    "}\n";
+
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static void test_good_input_resolves_every_field(void)
+{
+    GOOD("good", good_input);
+    char where[256];
+    double dx = 40e-6 / 64, limit = dx / (C_LIGHT * sqrt(3.0));
+    CHECK(strstr(cfg.input_path, "good.lua") != NULL);
+    CHECK(cfg.input_hash == fnv1a(0xcbf29ce484222325ULL, good_input, strlen(good_input)));
+    CHECK(cfg.grid.cells[0] == 64 && cfg.grid.cells[1] == 64 && cfg.grid.cells[2] == 64);
+    CHECK_NEAR(cfg.grid.lower[1], -20e-6, 1e-15);
+    CHECK_NEAR(cfg.grid.upper[2], 20e-6, 1e-15);
+    CHECK(cfg.grid.max_box[0] == 32 && cfg.grid.max_box[1] == 32 && cfg.grid.max_box[2] == 32);
+    CHECK(cfg.field_boundary[2][1] == CFG_BOUNDARY_PERIODIC);
+    CHECK(cfg.particle_boundary[0][0] == CFG_BOUNDARY_PERIODIC);
+    CHECK(cfg.solver == CFG_SOLVER_YEE);
+    CHECK_NEAR(cfg.cfl, 0.5, 1e-15);
+    CHECK_NEAR(cfg.dt_limit, limit, 1e-14);
+    CHECK_NEAR(cfg.dt, 0.5 * limit, 1e-14);
+    CHECK(cfg.steps == 100);
+    CHECK(cfg.stop_time == 0);
+    CHECK(cfg.precision == CFG_FLOAT);
+    CHECK(cfg.shape_order == 2);
+    CHECK(cfg.pusher == CFG_PUSHER_VAY);
+    CHECK(cfg.gather == CFG_GATHER_MOMENTUM);
+    CHECK(cfg.deposition == CFG_DEPOSIT_DIRECT);
+
+    /* constants sorted by name */
+    CHECK(cfg.n_constants == 2);
+    CHECK(strcmp(cfg.constants[0].name, "E0") == 0 && cfg.constants[0].value == 1e9);
+    CHECK(strcmp(cfg.constants[1].name, "k") == 0);
+    CHECK_NEAR(cfg.constants[1].value, 2 * PI / 20e-6, 1e-15);
+
+    CHECK(strcmp(cfg.init_E[1].text, "E0*cos(k*x)") == 0);
+    CHECK(strcmp(cfg.init_E[1].key, "fields.Ey") == 0);
+    snprintf(where, sizeof where, "%s/good.lua:12", dir);
+    CHECK(strcmp(cfg.init_E[1].where, where) == 0);
+    CHECK(strcmp(cfg.init_B[2].text, "0.5") == 0); /* a number becomes its text */
+    snprintf(where, sizeof where, "%s/good.lua:13", dir);
+    CHECK(strcmp(cfg.init_B[2].where, where) == 0);
+    CHECK(cfg.init_E[0].text[0] == '\0' && cfg.init_B[0].text[0] == '\0');
+
+    CHECK(cfg.n_species == 2);
+    const struct cfg_species *e = &cfg.species[0], *i = &cfg.species[1];
+    CHECK(strcmp(e->name, "electrons") == 0);
+    CHECK_NEAR(e->charge, -Q_E, 1e-15);
+    CHECK_NEAR(e->mass, M_E, 1e-15);
+    CHECK(e->density == 1e25);
+    CHECK(strcmp(e->density_expr.text, "1e+25") == 0);
+    CHECK(strcmp(e->density_expr.key, "species.electrons.density") == 0);
+    snprintf(where, sizeof where, "%s/good.lua:15", dir);
+    CHECK(strcmp(e->density_expr.where, where) == 0);
+    CHECK(strcmp(e->where, where) == 0);
+    CHECK(e->ppc[0] == 2 && e->ppc[1] == 2 && e->ppc[2] == 2);
+    CHECK(e->u_drift[0] == 0.1 && e->u_drift[1] == 0 && e->u_drift[2] == 0);
+    CHECK(e->u_th[0] == 0.01 && e->u_th[1] == 0.01 && e->u_th[2] == 0.01);
+    CHECK(e->seed == 1); /* default: the species' position in the list */
+    CHECK(!e->frozen && !e->has_region);
+
+    CHECK(strcmp(i->name, "ions") == 0);
+    CHECK_NEAR(i->charge, Q_E, 1e-15);
+    CHECK_NEAR(i->mass, M_P, 1e-15);
+    CHECK(strcmp(i->density_expr.text, "1e25*(1 + 0.05*cos(k*x))") == 0);
+    CHECK(i->density == 0);
+    snprintf(where, sizeof where, "%s/good.lua:18", dir);
+    CHECK(strcmp(i->density_expr.where, where) == 0);
+    CHECK(i->ppc[0] == 1 && i->ppc[1] == 2 && i->ppc[2] == 3);
+    CHECK(i->seed == 42 && i->frozen);
+    CHECK(i->has_region && i->region_upper[0] == 0 && i->region_lower[2] == -20e-6);
+
+    CHECK(strcmp(cfg.output_dir, "out") == 0);
+    CHECK(cfg.n_reduced == 1 && strcmp(cfg.reduced[0].name, "energy") == 0);
+    CHECK(cfg.reduced[0].interval == 10);
+    CHECK(cfg.progress_interval == 7);
+
+    /* The dump names every section; it is read by people, so only its presence is checked. */
+    FILE *f = tmpfile();
+    if (f) {
+        cfg_print(&cfg, f);
+        char buf[8192];
+        rewind(f);
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        buf[n] = '\0';
+        fclose(f);
+        CHECK(strstr(buf, "64 x 64 x 64 cells") && strstr(buf, "electrons") &&
+              strstr(buf, "E0*cos(k*x)") && strstr(buf, "energy every 10 steps"));
+    }
+}
+
+static void test_defaults(void)
+{
+    GOOD("minimal", HEAD GRID "  steps = 3,\n}\n");
+    double dx = 1e-6 / 8;
+    CHECK(cfg.solver == CFG_SOLVER_YEE);
+    CHECK_NEAR(cfg.cfl, 0.999, 1e-15);
+    CHECK_NEAR(cfg.dt, 0.999 * dx / (C_LIGHT * sqrt(3.0)), 1e-14);
+    CHECK(cfg.precision == CFG_DOUBLE && cfg.shape_order == 3);
+    CHECK(cfg.pusher == CFG_PUSHER_BORIS && cfg.gather == CFG_GATHER_ENERGY);
+    CHECK(cfg.deposition == CFG_DEPOSIT_ESIRKEPOV);
+    CHECK(cfg.grid.max_box[0] == 8 && cfg.grid.max_box[2] == 8); /* one box */
+    CHECK(cfg.field_boundary[0][0] == CFG_BOUNDARY_PERIODIC);
+    CHECK(cfg.n_species == 0 && cfg.n_constants == 0 && cfg.n_reduced == 0);
+    CHECK(strcmp(cfg.output_dir, "diags") == 0);
+    CHECK(cfg.progress_interval == 100);
+
+    /* stop_time -> steps = ceil(stop_time / dt); CKC's limit is min(dx)/c, default cfl 1 */
+    GOOD("stop_time", HEAD "  grid = { cells = {8, 16, 4}, lower = {0, 0, 0}, upper = {1e-6, 1e-6, 1e-6},\n"
+                           "           max_box = {4, 64, 2} },\n"
+                           "  solver = 'ckc', stop_time = 1e-14,\n}\n");
+    double ckc_dt = (1e-6 / 16) / C_LIGHT;
+    CHECK(cfg.solver == CFG_SOLVER_CKC);
+    CHECK_NEAR(cfg.cfl, 1.0, 1e-15);
+    CHECK_NEAR(cfg.dt, ckc_dt, 1e-14);
+    CHECK(cfg.steps == (long)ceil(1e-14 / ckc_dt));
+    CHECK(cfg.stop_time == 1e-14);
+    /* a box larger than the domain means one box along that axis */
+    CHECK(cfg.grid.max_box[0] == 4 && cfg.grid.max_box[1] == 16 && cfg.grid.max_box[2] == 2);
+
+    /* dt given: kept as given, cfl reported as 0; a whole number of steps is not rounded up */
+    GOOD("dt", HEAD GRID "  solver = { dt = 1e-16 }, stop_time = 3e-16,\n}\n");
+    CHECK(cfg.dt == 1e-16 && cfg.cfl == 0 && cfg.steps == 3);
+
+    /* Scripts are ordinary Lua: loops, functions, and a parameter file read with dofile. */
+    write_file("params.lua", "return { n = 8, species = { 'a', 'b', 'c' } }\n");
+    GOOD("lua", "local picl = require('picl')\n"
+                "local p = dofile('params.lua')   -- relative to this script\n"
+                "assert(type(picl.version) == 'string' and picl.c == 299792458)\n"
+                "assert(not pcall(function() picl.c = 3e8 end), 'the module is read-only')\n"
+                "local list = {}\n"
+                "for i, name in ipairs(p.species) do\n"
+                "  list[i] = { name = name, particle = 'proton', density = i * 1e20, ppc = i }\n"
+                "end\n"
+                "local sim = picl.simulation { grid = { cells = {p.n, p.n, p.n}, lower = {0, 0, 0},\n"
+                "  upper = {1, 1, 1} }, species = list, steps = 1 }\n"
+                "return sim\n");
+    CHECK(cfg.n_species == 3 && strcmp(cfg.species[2].name, "c") == 0);
+    CHECK(cfg.species[2].ppc[1] == 3 && cfg.species[1].density == 2e20);
+}
+
+static const char set_input[] = HEAD
+    "  grid = { cells = {64, 64, 64}, lower = {0, 0, 0}, upper = {1e-5, 1e-5, 1e-5}, max_box = 32 },\n"
+    "  solver = { name = 'yee', cfl = 0.5 },\n"
+    "  steps = 10,\n"
+    "  constants = { E0 = 1e9, k = 1e6 },\n"
+    "  species = {\n"
+    "    { name = 'electrons', particle = 'electron', density = 1e24, ppc = 1 },\n"
+    "    { name = 'ions', particle = 'proton', density = 1e24, ppc = 1 },\n"
+    "  },\n"
+    "}\n";
+
+static void test_set_overrides(void)
+{
+    static const char *const sets[] = {
+        "steps=20",                    /* a number */
+        "grid.cells={32, 32, 32}",     /* a table; max_box 32 still divides */
+        "solver=ckc",                  /* a bare word replaces the whole solver table */
+        "precision=float",
+        "species.electrons.u_th=0.1",  /* a species by name */
+        "species.2.ppc={1, 2, 3}",     /* and by position */
+        "constants.E0=2e9",
+        "fields.Ex=E0*sin(k*x)",       /* not Lua that evaluates: taken as text */
+        "diagnostics.reduced={name='energy', interval=5}",
+    };
+    GOOD_SET("set", set_input, sets);
+    CHECK(cfg.steps == 20);
+    CHECK(cfg.grid.cells[0] == 32 && cfg.grid.cells[2] == 32);
+    CHECK(cfg.solver == CFG_SOLVER_CKC && cfg.cfl == 1.0);
+    CHECK_NEAR(cfg.dt, 1e-5 / 32 / C_LIGHT, 1e-14);
+    CHECK(cfg.precision == CFG_FLOAT);
+    CHECK(cfg.species[0].u_th[0] == 0.1 && cfg.species[0].u_th[2] == 0.1);
+    CHECK(cfg.species[1].ppc[0] == 1 && cfg.species[1].ppc[2] == 3);
+    CHECK(cfg.constants[0].value == 2e9);
+    CHECK(strcmp(cfg.init_E[0].text, "E0*sin(k*x)") == 0);
+    CHECK(strcmp(cfg.init_E[0].where, "--set") == 0);
+    CHECK(cfg.n_reduced == 1 && cfg.reduced[0].interval == 5);
+    /* the hash covers the --set list */
+    uint64_t h = fnv1a(0xcbf29ce484222325ULL, set_input, strlen(set_input));
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        h = fnv1a(h, sets[i], strlen(sets[i]) + 1);
+    CHECK(cfg.input_hash == h);
+
+    /* a field inside a solver given as a bare name, and nil to switch steps for stop_time */
+    static const char *const sets2[] = {"solver.cfl=0.25", "steps=nil", "stop_time=1e-15"};
+    GOOD_SET("set2", HEAD GRID "  solver = 'ckc', steps = 4,\n}\n", sets2);
+    CHECK(cfg.solver == CFG_SOLVER_CKC && cfg.cfl == 0.25);
+    CHECK(cfg.steps == (long)ceil(1e-15 / (0.25 * 1e-6 / 8 / C_LIGHT) - 1e-9));
+
+    static const char *const typo[] = {"grid.cels=3"};
+    BAD_SET("set_typo", set_input, typo, "--set: grid.cels: unknown key; did you mean 'cells'?");
+    static const char *const who[] = {"species.elektrons.u_th=1"};
+    BAD_SET("set_species", set_input, who, "--set: species.elektrons:", "did you mean 'electrons'?");
+    static const char *const top[] = {"stpes=3"};
+    BAD_SET("set_top", set_input, top, "--set: stpes: unknown key; did you mean 'steps'?");
+    static const char *const value[] = {"steps=0"};
+    BAD_SET("set_value", set_input, value, "--set: steps: expected a positive integer", "got 0");
+    static const char *const bad_u[] = {"species.ions.u_th=-1"};
+    BAD_SET("set_u", set_input, bad_u, "--set: species.ions.u_th: expected a number >= 0");
+    static const char *const noeq[] = {"steps"};
+    BAD_SET("set_noeq", set_input, noeq, "--set: 'steps': expected key=value");
+    static const char *const deep[] = {"grid.cells.x=3"};
+    BAD_SET("set_deep", set_input, deep, "--set: grid.cells: takes one whole value");
+}
+
+static void test_bad_inputs(void)
+{
+    /* unknown keys, with a close match, at every level */
+    BAD("top_typo", HEAD GRID "  stpes = 10,\n}\n",
+        "top_typo.lua:4: stpes: unknown key; did you mean 'steps'?");
+    BAD("grid_typo", HEAD "  grid = { cels = {8, 8, 8}, lower = {0, 0, 0}, upper = {1, 1, 1} },\n"
+                          "  steps = 10,\n}\n",
+        "grid_typo.lua:3: grid.cels: unknown key; did you mean 'cells'?");
+    BAD("species_typo", HEAD GRID "  steps = 1,\n  species = {\n"
+                                  "    { name = 'e', particle = 'electron', ppc = 1,\n"
+                                  "      densty = 1 } },\n}\n",
+        "species_typo.lua:7: species.e.densty: unknown key; did you mean 'density'?");
+    BAD("far_typo", HEAD GRID "  steps = 1, wibble = 2,\n}\n",
+        "far_typo.lua:4: wibble: unknown key; expected one of", "'grid'");
+    BAD("field_typo", HEAD GRID "  steps = 1,\n  fields = { Ew = '0' },\n}\n",
+        "field_typo.lua:5: fields.Ew: unknown key; did you mean 'E");
+
+    /* wrong types */
+    BAD("grid_type", HEAD "  grid = 5,\n  steps = 1,\n}\n", "grid_type.lua:3: grid: expected a table",
+        "got 5");
+    BAD("precision_type", HEAD GRID "  steps = 1,\n  precision = 3,\n}\n",
+        "precision_type.lua:5: precision: expected one of 'float', 'double'", "got 3");
+    BAD("frozen_type", HEAD GRID "  steps = 1, species = { { name = 'e', particle = 'electron',\n"
+                                 "  density = 1, ppc = 1, frozen = 'yes' } },\n}\n",
+        "frozen_type.lua:5: species.e.frozen: expected true or false", "got \"yes\"");
+
+    /* grid */
+    BAD("cells_negative", HEAD "  grid = { cells = {-4, 8, 8}, lower = {0, 0, 0}, upper = {1, 1, 1} },\n"
+                               "  steps = 1,\n}\n",
+        "cells_negative.lua:3: grid.cells: expected 3 positive integers (cells per axis), got {-4, 8, 8}");
+    BAD("cells_fraction", HEAD "  grid = { cells = {8.5, 8, 8}, lower = {0, 0, 0}, upper = {1, 1, 1} },\n"
+                               "  steps = 1,\n}\n",
+        "cells_fraction.lua:3: grid.cells: expected 3 positive integers", "got {8.5, 8, 8}");
+    BAD("cells_missing", HEAD "  grid = { lower = {0, 0, 0}, upper = {1, 1, 1} },\n  steps = 1,\n}\n",
+        "cells_missing.lua:3: grid.cells: missing; expected 3 positive integers (cells per axis)");
+    BAD("lower_upper", HEAD "  grid = { cells = {8, 8, 8}, lower = {0, 2, 0},\n"
+                            "           upper = {1, 1, 1} },\n  steps = 1,\n}\n",
+        "lower_upper.lua:4: grid.upper: upper must exceed lower on every axis: along y, lower = 2 m, "
+        "upper = 1 m");
+    BAD("max_box_zero", HEAD "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {1, 1, 1},\n"
+                             "           max_box = {8, 0, 8} },\n  steps = 1,\n}\n",
+        "max_box_zero.lua:4: grid.max_box: expected a positive integer or 3 of them",
+        "got {8, 0, 8}");
+    BAD("max_box_divide", HEAD "  grid = { cells = {64, 64, 64}, lower = {0, 0, 0}, upper = {1, 1, 1},\n"
+                               "    max_box = 24 },\n  steps = 1,\n}\n",
+        "max_box_divide.lua:4: grid.max_box: max_box must divide the cell count: 64 cells into boxes of 24");
+
+    /* time step */
+    BAD("cfl_zero", HEAD GRID "  solver = { cfl = 0 },\n  steps = 1,\n}\n",
+        "cfl_zero.lua:4: solver.cfl: expected a number in (0, 1]", "stability limit", "got 0");
+    BAD("cfl_above", HEAD GRID "  solver = { name = 'ckc', cfl = 1.5 },\n  steps = 1,\n}\n",
+        "cfl_above.lua:4: solver.cfl: expected a number in (0, 1]", "got 1.5");
+    BAD("dt_above", HEAD GRID "  solver = { name = 'yee',\n    dt = 1e-15 },\n  steps = 1,\n}\n",
+        "dt_above.lua:5: solver.dt: 1e-15 s is above the yee stability limit on this grid; "
+        "expected 0 < dt <= 2.40");
+    BAD("cfl_and_dt", HEAD GRID "  solver = { cfl = 0.5, dt = 1e-17 },\n  steps = 1,\n}\n",
+        "cfl_and_dt.lua:4: solver.dt: give cfl or dt, not both");
+
+    /* names with a fixed set of values */
+    BAD("solver_name", HEAD GRID "  solver = 'yeee',\n  steps = 1,\n}\n",
+        "solver_name.lua:4: solver.name: unknown solver 'yeee'; did you mean 'yee'? expected one "
+        "of 'yee', 'ckc'");
+    BAD("pusher_name", HEAD GRID "  steps = 1,\n  pusher = 'bors',\n}\n",
+        "pusher_name.lua:5: pusher: unknown pusher 'bors'; did you mean 'boris'?",
+        "'boris', 'vay', 'higuera_cary'");
+    BAD("gather_name", HEAD GRID "  steps = 1,\n  gather = 'energy',\n}\n",
+        "gather_name.lua:5: gather: unknown gather 'energy'; did you mean 'energy_conserving'?",
+        "'energy_conserving', 'momentum_conserving'");
+    BAD("deposition_name", HEAD GRID "  steps = 1,\n  deposition = 'esirkepof',\n}\n",
+        "deposition_name.lua:5: deposition: unknown deposition 'esirkepof'; did you mean 'esirkepov'?");
+    BAD("precision_name", HEAD GRID "  steps = 1,\n  precision = 'single',\n}\n",
+        "precision_name.lua:5: precision: unknown precision 'single';", "'float', 'double'");
+    BAD("particle_name", HEAD GRID "  steps = 1, species = {\n"
+                                   "    { name = 'e', particle = 'electon', density = 1, ppc = 1 } },\n}\n",
+        "particle_name.lua:5: species.e.particle: unknown particle 'electon'; did you mean 'electron'?",
+        "'electron', 'positron', 'proton'");
+    BAD("boundary_name", HEAD GRID "  steps = 1, boundary = { field = {'periodic', 'open', 'periodic'} },\n}\n",
+        "boundary_name.lua:4: boundary.field: unknown boundary 'open';",
+        "expected one of 'periodic' (along y)");
+
+    /* steps and stop_time */
+    BAD("steps_zero", HEAD GRID "  steps = 0,\n}\n",
+        "steps_zero.lua:4: steps: expected a positive integer (time steps), got 0");
+    BAD("steps_both", HEAD GRID "  steps = 10,\n  stop_time = 1e-12,\n}\n",
+        "steps_both.lua:5: stop_time: give steps or stop_time, not both");
+    BAD("steps_neither", HEAD GRID "}\n",
+        "steps_neither.lua:2: steps: missing; expected steps (a positive integer) or stop_time (s)");
+    BAD("shape_order", HEAD GRID "  steps = 1,\n  shape_order = 4,\n}\n",
+        "shape_order.lua:5: shape_order: expected an integer in 1..3", "got 4");
+
+    /* species */
+    BAD("density_negative", HEAD GRID "  steps = 1,\n  species = {\n"
+                                      "    { name = 'electrons', particle = 'electron',\n"
+                                      "      density = -1e20, ppc = 1 },\n  },\n}\n",
+        "density_negative.lua:7: species.electrons.density: expected a number >= 0 or an "
+        "expression string (m^-3), got -1e+20");
+    BAD("ppc_zero", HEAD GRID "  steps = 1,\n  species = { { name = 'e', particle = 'electron',\n"
+                              "    density = 1, ppc = {1, 0, 1} } },\n}\n",
+        "ppc_zero.lua:6: species.e.ppc: expected a positive integer or 3 of them (particles per "
+        "cell along each axis), got {1, 0, 1}");
+    BAD("ppc_missing", HEAD GRID "  steps = 1,\n  species = { { name = 'e', particle = 'electron',\n"
+                                 "    density = 1 } },\n}\n",
+        "ppc_missing.lua:5: species.e.ppc: missing; expected a positive integer or 3 of them");
+    BAD("charge_zero", HEAD GRID "  steps = 1,\n  species = { { name = 'n', mass = 1e-27,\n"
+                                 "    charge = 0, density = 1, ppc = 1 } },\n}\n",
+        "charge_zero.lua:6: species.n.charge: expected a nonzero number (C, per physical particle), got 0");
+    BAD("mass_negative", HEAD GRID "  steps = 1,\n  species = { { name = 'n', charge = 1e-19,\n"
+                                   "    mass = -1, density = 1, ppc = 1 } },\n}\n",
+        "mass_negative.lua:6: species.n.mass: expected a positive number (kg, per physical particle), got -1");
+    BAD("particle_and_charge", HEAD GRID "  steps = 1,\n  species = { { name = 'p', particle = 'proton',\n"
+                                         "    charge = 2e-19, density = 1, ppc = 1 } },\n}\n",
+        "particle_and_charge.lua:6: species.p.charge: give particle or charge and mass, not both");
+    BAD("no_particle", HEAD GRID "  steps = 1,\n  species = { { name = 'p',\n"
+                                 "    density = 1, ppc = 1 } },\n}\n",
+        "no_particle.lua:5: species.p: no particle given; expected particle = one of");
+    BAD("region_outside", HEAD GRID "  steps = 1,\n  species = { { name = 'e', particle = 'electron',\n"
+                                    "    density = 1, ppc = 1,\n"
+                                    "    region = { lower = {0, 0, 0},\n"
+                                    "               upper = {1e-6, 2e-6, 1e-6} } } },\n}\n",
+        "region_outside.lua:8: species.e.region.upper: region lies outside the domain along y: "
+        "upper = 2e-06 m; expected 0 <= upper <= 1e-06 m");
+    BAD("species_duplicate", HEAD GRID "  steps = 1,\n  species = {\n"
+                                       "    { name = 'e', particle = 'electron', density = 1, ppc = 1 },\n"
+                                       "    { name = 'e', particle = 'positron', density = 1, ppc = 1 },\n"
+                                       "  },\n}\n",
+        "species_duplicate.lua:7: species.e: duplicate name 'e' (also entry 1)");
+    BAD("species_name", HEAD GRID "  steps = 1,\n  species = { { name = 'my electrons',\n"
+                                  "    particle = 'electron', density = 1, ppc = 1 } },\n}\n",
+        "species_name.lua:5: species.1.name: expected a name of letters, digits and _");
+    BAD("u_th_negative", HEAD GRID "  steps = 1,\n  species = { { name = 'e', particle = 'electron',\n"
+                                   "    density = 1, ppc = 1, u_th = {0, -0.1, 0} } },\n}\n",
+        "u_th_negative.lua:6: species.e.u_th: expected a number >= 0 or 3 of them");
+
+    /* constants and expressions */
+    BAD("constant_value", HEAD GRID "  steps = 1,\n  constants = { k = 'abc' },\n}\n",
+        "constant_value.lua:5: constants.k: expected a finite number (SI), got \"abc\"");
+    BAD("constant_coordinate", HEAD GRID "  steps = 1,\n  constants = { x = 1 },\n}\n",
+        "constant_coordinate.lua:5: constants.x: 'x' is reserved");
+    BAD("constant_physical", HEAD GRID "  steps = 1,\n  constants = { c = 3e8 },\n}\n",
+        "constant_physical.lua:5: constants.c: 'c' is reserved");
+    BAD("constant_ident", HEAD GRID "  steps = 1,\n  constants = { ['2k'] = 1 },\n}\n",
+        "constant_ident.lua:5: constants: constant name \"2k\" is not a C identifier");
+    BAD("field_type", HEAD GRID "  steps = 1,\n  fields = { Ey = {1, 2} },\n}\n",
+        "field_type.lua:5: fields.Ey: expected an expression string or a number", "got {1, 2}");
+    BAD("density_type", HEAD GRID "  steps = 1, species = { { name = 'e', particle = 'electron',\n"
+                                  "    density = true, ppc = 1 } },\n}\n",
+        "density_type.lua:5: species.e.density: expected a number >= 0 or an expression string");
+    BAD("reduced_interval", HEAD GRID "  steps = 1,\n  diagnostics = { reduced = { name = 'energy',\n"
+                                      "    interval = 0 } },\n}\n",
+        "reduced_interval.lua:6: diagnostics.reduced.energy.interval: expected a positive integer (steps), got 0");
+
+    /* the script itself */
+    BAD("no_return", "local picl = require('picl')\n"
+                     "local sim = picl.simulation { grid = { cells = {8, 8, 8}, lower = {0, 0, 0},\n"
+                     "  upper = {1, 1, 1} }, steps = 1 }\n",
+        "no_return.lua: the script must end with `return picl.simulation{...}`; it returned nothing");
+    BAD("returns_number", "return 42\n",
+        "returns_number.lua: the script must end with `return picl.simulation{...}`; it returned 42");
+    BAD("syntax", HEAD GRID "  steps = 1\n  precision = 'float',\n}\n", "syntax.lua:5:", "'}' expected");
+    BAD("runtime", "local picl = require('picl')\n\nerror('no such plasma')\n",
+        "runtime.lua:3: no such plasma");
+    CHECK(cfg_load(&cfg, "/nonexistent/x.lua", NULL, 0, err, sizeof err) != 0 &&
+          strstr(err, "cannot open input '/nonexistent/x.lua': No such file or directory"));
+}
+
+static void test_sandbox(void)
+{
+    char text[512];
+    snprintf(text, sizeof text, "local picl = require('picl')\nos.execute('touch %s/pwned')\n", dir);
+    BAD("os_execute", text,
+        "os_execute.lua:2: os.execute is not available to input scripts (they cannot touch the machine)");
+    CHECK(!exists("pwned"));
+    snprintf(text, sizeof text, "local p = io.popen('touch %s/pwned')\n", dir);
+    BAD("io_popen", text, "io_popen.lua:1: io.popen is not available to input scripts");
+    CHECK(!exists("pwned"));
+    snprintf(text, sizeof text, "\nlocal f = io.open('%s/written.txt', 'w')\n", dir);
+    BAD("io_open_w", text, "io_open_w.lua:2:", "input scripts may not write files");
+    CHECK(!exists("written.txt"));
+    BAD("loadlib", "package.loadlib('libc.so.6', 'system')\n",
+        "loadlib.lua:1: package.loadlib is not available to input scripts");
+    BAD("debug", "local info = debug.getinfo(1)\n",
+        "debug.lua:1: debug.getinfo is not available to input scripts");
+    BAD("os_remove", "os.remove('x')\n", "os_remove.lua:1: os.remove is not available");
+    BAD("os_exit", "os.exit(0)\n", "os_exit.lua:1: os.exit is not available");
+    BAD("require_other", "local io2 = require('io')\n",
+        "require_other.lua:1: require(\"io\"): only 'picl' is available");
+    /* load without an environment runs in the sandbox, not in the real globals */
+    BAD("load_env", "local f = load('return os.execute')\nf()\n", "os.execute is not available");
+    BAD("load_binary", "assert(load(string.dump(function() end)))\n",
+        "load_binary.lua:1:", "binary chunk");
+    /* dofile reads, but what it runs is sandboxed too: a file that writes cannot */
+    snprintf(text, sizeof text, "local f = io.open('%s/written.txt', 'w')\nf:write('x')\n", dir);
+    write_file("writer.lua", text);
+    BAD("dofile_writer", "dofile('writer.lua')\n", "writer.lua:1:", "input scripts may not write files");
+    CHECK(!exists("written.txt"));
+    /* reading works */
+    write_file("data.txt", "16\n");
+    GOOD("io_read", "local picl = require('picl')\n"
+                    "local n = tonumber(io.lines('data.txt')())\n"
+                    "return picl.simulation { grid = { cells = {n, n, n}, lower = {0, 0, 0},\n"
+                    "  upper = {1, 1, 1} }, steps = 1 }\n");
+    CHECK(cfg.grid.cells[1] == 16);
+}
+
+/* Every file this test writes is directly in dir. */
+static void remove_dir(void)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    char path[512];
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/picl_config_XXXXXX");
+    if (!mkdtemp(dir)) {
+        printf("FAIL mkdtemp\n");
+        return 1;
+    }
+    test_good_input_resolves_every_field();
+    test_defaults();
+    test_set_overrides();
+    test_bad_inputs();
+    test_sandbox();
+    REPORT("%d checks on input scripts in a temporary folder", check_passed + check_failed);
+    remove_dir();
+    return check_finish();
+}
