@@ -21,7 +21,7 @@ struct reduced {
     char path[CFG_MAX_REDUCED][CFG_PATH_LEN + CFG_NAME_LEN + 8];
     int interval[CFG_MAX_REDUCED];
     int n_columns;
-    char column[REDUCED_MAX_COLUMNS][64]; /* "field_energy_J" */
+    char column[REDUCED_MAX_COLUMNS][CFG_NAME_LEN + 32]; /* "field_energy_J" */
 };
 
 /* Columns: step, time_s, then `names`. Creates output_dir when needed. */

@@ -108,7 +108,7 @@ int sim_step(struct sim *s, char *err, size_t err_len)
  * energy and the charge-conservation residual. */
 static int open_reduced(struct sim *s, char *err, size_t err_len)
 {
-    static char names[REDUCED_MAX_COLUMNS][64];
+    char names[REDUCED_MAX_COLUMNS][CFG_NAME_LEN + 32]; /* copied by reduced_open */
     const char *cols[REDUCED_MAX_COLUMNS];
     int n = 0;
     const char *fixed[] = {"electric_energy_J", "magnetic_energy_J", "field_energy_J"};
