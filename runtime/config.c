@@ -463,7 +463,7 @@ void cfg_print(const struct picl_config *cfg, void *file)
             cfg->shape_order, pusher_names[cfg->pusher], gather_names[cfg->gather],
             deposition_names[cfg->deposition]);
     for (int i = 0; i < cfg->n_constants; i++)
-        fprintf(f, "constant           %s = %.17g\n", cfg->constants[i].name,
+        fprintf(f, "constant           %s = %.15g\n", cfg->constants[i].name,
                 cfg->constants[i].value);
     static const char *const e_names[] = {"Ex", "Ey", "Ez"}, *const b_names[] = {"Bx", "By", "Bz"};
     int any_field = 0;

@@ -18,13 +18,17 @@ static char fixture_err[65536];
  * strings. Exits the test binary with a message when the input does not load. */
 static void fixture_config(struct picl_config *cfg, const char *const *sets, int n_sets, const char *fmt, ...)
 {
-    char path[] = "/tmp/picl_test_XXXXXX.lua";
-    int fd = mkstemps(path, 4);
-    if (fd < 0) {
-        perror("mkstemps");
+    char dir[] = "/tmp/picl_test_XXXXXX", path[64];
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
         exit(2);
     }
-    FILE *f = fdopen(fd, "w");
+    snprintf(path, sizeof path, "%s/input.lua", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
     va_list ap;
     va_start(ap, fmt);
     vfprintf(f, fmt, ap);
@@ -33,6 +37,7 @@ static void fixture_config(struct picl_config *cfg, const char *const *sets, int
     memset(cfg, 0, sizeof *cfg);
     int rc = cfg_load(cfg, path, sets, n_sets, fixture_err, sizeof fixture_err);
     remove(path);
+    rmdir(dir);
     if (rc) {
         printf("FAIL: test input does not load: %s\n", fixture_err);
         exit(1);
