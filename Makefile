@@ -52,7 +52,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libpicl.a
 unit: $(UNIT_BIN)
 
 run: deps all
-	bin/picl run inputs/vacuum_wave.lua
+	bin/picl run inputs/uniform_plasma.lua
 
 test: deps all unit
 	@tests/run_all.sh $(BUILD)

@@ -299,11 +299,21 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
                  dev->name);
         return -1;
     }
+    /* Options the schema knows but no template implements yet are refused, never ignored. */
+    const char *missing = cfg->solver != CFG_SOLVER_YEE                ? "solver: only \"yee\""
+                          : cfg->pusher != CFG_PUSHER_BORIS            ? "pusher: only \"boris\""
+                          : cfg->gather != CFG_GATHER_ENERGY           ? "gather: only \"energy_conserving\""
+                          : cfg->deposition != CFG_DEPOSIT_ESIRKEPOV ? "deposition: only \"esirkepov\""
+                                                                       : NULL;
+    if (missing) {
+        snprintf(err, err_len, "%s is implemented in this version of picl", missing);
+        return -1;
+    }
     emit_header(out, cfg, &lay, dev);
     emit_prelude(out, cfg, &lay, dev);
     emit_initial_fields(out, cfg, dev);
 
-    static const char *const field_templates[] = {"common.cl", "shape.cl", "maxwell_yee.cl", "halo.cl",
+    static const char *const field_templates[] = {"common.cl", "shape.cl", "maxwell_yee.cl", "halo.cl", "particle_move.cl",
                                                   "reduce.cl", "init_fields.cl"};
     for (size_t i = 0; i < sizeof field_templates / sizeof *field_templates; i++)
         if (emit_template(out, field_templates[i], err, err_len))

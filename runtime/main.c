@@ -37,7 +37,7 @@ static const char usage[] =
 struct args {
     const char *command, *input, *device, *outdir;
     const char *sets[CFG_MAX_SETS];
-    int n_sets, no_build;
+    int n_sets, no_build, help, version;
 };
 
 static int parse_args(int argc, char **argv, struct args *a, char *err, size_t err_len)
@@ -64,8 +64,16 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
                 a->sets[a->n_sets++] = v;
         } else if (!strncmp(arg, "--device=", 9)) {
             a->device = arg + 9;
-        } else if (!strncmp(arg, "--set=", 6) && a->n_sets < CFG_MAX_SETS) {
+        } else if (!strncmp(arg, "--set=", 6)) {
+            if (a->n_sets == CFG_MAX_SETS) {
+                snprintf(err, err_len, "at most %d --set options", CFG_MAX_SETS);
+                return -1;
+            }
             a->sets[a->n_sets++] = arg + 6;
+        } else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            a->help = 1;
+        } else if (!strcmp(arg, "--version")) {
+            a->version = 1;
         } else if (!strcmp(arg, "--no-build")) {
             a->no_build = 1;
         } else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
@@ -108,7 +116,7 @@ static int cmd_check(const struct args *a, const struct picl_config *cfg, char *
         return 0;
     struct device dev;
     if (device_open(&dev, a->device, err, ERR_LEN))
-        return 1;
+        return 2;
     struct strbuf src;
     sb_init(&src);
     cl_program prog = NULL;
@@ -182,13 +190,8 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
     int rc = sim_create(s, cfg, &dev, err, ERR_LEN) ? 2 : 0;
     if (rc == 0 && sim_run(s, err, ERR_LEN))
         rc = 1;
-    if (rc == 0) {
-        double per_step = s->step ? s->wall_loop / (double)s->step : 0;
-        long cells = (long)cfg->grid.cells[0] * cfg->grid.cells[1] * cfg->grid.cells[2];
-        printf("%ld steps in %.3f s: %.4f s per step, %.3e cell updates per second\n", s->step, s->wall_loop,
-               per_step, per_step > 0 ? (double)cells / per_step : 0.0);
-        timers_print(&s->ctx.timers, s->step, stdout);
-    }
+    if (rc == 0)
+        sim_summary(s, stdout);
     sim_destroy(s);
     free(s);
     device_close(&dev);
@@ -203,15 +206,13 @@ int main(int argc, char **argv)
         log_error("%s", err);
         return 2;
     }
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--version")) {
-            printf("picl %s\n", PICL_VERSION);
-            return 0;
-        }
+    if (a.help) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (a.version) {
+        printf("picl %s\n", PICL_VERSION);
+        return 0;
     }
     if (!a.command) {
         fputs(usage, stderr);

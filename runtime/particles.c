@@ -1,6 +1,6 @@
-/* particles.c: making and moving one species. Loading counts per cell on the device, scans
- * on the host (set-up only), then fills on the device, so particle order follows the global
- * cell index whatever the box decomposition. */
+/* particles.c: making and moving one species. Loading counts per cell on the device, lays the
+ * boxes out on the host (set-up only), then fills on the device; particles of a box follow the
+ * global cell order, so every decomposition loads the same particles with the same ids. */
 #include "particles.h"
 
 #include <stdlib.h>
@@ -8,12 +8,20 @@
 
 #include "gen.h"
 
-static const char *const array_names[PA_COUNT] = {"x", "y", "z", "ux", "uy", "uz", "w", "id"};
+static const char *const array_names[PA_COUNT] = {"x", "y", "z", "ux", "uy", "uz", "w", "id", "dest"};
+
+/* Room a box keeps for particles arriving from its neighbours, and its outbox size. Density
+ * fluctuates by sqrt(n) between boxes; a push moves a particle by less than a cell. */
+static long box_room(long n) { return n + n / 8 + 64; }
+static long outbox_room(long n) { return n / 8 + 64; }
 
 static int species_kernel(struct kernel *k, struct ctx *c, const char *base, int index, char *err, size_t err_len)
 {
     char name[64];
-    snprintf(name, sizeof name, "%s_%d", base, index);
+    if (index < 0)
+        snprintf(name, sizeof name, "%s", base);
+    else
+        snprintf(name, sizeof name, "%s_%d", base, index);
     return kernel_create(k, c->prog, name, &c->timers, err, err_len);
 }
 
@@ -25,9 +33,60 @@ static int set_args(struct kernel *k, const cl_mem *mems, int n, char *err, size
     return 0;
 }
 
+/* Box of global cell (i, j, k). */
+static int cell_box(const struct gen_layout *lay, int i, int j, int k)
+{
+    return i / lay->box[0] + lay->nbox[0] * (j / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
+}
+
+/* From the per-cell counts: the box table and each cell's first slot. */
+static void lay_out(struct species *sp, const struct gen_layout *lay, const int *count, long *offset)
+{
+    const int *n = lay->cells;
+    long *t = sp->boxes_host;
+    memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)lay->n_boxes);
+    for (int k = 0; k < n[2]; k++)
+        for (int j = 0; j < n[1]; j++)
+            for (int i = 0; i < n[0]; i++)
+                t[cell_box(lay, i, j, k) * BT_STRIDE + BT_COUNT] += count[i + n[0] * ((long)j + n[1] * k)];
+    long slot = 0;
+    for (int b = 0; b < lay->n_boxes; b++) {
+        t[b * BT_STRIDE + BT_START] = slot;
+        t[b * BT_STRIDE + BT_CAP] = box_room(t[b * BT_STRIDE + BT_COUNT]);
+        slot += t[b * BT_STRIDE + BT_CAP];
+    }
+    for (int b = 0; b < lay->n_boxes; b++) {
+        t[b * BT_STRIDE + BT_OUT_START] = slot;
+        t[b * BT_STRIDE + BT_OUT_CAP] = outbox_room(t[b * BT_STRIDE + BT_COUNT]);
+        slot += t[b * BT_STRIDE + BT_OUT_CAP];
+    }
+    sp->slots = slot;
+    long *next = calloc((size_t)lay->n_boxes, sizeof(long));
+    for (int b = 0; next && b < lay->n_boxes; b++)
+        next[b] = t[b * BT_STRIDE + BT_START];
+    for (int k = 0; next && k < n[2]; k++)
+        for (int j = 0; j < n[1]; j++)
+            for (int i = 0; i < n[0]; i++) {
+                long cell = i + n[0] * ((long)j + n[1] * k);
+                int b = cell_box(lay, i, j, k);
+                offset[cell] = next[b];
+                next[b] += count[cell];
+            }
+    free(next);
+}
+
+static int cl_check(cl_int rc, const struct species *sp, const char *what, char *err, size_t err_len)
+{
+    if (rc == CL_SUCCESS)
+        return 0;
+    snprintf(err, err_len, "species %s: %s failed: %s", sp->cfg->name, what, device_error_name(rc));
+    return -1;
+}
+
 static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
-    const int *n = c->lay.cells;
+    const struct gen_layout *lay = &c->lay;
+    const int *n = lay->cells;
     size_t cells = (size_t)n[0] * n[1] * n[2];
     struct arena_buf count = {0}, offset = {0};
     struct kernel kcount = {0}, kfill = {0};
@@ -44,42 +103,37 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
         kernel_arg(&kcount, 0, sizeof(cl_mem), &count.mem, err, err_len))
         goto done;
     size_t g[3] = {(size_t)n[0], (size_t)n[1], (size_t)n[2]};
-    if (kernel_launch(&kcount, c->dev->queue, &c->timers, 3, g, NULL, err, err_len))
+    if (kernel_launch(&kcount, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
+        cl_check(clEnqueueReadBuffer(c->dev->queue, count.mem, CL_TRUE, 0, cells * sizeof(int), host_count, 0, NULL,
+                                     NULL),
+                 sp, "reading counts", err, err_len))
         goto done;
-    cl_int cl = clEnqueueReadBuffer(c->dev->queue, count.mem, CL_TRUE, 0, cells * sizeof(int), host_count, 0, NULL, NULL);
-    if (cl != CL_SUCCESS) {
-        snprintf(err, err_len, "species %s: reading counts failed: %s", sp->cfg->name, device_error_name(cl));
-        goto done;
-    }
     long total = 0;
-    for (size_t i = 0; i < cells; i++) {
-        host_offset[i] = total;
+    for (size_t i = 0; i < cells; i++)
         total += host_count[i];
-    }
-    if (total > 2147483647L) {
-        snprintf(err, err_len, "species %s: %ld particles on one rank; at most 2^31 - 1 are supported "
-                 "(lower species.%s.ppc or use more ranks)", sp->cfg->name, total, sp->cfg->name);
-        goto done;
-    }
     sp->np = total;
+    lay_out(sp, lay, host_count, host_offset);
     for (int a = 0; a < PA_COUNT; a++) {
         char what[128];
-        size_t elem = a == PA_ID ? sizeof(cl_ulong) : c->real_size;
-        snprintf(what, sizeof what, "species %s %s (%ld particles)", sp->cfg->name, array_names[a], total);
-        if (arena_alloc(&c->arena, (size_t)(total > 0 ? total : 1) * elem, what, &sp->array[a], err, err_len))
+        size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
+        snprintf(what, sizeof what, "species %s %s (%ld particles, %ld slots)", sp->cfg->name, array_names[a], total,
+                 sp->slots);
+        if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
             goto done;
     }
-    if (arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len))
+    size_t table = sizeof(long) * BT_STRIDE * (size_t)lay->n_boxes;
+    if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len) ||
+        arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||
+        cl_check(clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0,
+                                      NULL, NULL),
+                 sp, "writing offsets", err, err_len) ||
+        cl_check(clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, sp->boxes_host, 0, NULL, NULL),
+                 sp, "writing the box table", err, err_len))
         goto done;
-    cl = clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0, NULL, NULL);
-    if (cl != CL_SUCCESS) {
-        snprintf(err, err_len, "species %s: writing offsets failed: %s", sp->cfg->name, device_error_name(cl));
-        goto done;
-    }
-    cl_mem args[1 + PA_COUNT] = {offset.mem};
-    for (int a = 0; a < PA_COUNT; a++)
+    cl_mem args[1 + PA_ID + 1] = {offset.mem};
+    for (int a = 0; a <= PA_ID; a++)
         args[1 + a] = sp->array[a].mem;
-    if (set_args(&kfill, args, 1 + PA_COUNT, err, err_len) ||
+    if (set_args(&kfill, args, 1 + PA_ID + 1, err, err_len) ||
         kernel_launch(&kfill, c->dev->queue, &c->timers, 3, g, NULL, err, err_len))
         goto done;
     clFinish(c->dev->queue);
@@ -101,99 +155,127 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
     memset(sp, 0, sizeof *sp);
     sp->index = index;
     sp->cfg = &c->cfg->species[index];
-    if (load(sp, c, err, err_len))
-        return -1;
-    int np = (int)sp->np;
-    const cl_mem *a = NULL;
-    cl_mem all[PA_COUNT];
-    for (int i = 0; i < PA_COUNT; i++)
-        all[i] = sp->array[i].mem;
-    a = all;
-    if (!sp->cfg->frozen) {
-        cl_mem push_args[8] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX], a[PA_UY], a[PA_UZ], a[PA_W]};
-        if (species_kernel(&sp->push, c, "push_deposit", index, err, err_len) ||
-            set_args(&sp->push, push_args, 8, err, err_len) ||
-            kernel_arg(&sp->push, 8, sizeof(int), &np, err, err_len) ||
-            species_kernel(&sp->push_back, c, "push_back", index, err, err_len) ||
-            set_args(&sp->push_back, push_args, 7, err, err_len) ||
-            kernel_arg(&sp->push_back, 7, sizeof(int), &np, err, err_len))
-            return -1;
-    }
-    cl_mem rho_args[5] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_W]};
-    cl_mem kin_args[4] = {a[PA_UX], a[PA_UY], a[PA_UZ], a[PA_W]};
-    if (arena_alloc(&c->arena, PARTICLE_REDUCE_CHUNKS * sizeof(double), "particle sums", &sp->sums, err, err_len))
-        return -1;
-    sp->sums_host = calloc(PARTICLE_REDUCE_CHUNKS, sizeof(double));
-    if (!sp->sums_host) {
+    const int nb = c->lay.n_boxes;
+    sp->boxes_host = calloc((size_t)nb * BT_STRIDE, sizeof(long));
+    sp->sums_host = calloc((size_t)nb, sizeof(double));
+    if (!sp->boxes_host || !sp->sums_host) {
         snprintf(err, err_len, "out of host memory");
         return -1;
     }
+    if (load(sp, c, err, err_len))
+        return -1;
+    cl_mem a[PA_COUNT];
+    for (int i = 0; i < PA_COUNT; i++)
+        a[i] = sp->array[i].mem;
+    if (!sp->cfg->frozen) {
+        cl_mem push_args[11] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX], a[PA_UY],
+                                a[PA_UZ],   a[PA_W], a[PA_ID], a[PA_DEST], sp->boxes.mem};
+        cl_mem back_args[8] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX], a[PA_UY], a[PA_UZ], sp->boxes.mem};
+        cl_mem deliver_args[10] = {a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX], a[PA_UY],
+                                   a[PA_UZ], a[PA_W], a[PA_ID], a[PA_DEST], sp->boxes.mem};
+        if (species_kernel(&sp->push, c, "push_deposit", index, err, err_len) ||
+            set_args(&sp->push, push_args, 11, err, err_len) ||
+            species_kernel(&sp->push_back, c, "push_back", index, err, err_len) ||
+            set_args(&sp->push_back, back_args, 8, err, err_len) ||
+            species_kernel(&sp->deliver, c, "particles_deliver", -1, err, err_len) ||
+            set_args(&sp->deliver, deliver_args, 10, err, err_len))
+            return -1;
+    }
+    cl_mem rho_args[6] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_W], sp->boxes.mem};
+    if (arena_alloc(&c->arena, (size_t)nb * sizeof(double), "particle sums", &sp->sums, err, err_len))
+        return -1;
+    cl_mem kin_args[6] = {a[PA_UX], a[PA_UY], a[PA_UZ], a[PA_W], sp->boxes.mem, sp->sums.mem};
     if (species_kernel(&sp->rho, c, "deposit_rho", index, err, err_len) ||
-        set_args(&sp->rho, rho_args, 5, err, err_len) || kernel_arg(&sp->rho, 5, sizeof(int), &np, err, err_len) ||
+        set_args(&sp->rho, rho_args, 6, err, err_len) ||
         species_kernel(&sp->kinetic, c, "reduce_kinetic", index, err, err_len) ||
-        set_args(&sp->kinetic, kin_args, 4, err, err_len) ||
-        kernel_arg(&sp->kinetic, 4, sizeof(int), &np, err, err_len) ||
-        kernel_arg(&sp->kinetic, 5, sizeof(cl_mem), &sp->sums.mem, err, err_len))
+        set_args(&sp->kinetic, kin_args, 6, err, err_len))
         return -1;
     return 0;
 }
 
 void particles_destroy(struct species *sp, struct ctx *c)
 {
-    kernel_release(&sp->push);
-    kernel_release(&sp->push_back);
-    kernel_release(&sp->rho);
-    kernel_release(&sp->kinetic);
+    struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic};
+    for (size_t i = 0; i < sizeof k / sizeof *k; i++)
+        kernel_release(k[i]);
     for (int a = 0; a < PA_COUNT; a++)
         if (sp->array[a].mem)
             arena_free(&c->arena, &sp->array[a]);
+    if (sp->boxes.mem)
+        arena_free(&c->arena, &sp->boxes);
     if (sp->sums.mem)
         arena_free(&c->arena, &sp->sums);
     free(sp->sums_host);
+    free(sp->boxes_host);
     sp->sums_host = NULL;
+    sp->boxes_host = NULL;
 }
 
-static int launch_1d(struct kernel *k, struct ctx *c, long n, char *err, size_t err_len)
+/* One work item per box, each in a work-group of its own so that boxes spread over the
+ * compute units (a CPU runs a work-group on one thread). */
+static int launch_boxes(struct kernel *k, struct ctx *c, char *err, size_t err_len)
 {
-    size_t g = (size_t)n;
-    return kernel_launch(k, c->dev->queue, &c->timers, 1, &g, NULL, err, err_len);
+    size_t g = (size_t)c->lay.n_boxes, l = 1;
+    return kernel_launch(k, c->dev->queue, &c->timers, 1, &g, &l, err, err_len);
 }
 
 int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
     if (sp->cfg->frozen)
         return 0;
-    return launch_1d(&sp->push, c, sp->np, err, err_len);
+    return launch_boxes(&sp->push, c, err, err_len) || launch_boxes(&sp->deliver, c, err, err_len);
+}
+
+int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len)
+{
+    const int nb = c->lay.n_boxes;
+    if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, sizeof(long) * BT_STRIDE * (size_t)nb,
+                                     sp->boxes_host, 0, NULL, NULL),
+                 sp, "reading the box table", err, err_len))
+        return -1;
+    long n = 0;
+    for (int b = 0; b < nb; b++) {
+        const long *t = sp->boxes_host + b * BT_STRIDE;
+        if (t[BT_OVERFLOW]) {
+            snprintf(err, err_len,
+                     "species %s: box %d ran out of room for particles (%ld of %ld slots, outbox %ld of %ld); "
+                     "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)",
+                     sp->cfg->name, b, t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT], t[BT_OUT_CAP]);
+            return -1;
+        }
+        n += t[BT_COUNT];
+    }
+    sp->np = n;
+    if (count)
+        *count = n;
+    return 0;
 }
 
 int particles_push_back(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
     if (sp->cfg->frozen)
         return 0;
-    return launch_1d(&sp->push_back, c, sp->np, err, err_len);
+    return launch_boxes(&sp->push_back, c, err, err_len);
 }
 
 int particles_deposit_rho(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
-    return launch_1d(&sp->rho, c, sp->np, err, err_len);
+    return launch_boxes(&sp->rho, c, err, err_len);
 }
 
 int particles_kinetic(struct species *sp, struct ctx *c, double *energy, char *err, size_t err_len)
 {
+    const int nb = c->lay.n_boxes;
     *energy = 0;
-    if (sp->np == 0)
-        return 0;
-    if (launch_1d(&sp->kinetic, c, PARTICLE_REDUCE_CHUNKS, err, err_len))
+    if (launch_boxes(&sp->kinetic, c, err, err_len))
         return -1;
     size_t acc = c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
-    cl_int rc = clEnqueueReadBuffer(c->dev->queue, sp->sums.mem, CL_TRUE, 0, PARTICLE_REDUCE_CHUNKS * acc,
-                                    sp->sums_host, 0, NULL, NULL);
-    if (rc != CL_SUCCESS) {
-        snprintf(err, err_len, "species %s: reading kinetic energy failed: %s", sp->cfg->name, device_error_name(rc));
+    if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->sums.mem, CL_TRUE, 0, (size_t)nb * acc, sp->sums_host, 0,
+                                     NULL, NULL),
+                 sp, "reading kinetic energy", err, err_len))
         return -1;
-    }
     double sum = 0;
-    for (int i = 0; i < PARTICLE_REDUCE_CHUNKS; i++)
+    for (int i = 0; i < nb; i++)
         sum += acc == sizeof(double) ? sp->sums_host[i] : ((float *)sp->sums_host)[i];
     *energy = sum * sp->cfg->mass * PICL_C * PICL_C;
     return 0;
@@ -201,24 +283,30 @@ int particles_kinetic(struct species *sp, struct ctx *c, double *energy, char *e
 
 int particles_read(struct species *sp, struct ctx *c, enum particle_array a, double *out, char *err, size_t err_len)
 {
-    size_t elem = a == PA_ID ? sizeof(cl_ulong) : c->real_size;
-    size_t n = (size_t)sp->np;
-    void *host = malloc(n * elem + 1);
+    long live;
+    if (particles_check(sp, c, &live, err, err_len))
+        return -1;
+    size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
+    void *host = malloc((size_t)sp->slots * elem);
     if (!host) {
         snprintf(err, err_len, "out of host memory");
         return -1;
     }
-    cl_int rc = n ? clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, n * elem, host, 0, NULL, NULL)
-                  : CL_SUCCESS;
-    if (rc != CL_SUCCESS) {
-        snprintf(err, err_len, "species %s: reading %s failed: %s", sp->cfg->name, array_names[a], device_error_name(rc));
+    if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, (size_t)sp->slots * elem, host, 0,
+                                     NULL, NULL),
+                 sp, "reading particles", err, err_len)) {
         free(host);
         return -1;
     }
-    for (size_t i = 0; i < n; i++)
-        out[i] = a == PA_ID ? (double)((cl_ulong *)host)[i]
-                 : elem == sizeof(double) ? ((double *)host)[i]
-                                          : ((float *)host)[i];
+    long m = 0;
+    for (int b = 0; b < c->lay.n_boxes; b++) {
+        const long *t = sp->boxes_host + b * BT_STRIDE;
+        for (long i = t[BT_START]; i < t[BT_START] + t[BT_COUNT]; i++)
+            out[m++] = a == PA_ID     ? (double)((cl_ulong *)host)[i]
+                       : a == PA_DEST ? (double)((cl_int *)host)[i]
+                       : elem == sizeof(double) ? ((double *)host)[i]
+                                                : ((float *)host)[i];
+    }
     free(host);
     return 0;
 }

@@ -6,32 +6,41 @@
 #include "ctx.h"
 #include "fields.h"
 
-#define PARTICLE_REDUCE_CHUNKS 1024 /* REDUCE_CHUNKS in particle_diag.cl */
+enum particle_array { PA_X, PA_Y, PA_Z, PA_UX, PA_UY, PA_UZ, PA_W, PA_ID, PA_DEST, PA_COUNT };
 
-enum particle_array { PA_X, PA_Y, PA_Z, PA_UX, PA_UY, PA_UZ, PA_W, PA_ID, PA_COUNT };
+/* The box table (templates/common.cl): per box, 8 longs. */
+enum box_table { BT_START, BT_CAP, BT_COUNT, BT_OUT_START, BT_OUT_CAP, BT_OUT_COUNT, BT_OVERFLOW, BT_STRIDE = 8 };
 
+/* Particles of box b live in slots [start, start + count) of every array, with room up to
+ * start + cap; each box also has an outbox for the particles that leave it during a push. */
 struct species {
     int index;
     const struct cfg_species *cfg;
-    long np; /* particles */
+    long np; /* live particles, as of the last particles_check */
+    long slots; /* length of every array: boxes' room plus outboxes */
     struct arena_buf array[PA_COUNT];
-    struct arena_buf sums; /* PARTICLE_REDUCE_CHUNKS partial sums */
+    struct arena_buf boxes; /* the box table */
+    long *boxes_host;
+    struct arena_buf sums; /* one partial sum per box */
     double *sums_host;
-    struct kernel push, push_back, rho, kinetic;
+    struct kernel push, push_back, deliver, rho, kinetic;
 };
 
 /* Allocates the arrays and makes the particles on the device (count, scan, fill). */
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len);
 void particles_destroy(struct species *sp, struct ctx *c);
-/* Gather, push, move and deposit J (frozen species: nothing). */
+/* Gather, push, move and deposit J, then hand leavers to their new boxes (frozen: nothing). */
 int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len);
+/* Reads the box table: live particle count, and an error if a box ran out of room. */
+int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len);
 /* u^0 -> u^{-1/2}, once before the first step. */
 int particles_push_back(struct species *sp, struct ctx *c, char *err, size_t err_len);
 /* Adds the species' charge density to rho (not summed over boxes yet). */
 int particles_deposit_rho(struct species *sp, struct ctx *c, char *err, size_t err_len);
 /* Kinetic energy in J. */
 int particles_kinetic(struct species *sp, struct ctx *c, double *energy, char *err, size_t err_len);
-/* Copies array `a` to the host as doubles (ids as exact integers up to 2^53). */
+/* Copies array `a` of the live particles to the host as doubles, box by box (ids as exact
+ * integers up to 2^53); out must hold np values (np is refreshed by particles_check). */
 int particles_read(struct species *sp, struct ctx *c, enum particle_array a, double *out, char *err, size_t err_len);
 
 #endif

@@ -3,6 +3,8 @@
 #ifndef PICL_SIM_H
 #define PICL_SIM_H
 
+#include <stdio.h>
+
 #include "ctx.h"
 #include "fields.h"
 #include "particles.h"
@@ -17,6 +19,7 @@ struct sim {
     long step;
     double time; /* s */
     double wall_loop; /* s spent in the time loop */
+    double wall_first; /* s of the first step: it includes the driver's just-in-time compiles */
 };
 
 /* Generates and builds the kernels, allocates and initialises every buffer. */
@@ -31,6 +34,9 @@ int sim_step(struct sim *s, char *err, size_t err_len);
 /* The whole run: steps, diagnostics at their intervals, progress, and the summary table. */
 int sim_run(struct sim *s, char *err, size_t err_len);
 void sim_destroy(struct sim *s);
+/* The end-of-run summary: steps, particles, time per step, ns per particle per step, the
+ * paper's figure of merit, and the per-kernel table. */
+void sim_summary(const struct sim *s, FILE *out);
 
 /* Generates the program source for cfg on a device with these facts (for `picl gen`). */
 int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, struct strbuf *out, char *err,

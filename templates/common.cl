@@ -19,3 +19,15 @@
     const int j = (int)get_global_id(1);                                                       \
     const int b = (int)get_global_id(2) / NZ;                                                  \
     const int k = (int)get_global_id(2) - b * NZ
+
+/* The box table of a species: for each box, where its particles and its outbox are. Particles
+ * of box b occupy [START, START + COUNT) with room up to START + CAP; particles that left it
+ * in the last push wait in [OUT_START, OUT_START + OUT_COUNT). */
+#define BOX_TABLE_STRIDE 8
+#define BT_START 0
+#define BT_CAP 1
+#define BT_COUNT 2
+#define BT_OUT_START 3
+#define BT_OUT_CAP 4
+#define BT_OUT_COUNT 5
+#define BT_OVERFLOW 6 /* set when the box or its outbox ran out of room */

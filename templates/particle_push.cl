@@ -1,7 +1,8 @@
 /* particle_push.cl: one species' step in one kernel: field gather at x^n, momentum push
- * u^{n-1/2} -> u^{n+1/2}, position update x^n -> x^{n+1}, and Esirkepov current deposition
- * from the two positions. Each particle is read once and written once per step; no per-particle
- * E or B is stored (paper, section 3.1). Included once per species with its SP_ macros. */
+ * u^{n-1/2} -> u^{n+1/2}, position update x^n -> x^{n+1}, Esirkepov current deposition from
+ * the two positions, and the hand-over of particles that left their box. Each particle is read
+ * once and written once per step; no per-particle E or B is stored (paper, section 3.1).
+ * Included once per species with its SP_ macros. */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -91,7 +92,8 @@ static inline int esirkepov_weights(const real x_old, const real x_new, real *S0
 /* Esirkepov's charge-conserving current (Comput. Phys. Commun. 135, 144 (2001)): the change
  * of the particle's shape is split into W_x + W_y + W_z, and J along each axis is the running
  * sum of -q w W / (dt dA) along that axis, so div J = -d(rho)/dt holds on the grid exactly.
- * cx = -q w / (dt dy dz), and similarly for cy, cz. */
+ * cx = -q w / (dt dy dz), and similarly for cy, cz. The caller owns box b's J: one work item
+ * deposits all of a box's particles, so plain additions suffice and the sum is deterministic. */
 static inline void deposit_esirkepov(__global real *F, const int b, const real *xo, const real *xn, const real cx,
                                      const real cy, const real cz)
 {
@@ -105,7 +107,7 @@ static inline void deposit_esirkepov(__global real *F, const int b, const real *
         DSy[m] = S1y[m] - S0y[m];
         DSz[m] = S1z[m] - S0z[m];
     }
-    volatile __global real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
+    __global real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
     const real third = (real)(1.0 / 3.0);
     for (int k = 0; k < ESK_PTS; k++)
         for (int j = 0; j < ESK_PTS; j++) {
@@ -114,8 +116,7 @@ static inline void deposit_esirkepov(__global real *F, const int b, const real *
             real sum = 0;
             for (int i = 0; i < ESK_PTS - 1; i++) {
                 sum += cx * DSx[i] * wyz;
-                if (sum != 0)
-                    atomic_add_real(Jx + IDX(i0 + i, j0 + j, k0 + k), sum);
+                Jx[IDX(i0 + i, j0 + j, k0 + k)] += sum;
             }
         }
     for (int k = 0; k < ESK_PTS; k++)
@@ -125,8 +126,7 @@ static inline void deposit_esirkepov(__global real *F, const int b, const real *
             real sum = 0;
             for (int j = 0; j < ESK_PTS - 1; j++) {
                 sum += cy * DSy[j] * wxz;
-                if (sum != 0)
-                    atomic_add_real(Jy + IDX(i0 + i, j0 + j, k0 + k), sum);
+                Jy[IDX(i0 + i, j0 + j, k0 + k)] += sum;
             }
         }
     for (int j = 0; j < ESK_PTS; j++)
@@ -136,54 +136,77 @@ static inline void deposit_esirkepov(__global real *F, const int b, const real *
             real sum = 0;
             for (int k = 0; k < ESK_PTS - 1; k++) {
                 sum += cz * DSz[k] * wxy;
-                if (sum != 0)
-                    atomic_add_real(Jz + IDX(i0 + i, j0 + j, k0 + k), sum);
+                Jz[IDX(i0 + i, j0 + j, k0 + k)] += sum;
             }
         }
 }
 #endif /* PICL_PARTICLE_HELPERS */
 
-/* One work item per particle of species SP_SUFFIX. */
+/* One work item per box walks the box's particles in order: it alone writes the box's J (no
+ * atomics, a deterministic sum) and it compacts the particles that stay, in place, while those
+ * that left go to the box's outbox with their destination; particle_move.cl delivers them. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
                                                 __global real *pz, __global real *pux, __global real *puy,
-                                                __global real *puz, __global const real *pw, const int np)
+                                                __global real *puz, __global real *pw, __global ulong *pid,
+                                                __global int *pdest, __global long *boxes)
 {
-    const int ip = (int)get_global_id(0);
-    if (ip >= np)
-        return;
-    real xl, yl, zl;
-    const int b = box_of(px[ip], py[ip], pz[ip], &xl, &yl, &zl);
-    real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
-    gather_fields(F, b, xl, yl, zl, E, B);
-    push_boris(u, E, B, SP_QDT_2M);
-    const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
-    const real xo[3] = {xl, yl, zl};
-    const real xn[3] = {xl + u[0] * inv_gamma * DT_DX, yl + u[1] * inv_gamma * DT_DY, zl + u[2] * inv_gamma * DT_DZ};
-    const real w = pw[ip];
-    deposit_esirkepov(F, b, xo, xn, SP_JX_PER_W * w, SP_JY_PER_W * w, SP_JZ_PER_W * w);
-    px[ip] = wrap(px[ip] + (xn[0] - xl), CELLS_X);
-    py[ip] = wrap(py[ip] + (xn[1] - yl), CELLS_Y);
-    pz[ip] = wrap(pz[ip] + (xn[2] - zl), CELLS_Z);
-    pux[ip] = u[0];
-    puy[ip] = u[1];
-    puz[ip] = u[2];
+    const int b = (int)get_global_id(0);
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START], out_start = box[BT_OUT_START];
+    const long n = box[BT_COUNT], out_cap = box[BT_OUT_CAP];
+    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    long kept = 0, out = 0;
+    for (long k = 0; k < n; k++) {
+        const long ip = start + k;
+        const real xo[3] = {px[ip] - ox, py[ip] - oy, pz[ip] - oz};
+        real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
+        gather_fields(F, b, xo[0], xo[1], xo[2], E, B);
+        push_boris(u, E, B, SP_QDT_2M);
+        const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
+        const real xn[3] = {xo[0] + u[0] * inv_gamma * DT_DX, xo[1] + u[1] * inv_gamma * DT_DY,
+                            xo[2] + u[2] * inv_gamma * DT_DZ};
+        const real w = pw[ip];
+        deposit_esirkepov(F, b, xo, xn, SP_JX_PER_W * w, SP_JY_PER_W * w, SP_JZ_PER_W * w);
+        const real gx = wrap(xn[0] + ox, CELLS_X), gy = wrap(xn[1] + oy, CELLS_Y), gz = wrap(xn[2] + oz, CELLS_Z);
+        const int stays = xn[0] >= 0 && xn[0] < NX && xn[1] >= 0 && xn[1] < NY && xn[2] >= 0 && xn[2] < NZ;
+        long to;
+        if (stays || out == out_cap) {
+            to = start + kept++; /* a full outbox is flagged below; the run stops after this step */
+        } else {
+            to = out_start + out++;
+            real l0, l1, l2;
+            pdest[to] = box_of(gx, gy, gz, &l0, &l1, &l2);
+        }
+        px[to] = gx;
+        py[to] = gy;
+        pz[to] = gz;
+        pux[to] = u[0];
+        puy[to] = u[1];
+        puz[to] = u[2];
+        pw[to] = w;
+        pid[to] = pid[ip];
+        if (!stays && to < out_start)
+            box[BT_OVERFLOW] = 1;
+    }
+    box[BT_COUNT] = kept;
+    box[BT_OUT_COUNT] = out;
 }
 
 /* Start-up: u^0 -> u^{-1/2} with the fields at x^0, as WarpX does, so that the leapfrog
  * starts centred. */
 __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, __global const real *px,
                                              __global const real *py, __global const real *pz, __global real *pux,
-                                             __global real *puy, __global real *puz, const int np)
+                                             __global real *puy, __global real *puz, __global const long *boxes)
 {
-    const int ip = (int)get_global_id(0);
-    if (ip >= np)
-        return;
-    real xl, yl, zl;
-    const int b = box_of(px[ip], py[ip], pz[ip], &xl, &yl, &zl);
-    real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
-    gather_fields(F, b, xl, yl, zl, E, B);
-    push_boris(u, E, B, -(real)0.5 * SP_QDT_2M);
-    pux[ip] = u[0];
-    puy[ip] = u[1];
-    puz[ip] = u[2];
+    const int b = (int)get_global_id(0);
+    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
+        real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
+        gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
+        push_boris(u, E, B, -(real)0.5 * SP_QDT_2M);
+        pux[ip] = u[0];
+        puy[ip] = u[1];
+        puz[ip] = u[2];
+    }
 }

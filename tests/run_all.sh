@@ -10,7 +10,7 @@ run_one() {
     name=$1
     shift
     log=$build/test-logs/$name.log
-    mkdir -p "$build/test-logs"
+    mkdir -p "$(dirname "$log")"
     start=$(date +%s)
     if "$@" >"$log" 2>&1; then
         passed=$((passed + 1))

@@ -2,10 +2,12 @@
 #ifndef PICL_FIXTURE_H
 #define PICL_FIXTURE_H
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -86,6 +88,107 @@ static void fixture_free_sim(struct sim *s)
 {
     sim_destroy(s);
     free(s);
+}
+
+/* max |component c| over the valid cells of the whole domain. (Also the use of fixture_field
+ * that keeps -Wunused-function quiet in tests that read no field themselves.) */
+static inline double fixture_field_max(struct sim *s, enum field_comp c)
+{
+    const int *n = s->ctx.lay.cells;
+    double *f = fixture_field(s, c), m = 0;
+    for (long i = 0; i < (long)n[0] * n[1] * n[2]; i++)
+        m = fmax(m, fabs(f[i]));
+    free(f);
+    return m;
+}
+
+/* Wall-clock seconds, for the run times the physics tests report. */
+static inline double fixture_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Array `a` of species `sp` as doubles, sp->np of them (malloc'd). */
+static inline double *fixture_particles(struct sim *s, int sp, enum particle_array a)
+{
+    double *out = malloc(sizeof(double) * (size_t)(s->species[sp].np + 1));
+    if (!out || particles_read(&s->species[sp], &s->ctx, a, out, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: particles_read: %s\n", fixture_err);
+        exit(1);
+    }
+    return out;
+}
+
+/* Total energy in J: field (E and B) plus the kinetic energy of every species. */
+static inline double fixture_energy(struct sim *s, double *field, double *kinetic)
+{
+    double we, wb, kin = 0;
+    if (fields_energy(&s->fields, &s->ctx, &we, &wb, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: fields_energy: %s\n", fixture_err);
+        exit(1);
+    }
+    for (int i = 0; i < s->n_species; i++) {
+        double k;
+        if (particles_kinetic(&s->species[i], &s->ctx, &k, fixture_err, sizeof fixture_err)) {
+            printf("FAIL: particles_kinetic: %s\n", fixture_err);
+            exit(1);
+        }
+        kin += k;
+    }
+    if (field)
+        *field = we + wb;
+    if (kinetic)
+        *kinetic = kin;
+    return we + wb + kin;
+}
+
+/* The charge-conservation residual now, against the reference taken at start-up. */
+static inline double fixture_gauss(struct sim *s)
+{
+    double r;
+    if (sim_gauss(s, 0, &r, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: sim_gauss: %s\n", fixture_err);
+        exit(1);
+    }
+    return r;
+}
+
+/* A thermal electron-proton plasma in a periodic cube of `cells`^3 cells of FIXTURE_DX, both
+ * species on the same lattice of ppc^3 particles per cell (so rho starts at zero), electrons
+ * with spread u_th (gamma v / c) and protons at the same temperature (u_th sqrt(m_e/m_p)).
+ * The density makes the Debye length u_th c / omega_pe one cell, so a few cells resolve the
+ * plasma's own scales; dt is the Yee limit times 0.999, omega_pe dt = u_th / sqrt(3). */
+#define FIXTURE_DX 1e-6 /* m */
+struct fixture_plasma {
+    int cells, max_box, shape_order, ppc;
+    const char *precision; /* "double" or "float" */
+    double u_th;
+    int frozen_ions;
+};
+
+static inline double fixture_plasma_density(const struct fixture_plasma *p)
+{
+    double v = p->u_th * PICL_C / FIXTURE_DX; /* omega_pe for lambda_D = dx */
+    return v * v * PICL_EPS0 * PICL_M_E / (PICL_Q_E * PICL_Q_E);
+}
+
+static inline void fixture_plasma_config(struct picl_config *cfg, const struct fixture_plasma *p)
+{
+    double L = p->cells * FIXTURE_DX, n0 = fixture_plasma_density(p);
+    fixture_config(cfg, NULL, 0,
+                   "local picl = require('picl')\n"
+                   "return picl.simulation {\n"
+                   "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = %d },\n"
+                   "  steps = 1, precision = '%s', shape_order = %d,\n"
+                   "  species = {\n"
+                   "    { name = 'electrons', particle = 'electron', density = %.17g, ppc = %d, u_th = %.17g },\n"
+                   "    { name = 'ions', particle = 'proton', density = %.17g, ppc = %d, u_th = %.17g, frozen = %s },\n"
+                   "  },\n"
+                   "}\n",
+                   p->cells, p->cells, p->cells, L, L, L, p->max_box, p->precision, p->shape_order, n0, p->ppc,
+                   p->u_th, n0, p->ppc, p->u_th * sqrt(PICL_M_E / PICL_M_P), p->frozen_ions ? "true" : "false");
 }
 
 #endif

@@ -1,0 +1,55 @@
+/* particle_move.cl: particles that left their box during the push join their new box. Each
+ * box's work item collects, from the outboxes of the boxes next to it, the particles addressed
+ * to it, in a fixed order, so the result does not depend on the schedule. */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#endif
+
+/* Boxes a and b touch (periodic axes wrap): a particle moves less than a cell per step, so
+ * only touching boxes exchange particles. */
+static inline int boxes_touch(const int a, const int b)
+{
+    const int d[3] = {a % NBX - b % NBX, (a / NBX) % NBY - (b / NBX) % NBY, a / (NBX * NBY) - b / (NBX * NBY)};
+    const int n[3] = {NBX, NBY, NBZ};
+    for (int i = 0; i < 3; i++) {
+        const int m = abs(d[i]);
+        if (m > 1 && m != n[i] - 1)
+            return 0;
+    }
+    return 1;
+}
+
+__kernel void particles_deliver(__global real *px, __global real *py, __global real *pz, __global real *pux,
+                                __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
+                                __global const int *pdest, __global long *boxes)
+{
+    const int b = (int)get_global_id(0);
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START], cap = box[BT_CAP];
+    long n = box[BT_COUNT];
+    for (int src = 0; src < NBOXES; src++) {
+        if (src == b || !boxes_touch(src, b))
+            continue;
+        __global const long *from = boxes + src * BOX_TABLE_STRIDE;
+        const long o0 = from[BT_OUT_START], o1 = o0 + from[BT_OUT_COUNT];
+        for (long o = o0; o < o1; o++) {
+            if (pdest[o] != b)
+                continue;
+            if (n == cap) {
+                box[BT_OVERFLOW] = 1;
+                break;
+            }
+            const long to = start + n++;
+            px[to] = px[o];
+            py[to] = py[o];
+            pz[to] = pz[o];
+            pux[to] = pux[o];
+            puy[to] = puy[o];
+            puz[to] = puz[o];
+            pw[to] = pw[o];
+            pid[to] = pid[o];
+        }
+    }
+    box[BT_COUNT] = n;
+}
