@@ -36,6 +36,12 @@ static const char *const pusher_names[] = {"boris", "vay", "higuera_cary"};
 static const char *const gather_names[] = {"energy_conserving", "momentum_conserving"};
 static const char *const deposition_names[] = {"esirkepov", "direct"};
 
+/* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
+static const char *const solver_templates[] = {"maxwell_yee.cl", NULL};
+static const char *const pusher_templates[] = {"push_boris.cl", NULL, NULL};
+static const char *const gather_templates[] = {"gather_energy.cl", NULL};
+static const char *const deposition_templates[] = {"deposit_esirkepov.cl", NULL};
+
 /* The comment that opens every program: all parameters, so two variants never share a
  * cache entry and a reader knows what the literals below mean. */
 static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
@@ -147,13 +153,17 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         snprintf(name, sizeof name, "DT_D%s", axis_upper[a]);
         define_real(sb, name, cfg->dt / lay->dx[a]);
     }
+    /* Esirkepov: J = -q w W / (dt dA), summed along the axis */
+    define_real(sb, "JX_PER_QW", -1.0 / (cfg->dt * lay->dx[1] * lay->dx[2]));
+    define_real(sb, "JY_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[2]));
+    define_real(sb, "JZ_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[1]));
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
     define_int(sb, "SHAPE_ORDER", cfg->shape_order);
     define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
 }
 
 static const char *const species_macros[] = {
-    "SP_SUFFIX", "SP_QDT_2M", "SP_JX_PER_W", "SP_JY_PER_W", "SP_JZ_PER_W", "SP_RHO_PER_W", "SP_PPC_X", "SP_PPC_Y",
+    "SP_SUFFIX", "SP_QDT_2M", "SP_Q", "SP_RHO_PER_W", "SP_PPC_X", "SP_PPC_Y",
     "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
     "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
     "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z"};
@@ -173,10 +183,7 @@ static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg
     sb_printf(sb, "\n/* ==== species %d: %s%s ==== */\n", s, sp->name, sp->frozen ? " (frozen)" : "");
     sb_printf(sb, "#define SP_SUFFIX _%d\n", s);
     define_real(sb, "SP_QDT_2M", sp->charge * cfg->dt / (2 * sp->mass));
-    /* Esirkepov: J = -q w W / (dt dA) summed along the axis */
-    define_real(sb, "SP_JX_PER_W", -sp->charge / (cfg->dt * lay->dx[1] * lay->dx[2]));
-    define_real(sb, "SP_JY_PER_W", -sp->charge / (cfg->dt * lay->dx[0] * lay->dx[2]));
-    define_real(sb, "SP_JZ_PER_W", -sp->charge / (cfg->dt * lay->dx[0] * lay->dx[1]));
+    define_real(sb, "SP_Q", sp->charge);
     define_real(sb, "SP_RHO_PER_W", sp->charge / dv);
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_PPC_%s", axis_upper[a]);
@@ -300,23 +307,26 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
         return -1;
     }
     /* Options the schema knows but no template implements yet are refused, never ignored. */
-    const char *missing = cfg->solver != CFG_SOLVER_YEE                ? "solver: only \"yee\""
-                          : cfg->pusher != CFG_PUSHER_BORIS            ? "pusher: only \"boris\""
-                          : cfg->gather != CFG_GATHER_ENERGY           ? "gather: only \"energy_conserving\""
-                          : cfg->deposition != CFG_DEPOSIT_ESIRKEPOV ? "deposition: only \"esirkepov\""
-                                                                       : NULL;
-    if (missing) {
-        snprintf(err, err_len, "%s is implemented in this version of picl", missing);
-        return -1;
-    }
+    const char *choice[4] = {solver_templates[cfg->solver], pusher_templates[cfg->pusher],
+                             gather_templates[cfg->gather], deposition_templates[cfg->deposition]};
+    const char *const keys[4] = {"solver", "pusher", "gather", "deposition"};
+    const char *const names[4] = {solver_names[cfg->solver], pusher_names[cfg->pusher], gather_names[cfg->gather],
+                                  deposition_names[cfg->deposition]};
+    for (int i = 0; i < 4; i++)
+        if (!choice[i]) {
+            snprintf(err, err_len, "%s: \"%s\" is not implemented in this version of picl", keys[i], names[i]);
+            return -1;
+        }
     emit_header(out, cfg, &lay, dev);
     emit_prelude(out, cfg, &lay, dev);
     emit_initial_fields(out, cfg, dev);
 
-    static const char *const field_templates[] = {"common.cl", "shape.cl", "maxwell_yee.cl", "halo.cl", "particle_move.cl",
-                                                  "reduce.cl", "init_fields.cl"};
-    for (size_t i = 0; i < sizeof field_templates / sizeof *field_templates; i++)
-        if (emit_template(out, field_templates[i], err, err_len))
+    /* Each physics choice is one template; the generator's only decision is which file. */
+    const char *const templates[] = {"common.cl",       "shape.cl",        choice[0], "halo.cl",
+                                     "reduce.cl",       "init_fields.cl",  "particle_move.cl",
+                                     choice[2],         choice[1],         choice[3]};
+    for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
+        if (emit_template(out, templates[i], err, err_len))
             return -1;
     if (emit_species(out, cfg, &lay, err, err_len))
         return -1;

@@ -56,6 +56,9 @@ typedef float acc_real;
 #define DT_DY ((real)1e-9)
 #define DT_DZ ((real)1e-9)
 #define SHAPE_ORDER 1
+#define JX_PER_QW ((real)-1e33)
+#define JY_PER_QW ((real)-1e33)
+#define JZ_PER_QW ((real)-1e33)
 #define SHAPE_ORDER_LOW 0
 #endif
 
@@ -63,9 +66,7 @@ typedef float acc_real;
 #ifndef SP_SUFFIX
 #define SP_SUFFIX _0
 #define SP_QDT_2M ((real)-8.8e-5)
-#define SP_JX_PER_W ((real)1.6e-10)
-#define SP_JY_PER_W ((real)1.6e-10)
-#define SP_JZ_PER_W ((real)1.6e-10)
+#define SP_Q ((real)-1.602176634e-19)
 #define SP_RHO_PER_W ((real)-1.6e-1)
 #define SP_PPC_X 1
 #define SP_PPC_Y 1

@@ -43,6 +43,9 @@ static inline int shape3(real x, real *S)
     return i - 1;
 }
 
+/* Nodes a shape of order SHAPE_ORDER touches. */
+#define NODE_PTS (SHAPE_ORDER + 1)
+
 #define PICL_CAT2(a, b) a##b
 #define PICL_CAT(a, b) PICL_CAT2(a, b)
 /* SHAPE(3)(x, S) calls shape3: the order is a literal in generated code. */

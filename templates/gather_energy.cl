@@ -1,0 +1,43 @@
+/* gather_energy.cl: E and B at a particle, the energy-conserving way (WarpX's default, with
+ * Galerkin shapes): each component from its own Yee position. Selected by gather = "energy_conserving". */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#include "shape.cl"
+#endif
+
+/* Points of the staggered shape: one order less, at half cells, as in WarpX's Galerkin gather. */
+#define CELL_PTS SHAPE_ORDER
+
+/* sum over a, b, c of Sx[a] Sy[b] Sz[c] f(ix + a, iy + b, iz + c) */
+#define GATHER_SUM(f, Sx, ix, PX, Sy, iy, PY, Sz, iz, PZ, out)                                   \
+    do {                                                                                       \
+        real acc_ = 0;                                                                         \
+        for (int c_ = 0; c_ < (PZ); c_++)                                                      \
+            for (int b_ = 0; b_ < (PY); b_++) {                                                \
+                const real syz_ = (Sy)[b_] * (Sz)[c_];                                         \
+                const int row_ = IDX((ix), (iy) + b_, (iz) + c_);                              \
+                for (int a_ = 0; a_ < (PX); a_++)                                              \
+                    acc_ += (Sx)[a_] * syz_ * (f)[row_ + a_];                                  \
+            }                                                                                  \
+        (out) = acc_;                                                                          \
+    } while (0)
+
+/* E and B at a particle at box-local position (x, y, z) of box b. Each component is
+ * interpolated from its own Yee position: order SHAPE_ORDER along nodal axes, one less along
+ * staggered ones, which makes the gather consistent with Esirkepov deposition. */
+static inline void gather_fields(__global const real *F, const int b, const real x, const real y, const real z,
+                                 real *E, real *B)
+{
+    real sxn[NODE_PTS], syn[NODE_PTS], szn[NODE_PTS], sxc[CELL_PTS], syc[CELL_PTS], szc[CELL_PTS];
+    const int ixn = SHAPE(SHAPE_ORDER)(x, sxn), iyn = SHAPE(SHAPE_ORDER)(y, syn), izn = SHAPE(SHAPE_ORDER)(z, szn);
+    const int ixc = SHAPE(SHAPE_ORDER_LOW)(x - (real)0.5, sxc);
+    const int iyc = SHAPE(SHAPE_ORDER_LOW)(y - (real)0.5, syc);
+    const int izc = SHAPE(SHAPE_ORDER_LOW)(z - (real)0.5, szc);
+    GATHER_SUM(COMP(F, C_EX, b), sxc, ixc, CELL_PTS, syn, iyn, NODE_PTS, szn, izn, NODE_PTS, E[0]);
+    GATHER_SUM(COMP(F, C_EY, b), sxn, ixn, NODE_PTS, syc, iyc, CELL_PTS, szn, izn, NODE_PTS, E[1]);
+    GATHER_SUM(COMP(F, C_EZ, b), sxn, ixn, NODE_PTS, syn, iyn, NODE_PTS, szc, izc, CELL_PTS, E[2]);
+    GATHER_SUM(COMP(F, C_BX, b), sxn, ixn, NODE_PTS, syc, iyc, CELL_PTS, szc, izc, CELL_PTS, B[0]);
+    GATHER_SUM(COMP(F, C_BY, b), sxc, ixc, CELL_PTS, syn, iyn, NODE_PTS, szc, izc, CELL_PTS, B[1]);
+    GATHER_SUM(COMP(F, C_BZ, b), sxc, ixc, CELL_PTS, syc, iyc, CELL_PTS, szn, izn, NODE_PTS, B[2]);
+}
