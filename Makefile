@@ -61,7 +61,12 @@ test: deps all unit
 asan:
 	$(MAKE) BUILD=build-asan OPT="-O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
 	        LDFLAGS="-fsanitize=address,undefined" unit
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 PICL_UNIT_ONLY=1 tests/run_all.sh build-asan
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1 PICL_UNIT_ONLY=1 tests/run_all.sh build-asan
+
+# The uniform-plasma benchmark: medians of RUNS runs (default 3) per variant. Not a test.
+bench-uniform: all
+	bench/uniform.sh
 
 clean:
 	rm -rf build build-asan bin

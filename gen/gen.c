@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ckc.h"
 #include "embedded.h"
 
 const char *gen_template(const char *name, size_t *len)
@@ -37,10 +38,10 @@ static const char *const gather_names[] = {"energy_conserving", "momentum_conser
 static const char *const deposition_names[] = {"esirkepov", "direct"};
 
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
-static const char *const solver_templates[] = {"maxwell_yee.cl", NULL};
-static const char *const pusher_templates[] = {"push_boris.cl", NULL, NULL};
-static const char *const gather_templates[] = {"gather_energy.cl", NULL};
-static const char *const deposition_templates[] = {"deposit_esirkepov.cl", NULL};
+static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl"};
+static const char *const pusher_templates[] = {"push_boris.cl", "push_vay.cl", "push_higuera_cary.cl"};
+static const char *const gather_templates[] = {"gather_energy.cl", "gather_momentum.cl"};
+static const char *const deposition_templates[] = {"deposit_esirkepov.cl", "deposit_direct.cl"};
 
 /* The comment that opens every program: all parameters, so two variants never share a
  * cache entry and a reader knows what the literals below mean. */
@@ -319,6 +320,7 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
         }
     emit_header(out, cfg, &lay, dev);
     emit_prelude(out, cfg, &lay, dev);
+    gen_ckc_emit(out, cfg, &lay);
     emit_initial_fields(out, cfg, dev);
 
     /* Each physics choice is one template; the generator's only decision is which file. */

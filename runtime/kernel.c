@@ -126,3 +126,12 @@ void timers_release(struct timers *t)
         clReleaseEvent(t->pending[i]);
     t->n_pending = 0;
 }
+
+void timers_reset(struct timers *t)
+{
+    timers_collect(t);
+    for (int i = 0; i < t->n; i++) {
+        t->entry[i].seconds = 0;
+        t->entry[i].launches = 0;
+    }
+}

@@ -46,5 +46,7 @@ void timers_collect(struct timers *t);
 void timers_print(const struct timers *t, long steps, FILE *out);
 double timers_total(const struct timers *t);
 void timers_release(struct timers *t);
+/* Forgets the times and counts so far (set-up), keeping the timers' names. */
+void timers_reset(struct timers *t);
 
 #endif

@@ -177,6 +177,7 @@ int sim_run(struct sim *s, char *err, size_t err_len)
     if (open_reduced(s, err, err_len))
         return -1;
     int rc = 0;
+    timers_reset(&s->ctx.timers); /* the table is about the time loop, not the set-up */
     if (reduced_due(&s->reduced, 0))
         rc = write_reduced(s, err, err_len);
     double started = wall_seconds();

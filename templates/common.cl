@@ -1,5 +1,7 @@
 /* common.cl: where things are in the field buffer. All components of all boxes live in one
  * buffer F: component c of box b starts at F + c * COMP_STRIDE + b * BOX_STRIDE. */
+#ifndef PICL_COMMON_CL
+#define PICL_COMMON_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #endif
@@ -31,3 +33,4 @@
 #define BT_OUT_CAP 4
 #define BT_OUT_COUNT 5
 #define BT_OVERFLOW 6 /* set when the box or its outbox ran out of room */
+#endif /* PICL_COMMON_CL */

@@ -62,6 +62,22 @@ typedef float acc_real;
 #define SHAPE_ORDER_LOW 0
 #endif
 
+/* The CKC solver's weights (maxwell_ckc.cl) on a cubic grid: Cowan's 7/12, 1/12, 1/48. */
+#ifndef CKC_ALPHA_X
+#define CKC_ALPHA_X ((real)(7.0 / 12.0))
+#define CKC_ALPHA_Y ((real)(7.0 / 12.0))
+#define CKC_ALPHA_Z ((real)(7.0 / 12.0))
+#define CKC_BETA_XY ((real)(1.0 / 12.0))
+#define CKC_BETA_XZ ((real)(1.0 / 12.0))
+#define CKC_BETA_YX ((real)(1.0 / 12.0))
+#define CKC_BETA_YZ ((real)(1.0 / 12.0))
+#define CKC_BETA_ZX ((real)(1.0 / 12.0))
+#define CKC_BETA_ZY ((real)(1.0 / 12.0))
+#define CKC_GAMMA_X ((real)(1.0 / 48.0))
+#define CKC_GAMMA_Y ((real)(1.0 / 48.0))
+#define CKC_GAMMA_Z ((real)(1.0 / 48.0))
+#endif
+
 /* One species' macros, as the generator writes them before each inclusion. */
 #ifndef SP_SUFFIX
 #define SP_SUFFIX _0

@@ -1,6 +1,8 @@
 /* deposit_esirkepov.cl: the current deposition of deposition = "esirkepov". Every deposition
  * template defines deposit_current(F, box, x_old, x_new, v^{n+1/2}, q w): positions in box-local
  * cells, v in m/s, q w in C. */
+#ifndef PICL_DEPOSIT_ESIRKEPOV_CL
+#define PICL_DEPOSIT_ESIRKEPOV_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -79,3 +81,4 @@ static inline void deposit_current(__global real *F, const int b, const real *xo
             }
         }
 }
+#endif /* PICL_DEPOSIT_ESIRKEPOV_CL */

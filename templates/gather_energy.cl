@@ -1,5 +1,7 @@
 /* gather_energy.cl: E and B at a particle, the energy-conserving way (WarpX's default, with
  * Galerkin shapes): each component from its own Yee position. Selected by gather = "energy_conserving". */
+#ifndef PICL_GATHER_ENERGY_CL
+#define PICL_GATHER_ENERGY_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -41,3 +43,4 @@ static inline void gather_fields(__global const real *F, const int b, const real
     GATHER_SUM(COMP(F, C_BY, b), sxc, ixc, CELL_PTS, syn, iyn, NODE_PTS, szc, izc, CELL_PTS, B[1]);
     GATHER_SUM(COMP(F, C_BZ, b), sxc, ixc, CELL_PTS, syc, iyc, CELL_PTS, szn, izn, NODE_PTS, B[2]);
 }
+#endif /* PICL_GATHER_ENERGY_CL */

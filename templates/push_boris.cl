@@ -1,5 +1,7 @@
 /* push_boris.cl: the momentum push of pusher = "boris". Every pusher template defines
  * push_u(u, E, B, q dt / 2m) taking u^{n-1/2} to u^{n+1/2}; the generator includes one. */
+#ifndef PICL_PUSH_BORIS_CL
+#define PICL_PUSH_BORIS_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -27,3 +29,4 @@ static inline void push_u(real *u, const real *E, const real *B, const real qdt_
     for (int a = 0; a < 3; a++)
         u[a] += qdt_2m * E[a];
 }
+#endif /* PICL_PUSH_BORIS_CL */

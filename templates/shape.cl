@@ -1,5 +1,7 @@
 /* shape.cl: B-spline particle shapes of order 0 to 3 (Hockney and Eastwood, ch. 5) and the
  * atomic addition deposition needs. Positions are in cells with grid nodes at integers. */
+#ifndef PICL_SHAPE_CL
+#define PICL_SHAPE_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -102,3 +104,4 @@ static inline real wrap(real x, const int cells)
     /* x + cells can round up to exactly cells for a tiny negative x */
     return x >= (real)cells ? (real)0 : x;
 }
+#endif /* PICL_SHAPE_CL */

@@ -110,14 +110,38 @@ static inline double fixture_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Array `a` of species `sp` as doubles, sp->np of them (malloc'd). */
+/* Array `a` of species `sp` as doubles, np of them (malloc'd; np as of now). */
 static inline double *fixture_particles(struct sim *s, int sp, enum particle_array a)
 {
+    if (particles_check(&s->species[sp], &s->ctx, NULL, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: particles_check: %s\n", fixture_err);
+        exit(1);
+    }
     double *out = malloc(sizeof(double) * (size_t)(s->species[sp].np + 1));
     if (!out || particles_read(&s->species[sp], &s->ctx, a, out, fixture_err, sizeof fixture_err)) {
         printf("FAIL: particles_read: %s\n", fixture_err);
         exit(1);
     }
+    return out;
+}
+
+/* Array `a` of species `sp` indexed by particle id: out[id] for id < n_ids, NaN where no
+ * particle has that id. Particle order in memory is the runtime's business; ids are not. */
+static inline double *fixture_by_id(struct sim *s, int sp, enum particle_array a, long n_ids)
+{
+    double *id = fixture_particles(s, sp, PA_ID), *v = fixture_particles(s, sp, a);
+    double *out = malloc(sizeof(double) * (size_t)n_ids);
+    if (!out) {
+        printf("FAIL: out of memory\n");
+        exit(1);
+    }
+    for (long i = 0; i < n_ids; i++)
+        out[i] = NAN;
+    for (long i = 0; i < s->species[sp].np; i++)
+        if (id[i] >= 0 && id[i] < (double)n_ids)
+            out[(long)id[i]] = v[i];
+    free(id);
+    free(v);
     return out;
 }
 
@@ -156,13 +180,14 @@ static inline double fixture_gauss(struct sim *s)
 }
 
 /* A thermal electron-proton plasma in a periodic cube of `cells`^3 cells of FIXTURE_DX, both
- * species on the same lattice of ppc^3 particles per cell (so rho starts at zero), electrons
- * with spread u_th (gamma v / c) and protons at the same temperature (u_th sqrt(m_e/m_p)).
+ * species of density n0 on lattices of ppc^3 and ppc_ions^3 particles per cell (the same
+ * lattice, so rho starts at zero, when ppc_ions is 0), electrons with spread u_th
+ * (gamma v / c) and protons at the same temperature (u_th sqrt(m_e/m_p)).
  * The density makes the Debye length u_th c / omega_pe one cell, so a few cells resolve the
  * plasma's own scales; dt is the Yee limit times 0.999, omega_pe dt = u_th / sqrt(3). */
 #define FIXTURE_DX 1e-6 /* m */
 struct fixture_plasma {
-    int cells, max_box, shape_order, ppc;
+    int cells, max_box, shape_order, ppc, ppc_ions;
     const char *precision; /* "double" or "float" */
     double u_th;
     int frozen_ions;
@@ -188,7 +213,7 @@ static inline void fixture_plasma_config(struct picl_config *cfg, const struct f
                    "  },\n"
                    "}\n",
                    p->cells, p->cells, p->cells, L, L, L, p->max_box, p->precision, p->shape_order, n0, p->ppc,
-                   p->u_th, n0, p->ppc, p->u_th * sqrt(PICL_M_E / PICL_M_P), p->frozen_ions ? "true" : "false");
+                   p->u_th, n0, p->ppc_ions ? p->ppc_ions : p->ppc, p->u_th * sqrt(PICL_M_E / PICL_M_P), p->frozen_ions ? "true" : "false");
 }
 
 #endif

@@ -1,0 +1,53 @@
+/* maxwell_ckc.cl: the Cole-Karkkainen-Cowan FDTD solver (Cowan et al., PRST-AB 16, 041303,
+ * 2013), as WarpX runs it: Faraday's differences of E are averaged over the transverse
+ * neighbours, Ampere is plain Yee. Stable up to c dt = min(dx, dy, dz); at c dt = dx on a
+ * cubic grid a wave along an axis travels at exactly c. B half step, E full step, B half step. */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#endif
+
+/* The forward difference F[n + d] - F[n] along the derivative's axis (stride d), weighted
+ * over the nine parallel lines through n, n +- t1, n +- t2 and n +- t1 +- t2 (strides t1, t2
+ * of the transverse axes). The weights sum to one, so a field uniform across the axis sees
+ * Yee's difference. The lines reach one cell sideways: inside the guards (NG >= 2). */
+static inline real ckc_diff(__global const real *F, int n, int d, int t1, int t2, real alpha, real beta1,
+                            real beta2, real gamma)
+{
+#define CKC_D(m) (F[(m) + d] - F[(m)])
+    return alpha * CKC_D(n) + beta1 * (CKC_D(n + t1) + CKC_D(n - t1)) + beta2 * (CKC_D(n + t2) + CKC_D(n - t2)) +
+           gamma * (CKC_D(n + t1 + t2) + CKC_D(n - t1 + t2) + CKC_D(n + t1 - t2) + CKC_D(n - t1 - t2));
+#undef CKC_D
+}
+
+/* d/dx, d/dy, d/dz of E times the cell size, in CKC's form (x: transverse y and z, ...). */
+#define CKC_DIFF_X(F, n) ckc_diff(F, n, 1, SY, SZ, CKC_ALPHA_X, CKC_BETA_XY, CKC_BETA_XZ, CKC_GAMMA_X)
+#define CKC_DIFF_Y(F, n) ckc_diff(F, n, SY, SZ, 1, CKC_ALPHA_Y, CKC_BETA_YZ, CKC_BETA_YX, CKC_GAMMA_Y)
+#define CKC_DIFF_Z(F, n) ckc_diff(F, n, SZ, 1, SY, CKC_ALPHA_Z, CKC_BETA_ZX, CKC_BETA_ZY, CKC_GAMMA_Z)
+
+/* Faraday over half a step: B -= (dt/2) curl E with CKC's differences. E's guard cells are
+ * read on the upper side along each difference and on both sides across it. */
+__kernel void maxwell_push_B_half(__global real *F)
+{
+    CELL_ITEM(i, j, k, b);
+    __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
+    __global real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
+    const int n = IDX(i, j, k);
+    Bx[n] -= HDT_DY * CKC_DIFF_Y(Ez, n) - HDT_DZ * CKC_DIFF_Z(Ey, n);
+    By[n] -= HDT_DZ * CKC_DIFF_Z(Ex, n) - HDT_DX * CKC_DIFF_X(Ez, n);
+    Bz[n] -= HDT_DX * CKC_DIFF_X(Ey, n) - HDT_DY * CKC_DIFF_Y(Ex, n);
+}
+
+/* Ampere over a full step: E += c^2 dt curl B - dt J / eps0, Yee's backward differences (CKC
+ * changes only Faraday, as in WarpX). Needs B's guard cells on the lower side. */
+__kernel void maxwell_push_E(__global real *F)
+{
+    CELL_ITEM(i, j, k, b);
+    __global real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
+    __global const real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
+    __global const real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
+    const int n = IDX(i, j, k);
+    Ex[n] += C2DT_DY * (Bz[n] - Bz[n - SY]) - C2DT_DZ * (By[n] - By[n - SZ]) - DT_EPS0 * Jx[n];
+    Ey[n] += C2DT_DZ * (Bx[n] - Bx[n - SZ]) - C2DT_DX * (Bz[n] - Bz[n - 1]) - DT_EPS0 * Jy[n];
+    Ez[n] += C2DT_DX * (By[n] - By[n - 1]) - C2DT_DY * (Bx[n] - Bx[n - SY]) - DT_EPS0 * Jz[n];
+}
