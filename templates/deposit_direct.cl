@@ -2,6 +2,8 @@
  * box, x_old, x_new, v^{n+1/2}, q w) like every deposit_*.cl: positions in box-local cells, v in
  * m/s, q w in C. Not charge-conserving: div J = -d(rho)/dt holds only to the order of the scheme,
  * so Gauss's law drifts from its initial residual. */
+#ifndef PICL_DEPOSIT_DIRECT_CL
+#define PICL_DEPOSIT_DIRECT_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -40,3 +42,4 @@ static inline void deposit_current(__global real *F, const int b, const real *xo
             }
         }
 }
+#endif /* PICL_DEPOSIT_DIRECT_CL */

@@ -12,73 +12,102 @@
 /* The union of the old and new supports: one node more on each side than the shape. */
 #define ESK_PTS (SHAPE_ORDER + 3)
 
-/* Shape weights of the old and new positions on ESK_PTS nodes starting at the returned
- * index: old support at offset 1, new support at offset 0, 1 or 2 (it moved less than a cell). */
-static inline int esirkepov_weights(const real x_old, const real x_new, real *S0, real *S1)
+/* Shape weights of the old and new positions on ESK_PTS nodes starting at i0 = old start - 1:
+ * old support at offset 1, new support at offset *shift = 0, 1 or 2 (it moved less than a
+ * cell). Returns i0. */
+static inline int esirkepov_weights(const real x_old, const real x_new, real *S0, real *DS, int *shift)
 {
-    real s[NODE_PTS];
+    real s[NODE_PTS], S1[ESK_PTS];
     for (int m = 0; m < ESK_PTS; m++)
         S0[m] = S1[m] = 0;
     const int i0 = SHAPE(SHAPE_ORDER)(x_old, s) - 1;
     for (int m = 0; m < NODE_PTS; m++)
         S0[m + 1] = s[m];
-    const int shift = SHAPE(SHAPE_ORDER)(x_new, s) - i0;
+    *shift = SHAPE(SHAPE_ORDER)(x_new, s) - i0;
     for (int m = 0; m < NODE_PTS; m++)
-        S1[m + shift] = s[m];
+        S1[m + *shift] = s[m];
+    for (int m = 0; m < ESK_PTS; m++)
+        DS[m] = S1[m] - S0[m];
     return i0;
 }
 
-/* Esirkepov's charge-conserving current (Comput. Phys. Commun. 135, 144 (2001)): the change
+/* Esirkepov's charge-conserving current (Comput. Phys. Commun. 135, 144 (2001)) on a window
+ * of W nodes per axis from (i0, j0, k0), outside which the shape did not change. The change
  * of the particle's shape is split into W_x + W_y + W_z, and J along each axis is the running
  * sum of -q w W / (dt dA) along that axis, so div J = -d(rho)/dt holds on the grid exactly.
- * cx = -q w / (dt dy dz), and similarly for cy, cz (J*_PER_QW are grid literals). The caller owns box b's J: one work item
- * deposits all of a box's particles, so plain additions suffice and the sum is deterministic. */
+ * Every loop has W - 1 or W trips, W a literal, and runs along x innermost. The
+ * caller owns box b's J: one work item deposits all of a box's particles, so plain additions
+ * suffice and the sum is deterministic. */
+#define DEFINE_ESIRKEPOV_WINDOW(name, W)                                                                                          \
+static inline void name(__global real *Jx, __global real *Jy, __global real *Jz, const int i0, const int j0,                      \
+                        const int k0, const real *S0x, const real *DSx, const real *S0y, const real *DSy,                         \
+                        const real *S0z, const real *DSz, const real cx, const real cy, const real cz)                            \
+{                                                                                                                                 \
+    const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                                                   \
+    for (int k = 0; k < W; k++)                                                                                                   \
+        for (int j = 0; j < W; j++) {                                                                                             \
+            const real wyz = S0y[j] * S0z[k] + one_half * DSy[j] * S0z[k] + one_half * S0y[j] * DSz[k] + third * DSy[j] * DSz[k]; \
+            __global real *row = Jx + IDX(i0, j0 + j, k0 + k);                                                                    \
+            real sum = 0;                                                                                                         \
+            for (int i = 0; i < W - 1; i++) {                                                                                     \
+                sum += cx * DSx[i] * wyz;                                                                                         \
+                row[i] += sum;                                                                                                    \
+            }                                                                                                                     \
+        }                                                                                                                         \
+    for (int k = 0; k < W; k++) {                                                                                                 \
+        real wxz[ESK_PTS], acc[ESK_PTS];                                                                                          \
+        for (int i = 0; i < W; i++) {                                                                                             \
+            wxz[i] = S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] + third * DSx[i] * DSz[k];         \
+            acc[i] = 0;                                                                                                           \
+        }                                                                                                                         \
+        for (int j = 0; j < W - 1; j++) {                                                                                         \
+            __global real *row = Jy + IDX(i0, j0 + j, k0 + k);                                                                    \
+            for (int i = 0; i < W; i++) {                                                                                         \
+                acc[i] += cy * DSy[j] * wxz[i];                                                                                   \
+                row[i] += acc[i];                                                                                                 \
+            }                                                                                                                     \
+        }                                                                                                                         \
+    }                                                                                                                             \
+    for (int j = 0; j < W; j++) {                                                                                                 \
+        real wxy[ESK_PTS], acc[ESK_PTS];                                                                                          \
+        for (int i = 0; i < W; i++) {                                                                                             \
+            wxy[i] = S0x[i] * S0y[j] + one_half * DSx[i] * S0y[j] + one_half * S0x[i] * DSy[j] + third * DSx[i] * DSy[j];         \
+            acc[i] = 0;                                                                                                           \
+        }                                                                                                                         \
+        for (int k = 0; k < W - 1; k++) {                                                                                         \
+            __global real *row = Jz + IDX(i0, j0 + j, k0 + k);                                                                    \
+            for (int i = 0; i < W; i++) {                                                                                         \
+                acc[i] += cz * DSz[k] * wxy[i];                                                                                   \
+                row[i] += acc[i];                                                                                                 \
+            }                                                                                                                     \
+        }                                                                                                                         \
+    }                                                                                                                             \
+}
+
+DEFINE_ESIRKEPOV_WINDOW(esirkepov_stay, NODE_PTS)
+DEFINE_ESIRKEPOV_WINDOW(esirkepov_cross, NODE_PTS + 1)
+
+/* cx = -q w / (dt dy dz), and similarly for cy, cz (J*_PER_QW are grid literals). A particle
+ * that stayed within its cells on every axis (the common case) changes its shape on
+ * SHAPE_ORDER + 1 nodes per axis, otherwise on SHAPE_ORDER + 2: two unrolled paths. */
 static inline void deposit_current(__global real *F, const int b, const real *xo, const real *xn, const real *v,
                                    const real qw)
 {
-    const real cx = JX_PER_QW * qw, cy = JY_PER_QW * qw, cz = JZ_PER_QW * qw;
     (void)v; /* Esirkepov needs only the two positions */
-    real S0x[ESK_PTS], S1x[ESK_PTS], S0y[ESK_PTS], S1y[ESK_PTS], S0z[ESK_PTS], S1z[ESK_PTS];
-    const int i0 = esirkepov_weights(xo[0], xn[0], S0x, S1x);
-    const int j0 = esirkepov_weights(xo[1], xn[1], S0y, S1y);
-    const int k0 = esirkepov_weights(xo[2], xn[2], S0z, S1z);
-    real DSx[ESK_PTS], DSy[ESK_PTS], DSz[ESK_PTS];
-    for (int m = 0; m < ESK_PTS; m++) {
-        DSx[m] = S1x[m] - S0x[m];
-        DSy[m] = S1y[m] - S0y[m];
-        DSz[m] = S1z[m] - S0z[m];
-    }
+    real S0x[ESK_PTS], DSx[ESK_PTS], S0y[ESK_PTS], DSy[ESK_PTS], S0z[ESK_PTS], DSz[ESK_PTS];
+    int sx, sy, sz;
+    const int i0 = esirkepov_weights(xo[0], xn[0], S0x, DSx, &sx);
+    const int j0 = esirkepov_weights(xo[1], xn[1], S0y, DSy, &sy);
+    const int k0 = esirkepov_weights(xo[2], xn[2], S0z, DSz, &sz);
     __global real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
-    const real third = (real)(1.0 / 3.0);
-    for (int k = 0; k < ESK_PTS; k++)
-        for (int j = 0; j < ESK_PTS; j++) {
-            const real wyz = S0y[j] * S0z[k] + (real)0.5 * DSy[j] * S0z[k] + (real)0.5 * S0y[j] * DSz[k] +
-                             third * DSy[j] * DSz[k];
-            real sum = 0;
-            for (int i = 0; i < ESK_PTS - 1; i++) {
-                sum += cx * DSx[i] * wyz;
-                Jx[IDX(i0 + i, j0 + j, k0 + k)] += sum;
-            }
-        }
-    for (int k = 0; k < ESK_PTS; k++)
-        for (int i = 0; i < ESK_PTS; i++) {
-            const real wxz = S0x[i] * S0z[k] + (real)0.5 * DSx[i] * S0z[k] + (real)0.5 * S0x[i] * DSz[k] +
-                             third * DSx[i] * DSz[k];
-            real sum = 0;
-            for (int j = 0; j < ESK_PTS - 1; j++) {
-                sum += cy * DSy[j] * wxz;
-                Jy[IDX(i0 + i, j0 + j, k0 + k)] += sum;
-            }
-        }
-    for (int j = 0; j < ESK_PTS; j++)
-        for (int i = 0; i < ESK_PTS; i++) {
-            const real wxy = S0x[i] * S0y[j] + (real)0.5 * DSx[i] * S0y[j] + (real)0.5 * S0x[i] * DSy[j] +
-                             third * DSx[i] * DSy[j];
-            real sum = 0;
-            for (int k = 0; k < ESK_PTS - 1; k++) {
-                sum += cz * DSz[k] * wxy;
-                Jz[IDX(i0 + i, j0 + j, k0 + k)] += sum;
-            }
-        }
+    const real cx = JX_PER_QW * qw, cy = JY_PER_QW * qw, cz = JZ_PER_QW * qw;
+    if (sx == 1 && sy == 1 && sz == 1) {
+        esirkepov_stay(Jx, Jy, Jz, i0 + 1, j0 + 1, k0 + 1, S0x + 1, DSx + 1, S0y + 1, DSy + 1, S0z + 1, DSz + 1, cx,
+                       cy, cz);
+    } else {
+        const int lx = min(sx, 1), ly = min(sy, 1), lz = min(sz, 1);
+        esirkepov_cross(Jx, Jy, Jz, i0 + lx, j0 + ly, k0 + lz, S0x + lx, DSx + lx, S0y + ly, DSy + ly, S0z + lz,
+                        DSz + lz, cx, cy, cz);
+    }
 }
 #endif /* PICL_DEPOSIT_ESIRKEPOV_CL */

@@ -1,6 +1,8 @@
 /* gather_momentum.cl: E and B at a particle, the momentum-conserving way: every component is
  * first averaged onto the nodes, then interpolated with the deposition's full shape. Selected by
  * gather = "momentum_conserving". Defines gather_fields(), like every gather_*.cl. */
+#ifndef PICL_GATHER_MOMENTUM_CL
+#define PICL_GATHER_MOMENTUM_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -61,3 +63,4 @@ static inline void gather_fields(__global const real *F, const int b, const real
     MC_GATHER_SUM(COMP(F, C_BY, b), sxa, ixa, AVG_PTS, syn, iyn, NODE_PTS, sza, iza, AVG_PTS, B[1]);
     MC_GATHER_SUM(COMP(F, C_BZ, b), sxa, ixa, AVG_PTS, sya, iya, AVG_PTS, szn, izn, NODE_PTS, B[2]);
 }
+#endif /* PICL_GATHER_MOMENTUM_CL */

@@ -40,14 +40,17 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
         const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
         deposit_current(F, b, xo, xn, v, SP_Q * w);
         const real gx = wrap(xn[0] + ox, CELLS_X), gy = wrap(xn[1] + oy, CELLS_Y), gz = wrap(xn[2] + oz, CELLS_Z);
-        const int stays = xn[0] >= 0 && xn[0] < NX && xn[1] >= 0 && xn[1] < NY && xn[2] >= 0 && xn[2] < NZ;
+        /* after the periodic wrap: with one box along an axis, a particle crossing the domain's
+         * edge stays in its box */
+        real l0, l1, l2;
+        const int dest = box_of(gx, gy, gz, &l0, &l1, &l2);
+        const int stays = dest == b;
         long to;
         if (stays || out == out_cap) {
             to = start + kept++; /* a full outbox is flagged below; the run stops after this step */
         } else {
             to = out_start + out++;
-            real l0, l1, l2;
-            pdest[to] = box_of(gx, gy, gz, &l0, &l1, &l2);
+            pdest[to] = dest;
         }
         px[to] = gx;
         py[to] = gy;

@@ -1,5 +1,7 @@
 /* push_higuera_cary.cl: the momentum push of pusher = "higuera_cary". Defines push_u(u, E, B,
  * q dt / 2m) taking u^{n-1/2} to u^{n+1/2}, like every push_*.cl; the generator includes one. */
+#ifndef PICL_PUSH_HIGUERA_CARY_CL
+#define PICL_PUSH_HIGUERA_CARY_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -40,3 +42,4 @@ static inline void push_u(real *u, const real *E, const real *B, const real qdt_
     u[1] = w[1] + w[2] * t[0] - w[0] * t[2] + qdt_2m * E[1];
     u[2] = w[2] + w[0] * t[1] - w[1] * t[0] + qdt_2m * E[2];
 }
+#endif /* PICL_PUSH_HIGUERA_CARY_CL */

@@ -1,5 +1,7 @@
 /* push_vay.cl: the momentum push of pusher = "vay". Defines push_u(u, E, B, q dt / 2m) taking
  * u^{n-1/2} to u^{n+1/2}, like every push_*.cl; the generator includes one. */
+#ifndef PICL_PUSH_VAY_CL
+#define PICL_PUSH_VAY_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -39,3 +41,4 @@ static inline void push_u(real *u, const real *E, const real *B, const real qdt_
     u[1] = s * (up[1] + u_t * t[1] + up[2] * t[0] - up[0] * t[2]);
     u[2] = s * (up[2] + u_t * t[2] + up[0] * t[1] - up[1] * t[0]);
 }
+#endif /* PICL_PUSH_VAY_CL */

@@ -28,6 +28,7 @@ static void conservation(int order, const char *precision, double tol)
     fixture_device(&dev);
     struct sim *s = fixture_sim(&cfg, &dev);
     const long n_ids = (long)NC * NC * NC * PPC * PPC * PPC;
+    const long np0[2] = {s->species[0].np, s->species[1].np};
     double *start[3], scale;
     fixture_steps(s, WARMUP);
     if (sim_gauss(s, 1, &scale, fixture_err, sizeof fixture_err)) {
@@ -59,6 +60,7 @@ static void conservation(int order, const char *precision, double tol)
            order, precision, s->ctx.lay.n_boxes, s->species[0].np, s->species[1].np, WARMUP, STEPS,
            fixture_seconds() - t0, worst, changed_box, wrapped);
     CHECK(s->ctx.lay.n_boxes == 8);
+    CHECK(s->species[0].np == np0[0] && s->species[1].np == np0[1]);
     CHECK(worst < tol);
     CHECK(changed_box > 500);
     CHECK(wrapped > 200);

@@ -622,6 +622,7 @@ static const char *const type_words[] = {"int", "uint", "long", "ulong", "short"
 struct loop_report {
     int loops; /* for statements seen */
     int runtime; /* allowed run-time bounds */
+    int inlined; /* bounds that are parameters of always_inline functions, constant at every call */
     int violations;
     char first[512]; /* the first violation, for the message */
 };
@@ -643,10 +644,131 @@ static int allowed_bound(const char *function, const char *name, size_t n)
     return 0;
 }
 
+static void violation(struct loop_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void violation(struct loop_report *r, const char *fmt, ...)
+{
+    if (!r->violations) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(r->first, sizeof r->first, fmt, ap);
+        va_end(ap);
+    }
+    r->violations++;
+}
+
+/* The next name in s[0, n) from *at that is not a number, a type word or one of vars; its
+ * length in *len, or NULL when there is none (the text is constant but for vars). */
+static const char *next_name(const char *s, size_t n, size_t *at, const char *const *vars, const size_t *var_len,
+                             int n_vars, size_t *len)
+{
+    for (size_t q = *at; q < n; q++) {
+        if (isdigit((unsigned char)s[q]) || (s[q] == '.' && q + 1 < n && isdigit((unsigned char)s[q + 1]))) {
+            while (q < n && (is_id((unsigned char)s[q]) || s[q] == '.' ||
+                             ((s[q] == '+' || s[q] == '-') && tolower((unsigned char)s[q - 1]) == 'e')))
+                q++;
+            q--;
+            continue;
+        }
+        if (!is_id0((unsigned char)s[q]))
+            continue;
+        size_t e = q;
+        while (e < n && is_id((unsigned char)s[e]))
+            e++;
+        int known = word_in(s + q, e - q, type_words, sizeof type_words / sizeof *type_words);
+        for (int v = 0; v < n_vars && !known; v++)
+            known = var_len[v] == e - q && !strncmp(vars[v], s + q, e - q);
+        if (!known) {
+            *at = e;
+            *len = e - q;
+            return s + q;
+        }
+        q = e - 1;
+    }
+    *at = n;
+    return NULL;
+}
+
+/* Splits the parenthesised list that starts at s[open] ('(') at its top-level commas:
+ * item i is [from[i], to[i]). Returns the number of items, and the index of ')' in *close. */
+static int split_list(const char *s, size_t n, size_t open, size_t *from, size_t *to, int max, size_t *close)
+{
+    int items = 0, depth = 0;
+    size_t a = open + 1;
+    for (size_t q = open + 1; q < n; q++) {
+        if (s[q] == '(' || s[q] == '[' || s[q] == '{') {
+            depth++;
+        } else if ((s[q] == ')' || s[q] == ']' || s[q] == '}') && depth > 0) {
+            depth--;
+        } else if ((s[q] == ',' || s[q] == ')') && depth == 0) {
+            if (items < max) {
+                from[items] = a;
+                to[items] = q;
+            }
+            items++;
+            a = q + 1;
+            if (s[q] == ')') {
+                *close = q;
+                return items < max ? items : max;
+            }
+        }
+    }
+    *close = n;
+    return items < max ? items : max;
+}
+
+/* A bound that is a parameter of an always_inline function is a literal after inlining when
+ * every call passes a constant there; the check of those calls waits until the whole text
+ * has been seen. */
+struct inlined_bound {
+    char function[128];
+    int param;
+    char loop[256];
+};
+
+static void check_inlined_calls(const char *text, const struct inlined_bound *ib, struct loop_report *r)
+{
+    size_t n = strlen(text), fl = strlen(ib->function);
+    int braces = 0, calls = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '{')
+            braces++;
+        else if (text[i] == '}')
+            braces--;
+        if (braces == 0 || strncmp(text + i, ib->function, fl) || (i > 0 && is_id((unsigned char)text[i - 1])) ||
+            is_id((unsigned char)text[i + fl]))
+            continue;
+        size_t k = i + fl;
+        while (k < n && isspace((unsigned char)text[k]))
+            k++;
+        if (text[k] != '(')
+            continue;
+        size_t from[32], to[32], close;
+        int items = split_list(text, n, k, from, to, 32, &close);
+        calls++;
+        size_t at = 0, len;
+        const char *name = NULL;
+        if (ib->param < items)
+            name = next_name(text + from[ib->param], to[ib->param] - from[ib->param], &at, NULL, NULL, 0, &len);
+        if (ib->param >= items || name)
+            violation(r, "%s: %s, and a call passes '%.*s', not a constant", ib->function, ib->loop,
+                      ib->param < items ? (int)(to[ib->param] - from[ib->param]) : 0,
+                      ib->param < items ? text + from[ib->param] : "");
+        i = close;
+    }
+    if (calls == 0)
+        violation(r, "%s: %s, and no call of %s was found", ib->function, ib->loop, ib->function);
+}
+
 static void check_loops(const char *text, struct loop_report *r)
 {
     memset(r, 0, sizeof *r);
+    static struct inlined_bound pending[256];
+    int n_pending = 0;
     char function[128] = "(file scope)", candidate[128] = "";
+    size_t candidate_open = 0, decl_start = 0;
+    /* the enclosing function's parameters, and whether it is always inlined */
+    size_t param_from[32], param_to[32];
+    int n_params = 0, always_inline = 0;
     int braces = 0, parens = 0;
     size_t n = strlen(text);
     for (size_t i = 0; i < n; i++) {
@@ -658,13 +780,22 @@ static void check_loops(const char *text, struct loop_report *r)
             continue;
         }
         if (c == '{') {
-            if (braces == 0 && candidate[0])
+            if (braces == 0 && candidate[0]) {
                 snprintf(function, sizeof function, "%s", candidate);
+                size_t close;
+                n_params = split_list(text, n, candidate_open, param_from, param_to, 32, &close);
+                char *decl = dup_n(text + decl_start, i - decl_start);
+                always_inline = strstr(decl, "always_inline") != NULL;
+                free(decl);
+                candidate[0] = '\0';
+            }
             braces++;
             continue;
         }
-        if (c == '}') {
-            braces--;
+        if (c == '}' || c == ';') {
+            braces -= c == '}';
+            if (braces == 0 && parens == 0)
+                decl_start = i + 1;
             continue;
         }
         if (c == '(') {
@@ -684,8 +815,10 @@ static void check_loops(const char *text, struct loop_report *r)
         while (k < n && isspace((unsigned char)text[k]))
             k++;
         int call = k < n && text[k] == '(';
-        if (braces == 0 && parens == 0 && call && strncmp(text + i, "__attribute__", j - i))
+        if (braces == 0 && parens == 0 && call && strncmp(text + i, "__attribute__", j - i)) {
             snprintf(candidate, sizeof candidate, "%.*s", (int)(j - i), text + i);
+            candidate_open = k;
+        }
         if (!(j - i == 3 && !strncmp(text + i, "for", 3) && call)) {
             i = j - 1;
             continue;
@@ -704,8 +837,7 @@ static void check_loops(const char *text, struct loop_report *r)
         }
         r->loops++;
         if (semis != 2 || !end) {
-            r->violations++;
-            snprintf(r->first, sizeof r->first, "%s: a for statement that does not parse", function);
+            violation(r, "%s: a for statement that does not parse", function);
             i = j - 1;
             continue;
         }
@@ -730,54 +862,56 @@ static void check_loops(const char *text, struct loop_report *r)
         }
         const char *cond = text + part[1];
         size_t cond_len = part[2] - 1 - part[1];
-        int blank = 1, bad = 0;
+        int blank = 1;
         for (size_t q = 0; q < cond_len; q++)
             if (!isspace((unsigned char)cond[q]))
                 blank = 0;
-        int runtime = 0;
         if (blank) {
             if (allowed_bound(function, "", 0))
-                runtime = 1;
+                r->runtime++;
             else
-                bad = 1;
+                violation(r, "%s: a for loop without a condition", function);
+            i = j - 1;
+            continue;
         }
-        for (size_t q = 0; q < cond_len && !bad; q++) {
-            if (isdigit((unsigned char)cond[q]) || (cond[q] == '.' && isdigit((unsigned char)cond[q + 1]))) {
-                while (q < cond_len && (is_id((unsigned char)cond[q]) || cond[q] == '.' ||
-                                        ((cond[q] == '+' || cond[q] == '-') && tolower(cond[q - 1]) == 'e')))
-                    q++;
-                q--;
-                continue;
-            }
-            if (!is_id0((unsigned char)cond[q]))
-                continue;
-            size_t e = q;
-            while (e < cond_len && is_id((unsigned char)cond[e]))
-                e++;
-            int known = word_in(cond + q, e - q, type_words, sizeof type_words / sizeof *type_words);
-            for (int v = 0; v < n_vars && !known; v++)
-                known = var_len[v] == e - q && !strncmp(vars[v], cond + q, e - q);
-            if (!known && allowed_bound(function, cond + q, e - q)) {
-                known = 1;
+        int runtime = 0, inlined = 0, bad = 0;
+        size_t at = 0, len;
+        const char *name;
+        while (!bad && (name = next_name(cond, cond_len, &at, vars, var_len, n_vars, &len))) {
+            if (allowed_bound(function, name, len)) {
                 runtime = 1;
+                continue;
             }
-            if (!known) {
-                bad = 1;
-                if (!r->violations)
-                    snprintf(r->first, sizeof r->first, "%s: for (...;%.*s;...) is bounded by run-time '%.*s'",
-                             function, (int)cond_len, cond, (int)(e - q), cond + q);
+            int param = -1;
+            for (int q = 0; q < n_params && always_inline; q++) {
+                size_t pa = param_from[q], pe = param_to[q];
+                while (pe > pa && !is_id((unsigned char)text[pe - 1])) /* trailing blanks */
+                    pe--;
+                size_t ps = pe;
+                while (ps > pa && is_id((unsigned char)text[ps - 1]))
+                    ps--;
+                if (pe - ps == len && !strncmp(text + ps, name, len))
+                    param = q;
             }
-            q = e - 1;
+            if (param >= 0 && n_pending < 256) {
+                struct inlined_bound *ib = &pending[n_pending++];
+                snprintf(ib->function, sizeof ib->function, "%s", function);
+                ib->param = param;
+                snprintf(ib->loop, sizeof ib->loop, "for (...;%.*s;...) is bounded by its parameter '%.*s'",
+                         (int)cond_len, cond, (int)len, name);
+                inlined = 1;
+                continue;
+            }
+            bad = 1;
+            violation(r, "%s: for (...;%.*s;...) is bounded by run-time '%.*s'", function, (int)cond_len, cond,
+                      (int)len, name);
         }
-        if (bad) {
-            if (!r->violations && !r->first[0])
-                snprintf(r->first, sizeof r->first, "%s: for (...;%.*s;...) has no bound", function, (int)cond_len,
-                         cond);
-            r->violations++;
-        }
-        r->runtime += runtime;
+        r->runtime += runtime && !bad;
+        r->inlined += inlined && !bad;
         i = j - 1;
     }
+    for (int q = 0; q < n_pending; q++)
+        check_inlined_calls(text, &pending[q], r);
 }
 
 /* The checker itself must catch what it is for: a bound that is a kernel argument, directly
@@ -804,19 +938,27 @@ static void test_loop_checker(void)
                       "    LOOP(m)\n"
                       "}\n"
                       "__kernel void reduce_kinetic_3(int np) { for (int ip = 0; ip < np; ip++) ; }\n"
-                      "__kernel void other(int np) { for (int ip = 0; ip < np; ip++) ; for (;;) break; }\n";
+                      "__kernel void other(int np) { for (int ip = 0; ip < np; ip++) ; for (;;) break; }\n"
+                      "static inline __attribute__((always_inline)) void win(int a, const int W)\n"
+                      "{ for (int k = 0; k < W - 1; k++) a++; }\n"
+                      "static inline void win2(const int W) { for (int k = 0; k < W; k++) ; }\n"
+                      "static inline __attribute__((always_inline)) void win3(const int W) { for (int k = 0; k < W; k++) ; }\n"
+                      "__kernel void user(int m) { win(m, N + 1); win(0, 3); win2(3); win3(3); win3(m); }\n";
     struct pp p;
     pp_run(&p, src);
     struct loop_report r;
     check_loops(p.out, &r);
     CHECK(p.errors == 0);
     CHECK(strstr(p.out, "k_0") != NULL);
-    CHECK(r.loops == 6);
+    CHECK(r.loops == 9);
     CHECK(r.runtime == 1); /* np in reduce_kinetic_3 */
-    CHECK(r.violations == 3); /* m through LOOP, np in other(), for (;;) in other() */
+    CHECK(r.inlined == 2); /* win's W (constant at both calls), win3's W (not: see below) */
+    /* m through LOOP, np in other(), for (;;) in other(), W of win2 (not always_inline),
+     * win3(m) (a run-time argument for an inlined bound) */
+    CHECK(r.violations == 5);
     CHECK(strstr(r.first, "k_0: ") == r.first && strstr(r.first, "'m'") != NULL);
-    REPORT("loop checker self-test: %d loops, %d run-time bounds allowed, %d violations, first: %s", r.loops,
-           r.runtime, r.violations, r.first);
+    REPORT("loop checker self-test: %d loops, %d run-time bounds allowed, %d inlined, %d violations, first: %s",
+           r.loops, r.runtime, r.inlined, r.violations, r.first);
     pp_free(&p);
 }
 
@@ -977,8 +1119,9 @@ static void test_combinations(struct device *dev)
                         /* one allowed run-time loop per species (reduce_kinetic), plus the CAS loop */
                         CHECK(r.runtime >= ns);
                         if (pi == 1 && order == 3 && ns == 2 && wf == 1)
-                            REPORT("double order 3, 2 species, fields: %d lines, %u kernels, %d for loops, %d of them "
-                                   "with an allowed run-time bound", sb_lines(&src), nk, r.loops, r.runtime);
+                            REPORT("double order 3, 2 species, fields: %d lines, %u kernels, %d for loops: %d with an "
+                                   "allowed run-time bound, %d bounded by a constant argument of an inlined function",
+                                   sb_lines(&src), nk, r.loops, r.runtime, r.inlined);
                         /* float runs must not quietly compute in double, except for diagnostics (acc_real) */
                         if (pi == 0) {
                             int doubles = count_token(p.out, "double");

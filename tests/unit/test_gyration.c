@@ -1,10 +1,12 @@
 /* test_gyration.c: one electron in a uniform Bz circles with the relativistic radius
  * r = m u_perp / (|q| B) and period T = 2 pi gamma m / (|q| B), at gamma = 1.01 and 10, and the
- * Boris push keeps |u| (so gamma) to round-off, since a pure magnetic rotation does no work. */
+ * Boris push keeps |u| (so gamma) to round-off, since a pure magnetic rotation does no work.
+ * The measured radius and period also equal Boris's discrete values to round-off. */
 #include "check.h"
 #include "fixture.h"
 
-#define NC 8 /* cells per axis; the orbit wraps around the periodic box, which is harmless */
+#define NC 8 /* cells per axis, one box: both orbits (4 and 29 cells across) leave it through its
+                 * periodic edges and come back in, which a particle must survive */
 #define DXM 1e-6 /* cell size, m */
 /* omega dt: Boris turns u by 2 atan(omega dt / 2) per step, a relative phase error of
  * (omega dt)^2 / 12 = 3e-5, and its positions lie on a circle larger by (omega dt)^2 / 8 = 5e-5:
@@ -73,9 +75,14 @@ static void gyrate(double gamma0)
     const int steps = (int)(TURNS * 2 * PICL_PI / OMEGA_DT);
     double *x = malloc(sizeof(double) * (steps + 1)), *y = malloc(sizeof(double) * (steps + 1));
     double raw[2] = {0, 0}, z0 = 0, dz = 0, u0 = 0, worst_gamma = 0, gamma_start = 0;
+    int lost_at = -1;
     for (int n = 0; n <= steps; n++) {
         if (n > 0)
             fixture_steps(s, 1);
+        if (particles_check(&s->species[0], &s->ctx, NULL, fixture_err, sizeof fixture_err) || s->species[0].np != 1) {
+            lost_at = n; /* the orbit leaves the one box through its periodic edges and comes back in */
+            break;
+        }
         double p[6];
         for (int a = 0; a < 6; a++) {
             double *v = fixture_particles(s, 0, (enum particle_array)(PA_X + a));
@@ -103,6 +110,16 @@ static void gyrate(double gamma0)
         worst_gamma = fmax(worst_gamma, fabs(gamma / gamma_start - 1));
         dz = fmax(dz, fabs(p[2] - z0));
     }
+    if (lost_at >= 0) {
+        printf("FAIL %s:%d: gamma %.4g: the particle count is %ld after step %d, want 1 (%s)\n", __FILE__, __LINE__,
+               gamma0, s->species[0].np, lost_at, fixture_err);
+        check_failed++;
+        free(x);
+        free(y);
+        fixture_free_sim(s);
+        device_close(&dev);
+        return;
+    }
     /* Period from the turning of the chords x^{n+1} - x^n (each is v^{n+1/2} dt): the sum of
      * their angle increments over the run, counter-clockwise positive. */
     double turned = 0, prev = atan2(y[1] - y[0], x[1] - x[0]);
@@ -116,10 +133,15 @@ static void gyrate(double gamma0)
     double cx, cy, radius = fit_circle(x, y, steps + 1, &cx, &cy);
     double r_exact = PICL_M_E * u0 / (PICL_Q_E * B);
     double T_exact = 2 * PICL_PI * gamma_start * PICL_M_E / (PICL_Q_E * B);
+    /* Boris's own values: u turns by 2 atan(omega dt / 2) a step, and x^n lie on the circle
+     * through the corners of a polygon with sides |v| dt */
+    double w_dt = PICL_Q_E * B / (gamma_start * PICL_M_E) * dt;
+    double T_boris = 2 * PICL_PI * dt / (2 * atan(w_dt / 2)), r_boris = r_exact * sqrt(1 + w_dt * w_dt / 4);
     REPORT("gamma %.4g (%d steps, %.1f turns, %.1f s): radius %.6e m vs %.6e m (rel %.2e), period %.6e s vs %.6e s "
-           "(rel %.2e), max |gamma/gamma0 - 1| %.2e",
+           "(rel %.2e), max |gamma/gamma0 - 1| %.2e; vs Boris's discrete values: radius %.1e, period %.1e",
            gamma_start, steps, turned / (2 * PICL_PI), fixture_seconds() - t0, radius, r_exact,
-           fabs(radius / r_exact - 1), period, T_exact, fabs(period / T_exact - 1), worst_gamma);
+           fabs(radius / r_exact - 1), period, T_exact, fabs(period / T_exact - 1), worst_gamma,
+           fabs(radius / r_boris - 1), fabs(period / T_boris - 1));
     CHECK_NEAR(gamma_start, gamma0, 1e-12);
     CHECK_NEAR(radius, r_exact, 1e-3);
     CHECK_NEAR(period, T_exact, 1e-3);
@@ -127,6 +149,9 @@ static void gyrate(double gamma0)
     CHECK(turned > 0);
     CHECK(worst_gamma < 1e-12);
     CHECK(dz == 0);
+    /* what is left is round-off: the push is Boris's, step for step */
+    CHECK_NEAR(radius, r_boris, 1e-9);
+    CHECK_NEAR(period, T_boris, 1e-9);
     free(x);
     free(y);
     fixture_free_sim(s);
