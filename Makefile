@@ -1,9 +1,11 @@
 # picl: build, test and run. `make run` and `make test` are the two commands a user needs.
 CC       ?= cc
 OPT      ?= -O2
+# Debian's packages: Lua 5.4, the OpenCL ICD loader, Open MPI and HDF5 built against it.
+PKGS     := lua5.4 OpenCL mpi hdf5-openmpi
 CFLAGS   += -std=c11 $(OPT) -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
-            -DCL_TARGET_OPENCL_VERSION=120 -Iruntime -Igen -Ibuild $(shell pkg-config --cflags lua5.4 2>/dev/null)
-LDLIBS   += -lOpenCL -llua5.4 -lm
+            -DCL_TARGET_OPENCL_VERSION=120 -Iruntime -Igen -Ibuild $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 BUILD    ?= build
 PICL_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS   += -DPICL_VERSION='"$(PICL_VERSION)"'

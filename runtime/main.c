@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "comm.h"
 #include "config.h"
 #include "device.h"
 #include "log.h"
@@ -241,7 +242,14 @@ int main(int argc, char **argv)
     } else if (!strcmp(a.command, "gen")) {
         rc = cmd_gen(&a, cfg, err);
     } else {
-        rc = cmd_run(&a, cfg, err);
+        struct comm comm;
+        if (comm_init(&comm, &argc, &argv)) {
+            snprintf(err, sizeof err, "MPI_Init failed");
+            rc = 1;
+        } else {
+            rc = cmd_run(&a, cfg, err);
+            comm_finalize(&comm);
+        }
     }
     if (rc)
         log_error("%s", err);

@@ -1,0 +1,20 @@
+/* comm.h: the MPI world as picl sees it. A run without mpirun is a world of one rank;
+ * nothing else in picl calls MPI_Init or MPI_Finalize. */
+#ifndef PICL_COMM_H
+#define PICL_COMM_H
+
+#include <mpi.h>
+
+struct comm {
+    MPI_Comm world;
+    int rank, size;
+    int local_rank, local_size; /* among the ranks of this node: picks a GPU, sizes a CPU pool */
+    int owns_mpi; /* we called MPI_Init, so we call MPI_Finalize */
+};
+
+int comm_init(struct comm *c, int *argc, char ***argv);
+void comm_finalize(struct comm *c);
+/* Every rank learns whether any rank failed: the run stops everywhere together, not in a hang. */
+int comm_any(const struct comm *c, int failed);
+
+#endif
