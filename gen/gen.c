@@ -67,6 +67,8 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
         sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
                   sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "");
     }
+    sb_printf(sb, " * sorting      every %d steps (0: never), bins of %d x %d x %d cells\n", cfg->sort_interval,
+              cfg->sort_bin[0], cfg->sort_bin[1], cfg->sort_bin[2]);
     for (int i = 0; i < cfg->n_constants; i++)
         sb_printf(sb, " * constant     %s = %.17g\n", cfg->constants[i].name, cfg->constants[i].value);
     sb_puts(sb, " * Units: SI, except particle positions, which kernels keep in cells of the whole\n"
@@ -158,6 +160,11 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     define_real(sb, "JX_PER_QW", -1.0 / (cfg->dt * lay->dx[1] * lay->dx[2]));
     define_real(sb, "JY_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[2]));
     define_real(sb, "JZ_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[1]));
+    sb_puts(sb, "\n/* Particle sorting: cells per bin. */\n");
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SORT_B%s", axis_upper[a]);
+        define_int(sb, name, cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : 1);
+    }
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
     define_int(sb, "SHAPE_ORDER", cfg->shape_order);
     define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
@@ -325,7 +332,7 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
 
     /* Each physics choice is one template; the generator's only decision is which file. */
     const char *const templates[] = {"common.cl",       "shape.cl",        choice[0], "halo.cl",
-                                     "reduce.cl",       "init_fields.cl",  "particle_move.cl",
+                                     "reduce.cl",       "init_fields.cl",  "particle_move.cl", "particle_sort.cl",
                                      choice[2],         choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (emit_template(out, templates[i], err, err_len))

@@ -1,6 +1,7 @@
 /* strbuf.c: a growable text buffer. Doubling keeps appends amortised O(1); the generator
  * runs once per program, so simplicity beats everything else here. */
 #include "strbuf.h"
+#include "mem.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@ void sb_init(struct strbuf *sb) { memset(sb, 0, sizeof *sb); }
 
 void sb_free(struct strbuf *sb)
 {
-    free(sb->data);
+    mem_free(sb->data);
     sb_init(sb);
 }
 
@@ -24,7 +25,7 @@ static int sb_reserve(struct strbuf *sb, size_t extra)
     size_t cap = sb->cap ? sb->cap : 4096;
     while (cap < sb->len + extra + 1)
         cap *= 2;
-    char *data = realloc(sb->data, cap);
+    char *data = mem_realloc(sb->data, cap);
     if (!data) {
         sb->failed = 1;
         return -1;

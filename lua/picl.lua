@@ -550,6 +550,39 @@ local fields = section {
     },
 }
 
+-- Sorting particles by bin inside each box (paper section 3.3): 0 = never.
+local sort = section {
+    keys = {
+        interval = { kind = integer("a non-negative integer (0: never)", nonnegative), default = 0,
+            doc = "steps between sorts" },
+        bin_size = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
+            default = { 1, 1, 1 }, doc = "cells per bin along each axis" },
+    },
+}
+
+-- A byte count: a number of bytes, or text such as "4 GiB", "256 MiB", "512MB".
+local SIZE_UNITS = { B = 1, KiB = 2 ^ 10, MiB = 2 ^ 20, GiB = 2 ^ 30, TiB = 2 ^ 40,
+    kB = 1e3, KB = 1e3, MB = 1e6, GB = 1e9, TB = 1e12 }
+local size_kind = { what = "a size such as \"4 GiB\", \"256 MiB\" or a number of bytes", check = function(v)
+    if type(v) == "number" then
+        if finite(v) and v >= 1 then return math.floor(v) end
+        return nil
+    end
+    if type(v) ~= "string" then return nil end
+    local num, unit = v:match("^%s*([%d%.eE+]+)%s*(%a*)%s*$")
+    local n = tonumber(num or "")
+    local scale = unit == "" and 1 or SIZE_UNITS[unit or ""]
+    if not n or not scale or n * scale < 1 or n * scale > 2 ^ 62 then return nil end
+    return math.floor(n * scale)
+end }
+
+local memory = section {
+    keys = {
+        device = { kind = size_kind, doc = "bytes the device arena may take (default: a share of the device's memory)" },
+        pinned = { kind = size_kind, doc = "bytes of host-mapped staging memory for MPI (default 64 MiB)" },
+    },
+}
+
 -- Rules that need several sections at once.
 local function resolve_time_step(sim)
     local g, s = sim.grid, sim.solver
@@ -623,6 +656,8 @@ local simulation = section {
         fields = { kind = fields, default = {}, doc = "initial fields" },
         species = { kind = list_of(species, "species", "species"), default = {} },
         diagnostics = { kind = diagnostics, default = {} },
+        sort = { kind = sort, default = {}, doc = "particle sorting" },
+        memory = { kind = memory, default = {}, doc = "arena sizes" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },
     },

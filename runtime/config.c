@@ -1,6 +1,7 @@
 /* config.c: runs an input script in a sandboxed Lua state and copies what lua/picl.lua
  * validated into struct picl_config. The schema and every input message live in picl.lua. */
 #include "config.h"
+#include "mem.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -46,14 +47,14 @@ static char *read_file(const char *path, size_t *len)
     if (!f)
         return NULL;
     size_t cap = 1 << 14, n = 0;
-    char *buf = malloc(cap);
+    char *buf = mem_alloc(cap);
     while (buf) {
         n += fread(buf + n, 1, cap - 1 - n, f);
         if (ferror(f) || feof(f))
             break;
-        char *bigger = realloc(buf, cap * 2);
+        char *bigger = mem_realloc(buf, cap * 2);
         if (!bigger) {
-            free(buf);
+            mem_free(buf);
             buf = NULL;
             errno = ENOMEM;
             break;
@@ -63,7 +64,7 @@ static char *read_file(const char *path, size_t *len)
     }
     if (buf && ferror(f)) {
         int e = errno;
-        free(buf);
+        mem_free(buf);
         buf = NULL;
         errno = e ? e : EIO;
     }
@@ -250,6 +251,15 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     cfg->deposition = (enum cfg_deposition)get_enum(L, r, "deposition", deposition_names);
     cfg->progress_interval = (int)get_integer(L, r, "progress_interval");
 
+    push_field(L, r, "sort", LUA_TTABLE, 0);
+    cfg->sort_interval = (int)get_integer(L, lua_gettop(L), "interval");
+    get_int3(L, lua_gettop(L), "bin_size", cfg->sort_bin);
+    lua_pop(L, 1);
+    push_field(L, r, "memory", LUA_TTABLE, 0);
+    cfg->memory_device = get_number(L, lua_gettop(L), "device", 0);
+    cfg->memory_pinned = get_number(L, lua_gettop(L), "pinned", 0);
+    lua_pop(L, 1);
+
     cfg->n_constants = push_list(L, r, "constants", CFG_MAX_CONSTANTS);
     for (int i = 0; i < cfg->n_constants; i++) {
         lua_rawgeti(L, -1, i + 1);
@@ -377,7 +387,7 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
         h = fnv1a(h, sets[i], strlen(sets[i]) + 1);
     cfg->input_hash = h;
 
-    L = luaL_newstate();
+    L = lua_newstate(mem_lua_alloc, NULL);
     if (!L) {
         snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
         goto done;
@@ -395,7 +405,7 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
 done:
     if (L)
         lua_close(L);
-    free(text);
+    mem_free(text);
     if (rc) {
         /* A failed load leaves no half-filled configuration behind, except the input hash. */
         uint64_t hash = cfg->input_hash;

@@ -98,6 +98,11 @@ struct picl_config {
     char output_dir[CFG_PATH_LEN]; /* where diagnostics go; default "diags" */
 
     int progress_interval; /* steps between log lines when not on a terminal */
+
+    int sort_interval; /* steps between particle sorts; 0: never */
+    int sort_bin[3]; /* cells per bin */
+    double memory_device; /* bytes for the device arena; 0: the device's default share */
+    double memory_pinned; /* bytes of host-mapped staging memory; 0: default */
 };
 
 /* Loads and validates `path`, applying `sets` ("key=value" strings, n_sets of them).

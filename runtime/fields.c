@@ -1,6 +1,7 @@
 /* fields.c: the field buffer and the launches that update and exchange it. The kernels come
  * from templates/maxwell_yee.cl, halo.cl, reduce.cl and init_fields.cl. */
 #include "fields.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,7 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
     f->rows = (size_t)lay->box[1] * (size_t)lay->box[2] * (size_t)lay->n_boxes;
     if (arena_alloc(&c->arena, f->rows * 2 * sizeof(double), "field energy sums", &f->sums, err, err_len))
         return -1;
-    f->sums_host = calloc(f->rows * 2, sizeof(double));
+    f->sums_host = mem_calloc(f->rows * 2, sizeof(double));
     if (!f->sums_host) {
         snprintf(err, err_len, "out of host memory for %zu field sums", f->rows * 2);
         return -1;
@@ -72,7 +73,7 @@ void fields_destroy(struct fields *f, struct ctx *c)
         arena_free(&c->arena, &f->buf);
     if (f->sums.mem)
         arena_free(&c->arena, &f->sums);
-    free(f->sums_host);
+    mem_free(f->sums_host);
     f->sums_host = NULL;
 }
 
@@ -194,7 +195,7 @@ int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *o
 {
     const struct gen_layout *lay = &c->lay;
     size_t n = (size_t)lay->comp_stride;
-    void *host = malloc(n * c->real_size);
+    void *host = mem_alloc(n * c->real_size);
     if (!host) {
         snprintf(err, err_len, "out of host memory reading %s", gen_comp_name(comp));
         return -1;
@@ -203,7 +204,7 @@ int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *o
                                     n * c->real_size, host, 0, NULL, NULL);
     if (rc != CL_SUCCESS) {
         snprintf(err, err_len, "reading %s failed: %s", gen_comp_name(comp), device_error_name(rc));
-        free(host);
+        mem_free(host);
         return -1;
     }
     for (int b = 0; b < lay->n_boxes; b++) {
@@ -220,6 +221,6 @@ int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *o
                     out[dst] = c->real_size == sizeof(double) ? ((double *)host)[src] : ((float *)host)[src];
                 }
     }
-    free(host);
+    mem_free(host);
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "comm.h"
+#include "mem.h"
 #include "config.h"
 #include "device.h"
 #include "log.h"
@@ -160,7 +161,8 @@ static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *er
         return 1;
     }
     char path[4096], tmp[4200];
-    snprintf(path, sizeof path, "%s/picl.cl", a->outdir);
+    size_t dir_len = strlen(a->outdir);
+    snprintf(path, sizeof path, "%s%spicl.cl", a->outdir, dir_len && a->outdir[dir_len - 1] == '/' ? "" : "/");
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     int ok = f && fwrite(src.data, 1, src.len, f) == src.len;
@@ -182,7 +184,7 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
     if (device_open(&dev, a->device, err, ERR_LEN))
         return 2;
     log_info("device: %s (%s)", dev.name, dev.platform_name);
-    struct sim *s = calloc(1, sizeof *s);
+    struct sim *s = mem_calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, ERR_LEN, "out of host memory");
         device_close(&dev);
@@ -194,7 +196,7 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
     if (rc == 0)
         sim_summary(s, stdout);
     sim_destroy(s);
-    free(s);
+    mem_free(s);
     device_close(&dev);
     return rc;
 }
@@ -229,7 +231,7 @@ int main(int argc, char **argv)
         log_error("%s needs an input file: picl %s INPUT.lua", a.command, a.command);
         return 2;
     }
-    struct picl_config *cfg = calloc(1, sizeof *cfg);
+    struct picl_config *cfg = mem_calloc(1, sizeof *cfg);
     if (!cfg) {
         log_error("out of host memory");
         return 1;
@@ -253,6 +255,6 @@ int main(int argc, char **argv)
     }
     if (rc)
         log_error("%s", err);
-    free(cfg);
+    mem_free(cfg);
     return rc;
 }

@@ -2,6 +2,7 @@
  * boxes out on the host (set-up only), then fills on the device; particles of a box follow the
  * global cell order, so every decomposition loads the same particles with the same ids. */
 #include "particles.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ static void lay_out(struct species *sp, const struct gen_layout *lay, const int 
         slot += t[b * BT_STRIDE + BT_OUT_CAP];
     }
     sp->slots = slot;
-    long *next = calloc((size_t)lay->n_boxes, sizeof(long));
+    long *next = mem_calloc((size_t)lay->n_boxes, sizeof(long));
     for (int b = 0; next && b < lay->n_boxes; b++)
         next[b] = t[b * BT_STRIDE + BT_START];
     for (int k = 0; next && k < n[2]; k++)
@@ -72,7 +73,7 @@ static void lay_out(struct species *sp, const struct gen_layout *lay, const int 
                 offset[cell] = next[b];
                 next[b] += count[cell];
             }
-    free(next);
+    mem_free(next);
 }
 
 static int cl_check(cl_int rc, const struct species *sp, const char *what, char *err, size_t err_len)
@@ -90,8 +91,8 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     size_t cells = (size_t)n[0] * n[1] * n[2];
     struct arena_buf count = {0}, offset = {0};
     struct kernel kcount = {0}, kfill = {0};
-    int *host_count = malloc(cells * sizeof(int));
-    long *host_offset = malloc(cells * sizeof(long));
+    int *host_count = mem_alloc(cells * sizeof(int));
+    long *host_offset = mem_alloc(cells * sizeof(long));
     int rc = -1;
     if (!host_count || !host_offset) {
         snprintf(err, err_len, "species %s: out of host memory for loading", sp->cfg->name);
@@ -145,8 +146,8 @@ done:
         arena_free(&c->arena, &count);
     if (offset.mem)
         arena_free(&c->arena, &offset);
-    free(host_count);
-    free(host_offset);
+    mem_free(host_count);
+    mem_free(host_offset);
     return rc;
 }
 
@@ -156,8 +157,8 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
     sp->index = index;
     sp->cfg = &c->cfg->species[index];
     const int nb = c->lay.n_boxes;
-    sp->boxes_host = calloc((size_t)nb * BT_STRIDE, sizeof(long));
-    sp->sums_host = calloc((size_t)nb, sizeof(double));
+    sp->boxes_host = mem_calloc((size_t)nb * BT_STRIDE, sizeof(long));
+    sp->sums_host = mem_calloc((size_t)nb, sizeof(double));
     if (!sp->boxes_host || !sp->sums_host) {
         snprintf(err, err_len, "out of host memory");
         return -1;
@@ -181,6 +182,21 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
             set_args(&sp->deliver, deliver_args, 10, err, err_len))
             return -1;
     }
+    const struct picl_config *cfg = c->cfg;
+    if (cfg->sort_interval > 0 && !sp->cfg->frozen) {
+        long bins = 1;
+        for (int d = 0; d < 3; d++)
+            bins *= (c->lay.box[d] + cfg->sort_bin[d] - 1) / cfg->sort_bin[d];
+        if (arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_int), "sort permutation", &sp->perm, err, err_len) ||
+            arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_ulong), "sort scratch", &sp->scratch, err, err_len) ||
+            arena_alloc(&c->arena, (size_t)(bins * nb) * sizeof(cl_int), "sort bins", &sp->bin_end, err, err_len))
+            return -1;
+        cl_mem sort_args[12] = {a[PA_X],  a[PA_Y], a[PA_Z],       a[PA_UX],     a[PA_UY],        a[PA_UZ],
+                                a[PA_W], a[PA_ID], sp->boxes.mem, sp->perm.mem, sp->scratch.mem, sp->bin_end.mem};
+        if (species_kernel(&sp->sort, c, "particles_sort", -1, err, err_len) ||
+            set_args(&sp->sort, sort_args, 12, err, err_len))
+            return -1;
+    }
     cl_mem rho_args[6] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_W], sp->boxes.mem};
     if (arena_alloc(&c->arena, (size_t)nb * sizeof(double), "particle sums", &sp->sums, err, err_len))
         return -1;
@@ -195,9 +211,13 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
 
 void particles_destroy(struct species *sp, struct ctx *c)
 {
-    struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic};
+    struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->sort};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
         kernel_release(k[i]);
+    struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end};
+    for (size_t i = 0; i < sizeof scratch / sizeof *scratch; i++)
+        if (scratch[i]->mem)
+            arena_free(&c->arena, scratch[i]);
     for (int a = 0; a < PA_COUNT; a++)
         if (sp->array[a].mem)
             arena_free(&c->arena, &sp->array[a]);
@@ -205,8 +225,8 @@ void particles_destroy(struct species *sp, struct ctx *c)
         arena_free(&c->arena, &sp->boxes);
     if (sp->sums.mem)
         arena_free(&c->arena, &sp->sums);
-    free(sp->sums_host);
-    free(sp->boxes_host);
+    mem_free(sp->sums_host);
+    mem_free(sp->boxes_host);
     sp->sums_host = NULL;
     sp->boxes_host = NULL;
 }
@@ -224,6 +244,13 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
     if (sp->cfg->frozen)
         return 0;
     return launch_boxes(&sp->push, c, err, err_len) || launch_boxes(&sp->deliver, c, err, err_len);
+}
+
+int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
+{
+    if (!sp->sort.k)
+        return 0;
+    return launch_boxes(&sp->sort, c, err, err_len);
 }
 
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len)
@@ -287,7 +314,7 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
     if (particles_check(sp, c, &live, err, err_len))
         return -1;
     size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
-    void *host = malloc((size_t)sp->slots * elem);
+    void *host = mem_alloc((size_t)sp->slots * elem);
     if (!host) {
         snprintf(err, err_len, "out of host memory");
         return -1;
@@ -295,7 +322,7 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
     if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, (size_t)sp->slots * elem, host, 0,
                                      NULL, NULL),
                  sp, "reading particles", err, err_len)) {
-        free(host);
+        mem_free(host);
         return -1;
     }
     long m = 0;
@@ -307,6 +334,6 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
                        : elem == sizeof(double) ? ((double *)host)[i]
                                                 : ((float *)host)[i];
     }
-    free(host);
+    mem_free(host);
     return 0;
 }

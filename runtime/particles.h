@@ -23,7 +23,10 @@ struct species {
     long *boxes_host;
     struct arena_buf sums; /* one partial sum per box */
     double *sums_host;
-    struct kernel push, push_back, deliver, rho, kinetic;
+    struct kernel push, push_back, deliver, rho, kinetic, sort;
+    /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch
+     * slot per particle, and the end of every bin of every box */
+    struct arena_buf perm, scratch, bin_end;
 };
 
 /* Allocates the arrays and makes the particles on the device (count, scan, fill). */
@@ -31,6 +34,8 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
 void particles_destroy(struct species *sp, struct ctx *c);
 /* Gather, push, move and deposit J, then hand leavers to their new boxes (frozen: nothing). */
 int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len);
+/* Counting sort of every box's particles by bin (sort.bin_size). */
+int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len);
 /* Reads the box table: live particle count, and an error if a box ran out of room. */
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len);
 /* u^0 -> u^{-1/2}, once before the first step. */

@@ -1,6 +1,7 @@
 /* program.c: clBuildProgram with the log turned into a message a user can act on. The
  * generator marks each user expression with `#line 1 "KEY"`, so the compiler names the key. */
 #include "program.h"
+#include "mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,7 @@ int program_build(const struct device *dev, const struct picl_config *cfg, const
     }
     size_t log_len = 0;
     clGetProgramBuildInfo(prog, dev->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_len);
-    char *log = malloc(log_len + 1);
+    char *log = mem_alloc(log_len + 1);
     if (!log) {
         snprintf(err, err_len, "%s does not build on %s (%s), and the log does not fit in memory", what,
                  dev->name, device_error_name(rc));
@@ -81,7 +82,7 @@ int program_build(const struct device *dev, const struct picl_config *cfg, const
                  "`picl gen` writes the source. Build log:\n%s",
                  what, dev->name, device_error_name(rc), log);
     }
-    free(log);
+    mem_free(log);
     clReleaseProgram(prog);
     return -1;
 }

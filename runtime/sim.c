@@ -34,7 +34,8 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
     if (gen_layout(cfg, &c->lay, err, err_len))
         return -1;
 
-    size_t limit = (size_t)(dev->traits->memory_share * (double)dev->global_mem);
+    size_t limit = cfg->memory_device > 0 ? (size_t)cfg->memory_device
+                                          : (size_t)(dev->traits->memory_share * (double)dev->global_mem);
     if (arena_init(&c->arena, dev->context, dev->id, limit, 0, "memory.device", err, err_len))
         return -1;
 
@@ -99,6 +100,11 @@ int sim_step(struct sim *s, char *err, size_t err_len)
             return -1;
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_advance(&s->fields, c, err, err_len))
         return -1;
+    const int sort = c->cfg->sort_interval;
+    if (sort > 0 && (s->step + 1) % sort == 0)
+        for (int i = 0; i < s->n_species; i++)
+            if (particles_sort(&s->species[i], c, err, err_len))
+                return -1;
     /* the box tables say whether every particle found room: a small read, once a step */
     for (int i = 0; i < s->n_species; i++)
         if (!s->species[i].cfg->frozen && particles_check(&s->species[i], c, NULL, err, err_len))

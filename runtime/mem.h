@@ -1,0 +1,21 @@
+/* mem.h: the one allocation hook for host memory. Every malloc in picl goes through here, so
+ * a counter can prove that the time loop allocates nothing (DESIGN.md section 2). */
+#ifndef PICL_MEM_H
+#define PICL_MEM_H
+
+#include <stddef.h>
+
+struct mem_stats {
+    long allocs, frees; /* calls that returned memory, calls that released it */
+    size_t bytes; /* requested by mem_alloc, mem_calloc and mem_realloc, ever */
+};
+
+void *mem_alloc(size_t bytes);
+void *mem_calloc(size_t n, size_t size);
+void *mem_realloc(void *p, size_t bytes);
+void mem_free(void *p);
+/* A Lua allocator (lua_Alloc) that counts through the same hook. */
+void *mem_lua_alloc(void *ud, void *p, size_t old_size, size_t new_size);
+struct mem_stats mem_get_stats(void);
+
+#endif

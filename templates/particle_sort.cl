@@ -1,0 +1,71 @@
+/* particle_sort.cl: a counting sort of each box's particles by bin of SORT_BX x SORT_BY x
+ * SORT_BZ cells (paper section 3.3), so that particles next in memory are next in space and
+ * the gather and deposition touch the same cache lines. One work item per box: histogram,
+ * exclusive scan, permutation, then every array reordered through scratch memory. */
+#ifndef PICL_PARTICLE_SORT_CL
+#define PICL_PARTICLE_SORT_CL
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#endif
+
+#define SORT_NBX ((NX + SORT_BX - 1) / SORT_BX)
+#define SORT_NBY ((NY + SORT_BY - 1) / SORT_BY)
+#define SORT_NBZ ((NZ + SORT_BZ - 1) / SORT_BZ)
+#define SORT_NBINS (SORT_NBX * SORT_NBY * SORT_NBZ)
+
+/* Bin of a particle at box-local position (x, y, z) in cells. */
+static inline int sort_bin(const real x, const real y, const real z)
+{
+    const int i = min((int)x / SORT_BX, SORT_NBX - 1), j = min((int)y / SORT_BY, SORT_NBY - 1),
+              k = min((int)z / SORT_BZ, SORT_NBZ - 1);
+    return i + SORT_NBX * (j + SORT_NBY * k);
+}
+
+/* Moves a[start + k] to a[start + perm[start + k]] for k < n, through scratch. */
+#define SORT_REORDER(a, tmp)                                                                     \
+    do {                                                                                       \
+        for (long k = 0; k < n; k++)                                                           \
+            (tmp)[start + perm[start + k]] = (a)[start + k];                                   \
+        for (long k = 0; k < n; k++)                                                           \
+            (a)[start + k] = (tmp)[start + k];                                                 \
+    } while (0)
+
+/* bin_end[b * SORT_NBINS + i] is left holding the end of bin i of box b (its start is the end
+ * of bin i - 1, or 0): the binning other kernels can use without reordering. */
+__kernel void particles_sort(__global real *px, __global real *py, __global real *pz, __global real *pux,
+                             __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
+                             __global const long *boxes, __global int *perm, __global ulong *scratch,
+                             __global int *bin_end)
+{
+    const int b = (int)get_global_id(0);
+    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START], n = box[BT_COUNT];
+    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    __global int *end = bin_end + b * SORT_NBINS;
+    for (int i = 0; i < SORT_NBINS; i++)
+        end[i] = 0;
+    for (long k = 0; k < n; k++) {
+        const int bin = sort_bin(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz);
+        perm[start + k] = bin;
+        end[bin]++;
+    }
+    int sum = 0; /* exclusive scan: end[i] becomes the start of bin i */
+    for (int i = 0; i < SORT_NBINS; i++) {
+        const int c = end[i];
+        end[i] = sum;
+        sum += c;
+    }
+    for (long k = 0; k < n; k++) /* stable: equal bins keep their order */
+        perm[start + k] = end[perm[start + k]]++;
+    __global real *tmp = (__global real *)scratch;
+    SORT_REORDER(px, tmp);
+    SORT_REORDER(py, tmp);
+    SORT_REORDER(pz, tmp);
+    SORT_REORDER(pux, tmp);
+    SORT_REORDER(puy, tmp);
+    SORT_REORDER(puz, tmp);
+    SORT_REORDER(pw, tmp);
+    SORT_REORDER(pid, scratch);
+}
+#endif /* PICL_PARTICLE_SORT_CL */
