@@ -531,10 +531,100 @@ local reduced = section {
     },
 }
 
+-- Full diagnostics: openPMD files of fields and particles (docs/output.md), in the spirit of
+-- WarpX's <diag>.intervals, <diag>.fields_to_plot, <diag>.species. Species names are checked
+-- against the species list by a rule of the whole simulation (check_full_diagnostics).
+local FULL_FIELDS = { "E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz" }
+local FULL_COMPONENTS = { "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho" } -- enum field_comp order
+local FULL_ATTRIBUTES = { "position", "momentum", "weighting", "id" }
+
+-- Every `n` steps, or at the steps of a list.
+local when_kind = { what = "a positive integer (every so many steps) or a list of steps {0, 50, 100}",
+    check = function(v, key, ctx)
+        local every = type(v) == "number" and math.tointeger(v)
+        if every then
+            if every > 0 then return { every = every, at = {} } end
+            return nil
+        end
+        if type(v) ~= "table" or v[1] == nil then return nil end
+        local at, seen = {}, {}
+        for i, s in ipairs(v) do
+            local step = type(s) == "number" and math.tointeger(s)
+            if not step or step < 0 then
+                return nil, string.format("entry %d is %s; expected steps as integers >= 0", i, repr(s))
+            end
+            if not seen[step] then at[#at + 1], seen[step] = step, true end
+        end
+        if #at > ctx.limits.diag_steps then
+            return nil, string.format("%d steps; expected at most %d (or an interval)", #at, ctx.limits.diag_steps)
+        end
+        table.sort(at)
+        return { every = 0, at = at }
+    end }
+
+-- A list of names (one name alone is a list of one); `allowed(name)` says whether one is known.
+local function names_list(noun, what, allowed, candidates)
+    return { what = what, check = function(v, key)
+        if type(v) == "string" then v = { v } end
+        if type(v) ~= "table" then return nil end
+        local out, seen = {}, {}
+        for _, k in ipairs(sorted_keys(v)) do
+            if math.type(k) ~= "integer" or k < 1 or k > #v then return nil end
+        end
+        for _, name in ipairs(v) do
+            if type(name) ~= "string" then return nil end
+            if not allowed(name) then
+                local guess = closest(name, candidates)
+                return nil, string.format("unknown %s '%s'; %sexpected any of %s", noun, name,
+                    guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(candidates))
+            end
+            if not seen[name] then out[#out + 1], seen[name] = name, true end
+        end
+        return out
+    end }
+end
+
+local full = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), required = true,
+            doc = "the folder <output_dir>/<name>/ of its files" },
+        interval = { kind = when_kind, required = true, doc = "steps" },
+        fields = { kind = names_list("field", "a list of field names",
+            function(n)
+                for _, f in ipairs(FULL_FIELDS) do if n == f then return true end end
+                return n:match("^rho_[%a_][%w_]*$") ~= nil
+            end, (function()
+                local c = {}
+                for _, f in ipairs(FULL_FIELDS) do c[#c + 1] = f end
+                c[#c + 1] = "rho_<species>"
+                return c
+            end)()),
+            default = { "E", "B", "J", "rho" }, doc = "E, B, J, rho, components such as Ex, or rho_<species>" },
+        species = { kind = names_list("species", "a list of species names", function() return true end, {}),
+            doc = "default: every species; {} for none" },
+        attributes = { kind = names_list("attribute", "a list of particle attributes",
+            function(n) for _, a in ipairs(FULL_ATTRIBUTES) do if n == a then return true end end end, FULL_ATTRIBUTES),
+            default = FULL_ATTRIBUTES, doc = "charge, mass and positionOffset are always written" },
+        stride = { kind = integer("a positive integer", positive), default = 1, doc = "write every stride-th particle" },
+    },
+}
+
 local diagnostics = section {
     keys = {
         output_dir = { kind = path_kind, default = "diags", doc = "where output goes" },
         reduced = { kind = list_of(reduced, "reduced diagnostic", "reduced"), default = {}, doc = "reduced diagnostics" },
+        full = { kind = list_of(full, "full diagnostic", "full"), default = {}, doc = "openPMD output of fields and particles" },
+    },
+}
+
+-- Checkpoints (docs/output.md). Without this table picl writes one only when a signal stops
+-- the run, into <output_dir>/checkpoints.
+local checkpoint = section {
+    keys = {
+        interval = { kind = integer("a positive integer", positive), doc = "steps between checkpoints" },
+        keep = { kind = integer("a positive integer", positive), default = 2, doc = "the newest so many are kept" },
+        dir = { kind = path_kind, doc = "folder of the checkpoint files; default <output_dir>/checkpoints" },
+        at_end = { kind = boolean, default = true, doc = "also write one when the run ends" },
     },
 }
 
@@ -638,6 +728,54 @@ local function check_regions(sim)
     end
 end
 
+-- Species named by full diagnostics exist; E, B, J expand to their components.
+local function check_full_diagnostics(sim)
+    local names = {}
+    for _, sp in ipairs(sim.species) do names[#names + 1] = sp.name end
+    local function known(name, key)
+        for _, n in ipairs(names) do if n == name then return end end
+        local guess = closest(name, names)
+        fail(key, string.format("unknown species '%s'; %sexpected %s", name,
+            guess and ("did you mean '" .. guess .. "'? ") or "",
+            #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
+    end
+    for _, d in ipairs(sim.diagnostics.full) do
+        local key = "diagnostics.full." .. d.name
+        d.interval, d.at = d.interval.every, d.interval.at
+        if d.species == nil then
+            d.species = {}
+            for i, n in ipairs(names) do d.species[i] = n end
+        end
+        for _, n in ipairs(d.species) do known(n, join(key, "species")) end
+        local want, rho_of = {}, {}
+        for _, f in ipairs(d.fields) do
+            local sp = f:match("^rho_(.+)$")
+            if sp then
+                known(sp, join(key, "fields"))
+                rho_of[#rho_of + 1] = sp
+            elseif #f == 1 then
+                for _, a in ipairs { "x", "y", "z" } do want[f .. a] = true end
+            else
+                want[f] = true
+            end
+        end
+        d.fields, d.species_rho = {}, rho_of
+        for _, c in ipairs(FULL_COMPONENTS) do if want[c] then d.fields[#d.fields + 1] = c end end
+        if #d.fields == 0 and #d.species_rho == 0 and #d.species == 0 then
+            fail(key, "writes nothing; expected fields = {...} or species = {...}")
+        end
+    end
+    local c = sim.checkpoint
+    if c == nil then
+        sim.checkpoint = { enabled = false, interval = 0, keep = 2, at_end = false }
+        c = sim.checkpoint
+    else
+        c.enabled = true
+        c.interval = c.interval or 0
+    end
+    c.dir = c.dir or (sim.diagnostics.output_dir .. "/checkpoints")
+end
+
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -656,12 +794,13 @@ local simulation = section {
         fields = { kind = fields, default = {}, doc = "initial fields" },
         species = { kind = list_of(species, "species", "species"), default = {} },
         diagnostics = { kind = diagnostics, default = {} },
+        checkpoint = { kind = checkpoint, doc = "checkpoints for --restart" },
         sort = { kind = sort, default = {}, doc = "particle sorting" },
         memory = { kind = memory, default = {}, doc = "arena sizes" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },
     },
-    rules = { resolve_time_step, resolve_steps, check_regions },
+    rules = { resolve_time_step, resolve_steps, check_regions, check_full_diagnostics },
 }
 
 ---------------------------------------------------------------------------------------------

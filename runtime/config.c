@@ -27,6 +27,9 @@ static const char *const gather_names[] = {"energy_conserving", "momentum_conser
 static const char *const deposition_names[] = {"esirkepov", "direct", NULL};
 static const char *const boundary_names[] = {"periodic", NULL};
 static const char *const axis_names = "xyz";
+/* Bit order of cfg_full.fields (enum field_comp) and cfg_full.attributes (enum cfg_particle_attr). */
+static const char *const full_field_names[] = {"Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho", NULL};
+static const char *const attribute_names[] = {"position", "momentum", "weighting", "id", NULL};
 
 /* 64-bit FNV-1a, continued from `h`; sets are hashed with their terminating NUL so that
  * {"a=1", "2"} and {"a=12"} differ. */
@@ -210,6 +213,46 @@ static void copy_species(lua_State *L, int t, struct cfg_species *sp)
     get_string(L, t, "where", sp->where, sizeof sp->where);
 }
 
+/* Bits of the names in the list t[key]: bit i for names[i]. */
+static unsigned get_bits(lua_State *L, int t, const char *key, const char *const *names)
+{
+    unsigned bits = 0;
+    int n = push_list(L, t, key, 64);
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        bits |= 1u << pop_enum(L, key, names);
+    }
+    lua_pop(L, 1);
+    return bits;
+}
+
+/* Bits of the species named in the list t[key] (species are copied already). */
+static unsigned get_species_bits(lua_State *L, int t, const char *key, const struct picl_config *cfg)
+{
+    const char *names[CFG_MAX_SPECIES + 1] = {NULL};
+    for (int i = 0; i < cfg->n_species; i++)
+        names[i] = cfg->species[i].name;
+    return get_bits(L, t, key, names);
+}
+
+static void copy_full(lua_State *L, int t, const struct picl_config *cfg, struct cfg_full *d)
+{
+    get_string(L, t, "name", d->name, sizeof d->name);
+    d->interval = (int)get_integer(L, t, "interval");
+    d->n_at = push_list(L, t, "at", CFG_MAX_DIAG_STEPS);
+    for (int i = 0; i < d->n_at; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        d->at[i] = (long)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    d->fields = get_bits(L, t, "fields", full_field_names);
+    d->species_rho = get_species_bits(L, t, "species_rho", cfg);
+    d->species = get_species_bits(L, t, "species", cfg);
+    d->attributes = get_bits(L, t, "attributes", attribute_names);
+    d->stride = (int)get_integer(L, t, "stride");
+}
+
 static void copy_config(lua_State *L, int r, struct picl_config *cfg)
 {
     push_field(L, r, "grid", LUA_TTABLE, 0);
@@ -295,7 +338,27 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
         cfg->reduced[i].interval = (int)get_integer(L, lua_gettop(L), "interval");
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
+    cfg->n_full = push_list(L, d, "full", CFG_MAX_FULL);
+    for (int i = 0; i < cfg->n_full; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        copy_full(L, lua_gettop(L), cfg, &cfg->full[i]);
+        lua_pop(L, 1);
+    }
     lua_pop(L, 2);
+
+    push_field(L, r, "checkpoint", LUA_TTABLE, 0);
+    int c = lua_gettop(L);
+    push_field(L, c, "enabled", LUA_TBOOLEAN, 0);
+    cfg->checkpoint.enabled = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    cfg->checkpoint.interval = (int)get_integer(L, c, "interval");
+    cfg->checkpoint.keep = (int)get_integer(L, c, "keep");
+    push_field(L, c, "at_end", LUA_TBOOLEAN, 0);
+    cfg->checkpoint.at_end = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    get_string(L, c, "dir", cfg->checkpoint.dir, sizeof cfg->checkpoint.dir);
+    lua_pop(L, 1);
 }
 
 struct load_job {
@@ -337,7 +400,8 @@ static int load_protected(lua_State *L)
         int value;
     } limits[] = {{"name_len", CFG_NAME_LEN},          {"text_len", CFG_TEXT_LEN},
                   {"path_len", CFG_PATH_LEN},          {"species", CFG_MAX_SPECIES},
-                  {"constants", CFG_MAX_CONSTANTS},    {"reduced", CFG_MAX_REDUCED}};
+                  {"constants", CFG_MAX_CONSTANTS},    {"reduced", CFG_MAX_REDUCED},
+                  {"full", CFG_MAX_FULL},              {"diag_steps", CFG_MAX_DIAG_STEPS}};
     for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
         lua_pushinteger(L, limits[i].value);
         lua_setfield(L, -2, limits[i].name);
@@ -511,6 +575,44 @@ void cfg_print(const struct picl_config *cfg, void *file)
     for (int i = 0; i < cfg->n_reduced; i++)
         fprintf(f, "reduced            %s every %d steps\n", cfg->reduced[i].name,
                 cfg->reduced[i].interval);
+    for (int i = 0; i < cfg->n_full; i++) {
+        const struct cfg_full *d = &cfg->full[i];
+        fprintf(f, "full               %s ", d->name);
+        if (d->interval > 0)
+            fprintf(f, "every %d steps:", d->interval);
+        else {
+            fprintf(f, "at steps");
+            for (int k = 0; k < d->n_at; k++)
+                fprintf(f, "%s%ld", k ? "," : " ", d->at[k]);
+            fprintf(f, ":");
+        }
+        for (int c = 0; full_field_names[c]; c++)
+            if (d->fields & (1u << c))
+                fprintf(f, " %s", full_field_names[c]);
+        for (int s = 0; s < cfg->n_species; s++)
+            if (d->species_rho & (1u << s))
+                fprintf(f, " rho_%s", cfg->species[s].name);
+        for (int s = 0; s < cfg->n_species; s++)
+            if (d->species & (1u << s))
+                fprintf(f, " %s", cfg->species[s].name);
+        if (d->species) {
+            fprintf(f, " (");
+            for (int a = 0, n = 0; attribute_names[a]; a++)
+                if (d->attributes & (1u << a))
+                    fprintf(f, "%s%s", n++ ? " " : "", attribute_names[a]);
+            fprintf(f, ", stride %d)", d->stride);
+        }
+        fprintf(f, "\n");
+    }
+    const struct cfg_checkpoint *ck = &cfg->checkpoint;
+    if (ck->enabled) {
+        fprintf(f, "checkpoint         %s/", ck->dir);
+        if (ck->interval > 0)
+            fprintf(f, " every %d steps", ck->interval);
+        fprintf(f, "%s, keep %d\n", ck->at_end ? " and at the end" : "", ck->keep);
+    } else {
+        fprintf(f, "checkpoint         on SIGTERM/SIGINT only, to %s/\n", ck->dir);
+    }
     fprintf(f, "progress           every %d steps when stderr is not a terminal\n",
             cfg->progress_interval);
 }

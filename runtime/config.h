@@ -14,6 +14,8 @@
 #define CFG_MAX_CONSTANTS 64
 #define CFG_MAX_REDUCED 8
 #define CFG_MAX_SETS 64
+#define CFG_MAX_FULL 8
+#define CFG_MAX_DIAG_STEPS 64
 
 enum cfg_precision { CFG_FLOAT, CFG_DOUBLE };
 enum cfg_solver { CFG_SOLVER_YEE, CFG_SOLVER_CKC };
@@ -63,6 +65,31 @@ struct cfg_reduced {
     int interval; /* steps */
 };
 
+/* Particle attributes a full diagnostic writes, as bits (charge, mass and positionOffset are
+ * always written). */
+enum cfg_particle_attr { CFG_ATTR_POSITION, CFG_ATTR_MOMENTUM, CFG_ATTR_WEIGHTING, CFG_ATTR_ID, CFG_ATTR_COUNT };
+
+/* A full diagnostic: one openPMD file per output step in <output_dir>/<name>/ (docs/output.md). */
+struct cfg_full {
+    char name[CFG_NAME_LEN];
+    int interval; /* steps; 0 when `at` lists the steps instead */
+    long at[CFG_MAX_DIAG_STEPS]; /* ascending */
+    int n_at;
+    unsigned fields; /* bit c: field component c of enum field_comp (gen/layout.h), Ex .. rho */
+    unsigned species_rho; /* bit i: the charge density of species i alone */
+    unsigned species; /* bit i: the particles of species i */
+    unsigned attributes; /* bit a: enum cfg_particle_attr a */
+    int stride; /* every stride-th particle */
+};
+
+struct cfg_checkpoint {
+    int enabled; /* the input has a checkpoint table; signals write one to `dir` regardless */
+    int interval; /* steps; 0: none on a schedule */
+    int keep; /* the newest so many files are kept */
+    int at_end; /* one when the run ends */
+    char dir[CFG_PATH_LEN];
+};
+
 struct picl_config {
     char input_path[CFG_PATH_LEN];
     uint64_t input_hash; /* FNV-1a of the input text and the --set list */
@@ -96,6 +123,9 @@ struct picl_config {
     struct cfg_reduced reduced[CFG_MAX_REDUCED];
     int n_reduced;
     char output_dir[CFG_PATH_LEN]; /* where diagnostics go; default "diags" */
+    struct cfg_full full[CFG_MAX_FULL];
+    int n_full;
+    struct cfg_checkpoint checkpoint;
 
     int progress_interval; /* steps between log lines when not on a terminal */
 

@@ -10,6 +10,7 @@
 #include "mem.h"
 #include "config.h"
 #include "device.h"
+#include "estimate.h"
 #include "log.h"
 #include "program.h"
 #include "sim.h"
@@ -100,14 +101,13 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
 static void print_memory(const struct picl_config *cfg, FILE *out)
 {
     struct gen_layout lay;
+    struct memory_estimate m;
     char err[256];
-    if (gen_layout(cfg, &lay, err, sizeof err))
+    if (gen_layout(cfg, &lay, err, sizeof err) || estimate_memory(cfg, &m, err, sizeof err))
         return;
-    size_t real = cfg->precision == CFG_DOUBLE ? 8 : 4;
-    double fields = (double)FC_COUNT * (double)lay.comp_stride * (double)real;
     fprintf(out, "boxes: %d x %d x %d = %d boxes of %d x %d x %d cells, %d guard cells each side\n", lay.nbox[0],
             lay.nbox[1], lay.nbox[2], lay.n_boxes, lay.box[0], lay.box[1], lay.box[2], lay.ng);
-    fprintf(out, "device memory: fields %.2f MiB (%d components incl. guards)\n", fields / 1048576.0, FC_COUNT);
+    estimate_print(cfg, &m, out);
 }
 
 static int cmd_check(const struct args *a, const struct picl_config *cfg, char *err)
@@ -119,6 +119,10 @@ static int cmd_check(const struct args *a, const struct picl_config *cfg, char *
     struct device dev;
     if (device_open(&dev, a->device, err, ERR_LEN))
         return 2;
+    if (sim_check_memory(cfg, &dev, err, ERR_LEN)) {
+        device_close(&dev);
+        return 2;
+    }
     struct strbuf src;
     sb_init(&src);
     cl_program prog = NULL;

@@ -13,8 +13,8 @@ static const char *const array_names[PA_COUNT] = {"x", "y", "z", "ux", "uy", "uz
 
 /* Room a box keeps for particles arriving from its neighbours, and its outbox size. Density
  * fluctuates by sqrt(n) between boxes; a push moves a particle by less than a cell. */
-static long box_room(long n) { return n + n / 8 + 64; }
-static long outbox_room(long n) { return n / 8 + 64; }
+long particles_box_room(long n) { return n + n / 8 + 64; }
+long particles_outbox_room(long n) { return n / 8 + 64; }
 
 static int species_kernel(struct kernel *k, struct ctx *c, const char *base, int index, char *err, size_t err_len)
 {
@@ -53,12 +53,12 @@ static void lay_out(struct species *sp, const struct gen_layout *lay, const int 
     long slot = 0;
     for (int b = 0; b < lay->n_boxes; b++) {
         t[b * BT_STRIDE + BT_START] = slot;
-        t[b * BT_STRIDE + BT_CAP] = box_room(t[b * BT_STRIDE + BT_COUNT]);
+        t[b * BT_STRIDE + BT_CAP] = particles_box_room(t[b * BT_STRIDE + BT_COUNT]);
         slot += t[b * BT_STRIDE + BT_CAP];
     }
     for (int b = 0; b < lay->n_boxes; b++) {
         t[b * BT_STRIDE + BT_OUT_START] = slot;
-        t[b * BT_STRIDE + BT_OUT_CAP] = outbox_room(t[b * BT_STRIDE + BT_COUNT]);
+        t[b * BT_STRIDE + BT_OUT_CAP] = particles_outbox_room(t[b * BT_STRIDE + BT_COUNT]);
         slot += t[b * BT_STRIDE + BT_OUT_CAP];
     }
     sp->slots = slot;

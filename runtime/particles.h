@@ -29,6 +29,11 @@ struct species {
     struct arena_buf perm, scratch, bin_end;
 };
 
+/* Slots a box of n particles keeps for itself and for its outbox (the estimate uses them too). */
+long particles_box_room(long n);
+long particles_outbox_room(long n);
+/* Bytes one slot takes in all arrays of a species. */
+#define PARTICLE_SLOT_BYTES(real_size) (7 * (real_size) + sizeof(cl_ulong) + sizeof(cl_int))
 /* Allocates the arrays and makes the particles on the device (count, scan, fill). */
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len);
 void particles_destroy(struct species *sp, struct ctx *c);

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "estimate.h"
 #include "log.h"
 #include "program.h"
 
@@ -24,6 +25,31 @@ int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, 
     return gen_program(cfg, facts, out, err, err_len);
 }
 
+size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev)
+{
+    return cfg->memory_device > 0 ? (size_t)cfg->memory_device
+                                  : (size_t)(dev->traits->memory_share * (double)dev->global_mem);
+}
+
+int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len)
+{
+    struct memory_estimate m;
+    if (estimate_memory(cfg, &m, err, err_len))
+        return -1;
+    const double limit = (double)sim_memory_limit(cfg, dev);
+    if (m.peak <= limit)
+        return 0;
+    long particles = 0;
+    for (int s = 0; s < cfg->n_species; s++)
+        particles += m.count[s];
+    snprintf(err, err_len,
+             "this run needs %.1f MiB of device memory (fields %.1f MiB, %ld particles %.1f MiB) but may use %.1f MiB "
+             "of %s; lower grid.cells or the species' ppc, or raise memory.device (the device has %.1f MiB)",
+             m.peak / 1048576.0, m.fields / 1048576.0, particles, (m.peak - m.fields) / 1048576.0, limit / 1048576.0,
+             dev->name, (double)dev->global_mem / 1048576.0);
+    return -1;
+}
+
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len)
 {
     memset(s, 0, sizeof *s);
@@ -34,8 +60,9 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
     if (gen_layout(cfg, &c->lay, err, err_len))
         return -1;
 
-    size_t limit = cfg->memory_device > 0 ? (size_t)cfg->memory_device
-                                          : (size_t)(dev->traits->memory_share * (double)dev->global_mem);
+    size_t limit = sim_memory_limit(cfg, dev);
+    if (sim_check_memory(cfg, dev, err, err_len))
+        return -1;
     if (arena_init(&c->arena, dev->context, dev->id, limit, 0, "memory.device", err, err_len))
         return -1;
 

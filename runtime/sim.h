@@ -22,6 +22,9 @@ struct sim {
     double wall_first; /* s of the first step: it includes the driver's just-in-time compiles */
 };
 
+/* The device memory the arena may take, and whether the estimate fits in it. */
+size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev);
+int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len);
 /* Generates and builds the kernels, allocates and initialises every buffer. */
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len);
 /* Charge-conservation residual now (deposits rho of every species); store: make now the

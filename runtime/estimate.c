@@ -1,0 +1,81 @@
+/* estimate.c: memory from the input, by the same rules the allocation follows (the layout of
+ * fields, particles_box_room for particles). Particle counts assume every lattice candidate in
+ * the species' region is loaded, which is exact for uniform densities and an upper bound else. */
+#include "estimate.h"
+
+#include "layout.h"
+#include "particles.h"
+
+/* Candidates per box: cells of the box inside the region times particles per cell. */
+static void species_boxes(const struct cfg_species *sp, const struct picl_config *cfg, const struct gen_layout *lay,
+                          long *total, double *slots)
+{
+    *total = 0;
+    *slots = 0;
+    const long ppc = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
+    for (int b = 0; b < lay->n_boxes; b++) {
+        const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+        long cells = 1;
+        for (int a = 0; a < 3; a++) {
+            int n = 0;
+            for (int i = 0; i < lay->box[a]; i++) {
+                double x = cfg->grid.lower[a] + (bi[a] * lay->box[a] + i + 0.5) * lay->dx[a];
+                n += !sp->has_region || (x >= sp->region_lower[a] && x < sp->region_upper[a]);
+            }
+            cells *= n;
+        }
+        long n = cells * ppc;
+        *total += n;
+        *slots += (double)(particles_box_room(n) + particles_outbox_room(n));
+    }
+}
+
+int estimate_memory(const struct picl_config *cfg, struct memory_estimate *m, char *err, size_t err_len)
+{
+    struct gen_layout lay;
+    if (gen_layout(cfg, &lay, err, err_len))
+        return -1;
+    const double real = cfg->precision == CFG_DOUBLE ? 8 : 4;
+    const double cells = (double)lay.cells[0] * lay.cells[1] * lay.cells[2];
+    const double rows = (double)lay.box[1] * lay.box[2] * lay.n_boxes;
+    *m = (struct memory_estimate){0};
+    m->fields = FC_COUNT * (double)lay.comp_stride * real;
+    m->diagnostics = rows * 2 * sizeof(double);
+    m->loading = cells * (sizeof(int) + sizeof(long));
+    double resident = m->fields + m->diagnostics, peak = resident;
+    for (int s = 0; s < cfg->n_species; s++) {
+        const struct cfg_species *sp = &cfg->species[s];
+        double slots;
+        species_boxes(sp, cfg, &lay, &m->count[s], &slots);
+        m->particles[s] = slots * (double)PARTICLE_SLOT_BYTES((size_t)real) +
+                          (double)lay.n_boxes * (8 * sizeof(long) + sizeof(double));
+        /* while loading: the counts, the arrays, then the offsets */
+        peak = resident + m->particles[s] + m->loading > peak ? resident + m->particles[s] + m->loading : peak;
+        resident += m->particles[s];
+        if (cfg->sort_interval > 0 && !sp->frozen) {
+            double bins = 1;
+            for (int a = 0; a < 3; a++)
+                bins *= (lay.box[a] + cfg->sort_bin[a] - 1) / cfg->sort_bin[a];
+            double sort = slots * (sizeof(int) + sizeof(long)) + bins * lay.n_boxes * sizeof(int);
+            m->sort += sort;
+            resident += sort;
+        }
+        if (resident > peak)
+            peak = resident;
+    }
+    m->peak = peak;
+    return 0;
+}
+
+void estimate_print(const struct picl_config *cfg, const struct memory_estimate *m, FILE *out)
+{
+    const double MiB = 1048576.0;
+    fprintf(out, "device memory (estimate): %.1f MiB at peak\n", m->peak / MiB);
+    fprintf(out, "  fields      %10.1f MiB  (%d components with guard cells)\n", m->fields / MiB, 11);
+    for (int s = 0; s < cfg->n_species; s++)
+        fprintf(out, "  %-11s %10.1f MiB  (%ld particles, with room to move between boxes)\n", cfg->species[s].name,
+                m->particles[s] / MiB, m->count[s]);
+    if (m->sort > 0)
+        fprintf(out, "  sorting     %10.1f MiB\n", m->sort / MiB);
+    fprintf(out, "  loading     %10.1f MiB  (transient)\n", m->loading / MiB);
+}

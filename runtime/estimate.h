@@ -1,0 +1,23 @@
+/* estimate.h: the device memory a run will need, computed from the input alone, so that
+ * `picl check` can say it and `picl run` can refuse a run that cannot fit before allocating. */
+#ifndef PICL_ESTIMATE_H
+#define PICL_ESTIMATE_H
+
+#include <stdio.h>
+
+#include "config.h"
+
+struct memory_estimate {
+    double fields; /* bytes: all components with guards */
+    double particles[CFG_MAX_SPECIES]; /* bytes: arrays with their growth room and outboxes */
+    long count[CFG_MAX_SPECIES]; /* particles each species loads (an upper bound for profiles) */
+    double sort; /* sort scratch, all species */
+    double loading; /* transient scratch while a species loads */
+    double diagnostics; /* reduction buffers */
+    double peak; /* the largest total at any moment */
+};
+
+int estimate_memory(const struct picl_config *cfg, struct memory_estimate *m, char *err, size_t err_len);
+void estimate_print(const struct picl_config *cfg, const struct memory_estimate *m, FILE *out);
+
+#endif
