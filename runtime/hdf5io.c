@@ -58,9 +58,10 @@ int hio_mkdirs(const char *dir, char *err, size_t err_len)
                 break;
         }
     }
-    if (agree(rc) && rc == 0)
+    int all = agree(rc);
+    if (all && rc == 0)
         snprintf(err, err_len, "rank 0 could not create the folder '%s'", dir);
-    return agree(rc);
+    return all;
 }
 
 static herr_t innermost(unsigned n, const H5E_error2_t *e, void *data)

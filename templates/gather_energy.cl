@@ -11,19 +11,6 @@
 /* Points of the staggered shape: one order less, at half cells, as in WarpX's Galerkin gather. */
 #define CELL_PTS SHAPE_ORDER
 
-/* sum over a, b, c of Sx[a] Sy[b] Sz[c] f(ix + a, iy + b, iz + c) */
-#define GATHER_SUM(f, Sx, ix, PX, Sy, iy, PY, Sz, iz, PZ, out)                                   \
-    do {                                                                                       \
-        real acc_ = 0;                                                                         \
-        for (int c_ = 0; c_ < (PZ); c_++)                                                      \
-            for (int b_ = 0; b_ < (PY); b_++) {                                                \
-                const real syz_ = (Sy)[b_] * (Sz)[c_];                                         \
-                const int row_ = IDX((ix), (iy) + b_, (iz) + c_);                              \
-                for (int a_ = 0; a_ < (PX); a_++)                                              \
-                    acc_ += (Sx)[a_] * syz_ * (f)[row_ + a_];                                  \
-            }                                                                                  \
-        (out) = acc_;                                                                          \
-    } while (0)
 
 /* E and B at a particle at box-local position (x, y, z) of box b. Each component is
  * interpolated from its own Yee position: order SHAPE_ORDER along nodal axes, one less along

@@ -48,6 +48,29 @@ static inline int shape3(real x, real *S)
 /* Nodes a shape of order SHAPE_ORDER touches. */
 #define NODE_PTS (SHAPE_ORDER + 1)
 
+/* out = sum over a, b, c of Sx[a] Sy[b] Sz[c] f(ix + a, iy + b, iz + c): contracted one axis at
+ * a time (x, then y, then z), so the rows are independent dot products the processor can
+ * overlap, not one long chain of dependent additions; every trip count is a literal. */
+#define GATHER_SUM(f, Sx, ix, PX, Sy, iy, PY, Sz, iz, PZ, out)                                   \
+    do {                                                                                       \
+        real plane_[(PZ)];                                                                     \
+        _Pragma("unroll") for (int c_ = 0; c_ < (PZ); c_++) {                                  \
+            real row_[(PY)];                                                                   \
+            _Pragma("unroll") for (int b_ = 0; b_ < (PY); b_++) {                              \
+                __global const real *p_ = (f) + IDX((ix), (iy) + b_, (iz) + c_);               \
+                real r_ = 0;                                                                   \
+                _Pragma("unroll") for (int a_ = 0; a_ < (PX); a_++) r_ += (Sx)[a_] * p_[a_];   \
+                row_[b_] = r_;                                                                 \
+            }                                                                                  \
+            real q_ = 0;                                                                       \
+            _Pragma("unroll") for (int b_ = 0; b_ < (PY); b_++) q_ += (Sy)[b_] * row_[b_];     \
+            plane_[c_] = q_;                                                                   \
+        }                                                                                      \
+        real acc_ = 0;                                                                         \
+        _Pragma("unroll") for (int c_ = 0; c_ < (PZ); c_++) acc_ += (Sz)[c_] * plane_[c_];     \
+        (out) = acc_;                                                                          \
+    } while (0)
+
 #define PICL_CAT2(a, b) a##b
 #define PICL_CAT(a, b) PICL_CAT2(a, b)
 /* SHAPE(3)(x, S) calls shape3: the order is a literal in generated code. */

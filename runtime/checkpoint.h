@@ -1,0 +1,27 @@
+/* checkpoint.h: everything a run needs to continue, one HDF5 file per checkpoint
+ * (<checkpoint.dir>/checkpoint_%06T.h5): the whole field buffer with its guard cells, each
+ * species' box table and live particles, step, time, the input's hash, picl's version and
+ * the format's version. Per-box checksums let a restart prove that it reads what was written.
+ * (No random numbers are drawn after loading, so there is no generator state to keep.) */
+#ifndef PICL_CHECKPOINT_H
+#define PICL_CHECKPOINT_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+/* Raised whenever the file's layout or meaning changes; a restart refuses other versions. */
+#define CKPT_FORMAT_VERSION 1
+
+struct sim;
+
+/* Writes a checkpoint of the sim's current step, then removes all but the newest
+ * cfg->checkpoint.keep of them. path (may be NULL) receives the file's name. */
+int ckpt_write(struct sim *s, double *bytes, char *path, size_t path_len, char *err, size_t err_len);
+/* The newest complete checkpoint in cfg->checkpoint.dir. */
+int ckpt_latest(const struct picl_config *cfg, char *path, size_t path_len, char *err, size_t err_len);
+/* Replaces the state of a freshly created sim with the checkpoint's, after checking that the
+ * file belongs to this input and layout and that its data are intact. */
+int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,662 @@
+/* openpmd.c: full diagnostics as openPMD 1.1.0 + ED-PIC files. Fields are stored z, y, x in C
+ * order (x fastest, as in memory) with axisLabels {"z", "y", "x"}; every per-axis attribute
+ * (gridSpacing, gridGlobalOffset, position, the boundaries) follows that order. Each rank
+ * writes its own boxes as hyperslabs of one dataset per component, and its particles as one
+ * contiguous range per record, in one collective write each. */
+#include "openpmd.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "hdf5io.h"
+#include "log.h"
+#include "sim.h"
+
+#define OPMD_FORMAT "openpmd_%06T.h5"
+
+/* openPMD's unitDimension: powers of L, M, T, I, theta, N, J. */
+static const double dim_none[7] = {0, 0, 0, 0, 0, 0, 0};
+static const double dim_length[7] = {1, 0, 0, 0, 0, 0, 0};
+static const double dim_mass[7] = {0, 1, 0, 0, 0, 0, 0};
+static const double dim_charge[7] = {0, 0, 1, 1, 0, 0, 0}; /* A s */
+static const double dim_momentum[7] = {1, 1, -1, 0, 0, 0, 0};
+static const double dim_E[7] = {1, 1, -3, -1, 0, 0, 0}; /* V/m = kg m s^-3 A^-1 */
+static const double dim_B[7] = {0, 1, -2, -1, 0, 0, 0}; /* T = kg s^-2 A^-1 */
+static const double dim_J[7] = {-2, 0, 0, 1, 0, 0, 0}; /* A/m^2 */
+static const double dim_rho[7] = {-3, 0, 1, 1, 0, 0, 0}; /* C/m^3 */
+
+/* ED-PIC's names for picl's choices, in the order of the enums in config.h. */
+static const char *const solver_names[] = {"Yee", "CKC"};
+static const char *const push_names[] = {"Boris", "Vay", "HigueraCary"};
+static const char *const gather_names[] = {"energyConserving", "momentumConserving"};
+static const char *const deposition_names[] = {"Esirkepov", "directMorseNielson"};
+static const char *const boundary_names[] = {"periodic"};
+
+int opmd_due(const struct cfg_full *d, long step)
+{
+    if (d->interval > 0)
+        return step % d->interval == 0;
+    for (int i = 0; i < d->n_at; i++)
+        if (d->at[i] == step)
+            return 1;
+    return 0;
+}
+
+/* Boxes are spread over ranks by the MPI decomposition (a later stage); until it exists every
+ * box is this rank's, and everything below already writes only the boxes a rank owns. */
+static int box_is_mine(const struct ctx *c, int b)
+{
+    (void)c;
+    (void)b;
+    return 1;
+}
+
+static hid_t real_type(const struct ctx *c)
+{
+    return c->real_size == sizeof(double) ? H5T_NATIVE_DOUBLE : H5T_NATIVE_FLOAT;
+}
+
+/* A dataset whose storage is allocated without fill values: every byte is written anyway,
+ * and filling first would write the file twice. */
+static hid_t make_dataset(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *dims)
+{
+    hid_t space = H5Screate_simple(rank, dims, NULL);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t d = H5I_INVALID_HID;
+    if (space >= 0 && dcpl >= 0 && H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
+        d = H5Dcreate2(parent, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    return d;
+}
+
+/* Writes n elements at [offset, offset + n) of a 1D dataset (collective; n may be 0). */
+static int write_range(struct hio_file *f, hid_t dset, hid_t memtype, hsize_t offset, hsize_t n, const void *buf)
+{
+    hid_t fs = H5Dget_space(dset);
+    hsize_t one = 1;
+    hid_t ms = H5Screate_simple(1, n ? &n : &one, NULL);
+    int rc = -1;
+    if (fs >= 0 && ms >= 0) {
+        herr_t sel = n ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &offset, NULL, &n, NULL)
+                       : (H5Sselect_none(fs) < 0 ? -1 : H5Sselect_none(ms));
+        if (sel >= 0 && H5Dwrite(dset, memtype, ms, fs, f->dxpl, buf) >= 0)
+            rc = 0;
+    }
+    if (ms >= 0)
+        H5Sclose(ms);
+    if (fs >= 0)
+        H5Sclose(fs);
+    return rc;
+}
+
+/* This rank's particle range in the whole species: offset and total over all ranks. */
+static void global_range(long n, long *offset, long *total)
+{
+    *offset = 0;
+    *total = n;
+    if (hio_mpi()) {
+        MPI_Exscan(&n, offset, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+        if (hio_rank() == 0)
+            *offset = 0;
+        MPI_Allreduce(&n, total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    }
+}
+
+struct writer {
+    struct sim *s;
+    struct ctx *c;
+    struct hio_file file;
+    hid_t meshes, particles;
+    double bytes;
+    char *err;
+    size_t err_len;
+};
+
+static int h5fail(struct writer *w, const char *what)
+{
+    char why[512];
+    hio_reason(why, sizeof why);
+    snprintf(w->err, w->err_len, "writing %s of '%s' failed%s%s", what, w->file.partial, why[0] ? ": " : "", why);
+    return -1;
+}
+
+/* ---- meshes */
+
+/* Attributes every mesh record carries (on the group of a vector record, on the dataset of a
+ * scalar one). */
+static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dimension[7], double time_offset)
+{
+    const struct gen_layout *lay = &w->c->lay;
+    const char *const labels[3] = {"z", "y", "x"};
+    double spacing[3], offset[3];
+    for (int a = 0; a < 3; a++) {
+        spacing[a] = lay->dx[2 - a];
+        offset[a] = lay->lower[2 - a];
+    }
+    int bad = 0;
+    bad |= hio_attr_string(rec, "geometry", "cartesian");
+    bad |= hio_attr_string(rec, "dataOrder", "C");
+    bad |= hio_attr_strings(rec, "axisLabels", labels, 3);
+    bad |= hio_attr_doubles(rec, "gridSpacing", spacing, 3);
+    bad |= hio_attr_doubles(rec, "gridGlobalOffset", offset, 3);
+    bad |= hio_attr_double(rec, "gridUnitSI", 1.0);
+    bad |= hio_attr_doubles(rec, "unitDimension", unit_dimension, 7);
+    bad |= hio_attr_double(rec, "timeOffset", time_offset);
+    bad |= hio_attr_string(rec, "fieldSmoothing", "none");
+    return bad;
+}
+
+static int mesh_component_attrs(hid_t comp, enum field_comp fc)
+{
+    double stagger[3], position[3];
+    gen_stagger(fc, stagger);
+    for (int a = 0; a < 3; a++)
+        position[a] = stagger[2 - a];
+    return hio_attr_doubles(comp, "position", position, 3) | hio_attr_double(comp, "unitSI", 1.0);
+}
+
+/* The valid cells of this rank's boxes, in the order HDF5 visits a union of hyperslabs (the
+ * file's row-major order: z, then y, then x), from one component with guards. */
+static size_t pack_mesh(const struct ctx *c, const char *comp, char *out)
+{
+    const struct gen_layout *lay = &c->lay;
+    const size_t real = c->real_size, row = (size_t)lay->box[0] * real;
+    size_t m = 0;
+    for (int k = 0; k < lay->cells[2]; k++)
+        for (int j = 0; j < lay->cells[1]; j++)
+            for (int bx = 0; bx < lay->nbox[0]; bx++) {
+                int by = j / lay->box[1], bz = k / lay->box[2];
+                int b = bx + lay->nbox[0] * (by + lay->nbox[1] * bz);
+                if (!box_is_mine(c, b))
+                    continue;
+                size_t src = (size_t)b * (size_t)lay->box_stride + (size_t)lay->ng +
+                             (size_t)(j % lay->box[1] + lay->ng) * (size_t)lay->dim[0] +
+                             (size_t)(k % lay->box[2] + lay->ng) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
+                memcpy(out + m, comp + src * real, row);
+                m += row;
+            }
+    return m / real;
+}
+
+/* Writes field component fc (as it is in the device buffer now) to dataset `name` of `parent`. */
+static int write_mesh(struct writer *w, hid_t parent, const char *name, enum field_comp fc, hid_t *out)
+{
+    struct ctx *c = w->c;
+    const struct gen_layout *lay = &c->lay;
+    const size_t real = c->real_size, n_comp = (size_t)lay->comp_stride, n_cells = (size_t)lay->cells[0] *
+                                                                               (size_t)lay->cells[1] * (size_t)lay->cells[2];
+    char *host = hio_staging_get(&w->s->staging, (n_comp + n_cells) * real);
+    if (!host) {
+        snprintf(w->err, w->err_len, "out of host memory for writing %s", gen_comp_name(fc));
+        return -1;
+    }
+    char *packed = host + n_comp * real;
+    cl_int cl = clEnqueueReadBuffer(c->dev->queue, w->s->fields.buf.mem, CL_TRUE, (size_t)fc * n_comp * real,
+                                    n_comp * real, host, 0, NULL, NULL);
+    if (cl != CL_SUCCESS) {
+        snprintf(w->err, w->err_len, "reading %s from the device failed: %s", gen_comp_name(fc), device_error_name(cl));
+        return -1;
+    }
+    size_t mine = pack_mesh(c, host, packed);
+
+    hsize_t dims[3] = {(hsize_t)lay->cells[2], (hsize_t)lay->cells[1], (hsize_t)lay->cells[0]};
+    hid_t d = make_dataset(parent, name, real_type(c), 3, dims);
+    if (d < 0)
+        return h5fail(w, name);
+    hid_t fs = H5Dget_space(d);
+    hsize_t one = 1, count = mine;
+    hid_t ms = H5Screate_simple(1, mine ? &count : &one, NULL);
+    int rc = fs < 0 || ms < 0 || H5Sselect_none(fs) < 0;
+    for (int b = 0; rc == 0 && b < lay->n_boxes; b++) {
+        if (!box_is_mine(c, b))
+            continue;
+        int bx = b % lay->nbox[0], by = (b / lay->nbox[0]) % lay->nbox[1], bz = b / (lay->nbox[0] * lay->nbox[1]);
+        hsize_t start[3] = {(hsize_t)bz * lay->box[2], (hsize_t)by * lay->box[1], (hsize_t)bx * lay->box[0]};
+        hsize_t extent[3] = {(hsize_t)lay->box[2], (hsize_t)lay->box[1], (hsize_t)lay->box[0]};
+        rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, extent, NULL) < 0;
+    }
+    if (rc == 0 && !mine)
+        rc = H5Sselect_none(ms) < 0;
+    if (rc == 0)
+        rc = H5Dwrite(d, real_type(c), ms, fs, w->file.dxpl, packed) < 0;
+    if (ms >= 0)
+        H5Sclose(ms);
+    if (fs >= 0)
+        H5Sclose(fs);
+    if (rc) {
+        H5Dclose(d);
+        return h5fail(w, name);
+    }
+    w->bytes += (double)mine * (double)real;
+    *out = d;
+    return 0;
+}
+
+/* A vector record E, B or J from the components d asks for (first: Ex, Bx or Jx). */
+static int write_vector_mesh(struct writer *w, const struct cfg_full *d, const char *name, enum field_comp first,
+                             const double unit_dimension[7], double time_offset)
+{
+    if (!(d->fields & (7u << first)))
+        return 0;
+    hid_t rec = hio_group(w->meshes, name);
+    if (rec < 0 || mesh_record_attrs(w, rec, unit_dimension, time_offset)) {
+        if (rec >= 0)
+            H5Gclose(rec);
+        return h5fail(w, name);
+    }
+    int rc = 0;
+    for (int a = 0; rc == 0 && a < 3; a++) {
+        if (!(d->fields & (1u << (first + a))))
+            continue;
+        hid_t ds;
+        const char axis[2] = {"xyz"[a], '\0'};
+        rc = write_mesh(w, rec, axis, (enum field_comp)(first + a), &ds);
+        if (rc == 0) {
+            if (mesh_component_attrs(ds, (enum field_comp)(first + a)))
+                rc = h5fail(w, gen_comp_name((enum field_comp)(first + a)));
+            H5Dclose(ds);
+        }
+    }
+    H5Gclose(rec);
+    return rc;
+}
+
+/* rho of all species (species < 0) or of one, deposited now, as scalar record `name`. */
+static int write_rho(struct writer *w, const char *name, int species)
+{
+    if (sim_deposit_rho(w->s, species, w->err, w->err_len))
+        return -1;
+    hid_t ds;
+    if (write_mesh(w, w->meshes, name, FC_RHO, &ds))
+        return -1;
+    int rc = mesh_record_attrs(w, ds, dim_rho, 0.0) | mesh_component_attrs(ds, FC_RHO);
+    H5Dclose(ds);
+    return rc ? h5fail(w, name) : 0;
+}
+
+static int meshes_attrs(struct writer *w)
+{
+    const struct picl_config *cfg = w->c->cfg;
+    const char *field[6], *particle[6];
+    for (int a = 0; a < 3; a++)
+        for (int side = 0; side < 2; side++) {
+            field[2 * a + side] = boundary_names[cfg->field_boundary[2 - a][side]];
+            particle[2 * a + side] = boundary_names[cfg->particle_boundary[2 - a][side]];
+        }
+    int bad = 0;
+    bad |= hio_attr_string(w->meshes, "fieldSolver", solver_names[cfg->solver]);
+    bad |= hio_attr_strings(w->meshes, "fieldBoundary", field, 6);
+    bad |= hio_attr_strings(w->meshes, "particleBoundary", particle, 6);
+    bad |= hio_attr_string(w->meshes, "currentSmoothing", "none");
+    bad |= hio_attr_string(w->meshes, "chargeCorrection", "none");
+    return bad;
+}
+
+static int write_meshes(struct writer *w, const struct cfg_full *d, hid_t iteration)
+{
+    const double dt = w->c->cfg->dt;
+    w->meshes = hio_group(iteration, "meshes");
+    if (w->meshes < 0 || meshes_attrs(w))
+        return h5fail(w, "meshes");
+    /* E and B are at step n; J was deposited from u^{n-1/2}, half a step earlier. */
+    if (write_vector_mesh(w, d, "E", FC_EX, dim_E, 0.0) || write_vector_mesh(w, d, "B", FC_BX, dim_B, 0.0) ||
+        write_vector_mesh(w, d, "J", FC_JX, dim_J, -0.5 * dt))
+        return -1;
+    if ((d->fields & (1u << FC_RHO)) && write_rho(w, "rho", -1))
+        return -1;
+    for (int i = 0; i < w->s->n_species; i++) {
+        if (!(d->species_rho & (1u << i)))
+            continue;
+        char name[CFG_NAME_LEN + 8];
+        snprintf(name, sizeof name, "rho_%s", w->s->species[i].cfg->name);
+        if (write_rho(w, name, i))
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- particles */
+
+/* Attributes of a particle record; ED-PIC's weightingPower and macroWeighted say how the
+ * record scales with the weight (here every record is per physical particle except the
+ * weight itself). */
+static int particle_record_attrs(hid_t rec, const double unit_dimension[7], double time_offset, double weighting_power,
+                                 uint32_t macro_weighted)
+{
+    return hio_attr_doubles(rec, "unitDimension", unit_dimension, 7) | hio_attr_double(rec, "timeOffset", time_offset) |
+           hio_attr_double(rec, "weightingPower", weighting_power) | hio_attr_u32(rec, "macroWeighted", macro_weighted);
+}
+
+/* A constant record component: the same value for all n particles. */
+static int constant_component(hid_t parent, const char *name, double value, uint64_t n, hid_t *out)
+{
+    hid_t g = hio_group(parent, name);
+    if (g < 0)
+        return -1;
+    int bad = hio_attr_double(g, "value", value) | hio_attr_u64s(g, "shape", &n, 1) | hio_attr_double(g, "unitSI", 1.0);
+    if (out && !bad)
+        *out = g;
+    else
+        H5Gclose(g);
+    return bad;
+}
+
+/* Which live particles the diagnostic writes: those whose id is a multiple of the stride, so
+ * the same particles appear at every step and under every decomposition. */
+struct selection {
+    long n; /* on this rank */
+    long *slot; /* their slots in the device arrays, box by box */
+    long *per_box; /* selected per box */
+    long offset, total; /* this rank's range in the file, and the total */
+};
+
+static int read_array(struct writer *w, struct species *sp, enum particle_array a, void *host)
+{
+    size_t elem = a == PA_ID ? sizeof(cl_ulong) : w->c->real_size;
+    cl_int cl = clEnqueueReadBuffer(w->c->dev->queue, sp->array[a].mem, CL_TRUE, 0, (size_t)sp->slots * elem, host, 0,
+                                    NULL, NULL);
+    if (cl != CL_SUCCESS) {
+        snprintf(w->err, w->err_len, "species %s: reading particles from the device failed: %s", sp->cfg->name,
+                 device_error_name(cl));
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes one per-particle array: position (metres), momentum (m u), weighting or id. */
+static int write_particle_array(struct writer *w, struct species *sp, const struct selection *sel, hid_t parent,
+                                const char *name, enum particle_array a, void *raw, void *out)
+{
+    const struct gen_layout *lay = &w->c->lay;
+    const int dbl = w->c->real_size == sizeof(double);
+    if (read_array(w, sp, a, raw))
+        return -1;
+    hid_t type = a == PA_ID ? H5T_NATIVE_UINT64 : real_type(w->c);
+    /* positions are in cells from grid.lower on the device: x_SI = lower + x dx */
+    double scale = 1.0, shift = 0.0;
+    if (a <= PA_Z) {
+        scale = lay->dx[a];
+        shift = lay->lower[a];
+    } else if (a <= PA_UZ) {
+        scale = sp->cfg->mass;
+    }
+    for (long i = 0; i < sel->n; i++) {
+        long k = sel->slot[i];
+        if (a == PA_ID)
+            ((uint64_t *)out)[i] = ((const cl_ulong *)raw)[k];
+        else if (dbl)
+            ((double *)out)[i] = shift + scale * ((const double *)raw)[k];
+        else
+            ((float *)out)[i] = (float)(shift + scale * (double)((const float *)raw)[k]);
+    }
+    hsize_t dims = (hsize_t)sel->total;
+    hid_t d = make_dataset(parent, name, type, 1, &dims);
+    if (d < 0)
+        return h5fail(w, name);
+    int rc = write_range(&w->file, d, type, (hsize_t)sel->offset, (hsize_t)sel->n, out) ||
+             hio_attr_double(d, "unitSI", 1.0);
+    H5Dclose(d);
+    w->bytes += (double)sel->n * (double)(a == PA_ID ? sizeof(uint64_t) : w->c->real_size);
+    return rc ? h5fail(w, name) : 0;
+}
+
+/* openPMD's particlePatches: one patch per box, with its particle count, where its
+ * particles start in the records, and the box's corner and size in metres. */
+static int write_patches(struct writer *w, hid_t species, const struct selection *sel)
+{
+    const struct gen_layout *lay = &w->c->lay;
+    const int nb = lay->n_boxes;
+    hid_t pp = hio_group(species, "particlePatches");
+    if (pp < 0)
+        return h5fail(w, "particlePatches");
+    uint64_t *num = calloc((size_t)nb, sizeof *num), *first = calloc((size_t)nb, sizeof *first);
+    double *corner = calloc((size_t)nb * 6, sizeof *corner);
+    int rc = -1;
+    if (!num || !first || !corner) {
+        snprintf(w->err, w->err_len, "out of host memory for particle patches");
+        goto done;
+    }
+    /* Every rank writes the entries of its own boxes (element selections, box order). */
+    long at = sel->offset;
+    int mine = 0;
+    hsize_t *coords = calloc((size_t)nb, sizeof *coords);
+    for (int b = 0; coords && b < nb; b++) {
+        if (!box_is_mine(w->c, b))
+            continue;
+        int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+        num[mine] = (uint64_t)sel->per_box[b];
+        first[mine] = (uint64_t)at;
+        at += sel->per_box[b];
+        for (int a = 0; a < 3; a++) {
+            corner[(size_t)a * nb + mine] = lay->lower[a] + lay->dx[a] * bi[a] * lay->box[a];
+            corner[(size_t)(3 + a) * nb + mine] = lay->dx[a] * lay->box[a];
+        }
+        coords[mine++] = (hsize_t)b;
+    }
+    rc = 0;
+    const char *const axes[3] = {"x", "y", "z"};
+    struct patch_set {
+        const char *path;
+        hid_t type;
+        const void *data;
+    } sets[8] = {{"numParticles", H5T_NATIVE_UINT64, num}, {"numParticlesOffset", H5T_NATIVE_UINT64, first}};
+    char paths[6][16];
+    for (int a = 0; a < 3; a++) {
+        snprintf(paths[a], sizeof paths[a], "offset/%s", axes[a]);
+        snprintf(paths[3 + a], sizeof paths[3 + a], "extent/%s", axes[a]);
+        sets[2 + a] = (struct patch_set){paths[a], H5T_NATIVE_DOUBLE, corner + (size_t)a * nb};
+        sets[5 + a] = (struct patch_set){paths[3 + a], H5T_NATIVE_DOUBLE, corner + (size_t)(3 + a) * nb};
+    }
+    hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
+    H5Pset_create_intermediate_group(lcpl, 1);
+    for (int i = 0; rc == 0 && i < 8; i++) {
+        hsize_t dims = (hsize_t)nb, one = 1, n = (hsize_t)mine;
+        hid_t space = H5Screate_simple(1, &dims, NULL);
+        hid_t d = H5Dcreate2(pp, sets[i].path, sets[i].type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT);
+        hid_t ms = H5Screate_simple(1, mine ? &n : &one, NULL);
+        rc = !coords || space < 0 || d < 0 || ms < 0;
+        if (rc == 0)
+            rc = (mine ? H5Sselect_elements(space, H5S_SELECT_SET, (size_t)mine, coords)
+                       : (H5Sselect_none(space) < 0 ? -1 : H5Sselect_none(ms))) < 0;
+        if (rc == 0)
+            rc = H5Dwrite(d, sets[i].type, ms, space, w->file.dxpl, sets[i].data) < 0 || hio_attr_double(d, "unitSI", 1.0);
+        if (ms >= 0)
+            H5Sclose(ms);
+        if (space >= 0)
+            H5Sclose(space);
+        if (d >= 0)
+            H5Dclose(d);
+    }
+    H5Pclose(lcpl);
+    for (int i = 0; rc == 0 && i < 2; i++) {
+        hid_t rec = H5Gopen2(pp, i ? "extent" : "offset", H5P_DEFAULT);
+        rc = rec < 0 || hio_attr_doubles(rec, "unitDimension", dim_length, 7) || hio_attr_double(rec, "timeOffset", 0.0);
+        if (rec >= 0)
+            H5Gclose(rec);
+    }
+    free(coords);
+    if (rc)
+        h5fail(w, "particlePatches");
+done:
+    free(num);
+    free(first);
+    free(corner);
+    H5Gclose(pp);
+    return rc;
+}
+
+static int species_attrs(struct writer *w, hid_t g)
+{
+    const struct picl_config *cfg = w->c->cfg;
+    return hio_attr_double(g, "particleShape", (double)cfg->shape_order) |
+           hio_attr_string(g, "currentDeposition", deposition_names[cfg->deposition]) |
+           hio_attr_string(g, "particlePush", push_names[cfg->pusher]) |
+           hio_attr_string(g, "particleInterpolation", gather_names[cfg->gather]) |
+           hio_attr_string(g, "particleSmoothing", "none");
+}
+
+static int write_species(struct writer *w, const struct cfg_full *d, struct species *sp)
+{
+    struct ctx *c = w->c;
+    const int nb = c->lay.n_boxes;
+    if (particles_check(sp, c, NULL, w->err, w->err_len))
+        return -1;
+    const size_t slots = (size_t)sp->slots, np = (size_t)sp->np;
+    /* staging: ids and then each array (slots), the selection's slots, one output array */
+    char *mem = hio_staging_get(&w->s->staging, slots * 8 + np * 8 + np * 8 + (size_t)nb * 8);
+    if (!mem) {
+        snprintf(w->err, w->err_len, "species %s: out of host memory for writing %zu particles", sp->cfg->name, np);
+        return -1;
+    }
+    void *raw = mem, *out = mem + slots * 8;
+    struct selection sel = {.slot = (long *)(mem + slots * 8 + np * 8), .per_box = (long *)(mem + slots * 8 + np * 16)};
+    if (read_array(w, sp, PA_ID, raw))
+        return -1;
+    const cl_ulong *id = raw;
+    for (int b = 0; b < nb; b++) {
+        const long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
+        sel.per_box[b] = 0;
+        if (!box_is_mine(c, b))
+            continue;
+        for (long k = t[BT_START]; k < t[BT_START] + t[BT_COUNT]; k++)
+            if (id[k] % (cl_ulong)d->stride == 0) {
+                sel.slot[sel.n++] = k;
+                sel.per_box[b]++;
+            }
+    }
+    global_range(sel.n, &sel.offset, &sel.total);
+
+    hid_t g = hio_group(w->particles, sp->cfg->name);
+    if (g < 0 || species_attrs(w, g))
+        return h5fail(w, sp->cfg->name);
+    const double dt = c->cfg->dt;
+    const uint64_t total = (uint64_t)sel.total;
+    int rc = 0;
+    const char *const axes[3] = {"x", "y", "z"};
+    /* position and positionOffset, always (openPMD requires both) */
+    hid_t pos = hio_group(g, "position"), off = hio_group(g, "positionOffset");
+    rc = pos < 0 || off < 0 || particle_record_attrs(pos, dim_length, 0.0, 0.0, 0) ||
+         particle_record_attrs(off, dim_length, 0.0, 0.0, 0);
+    for (int a = 0; rc == 0 && a < 3; a++)
+        rc = constant_component(off, axes[a], 0.0, total, NULL) ||
+             write_particle_array(w, sp, &sel, pos, axes[a], (enum particle_array)(PA_X + a), raw, out);
+    if (pos >= 0)
+        H5Gclose(pos);
+    if (off >= 0)
+        H5Gclose(off);
+    if (rc == 0 && (d->attributes & (1u << CFG_ATTR_MOMENTUM))) {
+        /* p = m u with u = gamma v as pushed: u^{n-1/2}, half a step before the positions */
+        hid_t mom = hio_group(g, "momentum");
+        rc = mom < 0 || particle_record_attrs(mom, dim_momentum, -0.5 * dt, 1.0, 0);
+        for (int a = 0; rc == 0 && a < 3; a++)
+            rc = write_particle_array(w, sp, &sel, mom, axes[a], (enum particle_array)(PA_UX + a), raw, out);
+        if (mom >= 0)
+            H5Gclose(mom);
+    }
+    if (rc == 0 && (d->attributes & (1u << CFG_ATTR_WEIGHTING))) {
+        rc = write_particle_array(w, sp, &sel, g, "weighting", PA_W, raw, out);
+        hid_t wr = rc ? H5I_INVALID_HID : H5Dopen2(g, "weighting", H5P_DEFAULT);
+        rc = rc || wr < 0 || particle_record_attrs(wr, dim_none, 0.0, 1.0, 1);
+        if (wr >= 0)
+            H5Dclose(wr);
+    }
+    if (rc == 0 && (d->attributes & (1u << CFG_ATTR_ID))) {
+        rc = write_particle_array(w, sp, &sel, g, "id", PA_ID, raw, out);
+        hid_t ir = rc ? H5I_INVALID_HID : H5Dopen2(g, "id", H5P_DEFAULT);
+        rc = rc || ir < 0 || particle_record_attrs(ir, dim_none, 0.0, 0.0, 0);
+        if (ir >= 0)
+            H5Dclose(ir);
+    }
+    /* charge and mass per physical particle, constant over the species */
+    for (int i = 0; rc == 0 && i < 2; i++) {
+        hid_t rec;
+        rc = constant_component(g, i ? "mass" : "charge", i ? sp->cfg->mass : sp->cfg->charge, total, &rec) ||
+             particle_record_attrs(rec, i ? dim_mass : dim_charge, 0.0, 1.0, 0);
+        if (rc == 0)
+            H5Gclose(rec);
+    }
+    if (rc == 0)
+        rc = write_patches(w, g, &sel);
+    H5Gclose(g);
+    if (rc && !w->err[0])
+        h5fail(w, sp->cfg->name);
+    return rc;
+}
+
+/* ---- the file */
+
+static int root_attrs(struct writer *w)
+{
+    char date[64], author[128];
+    hio_date(date, sizeof date);
+    const char *user = getenv("USER");
+    snprintf(author, sizeof author, "%s", user && user[0] ? user : "unknown");
+    unsigned maj, min, rel;
+    H5get_libversion(&maj, &min, &rel);
+    char deps[128];
+    snprintf(deps, sizeof deps, "HDF5@%u.%u.%u;OpenCL@1.2", maj, min, rel);
+    hid_t f = w->file.id;
+    return hio_attr_string(f, "openPMD", "1.1.0") | hio_attr_u32(f, "openPMDextension", 1) |
+           hio_attr_string(f, "basePath", "/data/%T/") | hio_attr_string(f, "meshesPath", "meshes/") |
+           hio_attr_string(f, "particlesPath", "particles/") | hio_attr_string(f, "iterationEncoding", "fileBased") |
+           hio_attr_string(f, "iterationFormat", OPMD_FORMAT) | hio_attr_string(f, "author", author) |
+           hio_attr_string(f, "software", "picl") | hio_attr_string(f, "softwareVersion", PICL_VERSION) |
+           hio_attr_string(f, "softwareDependencies", deps) | hio_attr_string(f, "date", date);
+}
+
+int opmd_write(struct sim *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len)
+{
+    struct writer w = {.s = s, .c = &s->ctx, .meshes = H5I_INVALID_HID, .particles = H5I_INVALID_HID,
+                       .err = err, .err_len = err_len};
+    err[0] = '\0';
+    char dir[CFG_PATH_LEN + CFG_NAME_LEN + 2], path[sizeof dir + 32];
+    snprintf(dir, sizeof dir, "%s/%s", s->ctx.cfg->output_dir, d->name);
+    snprintf(path, sizeof path, "%s/openpmd_%06ld.h5", dir, s->step);
+    if (hio_mkdirs(dir, err, err_len) || hio_create(&w.file, path, 0, err, err_len))
+        return -1;
+    int rc = 0;
+    char base[64];
+    snprintf(base, sizeof base, "data/%ld", s->step);
+    hid_t it = hio_group(w.file.id, base);
+    if (root_attrs(&w) || it < 0 || hio_attr_double(it, "time", s->time) ||
+        hio_attr_double(it, "dt", s->ctx.cfg->dt) || hio_attr_double(it, "timeUnitSI", 1.0))
+        rc = h5fail(&w, "the root and iteration attributes");
+    unsigned fields = d->fields | d->species_rho;
+    if (rc == 0 && fields)
+        rc = write_meshes(&w, d, it);
+    if (rc == 0 && d->species) {
+        w.particles = hio_group(it, "particles");
+        if (w.particles < 0)
+            rc = h5fail(&w, "particles");
+        for (int i = 0; rc == 0 && i < s->n_species; i++)
+            if (d->species & (1u << i))
+                rc = write_species(&w, d, &s->species[i]);
+    }
+    if (w.particles >= 0)
+        H5Gclose(w.particles);
+    if (w.meshes >= 0)
+        H5Gclose(w.meshes);
+    if (it >= 0)
+        H5Gclose(it);
+    char finish_err[1024] = "";
+    if (hio_finish(&w.file, rc == 0, 0, finish_err, sizeof finish_err) && rc == 0) {
+        snprintf(err, err_len, "%s", finish_err);
+        rc = -1;
+    }
+    if (rc == 0) {
+        *bytes += w.bytes;
+        log_debug("wrote %s (%.1f MB of data)", path, w.bytes / 1e6);
+    } else {
+        char what[2048];
+        snprintf(what, sizeof what, "diagnostics.full.%s: %s", d->name, err);
+        snprintf(err, err_len, "%s", what);
+    }
+    return rc;
+}
