@@ -4,7 +4,7 @@ OPT      ?= -O2
 # Debian's packages: Lua 5.4, the OpenCL ICD loader, Open MPI and HDF5 built against it.
 PKGS     := lua5.4 OpenCL mpi hdf5-openmpi
 CFLAGS   += -std=c11 $(OPT) -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
-            -DCL_TARGET_OPENCL_VERSION=120 -Iruntime -Igen -Ibuild $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+            -DCL_TARGET_OPENCL_VERSION=120 -Iruntime -Igen -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 BUILD    ?= build
 PICL_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -41,7 +41,7 @@ $(BUILD)/embed: tools/embed.c
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -o $@ $<
 
-$(BUILD)/embedded.c $(BUILD)/embedded.h: $(BUILD)/embed $(EMBED_IN)
+$(BUILD)/embedded.c $(BUILD)/embedded.h &: $(BUILD)/embed $(EMBED_IN)
 	$(BUILD)/embed $(BUILD)/embedded.c $(BUILD)/embedded.h $(EMBED_IN)
 
 $(BUILD)/embedded.o: $(BUILD)/embedded.c

@@ -15,6 +15,7 @@
 
 #include "hdf5io.h"
 #include "log.h"
+#include "mem.h"
 #include "sim.h"
 
 #define CKPT_MAGIC "picl checkpoint"
@@ -93,15 +94,15 @@ static int write_fields(struct sim *s, struct hio_file *f, double *bytes, char *
     const struct gen_layout *lay = &c->lay;
     const size_t real = c->real_size, n = (size_t)FC_COUNT * (size_t)lay->comp_stride;
     char *host = hio_staging_get(&s->staging, n * real);
-    uint64_t *sums = calloc((size_t)lay->n_boxes, sizeof *sums);
+    uint64_t *sums = mem_calloc((size_t)lay->n_boxes, sizeof *sums);
     if (!host || !sums) {
-        free(sums);
+        mem_free(sums);
         snprintf(err, err_len, "out of host memory for a checkpoint of the fields (%zu bytes)", n * real);
         return -1;
     }
     cl_int cl = clEnqueueReadBuffer(c->dev->queue, s->fields.buf.mem, CL_TRUE, 0, n * real, host, 0, NULL, NULL);
     if (cl != CL_SUCCESS) {
-        free(sums);
+        mem_free(sums);
         snprintf(err, err_len, "reading the fields from the device failed: %s", device_error_name(cl));
         return -1;
     }
@@ -130,7 +131,7 @@ static int write_fields(struct sim *s, struct hio_file *f, double *bytes, char *
         H5Dclose(d);
     if (rc == 0)
         rc = write_box_rows(f->id, "fields_checksum", H5T_NATIVE_UINT64, lay->n_boxes, 1, sums, f->dxpl);
-    free(sums);
+    mem_free(sums);
     return rc ? h5fail(f->partial, "writing the fields", err, err_len) : 0;
 }
 
@@ -154,9 +155,9 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
         MPI_Allreduce(&mine, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     }
     char *raw = hio_staging_get(&s->staging, slots * 8 + (size_t)mine * 8);
-    uint64_t *sums = calloc((size_t)nb, sizeof *sums);
+    uint64_t *sums = mem_calloc((size_t)nb, sizeof *sums);
     if (!raw || !sums) {
-        free(sums);
+        mem_free(sums);
         snprintf(err, err_len, "species %s: out of host memory for a checkpoint", sp->cfg->name);
         return -1;
     }
@@ -170,7 +171,7 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
         const size_t elem = elem_size(c, a);
         cl_int cl = clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, slots * elem, raw, 0, NULL, NULL);
         if (cl != CL_SUCCESS) {
-            free(sums);
+            mem_free(sums);
             H5Gclose(g);
             snprintf(err, err_len, "species %s: reading %s from the device failed: %s", sp->cfg->name, array_names[a],
                      device_error_name(cl));
@@ -208,7 +209,7 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
     }
     if (rc == 0)
         rc = write_box_rows(g, "checksum", H5T_NATIVE_UINT64, nb, 1, sums, f->dxpl);
-    free(sums);
+    mem_free(sums);
     if (g >= 0)
         H5Gclose(g);
     return rc ? h5fail(f->partial, "writing the particles", err, err_len) : 0;
@@ -265,7 +266,7 @@ static void remove_old(const struct cfg_checkpoint *ck)
 {
     if (hio_rank() != 0)
         return;
-    long *steps = malloc(sizeof(long) * CKPT_MAX_LISTED);
+    long *steps = mem_alloc(sizeof(long) * CKPT_MAX_LISTED);
     int n = steps ? list_checkpoints(ck->dir, steps, CKPT_MAX_LISTED) : 0;
     for (int i = ck->keep; i < n; i++) {
         char path[CFG_PATH_LEN + 64];
@@ -273,7 +274,7 @@ static void remove_old(const struct cfg_checkpoint *ck)
         if (remove(path) == 0)
             log_debug("removed the old checkpoint %s (keep = %d)", path, ck->keep);
     }
-    free(steps);
+    mem_free(steps);
 }
 
 int ckpt_write(struct sim *s, double *bytes, char *path_out, size_t path_len, char *err, size_t err_len)
@@ -306,7 +307,7 @@ int ckpt_write(struct sim *s, double *bytes, char *path_out, size_t path_len, ch
 
 int ckpt_latest(const struct picl_config *cfg, char *path, size_t path_len, char *err, size_t err_len)
 {
-    long *steps = malloc(sizeof(long) * CKPT_MAX_LISTED);
+    long *steps = mem_alloc(sizeof(long) * CKPT_MAX_LISTED);
     if (!steps) {
         snprintf(err, err_len, "out of host memory");
         return -1;
@@ -317,7 +318,7 @@ int ckpt_latest(const struct picl_config *cfg, char *path, size_t path_len, char
     else
         snprintf(err, err_len, "--restart latest: no checkpoint (" CKPT_PREFIX "NNNNNN.h5) in '%s' (checkpoint.dir)",
                  cfg->checkpoint.dir);
-    free(steps);
+    mem_free(steps);
     return n > 0 ? 0 : -1;
 }
 
@@ -442,7 +443,7 @@ static int restore_fields(struct reader *r, struct sim *s)
     const struct gen_layout *lay = &c->lay;
     const size_t real = c->real_size, n = (size_t)FC_COUNT * (size_t)lay->comp_stride;
     char *host = hio_staging_get(&s->staging, n * real);
-    uint64_t *sums = calloc((size_t)lay->n_boxes, sizeof *sums);
+    uint64_t *sums = mem_calloc((size_t)lay->n_boxes, sizeof *sums);
     int rc = -1;
     if (!host || !sums) {
         snprintf(r->err, r->err_len, "out of host memory reading a checkpoint");
@@ -472,7 +473,7 @@ static int restore_fields(struct reader *r, struct sim *s)
     }
     rc = 0;
 done:
-    free(sums);
+    mem_free(sums);
     return rc;
 }
 
@@ -486,8 +487,8 @@ static int restore_species(struct reader *r, struct sim *s, struct species *sp)
         return refuse(r, "it has no particles of species '%s' (the species of this input differ, or it is corrupt)",
                       sp->cfg->name);
     hid_t g = H5Gopen2(r->file, where, H5P_DEFAULT);
-    long *table = calloc((size_t)nb * BT_STRIDE, sizeof *table);
-    uint64_t *stored = calloc((size_t)nb, sizeof *stored), *sums = calloc((size_t)nb, sizeof *sums);
+    long *table = mem_calloc((size_t)nb * BT_STRIDE, sizeof *table);
+    uint64_t *stored = mem_calloc((size_t)nb, sizeof *stored), *sums = mem_calloc((size_t)nb, sizeof *sums);
     int rc = -1;
     int64_t total = 0, slots = 0;
     if (g < 0 || !table || !stored || !sums) {
@@ -580,9 +581,9 @@ static int restore_species(struct reader *r, struct sim *s, struct species *sp)
     sp->np = count;
     rc = 0;
 done:
-    free(table);
-    free(stored);
-    free(sums);
+    mem_free(table);
+    mem_free(stored);
+    mem_free(sums);
     if (g >= 0)
         H5Gclose(g);
     return rc;
@@ -606,7 +607,8 @@ int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len)
         return -1;
     s->step = step;
     s->time = time;
-    s->restart_step = step;
+    s->start_step = step;
+    s->restarted = 1;
     log_info("continuing from %s at step %ld (t = %.6e s)", path, step, time);
     return 0;
 }

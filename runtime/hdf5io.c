@@ -13,6 +13,8 @@
 
 #include <mpi.h>
 
+#include "mem.h"
+
 int hio_mpi(void)
 {
     int up = 0, down = 0;
@@ -249,7 +251,7 @@ int hio_attr_strings(hid_t obj, const char *name, const char *const *values, int
     size_t len = 1;
     for (int i = 0; i < n; i++)
         len = strlen(values[i]) > len ? strlen(values[i]) : len;
-    char *buf = calloc((size_t)n, len);
+    char *buf = mem_calloc((size_t)n, len);
     hid_t t = string_type(len);
     int rc = -1;
     if (buf && t >= 0) {
@@ -259,7 +261,7 @@ int hio_attr_strings(hid_t obj, const char *name, const char *const *values, int
     }
     if (t >= 0)
         H5Tclose(t);
-    free(buf);
+    mem_free(buf);
     return rc;
 }
 
@@ -331,12 +333,12 @@ int hio_read_string(hid_t obj, const char *name, char *out, size_t len)
     int rc = -1;
     if (ftype >= 0 && H5Tget_class(ftype) == H5T_STRING && !H5Tis_variable_str(ftype)) {
         size_t size = H5Tget_size(ftype);
-        char *buf = calloc(size + 1, 1);
+        char *buf = mem_calloc(size + 1, 1);
         if (buf && H5Aread(a, ftype, buf) >= 0) {
             snprintf(out, len, "%s", buf);
             rc = 0;
         }
-        free(buf);
+        mem_free(buf);
     }
     if (ftype >= 0)
         H5Tclose(ftype);
@@ -376,7 +378,7 @@ void *hio_staging_get(struct hio_staging *st, size_t bytes)
 {
     if (bytes <= st->size && st->data)
         return st->data;
-    void *p = realloc(st->data, bytes ? bytes : 1);
+    void *p = mem_realloc(st->data, bytes ? bytes : 1);
     if (!p)
         return NULL;
     st->data = p;
@@ -386,7 +388,7 @@ void *hio_staging_get(struct hio_staging *st, size_t bytes)
 
 void hio_staging_free(struct hio_staging *st)
 {
-    free(st->data);
+    mem_free(st->data);
     st->data = NULL;
     st->size = 0;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "checkpoint.h"
 #include "comm.h"
 #include "mem.h"
 #include "config.h"
@@ -32,13 +33,15 @@ static const char usage[] =
     "  --device SPEC      device index, 'cpu', 'gpu' or part of its name (default: $PICL_DEVICE,\n"
     "                     else a GPU when there is one, else the first device)\n"
     "  --set KEY=VALUE    override an input setting, e.g. --set steps=20 --set grid.cells={32,32,32}\n"
+    "  --restart PATH     `run`: continue from a checkpoint file, or from the newest one in\n"
+    "                     checkpoint.dir with `--restart latest` (same input and --set options)\n"
     "  -o DIR             output folder of `gen`\n"
     "  --no-build         `check` without building the kernels on a device\n"
     "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
     "  -h, --help         this text;    --version      picl's version\n";
 
 struct args {
-    const char *command, *input, *device, *outdir;
+    const char *command, *input, *device, *outdir, *restart;
     const char *sets[CFG_MAX_SETS];
     int n_sets, no_build, help, version;
 };
@@ -50,7 +53,7 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         int has_value = i + 1 < argc;
-        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o")) {
+        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart")) {
             if (!has_value) {
                 snprintf(err, err_len, "%s needs a value", arg);
                 return -1;
@@ -58,6 +61,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
             const char *v = argv[++i];
             if (!strcmp(arg, "--device"))
                 a->device = v;
+            else if (!strcmp(arg, "--restart"))
+                a->restart = v;
             else if (!strcmp(arg, "-o"))
                 a->outdir = v;
             else if (a->n_sets == CFG_MAX_SETS) {
@@ -65,6 +70,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
                 return -1;
             } else
                 a->sets[a->n_sets++] = v;
+        } else if (!strncmp(arg, "--restart=", 10)) {
+            a->restart = arg + 10;
         } else if (!strncmp(arg, "--device=", 9)) {
             a->device = arg + 9;
         } else if (!strncmp(arg, "--set=", 6)) {
@@ -152,6 +159,9 @@ static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *er
     if (device_open(&dev, a->device, derr, sizeof derr) == 0) {
         facts = dev.facts;
         device_close(&dev);
+    } else if (a->device) { /* asked for a device by name: a typo must not pass silently */
+        snprintf(err, ERR_LEN, "%s", derr);
+        return 2;
     }
     struct strbuf src;
     sb_init(&src);
@@ -195,6 +205,14 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
         return 1;
     }
     int rc = sim_create(s, cfg, &dev, err, ERR_LEN) ? 2 : 0;
+    if (rc == 0 && a->restart) {
+        /* a checkpoint that is missing, damaged or of another input is a usage error (2) */
+        char path[CFG_PATH_LEN + 64];
+        snprintf(path, sizeof path, "%s", a->restart);
+        if ((!strcmp(a->restart, "latest") && ckpt_latest(cfg, path, sizeof path, err, ERR_LEN)) ||
+            ckpt_restore(s, path, err, ERR_LEN))
+            rc = 2;
+    }
     if (rc == 0 && sim_run(s, err, ERR_LEN))
         rc = 1;
     if (rc == 0)
@@ -233,6 +251,10 @@ int main(int argc, char **argv)
     }
     if (!a.input) {
         log_error("%s needs an input file: picl %s INPUT.lua", a.command, a.command);
+        return 2;
+    }
+    if (a.restart && strcmp(a.command, "run")) {
+        log_error("--restart belongs to run: picl run INPUT.lua --restart PATH|latest");
         return 2;
     }
     struct picl_config *cfg = mem_calloc(1, sizeof *cfg);

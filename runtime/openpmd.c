@@ -14,6 +14,7 @@
 
 #include "hdf5io.h"
 #include "log.h"
+#include "mem.h"
 #include "sim.h"
 
 #define OPMD_FORMAT "openpmd_%06T.h5"
@@ -416,8 +417,8 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
     hid_t pp = hio_group(species, "particlePatches");
     if (pp < 0)
         return h5fail(w, "particlePatches");
-    uint64_t *num = calloc((size_t)nb, sizeof *num), *first = calloc((size_t)nb, sizeof *first);
-    double *corner = calloc((size_t)nb * 6, sizeof *corner);
+    uint64_t *num = mem_calloc((size_t)nb, sizeof *num), *first = mem_calloc((size_t)nb, sizeof *first);
+    double *corner = mem_calloc((size_t)nb * 6, sizeof *corner);
     int rc = -1;
     if (!num || !first || !corner) {
         snprintf(w->err, w->err_len, "out of host memory for particle patches");
@@ -426,7 +427,7 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
     /* Every rank writes the entries of its own boxes (element selections, box order). */
     long at = sel->offset;
     int mine = 0;
-    hsize_t *coords = calloc((size_t)nb, sizeof *coords);
+    hsize_t *coords = mem_calloc((size_t)nb, sizeof *coords);
     for (int b = 0; coords && b < nb; b++) {
         if (!box_is_mine(w->c, b))
             continue;
@@ -481,13 +482,13 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
         if (rec >= 0)
             H5Gclose(rec);
     }
-    free(coords);
+    mem_free(coords);
     if (rc)
         h5fail(w, "particlePatches");
 done:
-    free(num);
-    free(first);
-    free(corner);
+    mem_free(num);
+    mem_free(first);
+    mem_free(corner);
     H5Gclose(pp);
     return rc;
 }
@@ -592,7 +593,9 @@ static int write_species(struct writer *w, const struct cfg_full *d, struct spec
 
 /* ---- the file */
 
-static int root_attrs(struct writer *w)
+/* meshesPath and particlesPath only when the file has them: openPMD requires the group a
+ * path names to exist. */
+static int root_attrs(struct writer *w, int meshes, int particles)
 {
     char date[64], author[128];
     hio_date(date, sizeof date);
@@ -604,8 +607,9 @@ static int root_attrs(struct writer *w)
     snprintf(deps, sizeof deps, "HDF5@%u.%u.%u;OpenCL@1.2", maj, min, rel);
     hid_t f = w->file.id;
     return hio_attr_string(f, "openPMD", "1.1.0") | hio_attr_u32(f, "openPMDextension", 1) |
-           hio_attr_string(f, "basePath", "/data/%T/") | hio_attr_string(f, "meshesPath", "meshes/") |
-           hio_attr_string(f, "particlesPath", "particles/") | hio_attr_string(f, "iterationEncoding", "fileBased") |
+           hio_attr_string(f, "basePath", "/data/%T/") | (meshes ? hio_attr_string(f, "meshesPath", "meshes/") : 0) |
+           (particles ? hio_attr_string(f, "particlesPath", "particles/") : 0) |
+           hio_attr_string(f, "iterationEncoding", "fileBased") |
            hio_attr_string(f, "iterationFormat", OPMD_FORMAT) | hio_attr_string(f, "author", author) |
            hio_attr_string(f, "software", "picl") | hio_attr_string(f, "softwareVersion", PICL_VERSION) |
            hio_attr_string(f, "softwareDependencies", deps) | hio_attr_string(f, "date", date);
@@ -625,10 +629,10 @@ int opmd_write(struct sim *s, const struct cfg_full *d, double *bytes, char *err
     char base[64];
     snprintf(base, sizeof base, "data/%ld", s->step);
     hid_t it = hio_group(w.file.id, base);
-    if (root_attrs(&w) || it < 0 || hio_attr_double(it, "time", s->time) ||
+    unsigned fields = d->fields | d->species_rho;
+    if (root_attrs(&w, fields != 0, d->species != 0) || it < 0 || hio_attr_double(it, "time", s->time) ||
         hio_attr_double(it, "dt", s->ctx.cfg->dt) || hio_attr_double(it, "timeUnitSI", 1.0))
         rc = h5fail(&w, "the root and iteration attributes");
-    unsigned fields = d->fields | d->species_rho;
     if (rc == 0 && fields)
         rc = write_meshes(&w, d, it);
     if (rc == 0 && d->species) {

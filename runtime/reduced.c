@@ -3,8 +3,12 @@
 #include "reduced.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "log.h"
+#include "mem.h"
 
 static int make_dirs(const char *dir, char *err, size_t err_len)
 {
@@ -25,8 +29,61 @@ static int make_dirs(const char *dir, char *err, size_t err_len)
     }
 }
 
+/* The text of `path`, or NULL when it cannot be read. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = mem_alloc((size_t)n + 1))) {
+            size_t got = fread(buf, 1, (size_t)n, f);
+            buf[got] = '\0';
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+/* A restarted run keeps the rows an earlier run wrote up to the checkpoint's step, from the
+ * file it left (NAME.csv.partial when it was killed, else NAME.csv), when its columns match. */
+static void copy_rows(FILE *to, const char *header, const char *path, const char *partial, long resume_step)
+{
+    char *old = slurp(partial);
+    if (!old)
+        old = slurp(path);
+    if (!old)
+        return;
+    char *line = old, *next;
+    size_t header_len = strlen(header);
+    if (strncmp(line, header, header_len) || line[header_len] != '\n') {
+        log_warn("%s: its columns differ from this run's; earlier rows are not carried over", path);
+        mem_free(old);
+        return;
+    }
+    for (line += header_len + 1; *line; line = next) {
+        next = strchr(line, '\n');
+        if (!next)
+            break; /* a row cut short by a kill */
+        *next++ = '\0';
+        char *end;
+        long step = strtol(line, &end, 10);
+        if (end != line && *end == ',' && step <= resume_step)
+            fprintf(to, "%s\n", line);
+    }
+    mem_free(old);
+}
+
 int reduced_open(struct reduced *r, const struct picl_config *cfg, const char *const *names, int n_names,
                  char *err, size_t err_len)
+{
+    return reduced_open_from(r, cfg, names, n_names, -1, err, err_len);
+}
+
+int reduced_open_from(struct reduced *r, const struct picl_config *cfg, const char *const *names, int n_names,
+                      long resume_step, char *err, size_t err_len)
 {
     memset(r, 0, sizeof *r);
     if (cfg->n_reduced == 0)
@@ -46,6 +103,20 @@ int reduced_open(struct reduced *r, const struct picl_config *cfg, const char *c
         snprintf(r->path[d], sizeof r->path[d], "%s/%s.csv", cfg->output_dir, cfg->reduced[d].name);
         char partial[CFG_PATH_LEN + CFG_NAME_LEN + 24];
         snprintf(partial, sizeof partial, "%s.partial", r->path[d]);
+        char *kept = NULL;
+        size_t kept_len = 0;
+        if (resume_step >= 0) {
+            /* read before "w" truncates the .partial that holds them */
+            FILE *mem = open_memstream(&kept, &kept_len);
+            if (mem) {
+                char header[REDUCED_MAX_COLUMNS * (CFG_NAME_LEN + 33)];
+                size_t at = 0;
+                for (int c = 0; c < r->n_columns; c++)
+                    at += (size_t)snprintf(header + at, sizeof header - at, "%s%s", c ? "," : "", r->column[c]);
+                copy_rows(mem, header, r->path[d], partial, resume_step);
+                fclose(mem);
+            }
+        }
         r->file[d] = fopen(partial, "w");
         if (!r->file[d]) {
             snprintf(err, err_len, "diagnostics.reduced.%s: cannot write '%s': %s", cfg->reduced[d].name,
@@ -58,6 +129,10 @@ int reduced_open(struct reduced *r, const struct picl_config *cfg, const char *c
         for (int c = 0; c < r->n_columns; c++)
             fprintf(r->file[d], "%s%s", c ? "," : "", r->column[c]);
         fputc('\n', r->file[d]);
+        if (kept) {
+            fwrite(kept, 1, kept_len, r->file[d]);
+            free(kept); /* open_memstream's buffer is libc's own */
+        }
     }
     return 0;
 }

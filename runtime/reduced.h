@@ -27,6 +27,10 @@ struct reduced {
 /* Columns: step, time_s, then `names`. Creates output_dir when needed. */
 int reduced_open(struct reduced *r, const struct picl_config *cfg, const char *const *names, int n_names,
                  char *err, size_t err_len);
+/* The same for a run continued from a checkpoint at resume_step: rows an earlier run wrote up
+ * to that step are kept (resume_step < 0: a fresh start). */
+int reduced_open_from(struct reduced *r, const struct picl_config *cfg, const char *const *names, int n_names,
+                      long resume_step, char *err, size_t err_len);
 /* True when some diagnostic wants this step. */
 int reduced_due(const struct reduced *r, long step);
 int reduced_write(struct reduced *r, long step, double time, const struct reduced_row *row, char *err,

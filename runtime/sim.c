@@ -9,8 +9,11 @@
 #include <unistd.h>
 
 #include "estimate.h"
+#include "checkpoint.h"
 #include "log.h"
+#include "openpmd.h"
 #include "program.h"
+#include "signals.h"
 
 static double wall_seconds(void)
 {
@@ -96,17 +99,22 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
     return 0;
 }
 
-int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len)
+int sim_deposit_rho(struct sim *s, int species, char *err, size_t err_len)
 {
     struct ctx *c = &s->ctx;
     if (fields_zero_rho(&s->fields, c, err, err_len))
         return -1;
     for (int i = 0; i < s->n_species; i++)
-        if (particles_deposit_rho(&s->species[i], c, err, err_len))
+        if ((species < 0 || i == species) && particles_deposit_rho(&s->species[i], c, err, err_len))
             return -1;
-    if (fields_sum_rho(&s->fields, c, err, err_len))
+    return fields_sum_rho(&s->fields, c, err, err_len);
+}
+
+int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len)
+{
+    if (sim_deposit_rho(s, -1, err, err_len))
         return -1;
-    return fields_gauss(&s->fields, c, store, residual, err, err_len);
+    return fields_gauss(&s->fields, &s->ctx, store, residual, err, err_len);
 }
 
 long sim_particles(const struct sim *s)
@@ -160,7 +168,7 @@ static int open_reduced(struct sim *s, char *err, size_t err_len)
     }
     cols[n++] = "total_energy_J";
     cols[n++] = "charge_residual";
-    return reduced_open(&s->reduced, s->ctx.cfg, cols, n, err, err_len);
+    return reduced_open_from(&s->reduced, s->ctx.cfg, cols, n, s->restarted ? s->start_step : -1, err, err_len);
 }
 
 static int write_reduced(struct sim *s, char *err, size_t err_len)
@@ -189,11 +197,42 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
     return reduced_write(&s->reduced, s->step, s->time, &row, err, err_len);
 }
 
+/* Full diagnostics due at this step, then a checkpoint when one is due: on its interval, at
+ * the last step, or because a signal asked the run to stop (never the one it started from). */
+static int write_output(struct sim *s, int stop, char *err, size_t err_len)
+{
+    const struct picl_config *cfg = s->ctx.cfg;
+    const struct cfg_checkpoint *ck = &cfg->checkpoint;
+    double t0 = wall_seconds();
+    for (int i = 0; i < cfg->n_full; i++) {
+        if (!opmd_due(&cfg->full[i], s->step))
+            continue;
+        if (opmd_write(s, &cfg->full[i], &s->io_bytes, err, err_len))
+            return -1;
+        s->io_files++;
+    }
+    int due = stop || (ck->enabled && ((ck->interval > 0 && s->step % ck->interval == 0) ||
+                                       (ck->at_end && s->step == cfg->steps)));
+    if (due && s->step != s->start_step) {
+        char path[CFG_PATH_LEN + 64];
+        if (ckpt_write(s, &s->io_bytes, path, sizeof path, err, err_len))
+            return -1;
+        s->io_files++;
+        if (stop)
+            log_info("%s: stopped after step %ld of %ld; checkpoint %s; continue with: picl run %s --restart latest",
+                     signals_name(stop), s->step, cfg->steps, path, cfg->input_path);
+        else
+            log_debug("checkpoint %s", path);
+    }
+    s->io_seconds += wall_seconds() - t0;
+    return 0;
+}
+
 static void progress(const struct sim *s, double started, int tty)
 {
     const struct picl_config *cfg = s->ctx.cfg;
     double elapsed = wall_seconds() - started;
-    double rate = elapsed > 0 ? (double)s->step / elapsed : 0;
+    double rate = elapsed > 0 ? (double)(s->step - s->start_step) / elapsed : 0;
     double eta = rate > 0 ? (double)(cfg->steps - s->step) / rate : 0;
     if (tty)
         fprintf(stderr, "\rstep %ld/%ld  t = %.4e s  %.2f steps/s  ETA %.0f s   ", s->step, cfg->steps, s->time,
@@ -211,18 +250,29 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         return -1;
     int rc = 0;
     timers_reset(&s->ctx.timers); /* the table is about the time loop, not the set-up */
-    if (reduced_due(&s->reduced, 0))
+    /* a restarted run's first step was written by the run that made its checkpoint */
+    if (!s->restarted && reduced_due(&s->reduced, s->step))
         rc = write_reduced(s, err, err_len);
+    if (rc == 0 && !s->restarted)
+        rc = write_output(s, 0, err, err_len);
+    signals_install();
     double started = wall_seconds();
     while (rc == 0 && s->step < cfg->steps) {
         rc = sim_step(s, err, err_len);
-        if (s->step == 1)
+        if (s->step == s->start_step + 1)
             s->wall_first = wall_seconds() - started;
         if (rc == 0 && reduced_due(&s->reduced, s->step))
             rc = write_reduced(s, err, err_len);
-        if (tty || s->step % interval == 0 || s->step == cfg->steps)
+        if (rc == 0) {
+            s->stop_signal = signals_pending();
+            rc = write_output(s, s->stop_signal, err, err_len);
+        }
+        if (tty || s->step % interval == 0 || s->step == cfg->steps || s->stop_signal)
             progress(s, started, tty);
+        if (s->stop_signal)
+            break;
     }
+    signals_restore();
     clFinish(s->ctx.dev->queue);
     s->wall_loop = wall_seconds() - started;
     if (tty)
@@ -239,6 +289,7 @@ void sim_destroy(struct sim *s)
     if (c->dev && c->dev->queue)
         clFinish(c->dev->queue);
     timers_release(&c->timers);
+    hio_staging_free(&s->staging);
     for (int i = 0; i < s->n_species; i++)
         particles_destroy(&s->species[i], c);
     fields_destroy(&s->fields, c);
@@ -253,10 +304,10 @@ void sim_summary(const struct sim *s, FILE *out)
 {
     const struct picl_config *cfg = s->ctx.cfg;
     const double cells = (double)cfg->grid.cells[0] * cfg->grid.cells[1] * cfg->grid.cells[2];
-    const long particles = sim_particles(s);
+    const long particles = sim_particles(s), steps = s->step - s->start_step;
     /* the first step compiles work-group functions in some drivers (PoCL): leave it out */
-    const double per_step = s->step > 1 ? (s->wall_loop - s->wall_first) / (double)(s->step - 1)
-                            : s->step ? s->wall_loop : 0;
+    const double per_step = steps > 1 ? (s->wall_loop - s->wall_first) / (double)(steps - 1)
+                            : steps ? s->wall_loop : 0;
     /* FOM = cells * (0.1 + 0.9 * ppc) / (time per step), the paper's section 4 */
     const double ppc = (double)particles / cells;
     fprintf(out, "summary: %ld steps, %ld cells, %ld particles (%.2f per cell)\n", s->step, (long)cells, particles, ppc);
@@ -268,5 +319,8 @@ void sim_summary(const struct sim *s, FILE *out)
     getrusage(RUSAGE_SELF, &ru);
     fprintf(out, "summary: device arena peak %.1f MiB in %ld buffers; peak resident memory %.1f MiB\n",
             (double)s->ctx.arena.stats.peak / 1048576.0, s->ctx.arena.stats.buffers_created, (double)ru.ru_maxrss / 1024.0);
-    timers_print(&s->ctx.timers, s->step, out);
+    if (s->io_files)
+        fprintf(out, "summary: output %ld files, %.3f GB of data in %.3f s (%.3f GB/s, the time steps included it)\n",
+                s->io_files, s->io_bytes / 1e9, s->io_seconds, s->io_seconds > 0 ? s->io_bytes / 1e9 / s->io_seconds : 0.0);
+    timers_print(&s->ctx.timers, steps, out);
 }

@@ -7,6 +7,7 @@
 
 #include "ctx.h"
 #include "fields.h"
+#include "hdf5io.h"
 #include "particles.h"
 #include "reduced.h"
 
@@ -20,6 +21,13 @@ struct sim {
     double time; /* s */
     double wall_loop; /* s spent in the time loop */
     double wall_first; /* s of the first step: it includes the driver's just-in-time compiles */
+    /* output: full diagnostics (openpmd.c) and checkpoints (checkpoint.c) */
+    struct hio_staging staging; /* host memory reused by every write */
+    long start_step; /* where this process began: 0, or the step of the checkpoint it continued from */
+    int restarted; /* 1 when the state came from a checkpoint (--restart) */
+    int stop_signal; /* the signal that ended the run early, or 0 */
+    long io_files;
+    double io_bytes, io_seconds; /* data written, and the wall time output took */
 };
 
 /* The device memory the arena may take, and whether the estimate fits in it. */
@@ -30,6 +38,9 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
 /* Charge-conservation residual now (deposits rho of every species); store: make now the
  * reference state. */
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len);
+/* Deposits the charge density of one species (species >= 0) or of all (< 0) into rho and sums
+ * it over boxes. */
+int sim_deposit_rho(struct sim *s, int species, char *err, size_t err_len);
 /* Total particles of all species. */
 long sim_particles(const struct sim *s);
 /* One PIC step (DESIGN.md section 3). */

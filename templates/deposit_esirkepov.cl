@@ -18,15 +18,15 @@
 static inline int esirkepov_weights(const real x_old, const real x_new, real *S0, real *DS, int *shift)
 {
     real s[NODE_PTS], S1[ESK_PTS];
-    for (int m = 0; m < ESK_PTS; m++)
+    _Pragma("unroll") for (int m = 0; m < ESK_PTS; m++)
         S0[m] = S1[m] = 0;
     const int i0 = SHAPE(SHAPE_ORDER)(x_old, s) - 1;
-    for (int m = 0; m < NODE_PTS; m++)
+    _Pragma("unroll") for (int m = 0; m < NODE_PTS; m++)
         S0[m + 1] = s[m];
     *shift = SHAPE(SHAPE_ORDER)(x_new, s) - i0;
-    for (int m = 0; m < NODE_PTS; m++)
+    _Pragma("unroll") for (int m = 0; m < NODE_PTS; m++)
         S1[m + *shift] = s[m];
-    for (int m = 0; m < ESK_PTS; m++)
+    _Pragma("unroll") for (int m = 0; m < ESK_PTS; m++)
         DS[m] = S1[m] - S0[m];
     return i0;
 }
@@ -44,39 +44,39 @@ static inline void name(__global real *Jx, __global real *Jy, __global real *Jz,
                         const real *S0z, const real *DSz, const real cx, const real cy, const real cz)                            \
 {                                                                                                                                 \
     const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                                                   \
-    for (int k = 0; k < W; k++)                                                                                                   \
-        for (int j = 0; j < W; j++) {                                                                                             \
+    _Pragma("unroll") for (int k = 0; k < W; k++)                                                                                                   \
+        _Pragma("unroll") for (int j = 0; j < W; j++) {                                                                                             \
             const real wyz = S0y[j] * S0z[k] + one_half * DSy[j] * S0z[k] + one_half * S0y[j] * DSz[k] + third * DSy[j] * DSz[k]; \
             __global real *row = Jx + IDX(i0, j0 + j, k0 + k);                                                                    \
             real sum = 0;                                                                                                         \
-            for (int i = 0; i < W - 1; i++) {                                                                                     \
+            _Pragma("unroll") for (int i = 0; i < W - 1; i++) {                                                                                     \
                 sum += cx * DSx[i] * wyz;                                                                                         \
                 row[i] += sum;                                                                                                    \
             }                                                                                                                     \
         }                                                                                                                         \
-    for (int k = 0; k < W; k++) {                                                                                                 \
+    _Pragma("unroll") for (int k = 0; k < W; k++) {                                                                                                 \
         real wxz[ESK_PTS], acc[ESK_PTS];                                                                                          \
-        for (int i = 0; i < W; i++) {                                                                                             \
+        _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                             \
             wxz[i] = S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] + third * DSx[i] * DSz[k];         \
             acc[i] = 0;                                                                                                           \
         }                                                                                                                         \
-        for (int j = 0; j < W - 1; j++) {                                                                                         \
+        _Pragma("unroll") for (int j = 0; j < W - 1; j++) {                                                                                         \
             __global real *row = Jy + IDX(i0, j0 + j, k0 + k);                                                                    \
-            for (int i = 0; i < W; i++) {                                                                                         \
+            _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
                 acc[i] += cy * DSy[j] * wxz[i];                                                                                   \
                 row[i] += acc[i];                                                                                                 \
             }                                                                                                                     \
         }                                                                                                                         \
     }                                                                                                                             \
-    for (int j = 0; j < W; j++) {                                                                                                 \
+    _Pragma("unroll") for (int j = 0; j < W; j++) {                                                                                                 \
         real wxy[ESK_PTS], acc[ESK_PTS];                                                                                          \
-        for (int i = 0; i < W; i++) {                                                                                             \
+        _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                             \
             wxy[i] = S0x[i] * S0y[j] + one_half * DSx[i] * S0y[j] + one_half * S0x[i] * DSy[j] + third * DSx[i] * DSy[j];         \
             acc[i] = 0;                                                                                                           \
         }                                                                                                                         \
-        for (int k = 0; k < W - 1; k++) {                                                                                         \
+        _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                                                                         \
             __global real *row = Jz + IDX(i0, j0 + j, k0 + k);                                                                    \
-            for (int i = 0; i < W; i++) {                                                                                         \
+            _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
                 acc[i] += cz * DSz[k] * wxy[i];                                                                                   \
                 row[i] += acc[i];                                                                                                 \
             }                                                                                                                     \
