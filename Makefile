@@ -17,7 +17,7 @@ LIB_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(RUNTIME_SRC) $(GEN_SRC)) $(BUILD)/e
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
 UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all deps run test unit asan clean bench-uniform check-inputs
+.PHONY: all deps run test unit asan clean bench-uniform check-inputs venv
 all: bin/picl
 
 # Installs Debian packages only when one is missing (apt-get needs root or sudo).
@@ -56,8 +56,12 @@ unit: $(UNIT_BIN)
 run: deps all
 	bin/picl run inputs/uniform_plasma.lua
 
-test: deps all unit
+test: deps all unit venv
 	@tests/run_all.sh $(BUILD)
+
+# The Python of the tests and tools/plot_diags.py (pinned in tests/requirements.txt) in .venv.
+venv:
+	@tools/venv.sh
 
 # Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer, in a build folder of their own.
 asan:

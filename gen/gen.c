@@ -10,6 +10,14 @@
 #include "ckc.h"
 #include "embedded.h"
 
+enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev)
+{
+    if (cfg->deposition_strategy != CFG_STRATEGY_AUTO)
+        return cfg->deposition_strategy;
+    /* CPUs: few threads, each owning whole boxes; GPUs: a work item per particle */
+    return dev->is_cpu ? CFG_STRATEGY_DETERMINISTIC : CFG_STRATEGY_GLOBAL_ATOMICS;
+}
+
 const char *gen_template(const char *name, size_t *len)
 {
     char path[256];
@@ -60,8 +68,10 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     sb_printf(sb, " * boxes        %d x %d x %d of %d x %d x %d cells, %d guard cells\n", lay->nbox[0],
               lay->nbox[1], lay->nbox[2], lay->box[0], lay->box[1], lay->box[2], lay->ng);
     sb_printf(sb, " * solver       %s, dt = %.17g s (cfl %.6g)\n", solver_names[cfg->solver], cfg->dt, cfg->cfl);
-    sb_printf(sb, " * particles    shape order %d, pusher %s, gather %s, deposition %s\n", cfg->shape_order,
-              pusher_names[cfg->pusher], gather_names[cfg->gather], deposition_names[cfg->deposition]);
+    static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles"};
+    sb_printf(sb, " * particles    shape order %d, pusher %s, gather %s, deposition %s (%s)\n", cfg->shape_order,
+              pusher_names[cfg->pusher], gather_names[cfg->gather], deposition_names[cfg->deposition],
+              strategy_names[gen_strategy(cfg, dev)]);
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
@@ -71,6 +81,8 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
               cfg->sort_bin[0], cfg->sort_bin[1], cfg->sort_bin[2]);
     for (int i = 0; i < cfg->n_constants; i++)
         sb_printf(sb, " * constant     %s = %.17g\n", cfg->constants[i].name, cfg->constants[i].value);
+    if (cfg->debug_drop_term)
+        sb_puts(sb, " * TEST ONLY    debug.drop_term = ampere_J: Ampere's law without -dt J/eps0; results are wrong\n");
     sb_puts(sb, " * Units: SI, except particle positions, which kernels keep in cells of the whole\n"
                 " * domain (x / dx from the lower corner), and momenta, kept as u = gamma v in m/s. */\n");
 }
@@ -148,7 +160,8 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         snprintf(name, sizeof name, "C2DT_D%s", axis_upper[a]);
         define_real(sb, name, PICL_C * PICL_C * cfg->dt / lay->dx[a]);
     }
-    define_real(sb, "DT_EPS0", cfg->dt / PICL_EPS0);
+    /* debug.drop_term = "ampere_J" (TEST ONLY: the benchmark's gate must catch it) */
+    define_real(sb, "DT_EPS0", cfg->debug_drop_term == 1 ? 0.0 : cfg->dt / PICL_EPS0);
     define_real(sb, "CELL_VOLUME", lay->dx[0] * lay->dx[1] * lay->dx[2]);
     define_real(sb, "INV_C2", 1.0 / (PICL_C * PICL_C));
     for (int a = 0; a < 3; a++) {
@@ -165,6 +178,8 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         snprintf(name, sizeof name, "SORT_B%s", axis_upper[a]);
         define_int(sb, name, cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : 1);
     }
+    sb_puts(sb, "\n/* Deposition strategy: 1 = atomic additions into shared J, 0 = one work item per box. */\n");
+    define_int(sb, "DEPOSIT_ATOMIC", gen_strategy(cfg, dev) == CFG_STRATEGY_GLOBAL_ATOMICS);
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
     define_int(sb, "SHAPE_ORDER", cfg->shape_order);
     define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
@@ -320,6 +335,16 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
     const char *const keys[4] = {"solver", "pusher", "gather", "deposition"};
     const char *const names[4] = {solver_names[cfg->solver], pusher_names[cfg->pusher], gather_names[cfg->gather],
                                   deposition_names[cfg->deposition]};
+    if (gen_strategy(cfg, dev) == CFG_STRATEGY_LOCAL_TILES) {
+        snprintf(err, err_len, "deposition_strategy: \"local_tiles\" is not implemented in this version of picl; "
+                               "use \"deterministic\" or \"global_atomics\"");
+        return -1;
+    }
+    if (gen_strategy(cfg, dev) == CFG_STRATEGY_GLOBAL_ATOMICS && !dev->has_int64_atomics) {
+        snprintf(err, err_len, "deposition_strategy: \"global_atomics\" needs cl_khr_int64_base_atomics, which %s "
+                               "lacks; use \"deterministic\"", dev->name);
+        return -1;
+    }
     for (int i = 0; i < 4; i++)
         if (!choice[i]) {
             snprintf(err, err_len, "%s: \"%s\" is not implemented in this version of picl", keys[i], names[i]);

@@ -33,6 +33,9 @@ struct gen_device {
 int gen_program(const struct picl_config *cfg, const struct gen_device *dev, struct strbuf *out,
                 char *err, size_t err_len);
 
+/* The deposition strategy a run uses on this device ("auto" resolved). */
+enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev);
+
 /* The embedded text of templates/NAME (NULL when there is none). */
 const char *gen_template(const char *name, size_t *len);
 

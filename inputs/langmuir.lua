@@ -89,6 +89,10 @@ return picl.simulation {
     output_dir = "diags",
     reduced = { name = "langmuir", interval = 2 },  -- energies every 2 steps: ~46 points per
                                                     -- period of the field energy
+    -- openPMD files in diags/openpmd/ (docs/output.md): Ex and rho every quarter plasma period
+    -- (23 steps), with the electrons, whose x-u_x phase space shows the oscillation;
+    -- `.venv/bin/python tools/plot_diags.py diags` draws them.
+    full = { name = "openpmd", interval = 23, fields = { "E", "rho" }, species = { "electrons" } },
   },
   progress_interval = 100,
 }

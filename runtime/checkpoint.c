@@ -389,7 +389,12 @@ static int check_header(struct reader *r, struct sim *s, long *step, double *tim
     char text[CFG_PATH_LEN];
     int64_t version, i64;
     uint64_t hash;
-    if (hio_read_string(r->file, "format", text, sizeof text) || strcmp(text, CKPT_MAGIC))
+    htri_t has_format = H5Aexists(r->file, "format");
+    if (has_format < 0 || (has_format > 0 && hio_read_string(r->file, "format", text, sizeof text))) {
+        char why[512];
+        return refuse(r, "corrupt metadata: its root group cannot be read (HDF5: %s)", hio_reason(why, sizeof why));
+    }
+    if (has_format == 0 || strcmp(text, CKPT_MAGIC))
         return refuse(r, "it is an HDF5 file but not a picl checkpoint (its root has no format = \"" CKPT_MAGIC
                          "\" attribute)");
     if (hio_read_i64(r->file, "format_version", &version))

@@ -292,6 +292,8 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     cfg->pusher = (enum cfg_pusher)get_enum(L, r, "pusher", pusher_names);
     cfg->gather = (enum cfg_gather)get_enum(L, r, "gather", gather_names);
     cfg->deposition = (enum cfg_deposition)get_enum(L, r, "deposition", deposition_names);
+    static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles", NULL};
+    cfg->deposition_strategy = (enum cfg_strategy)get_enum(L, r, "deposition_strategy", strategy_names);
     cfg->progress_interval = (int)get_integer(L, r, "progress_interval");
 
     push_field(L, r, "sort", LUA_TTABLE, 0);
@@ -301,6 +303,10 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     push_field(L, r, "memory", LUA_TTABLE, 0);
     cfg->memory_device = get_number(L, lua_gettop(L), "device", 0);
     cfg->memory_pinned = get_number(L, lua_gettop(L), "pinned", 0);
+    lua_pop(L, 1);
+    push_field(L, r, "debug", LUA_TTABLE, 0);
+    static const char *const drop_names[] = {"none", "ampere_J", NULL};
+    cfg->debug_drop_term = get_enum(L, lua_gettop(L), "drop_term", drop_names);
     lua_pop(L, 1);
 
     cfg->n_constants = push_list(L, r, "constants", CFG_MAX_CONSTANTS);

@@ -23,6 +23,8 @@ enum cfg_pusher { CFG_PUSHER_BORIS, CFG_PUSHER_VAY, CFG_PUSHER_HIGUERA_CARY };
 enum cfg_gather { CFG_GATHER_ENERGY, CFG_GATHER_MOMENTUM };
 enum cfg_deposition { CFG_DEPOSIT_ESIRKEPOV, CFG_DEPOSIT_DIRECT };
 enum cfg_boundary { CFG_BOUNDARY_PERIODIC };
+/* How deposition adds into J: "auto" is deterministic on CPUs and global_atomics elsewhere. */
+enum cfg_strategy { CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES };
 
 /* A user expression: OpenCL C text in x, y, z (metres) and t (seconds), using the input's
  * named constants and picl's physical constants. It becomes an inline function in the
@@ -110,6 +112,7 @@ struct picl_config {
     enum cfg_pusher pusher;
     enum cfg_gather gather;
     enum cfg_deposition deposition;
+    enum cfg_strategy deposition_strategy;
 
     struct cfg_constant constants[CFG_MAX_CONSTANTS];
     int n_constants;
@@ -133,6 +136,7 @@ struct picl_config {
     int sort_bin[3]; /* cells per bin */
     double memory_device; /* bytes for the device arena; 0: the device's default share */
     double memory_pinned; /* bytes of host-mapped staging memory; 0: default */
+    int debug_drop_term; /* TEST ONLY (debug.drop_term): 1 drops -dt J/eps0 from Ampere's law */
 };
 
 /* Loads and validates `path`, applying `sets` ("key=value" strings, n_sets of them).

@@ -165,6 +165,10 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
     }
     if (load(sp, c, err, err_len))
         return -1;
+    sp->atomic = gen_strategy(c->cfg, &c->dev->facts) == CFG_STRATEGY_GLOBAL_ATOMICS;
+    for (int b = 0; b < nb; b++)
+        if (sp->boxes_host[b * BT_STRIDE + BT_CAP] > sp->max_cap)
+            sp->max_cap = sp->boxes_host[b * BT_STRIDE + BT_CAP];
     cl_mem a[PA_COUNT];
     for (int i = 0; i < PA_COUNT; i++)
         a[i] = sp->array[i].mem;
@@ -180,6 +184,9 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
             set_args(&sp->push_back, back_args, 8, err, err_len) ||
             species_kernel(&sp->deliver, c, "particles_deliver", -1, err, err_len) ||
             set_args(&sp->deliver, deliver_args, 10, err, err_len))
+            return -1;
+        if (sp->atomic && (species_kernel(&sp->outbox_reset, c, "particles_outbox_reset", -1, err, err_len) ||
+                           set_args(&sp->outbox_reset, &sp->boxes.mem, 1, err, err_len)))
             return -1;
     }
     const struct picl_config *cfg = c->cfg;
@@ -211,7 +218,8 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
 
 void particles_destroy(struct species *sp, struct ctx *c)
 {
-    struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->sort};
+    struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->sort,
+                          &sp->outbox_reset};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
         kernel_release(k[i]);
     struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end};
@@ -243,7 +251,15 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
     if (sp->cfg->frozen)
         return 0;
-    return launch_boxes(&sp->push, c, err, err_len) || launch_boxes(&sp->deliver, c, err, err_len);
+    if (sp->atomic) {
+        size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_boxes};
+        if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
+            kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
+            return -1;
+    } else if (launch_boxes(&sp->push, c, err, err_len)) {
+        return -1;
+    }
+    return launch_boxes(&sp->deliver, c, err, err_len);
 }
 
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)

@@ -23,7 +23,9 @@ struct species {
     long *boxes_host;
     struct arena_buf sums; /* one partial sum per box */
     double *sums_host;
-    struct kernel push, push_back, deliver, rho, kinetic, sort;
+    struct kernel push, push_back, deliver, rho, kinetic, sort, outbox_reset;
+    int atomic; /* deposition strategy global_atomics: a work item per slot, atomics into J */
+    long max_cap; /* the largest box's room: the slot range of an atomic launch */
     /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch
      * slot per particle, and the end of every bin of every box */
     struct arena_buf perm, scratch, bin_end;

@@ -219,8 +219,8 @@ static int write_output(struct sim *s, int stop, char *err, size_t err_len)
             return -1;
         s->io_files++;
         if (stop)
-            log_info("%s: stopped after step %ld of %ld; checkpoint %s; continue with: picl run %s --restart latest",
-                     signals_name(stop), s->step, cfg->steps, path, cfg->input_path);
+            log_info("%s: stopped after step %ld of %ld; checkpoint %s; continue with the same command plus --restart latest",
+                     signals_name(stop), s->step, cfg->steps, path);
         else
             log_debug("checkpoint %s", path);
     }

@@ -33,4 +33,6 @@
 #define BT_OUT_CAP 4
 #define BT_OUT_COUNT 5
 #define BT_OVERFLOW 6 /* set when the box or its outbox ran out of room */
+/* The id of a slot a particle left (global_atomics strategy) until particles_deliver fills it. */
+#define HOLE_ID 0xFFFFFFFFFFFFFFFFUL
 #endif /* PICL_COMMON_CL */

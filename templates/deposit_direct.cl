@@ -36,9 +36,9 @@ static inline void deposit_current(__global real *F, const int b, const real *xo
             const real jy = rho * v[1] * Sc[1][j] * Sn[2][k];
             const real jz = rho * v[2] * Sn[1][j] * Sc[2][k];
             for (int i = 0; i < NODE_PTS; i++) {
-                Jx[IDX(ic[0] + i, in[1] + j, in[2] + k)] += jx * Sc[0][i];
-                Jy[IDX(in[0] + i, ic[1] + j, in[2] + k)] += jy * Sn[0][i];
-                Jz[IDX(in[0] + i, in[1] + j, ic[2] + k)] += jz * Sn[0][i];
+                DEPOSIT_ADD(Jx + IDX(ic[0] + i, in[1] + j, in[2] + k), jx * Sc[0][i]);
+                DEPOSIT_ADD(Jy + IDX(in[0] + i, ic[1] + j, in[2] + k), jy * Sn[0][i]);
+                DEPOSIT_ADD(Jz + IDX(in[0] + i, in[1] + j, ic[2] + k), jz * Sn[0][i]);
             }
         }
 }

@@ -36,8 +36,7 @@ static inline int esirkepov_weights(const real x_old, const real x_new, real *S0
  * of the particle's shape is split into W_x + W_y + W_z, and J along each axis is the running
  * sum of -q w W / (dt dA) along that axis, so div J = -d(rho)/dt holds on the grid exactly.
  * Every loop has W - 1 or W trips, W a literal, and runs along x innermost. The
- * caller owns box b's J: one work item deposits all of a box's particles, so plain additions
- * suffice and the sum is deterministic. */
+ * additions go through DEPOSIT_ADD, which the deposition strategy defines (shape.cl). */
 #define DEFINE_ESIRKEPOV_WINDOW(name, W)                                                                                          \
 static inline void name(__global real *Jx, __global real *Jy, __global real *Jz, const int i0, const int j0,                      \
                         const int k0, const real *S0x, const real *DSx, const real *S0y, const real *DSy,                         \
@@ -51,7 +50,7 @@ static inline void name(__global real *Jx, __global real *Jy, __global real *Jz,
             real sum = 0;                                                                                                         \
             _Pragma("unroll") for (int i = 0; i < W - 1; i++) {                                                                                     \
                 sum += cx * DSx[i] * wyz;                                                                                         \
-                row[i] += sum;                                                                                                    \
+                DEPOSIT_ADD(row + i, sum);                                                                                        \
             }                                                                                                                     \
         }                                                                                                                         \
     _Pragma("unroll") for (int k = 0; k < W; k++) {                                                                                                 \
@@ -64,7 +63,7 @@ static inline void name(__global real *Jx, __global real *Jy, __global real *Jz,
             __global real *row = Jy + IDX(i0, j0 + j, k0 + k);                                                                    \
             _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
                 acc[i] += cy * DSy[j] * wxz[i];                                                                                   \
-                row[i] += acc[i];                                                                                                 \
+                DEPOSIT_ADD(row + i, acc[i]);                                                                                     \
             }                                                                                                                     \
         }                                                                                                                         \
     }                                                                                                                             \
@@ -78,7 +77,7 @@ static inline void name(__global real *Jx, __global real *Jy, __global real *Jz,
             __global real *row = Jz + IDX(i0, j0 + j, k0 + k);                                                                    \
             _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
                 acc[i] += cz * DSz[k] * wxy[i];                                                                                   \
-                row[i] += acc[i];                                                                                                 \
+                DEPOSIT_ADD(row + i, acc[i]);                                                                                     \
             }                                                                                                                     \
         }                                                                                                                         \
     }                                                                                                                             \

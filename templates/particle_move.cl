@@ -28,6 +28,30 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
     __global long *box = boxes + b * BOX_TABLE_STRIDE;
     const long start = box[BT_START], cap = box[BT_CAP];
     long n = box[BT_COUNT];
+#if DEPOSIT_ATOMIC
+    /* close the holes the leavers left: move particles from the end into them */
+    long lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        if (pid[start + lo] != HOLE_ID) {
+            lo++;
+        } else if (pid[start + hi] == HOLE_ID) {
+            hi--;
+        } else {
+            const long to = start + lo, from = start + hi;
+            px[to] = px[from];
+            py[to] = py[from];
+            pz[to] = pz[from];
+            pux[to] = pux[from];
+            puy[to] = puy[from];
+            puz[to] = puz[from];
+            pw[to] = pw[from];
+            pid[to] = pid[from];
+            lo++;
+            hi--;
+        }
+    }
+    n = lo;
+#endif
     for (int src = 0; src < NBOXES; src++) {
         if (src == b || !boxes_touch(src, b))
             continue;
@@ -52,4 +76,11 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
         }
     }
     box[BT_COUNT] = n;
+}
+
+/* global_atomics: leavers count themselves into the outbox with atomic increments, which
+ * must start from zero each step. */
+__kernel void particles_outbox_reset(__global long *boxes)
+{
+    boxes[get_global_id(0) * BOX_TABLE_STRIDE + BT_OUT_COUNT] = 0;
 }

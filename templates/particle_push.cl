@@ -13,9 +13,45 @@
 #include "deposit_esirkepov.cl"
 #endif
 
-/* One work item per box walks the box's particles in order: it alone writes the box's J (no
- * atomics, a deterministic sum) and it compacts the particles that stay, in place, while those
- * that left go to the box's outbox with their destination; particle_move.cl delivers them. */
+/* One particle's step in box b (origin o in cells): gather, push, move, deposit. Returns the
+ * new position (wrapped, in cells of the domain) in g and the box that now holds it. */
+static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, const real *o, real *x, real *u,
+                                               const real w, real *g)
+{
+    const real xo[3] = {x[0] - o[0], x[1] - o[1], x[2] - o[2]};
+    real E[3], B[3];
+    gather_fields(F, b, xo[0], xo[1], xo[2], E, B);
+    push_u(u, E, B, SP_QDT_2M);
+    const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
+    const real xn[3] = {xo[0] + u[0] * inv_gamma * DT_DX, xo[1] + u[1] * inv_gamma * DT_DY,
+                        xo[2] + u[2] * inv_gamma * DT_DZ};
+    const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
+    deposit_current(F, b, xo, xn, v, SP_Q * w);
+    g[0] = wrap(xn[0] + o[0], CELLS_X);
+    g[1] = wrap(xn[1] + o[1], CELLS_Y);
+    g[2] = wrap(xn[2] + o[2], CELLS_Z);
+    /* after the wrap: with one box along an axis, a particle crossing the domain's edge stays */
+    real l0, l1, l2;
+    return box_of(g[0], g[1], g[2], &l0, &l1, &l2);
+}
+
+#define STORE_PARTICLE(to, g, u, w, id)                                                          \
+    do {                                                                                       \
+        px[to] = (g)[0];                                                                       \
+        py[to] = (g)[1];                                                                       \
+        pz[to] = (g)[2];                                                                       \
+        pux[to] = (u)[0];                                                                      \
+        puy[to] = (u)[1];                                                                      \
+        puz[to] = (u)[2];                                                                      \
+        pw[to] = (w);                                                                          \
+        pid[to] = (id);                                                                        \
+    } while (0)
+
+#if !DEPOSIT_ATOMIC
+/* deposition_strategy "deterministic": one work item per box walks the box's particles in
+ * order. It alone writes the box's J (plain additions, the same sum on every run) and it
+ * compacts the particles that stay, in place, while those that left go to the box's outbox
+ * with their destination; particles_deliver (particle_move.cl) hands them over. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
                                                 __global real *pz, __global real *pux, __global real *puy,
                                                 __global real *puz, __global real *pw, __global ulong *pid,
@@ -25,47 +61,63 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     __global long *box = boxes + b * BOX_TABLE_STRIDE;
     const long start = box[BT_START], out_start = box[BT_OUT_START];
     const long n = box[BT_COUNT], out_cap = box[BT_OUT_CAP];
-    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    const real o[3] = {(real)((b % NBX) * NX), (real)((b / NBX) % NBY * NY), (real)(b / (NBX * NBY) * NZ)};
     long kept = 0, out = 0;
     for (long k = 0; k < n; k++) {
         const long ip = start + k;
-        const real xo[3] = {px[ip] - ox, py[ip] - oy, pz[ip] - oz};
-        real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
-        gather_fields(F, b, xo[0], xo[1], xo[2], E, B);
-        push_u(u, E, B, SP_QDT_2M);
-        const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
-        const real xn[3] = {xo[0] + u[0] * inv_gamma * DT_DX, xo[1] + u[1] * inv_gamma * DT_DY,
-                            xo[2] + u[2] * inv_gamma * DT_DZ};
+        real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
         const real w = pw[ip];
-        const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
-        deposit_current(F, b, xo, xn, v, SP_Q * w);
-        const real gx = wrap(xn[0] + ox, CELLS_X), gy = wrap(xn[1] + oy, CELLS_Y), gz = wrap(xn[2] + oz, CELLS_Z);
-        /* after the periodic wrap: with one box along an axis, a particle crossing the domain's
-         * edge stays in its box */
-        real l0, l1, l2;
-        const int dest = box_of(gx, gy, gz, &l0, &l1, &l2);
-        const int stays = dest == b;
+        const ulong id = pid[ip];
+        const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, o, x, u, w, g);
         long to;
-        if (stays || out == out_cap) {
-            to = start + kept++; /* a full outbox is flagged below; the run stops after this step */
+        if (dest == b || out == out_cap) {
+            if (dest != b)
+                box[BT_OVERFLOW] = 1; /* the outbox is full: the run stops after this step */
+            to = start + kept++;
         } else {
             to = out_start + out++;
             pdest[to] = dest;
         }
-        px[to] = gx;
-        py[to] = gy;
-        pz[to] = gz;
-        pux[to] = u[0];
-        puy[to] = u[1];
-        puz[to] = u[2];
-        pw[to] = w;
-        pid[to] = pid[ip];
-        if (!stays && to < out_start)
-            box[BT_OVERFLOW] = 1;
+        STORE_PARTICLE(to, g, u, w, id);
     }
     box[BT_COUNT] = kept;
     box[BT_OUT_COUNT] = out;
 }
+#else
+/* deposition_strategy "global_atomics": one work item per particle slot of every box (the
+ * launch is max cap x boxes), J added with atomics, as GPUs want. A particle that leaves takes
+ * an outbox slot with an atomic increment and leaves a hole (id HOLE_ID) that
+ * particles_deliver compacts. Outbox counts were zeroed by particles_outbox_reset. */
+__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
+                                                __global real *pz, __global real *pux, __global real *puy,
+                                                __global real *puz, __global real *pw, __global ulong *pid,
+                                                __global int *pdest, __global long *boxes)
+{
+    const long k = (long)get_global_id(0);
+    const int b = (int)get_global_id(1);
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    if (k >= box[BT_COUNT])
+        return;
+    const long ip = box[BT_START] + k;
+    const real o[3] = {(real)((b % NBX) * NX), (real)((b / NBX) % NBY * NY), (real)(b / (NBX * NBY) * NZ)};
+    real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
+    const real w = pw[ip];
+    const ulong id = pid[ip];
+    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, o, x, u, w, g);
+    long to = ip;
+    if (dest != b) {
+        const long slot = atom_add((volatile __global long *)(box + BT_OUT_COUNT), 1L);
+        if (slot < box[BT_OUT_CAP]) {
+            to = box[BT_OUT_START] + slot;
+            pdest[to] = dest;
+            pid[ip] = HOLE_ID;
+        } else {
+            box[BT_OVERFLOW] = 1; /* the outbox is full: the run stops after this step */
+        }
+    }
+    STORE_PARTICLE(to, g, u, w, id);
+}
+#endif
 
 /* Start-up: u^0 -> u^{-1/2} with the fields at x^0, as WarpX does, so that the leapfrog
  * starts centred. */

@@ -103,6 +103,17 @@ static inline void atomic_add_real(volatile __global real *p, const real v)
 #endif
 }
 
+/* How deposition adds into J. With deposition_strategy "deterministic" one work item owns a
+ * box's J, and a plain addition is right; with "global_atomics" many work items share it. */
+#ifndef DEPOSIT_ATOMIC
+#define DEPOSIT_ATOMIC 0
+#endif
+#if DEPOSIT_ATOMIC
+#define DEPOSIT_ADD(p, v) atomic_add_real((p), (v))
+#else
+#define DEPOSIT_ADD(p, v) (*(p) += (v))
+#endif
+
 /* The box that holds a position (cells of the whole domain, in [0, CELLS)), and the position
  * relative to that box's lower corner. */
 static inline int box_of(real x, real y, real z, real *xl, real *yl, real *zl)

@@ -1,0 +1,183 @@
+/* bench_spec.c: runs a benchmark spec (`return picl.bench{...}`) in the input sandbox and
+ * copies the sweep that lua/picl.lua expanded into struct bench_spec. Like config.c, nothing
+ * after this file reads Lua. */
+#include "bench.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "embedded.h"
+#include "mem.h"
+
+struct spec_job {
+    struct bench_spec *spec;
+    const char *path, *text;
+    size_t text_len;
+    const char *const *sets;
+    int n_sets;
+};
+
+static void copy_string(lua_State *L, int t, const char *key, char *out, size_t len)
+{
+    lua_getfield(L, t, key);
+    size_t n = 0;
+    const char *s = lua_tolstring(L, -1, &n);
+    if (!s)
+        luaL_error(L, "internal error: bench spec field '%s' is not a string", key);
+    if (n >= len)
+        luaL_error(L, "%s: '%s' is %d characters; picl holds at most %d", key, s, (int)n, (int)len - 1);
+    memcpy(out, s, n + 1);
+    lua_pop(L, 1);
+}
+
+static lua_Integer copy_integer(lua_State *L, int t, const char *key)
+{
+    lua_getfield(L, t, key);
+    lua_Integer v = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static int spec_protected(lua_State *L)
+{
+    const struct spec_job *job = lua_touserdata(L, 1);
+    struct bench_spec *spec = job->spec;
+    luaL_openlibs(L);
+    const struct embedded_file *module = NULL;
+    for (const struct embedded_file *f = embedded_files; f->name; f++)
+        if (strcmp(f->name, "lua/picl.lua") == 0)
+            module = f;
+    if (!module)
+        return luaL_error(L, "internal error: lua/picl.lua is not built into this binary");
+    if (luaL_loadbufferx(L, module->data, module->size, "@lua/picl.lua", "t") != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 2);
+    lua_getfield(L, -1, "bench");
+    lua_pushstring(L, job->path);
+    lua_pushlstring(L, job->text, job->text_len);
+    lua_createtable(L, job->n_sets, 0);
+    for (int i = 0; i < job->n_sets; i++) {
+        lua_pushstring(L, job->sets[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, CFG_MAX_SETS);
+    lua_setfield(L, -2, "sets");
+    lua_pushstring(L, PICL_VERSION);
+    lua_setfield(L, -2, "version");
+    lua_call(L, 4, 2);
+    if (lua_isnil(L, -2))
+        return lua_error(L);
+    lua_pop(L, 1);
+    int r = lua_gettop(L);
+    copy_string(L, r, "base", spec->base, sizeof spec->base);
+    copy_string(L, r, "name", spec->name, sizeof spec->name);
+    copy_string(L, r, "results", spec->results, sizeof spec->results);
+    spec->warmup = (int)copy_integer(L, r, "warmup");
+    spec->steps = (int)copy_integer(L, r, "steps");
+    spec->repeats = (int)copy_integer(L, r, "repeats");
+    lua_getfield(L, r, "gate_rel");
+    spec->gate_rel = lua_tonumber(L, -1);
+    lua_getfield(L, r, "gate_residual");
+    spec->gate_residual = lua_tonumber(L, -1);
+    lua_pop(L, 2);
+    lua_getfield(L, r, "variants");
+    int vt = lua_gettop(L);
+    int n = (int)luaL_len(L, vt);
+    spec->v = mem_calloc((size_t)n, sizeof *spec->v);
+    if (!spec->v)
+        return luaL_error(L, "out of host memory for %d variants", n);
+    spec->n = n;
+    for (int i = 0; i < n; i++) {
+        struct bench_variant *v = &spec->v[i];
+        lua_rawgeti(L, vt, i + 1);
+        int t = lua_gettop(L);
+        copy_string(L, t, "id", v->id, sizeof v->id);
+        copy_string(L, t, "group", v->group, sizeof v->group);
+        copy_string(L, t, "params", v->params, sizeof v->params);
+        v->ref = (int)copy_integer(L, t, "ref") - 1;
+        v->info_ref = (int)copy_integer(L, t, "info_ref") - 1;
+        lua_getfield(L, t, "sets");
+        int m = (int)luaL_len(L, -1);
+        for (int k = 0; k < m && k < CFG_MAX_SETS; k++) {
+            lua_rawgeti(L, -1, k + 1);
+            size_t len = 0;
+            const char *s = lua_tolstring(L, -1, &len);
+            v->sets[k] = mem_alloc(len + 1);
+            if (!v->sets[k])
+                return luaL_error(L, "out of host memory");
+            memcpy(v->sets[k], s, len + 1);
+            v->n_sets = k + 1;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 2);
+    }
+    return 0;
+}
+
+int bench_spec_load(struct bench_spec *spec, const char *path, const char *const *cli_sets, int n_cli_sets,
+                    char *err, size_t err_len)
+{
+    memset(spec, 0, sizeof *spec);
+    snprintf(spec->path, sizeof spec->path, "%s", path);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_len, "cannot open benchmark spec '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = mem_alloc(cap);
+    while (text) {
+        len += fread(text + len, 1, cap - 1 - len, f);
+        if (feof(f) || ferror(f))
+            break;
+        char *bigger = mem_realloc(text, cap * 2);
+        if (!bigger) {
+            mem_free(text);
+            text = NULL;
+        }
+        text = bigger;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!text) {
+        snprintf(err, err_len, "%s: out of host memory", path);
+        return -1;
+    }
+    text[len] = '\0';
+    int rc = -1;
+    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
+    if (!L) {
+        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
+    } else {
+        struct spec_job job = {spec, path, text, len, cli_sets, n_cli_sets};
+        lua_pushcfunction(L, spec_protected);
+        lua_pushlightuserdata(L, &job);
+        if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+            const char *msg = lua_tostring(L, -1);
+            snprintf(err, err_len, "%s", msg ? msg : "error while loading the benchmark spec (no message)");
+        } else {
+            rc = 0;
+        }
+        lua_close(L);
+    }
+    mem_free(text);
+    if (rc)
+        bench_spec_free(spec);
+    return rc;
+}
+
+void bench_spec_free(struct bench_spec *spec)
+{
+    for (int i = 0; i < spec->n; i++)
+        for (int k = 0; k < spec->v[i].n_sets; k++)
+            mem_free(spec->v[i].sets[k]);
+    mem_free(spec->v);
+    spec->v = NULL;
+    spec->n = 0;
+}

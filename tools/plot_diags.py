@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""plot_diags.py: turns a picl diagnostics folder into PNG pictures.
+
+    .venv/bin/python tools/plot_diags.py diags            # pictures into diags/plots/
+    .venv/bin/python tools/plot_diags.py diags -o figs --iteration 100
+
+For every full diagnostic (a folder of openpmd_%06T.h5 files) it draws, at the chosen iteration
+(the last by default):
+  - a field slice: the first field component in the file, in the x-y plane through the middle of
+    the domain in z, beside its line-out along x through the centre;
+  - a particle phase space: x against u_x = gamma v_x / c for each species, weighted;
+and for every reduced diagnostic (NAME.csv) the energies and the charge-conservation residual
+against time. It reads openPMD with h5py only and honours the file's own metadata (axisLabels,
+gridSpacing, gridGlobalOffset, position, unitSI), so it works on any openPMD 1.1 Cartesian file;
+openPMD-viewer reads the same files (docs/output.md). Python is for tests and plots only: picl
+never runs it.
+"""
+import argparse
+import csv
+import glob
+import os
+import sys
+
+import h5py
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+C = 299792458.0
+
+
+def text(value):
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def series(folder):
+    """{iteration: path} of the openPMD files in folder."""
+    out = {}
+    for path in glob.glob(os.path.join(folder, "*.h5")):
+        with h5py.File(path, "r") as f:
+            if "openPMD" not in f.attrs or "data" not in f:
+                continue  # a checkpoint, or another HDF5 file
+            for key in f["data"].keys():
+                out[int(key)] = path
+    return dict(sorted(out.items()))
+
+
+def first_component(meshes):
+    """(name, h5py dataset, record) of the first field component in a meshes group."""
+    for name in sorted(meshes.keys(), key=lambda n: ("EBJ".find(n[0]) % 9, n)):
+        rec = meshes[name]
+        if isinstance(rec, h5py.Dataset):
+            return name, rec, rec
+        for comp in sorted(rec.keys()):
+            return f"{name}{comp}", rec[comp], rec
+    return None, None, None
+
+
+def mesh_axes(dset, rec):
+    """Coordinates (m) of the dataset's points along each of its axes, by label."""
+    labels = [text(a) for a in rec.attrs["axisLabels"]]
+    spacing = np.asarray(rec.attrs["gridSpacing"], dtype=float)
+    offset = np.asarray(rec.attrs["gridGlobalOffset"], dtype=float)
+    position = np.asarray(dset.attrs["position"], dtype=float)
+    unit = float(rec.attrs["gridUnitSI"])
+    if text(rec.attrs["dataOrder"]) == "F":
+        labels = labels[::-1]
+        spacing, offset, position = spacing[::-1], offset[::-1], position[::-1]
+    coords = {}
+    for i, label in enumerate(labels):
+        coords[label] = (offset[i] + (np.arange(dset.shape[i]) + position[i]) * spacing[i]) * unit
+    return labels, coords
+
+
+def plot_field(path, iteration, out, tag):
+    with h5py.File(path, "r") as f:
+        base = f"data/{iteration}"
+        meshes_path = text(f.attrs.get("meshesPath", b""))
+        if not meshes_path or meshes_path.rstrip("/") not in f[base]:
+            return None
+        name, dset, rec = first_component(f[base][meshes_path.rstrip("/")])
+        if dset is None:
+            return None
+        data = dset[...] * float(dset.attrs["unitSI"])
+        labels, coords = mesh_axes(dset, rec)
+        time = float(f[base].attrs["time"]) * float(f[base].attrs["timeUnitSI"])
+    order = [labels.index(a) for a in ("z", "y", "x")]
+    data = np.transpose(data, order)  # now [z][y][x]
+    x, y = coords["x"] * 1e6, coords["y"] * 1e6
+    nz, ny, nx = data.shape
+    plane = data[nz // 2]
+    fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(11, 4), gridspec_kw={"width_ratios": [1.2, 1]})
+    vmax = np.abs(plane).max() or 1.0
+    im = ax0.imshow(plane, origin="lower", aspect="auto", cmap="RdBu_r", vmin=-vmax, vmax=vmax,
+                    extent=[x[0], x[-1], y[0], y[-1]])
+    fig.colorbar(im, ax=ax0, label=name)
+    ax0.set_xlabel("x (um)")
+    ax0.set_ylabel("y (um)")
+    ax0.set_title(f"{name} at z = {coords['z'][nz // 2] * 1e6:.3g} um")
+    ax1.plot(x, plane[ny // 2], lw=1.2)
+    ax1.set_xlabel("x (um)")
+    ax1.set_ylabel(name)
+    ax1.set_title(f"line-out at y = {y[ny // 2]:.3g} um")
+    ax1.grid(alpha=0.3)
+    fig.suptitle(f"{tag}: iteration {iteration}, t = {time * 1e15:.3f} fs")
+    fig.tight_layout()
+    png = os.path.join(out, f"field_{tag}_{name}_{iteration:06d}.png")
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    return png
+
+
+def particle_record(species, record, comp=None):
+    """A particle record (component) in SI, constant records expanded."""
+    obj = species[record] if comp is None else species[record][comp]
+    if isinstance(obj, h5py.Group):  # a constant record component
+        return np.full(tuple(obj.attrs["shape"]), float(obj.attrs["value"])) * float(obj.attrs["unitSI"])
+    return obj[...].astype(float) * float(obj.attrs["unitSI"])
+
+
+def plot_phase(path, iteration, out, tag):
+    pngs = []
+    with h5py.File(path, "r") as f:
+        base = f"data/{iteration}"
+        particles_path = text(f.attrs.get("particlesPath", b""))
+        if not particles_path or particles_path.rstrip("/") not in f[base]:
+            return pngs
+        group = f[base][particles_path.rstrip("/")]
+        for name in group.keys():
+            sp = group[name]
+            if "momentum" not in sp or len(sp["position"]["x"].shape) == 0:
+                continue
+            x = (particle_record(sp, "position", "x") + particle_record(sp, "positionOffset", "x")) * 1e6
+            ux = particle_record(sp, "momentum", "x") / (particle_record(sp, "mass") * C)
+            w = particle_record(sp, "weighting") if "weighting" in sp else np.ones_like(x)
+            if x.size == 0 or np.ptp(ux) == 0:
+                continue  # a frozen species has no phase space to show
+            fig, ax = plt.subplots(figsize=(7, 4.5))
+            h = ax.hist2d(x, ux, bins=(min(256, max(16, int(np.sqrt(x.size)))), 128), weights=w, cmap="viridis",
+                          cmin=w.min() * 0.5)
+            fig.colorbar(h[3], ax=ax, label="physical particles per bin")
+            ax.set_xlabel("x (um)")
+            ax.set_ylabel("u_x = gamma v_x / c")
+            ax.set_title(f"{tag}/{name}: phase space at iteration {iteration}")
+            fig.tight_layout()
+            png = os.path.join(out, f"phase_{tag}_{name}_{iteration:06d}.png")
+            fig.savefig(png, dpi=110)
+            plt.close(fig)
+            pngs.append(png)
+    return pngs
+
+
+def plot_reduced(path, out):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        return None
+    t = np.array([float(r["time_s"]) for r in rows]) * 1e15
+    columns = rows[0].keys()
+    energies = [c for c in columns if c.endswith("_J")]
+    fig, axes = plt.subplots(2 if "charge_residual" in columns else 1, 1, figsize=(8, 6), sharex=True, squeeze=False)
+    ax = axes[0][0]
+    for c in energies:
+        ax.plot(t, [float(r[c]) for r in rows], label=c[:-2].replace("_", " "), lw=1.2)
+    ax.set_ylabel("energy (J)")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    if "charge_residual" in columns:
+        ax = axes[1][0]
+        residual = np.array([float(r["charge_residual"]) for r in rows])
+        shown = residual > 0  # zero at the reference step: nothing to draw on a log scale
+        ax.semilogy(t[shown], residual[shown], lw=1.2)
+        ax.set_ylabel("charge residual")
+        ax.grid(alpha=0.3)
+    axes[-1][0].set_xlabel("t (fs)")
+    name = os.path.splitext(os.path.basename(path))[0]
+    fig.suptitle(f"reduced diagnostic {name}")
+    fig.tight_layout()
+    png = os.path.join(out, f"reduced_{name}.png")
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    return png
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("diags", help="the diagnostics folder (diagnostics.output_dir)")
+    p.add_argument("-o", "--out", help="folder of the pictures (default DIAGS/plots)")
+    p.add_argument("--iteration", type=int, help="iteration to draw (default: the last of each diagnostic)")
+    args = p.parse_args(argv)
+    out = args.out or os.path.join(args.diags, "plots")
+    os.makedirs(out, exist_ok=True)
+    made = []
+    for folder in sorted(glob.glob(os.path.join(args.diags, "*", ""))):
+        files = series(folder)
+        if not files:
+            continue
+        tag = os.path.basename(os.path.normpath(folder))
+        it = args.iteration if args.iteration is not None else max(files)
+        if it not in files:
+            print(f"plot_diags: {tag} has no iteration {it} (it has {list(files)})", file=sys.stderr)
+            continue
+        png = plot_field(files[it], it, out, tag)
+        made += [png] if png else []
+        made += plot_phase(files[it], it, out, tag)
+    for path in sorted(glob.glob(os.path.join(args.diags, "*.csv"))):
+        png = plot_reduced(path, out)
+        made += [png] if png else []
+    for png in made:
+        print(png)
+    if not made:
+        print(f"plot_diags: nothing to draw in {args.diags}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
