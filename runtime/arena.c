@@ -185,10 +185,11 @@ static void explain(const struct arena *a, size_t bytes, const char *what, const
     arena_format_size(a->stats.in_use, s_use, sizeof s_use);
     arena_format_size(a->stats.peak, s_peak, sizeof s_peak);
     set_err(err, err_len,
-            "device memory: cannot allocate %s (%zu bytes) for %s: %s. Free: %s in %d %s (largest %s) "
+            "%s: cannot allocate %s (%zu bytes) for %s: %s. Free: %s in %d %s (largest %s) "
             "across %d %s, plus %s of the %s limit not yet taken from the device; in use %s, "
             "peak %s. %s",
-            s_ask, bytes, what ? what : "(unnamed)", why, s_free, pieces, pieces == 1 ? "piece" : "pieces",
+            a->map_queue ? "pinned host memory" : "device memory", s_ask, bytes, what ? what : "(unnamed)", why,
+            s_free, pieces, pieces == 1 ? "piece" : "pieces",
             s_large, a->n_blocks, a->n_blocks == 1 ? "block" : "blocks", s_rest, s_limit, s_use,
             s_peak, hint);
 }
@@ -236,7 +237,8 @@ static int add_block(struct arena *a, size_t need, size_t bytes, const char *wha
 
     cl_int rc;
     a->stats.buffers_created++;
-    cl_mem block = clCreateBuffer(a->context, CL_MEM_READ_WRITE, size, NULL, &rc);
+    cl_mem_flags flags = CL_MEM_READ_WRITE | (a->map_queue ? CL_MEM_ALLOC_HOST_PTR : 0);
+    cl_mem block = clCreateBuffer(a->context, flags, size, NULL, &rc);
     if (!block || rc != CL_SUCCESS) {
         arena_format_size(size, s1, sizeof s1);
         snprintf(why, sizeof why, "clCreateBuffer of a %s block failed (OpenCL error %d)", s1,
@@ -246,6 +248,18 @@ static int add_block(struct arena *a, size_t need, size_t bytes, const char *wha
                  a->limit_key);
         explain(a, bytes, what, why, hint, err, err_len);
         return 1;
+    }
+    if (a->map_queue) {
+        void *host = clEnqueueMapBuffer(a->map_queue, block, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, size, 0, NULL,
+                                        NULL, &rc);
+        if (!host || rc != CL_SUCCESS) {
+            clReleaseMemObject(block);
+            snprintf(why, sizeof why, "mapping a pinned block failed (OpenCL error %d)", (int)rc);
+            snprintf(hint, sizeof hint, "Lower %s.", a->limit_key);
+            explain(a, bytes, what, why, hint, err, err_len);
+            return 1;
+        }
+        a->block_host[a->n_blocks] = host;
     }
     a->blocks[a->n_blocks] = block;
     freelist_init(&a->free[a->n_blocks], size);
@@ -297,6 +311,7 @@ int arena_alloc(struct arena *a, size_t bytes, const char *what, struct arena_bu
     }
 
     out->mem = mem;
+    out->host = a->block_host[b] ? (char *)a->block_host[b] + offset : NULL;
     out->offset = offset;
     out->size = bytes;
     out->block = b;
@@ -323,8 +338,24 @@ void arena_free(struct arena *a, struct arena_buf *buf)
     buf->block = -1;
 }
 
+int arena_init_pinned(struct arena *a, cl_context context, cl_device_id device, cl_command_queue queue,
+                      size_t limit, const char *limit_key, char *err, size_t err_len)
+{
+    if (arena_init(a, context, device, limit, limit, limit_key, err, err_len))
+        return 1;
+    a->map_queue = queue;
+    return 0;
+}
+
 void arena_destroy(struct arena *a)
 {
+    for (int b = 0; b < a->n_blocks; b++) {
+        if (a->block_host[b])
+            clEnqueueUnmapMemObject(a->map_queue, a->blocks[b], a->block_host[b], 0, NULL, NULL);
+        a->block_host[b] = NULL;
+    }
+    if (a->map_queue && a->n_blocks)
+        clFinish(a->map_queue);
     for (int b = 0; b < a->n_blocks; b++)
         if (a->blocks[b])
             clReleaseMemObject(a->blocks[b]);

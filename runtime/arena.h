@@ -27,6 +27,7 @@ struct arena_buf {
     size_t offset; /* within its block */
     size_t size; /* as requested */
     int block;
+    void *host; /* pinned arenas: where the host reads and writes it; NULL otherwise */
 };
 
 struct arena {
@@ -37,6 +38,9 @@ struct arena {
     size_t max_alloc; /* CL_DEVICE_MAX_MEM_ALLOC_SIZE: no block can be larger */
     char limit_key[64]; /* the input setting that raises `limit`, for messages */
     cl_mem blocks[ARENA_MAX_BLOCKS];
+    /* pinned arenas: host-mapped blocks (CL_MEM_ALLOC_HOST_PTR), mapped once through this queue */
+    cl_command_queue map_queue;
+    void *block_host[ARENA_MAX_BLOCKS];
     struct freelist free[ARENA_MAX_BLOCKS];
     int n_blocks;
     struct arena_stats stats;
@@ -47,6 +51,10 @@ struct arena {
  * capped by what the device allows. The arena retains `context` until arena_destroy. */
 int arena_init(struct arena *a, cl_context context, cl_device_id device, size_t limit,
                size_t block_size, const char *limit_key, char *err, size_t err_len);
+/* A pinned arena: host-mapped memory for staging MPI messages (DESIGN.md section 2). Each
+ * block is mapped once for its lifetime; arena_buf.host points into the mapping. */
+int arena_init_pinned(struct arena *a, cl_context context, cl_device_id device, cl_command_queue queue,
+                      size_t limit, const char *limit_key, char *err, size_t err_len);
 /* `what` names the buffer in the out-of-memory message ("field Ex", "species electrons x").
  * A request of 0 bytes still yields a valid (1-byte) sub-buffer. On failure `out->mem` is NULL
  * and err says what was asked, what is free, the peak, and which input key raises the limit. */

@@ -322,6 +322,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
         const int i = order[oi];
         const struct bench_variant *v = &spec->v[i];
         char key[512], verr[4096] = "";
+        char why[512] = "";
         variant_key(spec, v, &dev, key, sizeof key);
         int need = !results_have(existing, key);
         if (!need) {
@@ -367,7 +368,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
         sb_printf(&sb, ",\"picl\":\"%s\",\"time\":\"%s\",\"warmup\":%d,\"steps\":%d,\"repeats\":%d", PICL_VERSION,
                   when, spec->warmup, spec->steps, spec->repeats);
         const char *status;
-        char line[512];
+        char line[1024];
         if (vrc) {
             status = "error";
             errors++;
@@ -435,20 +436,19 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
             const size_t n3 = 3 * (size_t)r->cells;
             const struct bench_fields *ref = &fl[v->ref];
             double rel_J = 0, rel_E = 0;
-            char why[256] = "";
             int pass = 1;
             if (!isfinite(r->residual))
                 pass = 0, snprintf(why, sizeof why, "the charge residual is not a number");
             if (v->ref != i) {
                 if (!same_grid(ref, &fl[i])) {
                     pass = 0;
-                    snprintf(why, sizeof why, "its reference %s did not run", spec->v[v->ref].id);
+                    snprintf(why, sizeof why, "its reference %.200s did not run", spec->v[v->ref].id);
                 } else {
                     rel_J = rel_diff(fl[i].J, ref->J, n3);
                     rel_E = rel_diff(fl[i].E, ref->E, n3);
                     if (!(rel_J <= tol_rel) || !(rel_E <= tol_rel)) {
                         pass = 0;
-                        snprintf(why, sizeof why, "J differs by %.3g, E by %.3g from %s (tolerance %.3g)", rel_J,
+                        snprintf(why, sizeof why, "J differs by %.3g, E by %.3g from %.200s (tolerance %.3g)", rel_J,
                                  rel_E, spec->v[v->ref].id, tol_rel);
                     }
                 }

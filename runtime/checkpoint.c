@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <mpi.h>
 
@@ -283,6 +284,8 @@ int ckpt_write(struct sim *s, double *bytes, char *path_out, size_t path_len, ch
     char path[CFG_PATH_LEN + 64];
     snprintf(path, sizeof path, "%s/" CKPT_PREFIX "%06ld.h5", ck->dir, s->step);
     struct hio_file f;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     if (hio_mkdirs(ck->dir, err, err_len) || hio_create(&f, path, 1, err, err_len))
         return -1;
     double written = 0;
@@ -299,6 +302,10 @@ int ckpt_write(struct sim *s, double *bytes, char *path_out, size_t path_len, ch
     if (rc)
         return -1;
     *bytes += written;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    log_debug("wrote %s: %.1f MB of data in %.3f s (%.2f GB/s, synced to disk)", path, written / 1e6, seconds,
+              seconds > 0 ? written / 1e9 / seconds : 0.0);
     if (path_out)
         snprintf(path_out, path_len, "%s", path);
     remove_old(ck);

@@ -14,7 +14,8 @@ struct ctx {
     struct device *dev;
     cl_program prog;
     struct gen_layout lay;
-    struct arena arena;
+    struct arena arena; /* device memory */
+    struct arena pinned; /* host-mapped staging memory for messages between ranks */
     struct timers timers;
     size_t real_size; /* bytes of `real` on the device */
 };

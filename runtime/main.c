@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "bench.h"
 #include "checkpoint.h"
 #include "comm.h"
 #include "mem.h"
@@ -28,6 +29,13 @@ static const char usage[] =
     "  gen INPUT.lua -o DIR\n"
     "                     write the generated OpenCL program(s) of this run into DIR as .cl files\n"
     "  devices            list OpenCL platforms and devices with their key limits\n"
+    "  bench SPEC.lua [-o RESULTS.jsonl]\n"
+    "                     sweep the variants a benchmark spec names: time, gate and record each\n"
+    "                     as a JSON line (a sweep run again skips what is recorded; docs/bench.md)\n"
+    "  bench --report RESULTS.jsonl\n"
+    "                     the results as a table sorted by time, and as RESULTS.csv\n"
+    "  bench --device-limits\n"
+    "                     the device's memory bandwidth and flop rates (picl's micro-benchmarks)\n"
     "\n"
     "options:\n"
     "  --device SPEC      device index, 'cpu', 'gpu' or part of its name (default: $PICL_DEVICE,\n"
@@ -35,15 +43,15 @@ static const char usage[] =
     "  --set KEY=VALUE    override an input setting, e.g. --set steps=20 --set grid.cells={32,32,32}\n"
     "  --restart PATH     `run`: continue from a checkpoint file, or from the newest one in\n"
     "                     checkpoint.dir with `--restart latest` (same input and --set options)\n"
-    "  -o DIR             output folder of `gen`\n"
+    "  -o DIR             output folder of `gen`; results file of `bench`\n"
     "  --no-build         `check` without building the kernels on a device\n"
     "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
     "  -h, --help         this text;    --version      picl's version\n";
 
 struct args {
-    const char *command, *input, *device, *outdir, *restart;
+    const char *command, *input, *device, *outdir, *restart, *report;
     const char *sets[CFG_MAX_SETS];
-    int n_sets, no_build, help, version;
+    int n_sets, no_build, help, version, device_limits;
 };
 
 static int parse_args(int argc, char **argv, struct args *a, char *err, size_t err_len)
@@ -53,7 +61,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         int has_value = i + 1 < argc;
-        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart")) {
+        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart") ||
+            !strcmp(arg, "--report")) {
             if (!has_value) {
                 snprintf(err, err_len, "%s needs a value", arg);
                 return -1;
@@ -63,6 +72,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
                 a->device = v;
             else if (!strcmp(arg, "--restart"))
                 a->restart = v;
+            else if (!strcmp(arg, "--report"))
+                a->report = v;
             else if (!strcmp(arg, "-o"))
                 a->outdir = v;
             else if (a->n_sets == CFG_MAX_SETS) {
@@ -86,6 +97,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
             a->version = 1;
         } else if (!strcmp(arg, "--no-build")) {
             a->no_build = 1;
+        } else if (!strcmp(arg, "--device-limits")) {
+            a->device_limits = 1;
         } else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
             log_set_level(LOG_ERROR);
         } else if (!strcmp(arg, "-v") || !strcmp(arg, "--verbose")) {
@@ -223,6 +236,26 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
     return rc;
 }
 
+/* `picl bench`: a sweep (2 for a bad spec, 1 when the sweep cannot go on), a report, or the
+ * device's limits. A variant that fails its gate or its build is recorded, not an exit status. */
+static int cmd_bench(const struct args *a, char *err)
+{
+    if (a->device_limits)
+        return bench_device_limits(a->device, stdout, err, ERR_LEN) ? 1 : 0;
+    if (a->report)
+        return bench_report(a->report, stdout, err, ERR_LEN) ? 1 : 0;
+    if (!a->input) {
+        snprintf(err, ERR_LEN, "bench needs a spec: picl bench SPEC.lua, --report RESULTS.jsonl or --device-limits");
+        return 2;
+    }
+    struct bench_spec spec;
+    if (bench_spec_load(&spec, a->input, a->sets, a->n_sets, err, ERR_LEN))
+        return 2;
+    int rc = bench_run(&spec, a->device, a->outdir, err, ERR_LEN) ? 1 : 0;
+    bench_spec_free(&spec);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     static char err[ERR_LEN];
@@ -245,6 +278,12 @@ int main(int argc, char **argv)
     }
     if (!strcmp(a.command, "devices"))
         return device_list(stdout);
+    if (!strcmp(a.command, "bench")) {
+        int rc = cmd_bench(&a, err);
+        if (rc)
+            log_error("%s", err);
+        return rc;
+    }
     if (strcmp(a.command, "run") && strcmp(a.command, "check") && strcmp(a.command, "gen")) {
         log_error("unknown command '%s' (picl --help lists them)", a.command);
         return 2;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <mpi.h>
 
@@ -36,6 +37,13 @@ static const char *const push_names[] = {"Boris", "Vay", "HigueraCary"};
 static const char *const gather_names[] = {"energyConserving", "momentumConserving"};
 static const char *const deposition_names[] = {"Esirkepov", "directMorseNielson"};
 static const char *const boundary_names[] = {"periodic"};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 int opmd_due(const struct cfg_full *d, long step)
 {
@@ -620,6 +628,7 @@ int opmd_write(struct sim *s, const struct cfg_full *d, double *bytes, char *err
     struct writer w = {.s = s, .c = &s->ctx, .meshes = H5I_INVALID_HID, .particles = H5I_INVALID_HID,
                        .err = err, .err_len = err_len};
     err[0] = '\0';
+    double t0 = now_seconds();
     char dir[CFG_PATH_LEN + CFG_NAME_LEN + 2], path[sizeof dir + 32];
     snprintf(dir, sizeof dir, "%s/%s", s->ctx.cfg->output_dir, d->name);
     snprintf(path, sizeof path, "%s/openpmd_%06ld.h5", dir, s->step);
@@ -656,7 +665,9 @@ int opmd_write(struct sim *s, const struct cfg_full *d, double *bytes, char *err
     }
     if (rc == 0) {
         *bytes += w.bytes;
-        log_debug("wrote %s (%.1f MB of data)", path, w.bytes / 1e6);
+        double seconds = now_seconds() - t0;
+        log_debug("wrote %s: %.1f MB of data in %.3f s (%.2f GB/s)", path, w.bytes / 1e6, seconds,
+                  seconds > 0 ? w.bytes / 1e9 / seconds : 0.0);
     } else {
         char what[2048];
         snprintf(what, sizeof what, "diagnostics.full.%s: %s", d->name, err);

@@ -68,6 +68,10 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
         return -1;
     if (arena_init(&c->arena, dev->context, dev->id, limit, 0, "memory.device", err, err_len))
         return -1;
+    /* blocks are taken lazily: a run on one rank never maps any */
+    size_t pinned = cfg->memory_pinned > 0 ? (size_t)cfg->memory_pinned : (size_t)64 << 20;
+    if (arena_init_pinned(&c->pinned, dev->context, dev->id, dev->queue, pinned, "memory.pinned", err, err_len))
+        return -1;
 
     struct strbuf src;
     sb_init(&src);
@@ -298,6 +302,8 @@ void sim_destroy(struct sim *s)
     c->prog = NULL;
     if (c->arena.context)
         arena_destroy(&c->arena);
+    if (c->pinned.context)
+        arena_destroy(&c->pinned);
 }
 
 void sim_summary(const struct sim *s, FILE *out)

@@ -165,9 +165,10 @@ def test_openpmd(a, out):
     probe = (1, 2, 37)
     ex20, _ = ts.get_field("E", "x", iteration=20)
     print(f"  probe Ex[z=1,y=2,x=37] at step 20: viewer {ex20[probe]:.17g}, run {valid_cells(ckpt, 0)[probe]:.17g}")
-    rho_e, _ = ts.get_field("rho_electrons", iteration=20)
-    check(np.array_equal(rho_e, valid_cells(ckpt, FC["rho"])), "viewer's rho_electrons equals the run's rho buffer")
+    # the last deposit before the checkpoint is the particles diagnostic's rho (of all species)
     rho, _ = ts.get_field("rho", iteration=20)
+    check(np.array_equal(rho, valid_cells(ckpt, FC["rho"])), "viewer's rho equals the run's rho buffer, every cell")
+    rho_e, _ = ts.get_field("rho_electrons", iteration=20)
     ions = Q_E * N0
     err = np.max(np.abs(rho - rho_e - ions)) / ions
     check(err < 1e-9, f"rho - rho_electrons = the frozen ions' q n0: {err:.1e} (1e-9)")

@@ -395,6 +395,38 @@ static void test_arena_exhaustion(cl_context ctx, cl_device_id dev)
     arena_destroy(&a);
 }
 
+/* The pinned arena: host writes through arena_buf.host are what the device reads, and what
+ * the device writes the host sees there, with no copy call. */
+static void test_arena_pinned(cl_context ctx, cl_device_id dev, cl_command_queue q)
+{
+    static struct arena a;
+    char err[1024];
+    CHECK(arena_init_pinned(&a, ctx, dev, q, 1 << 20, "memory.pinned", err, sizeof err) == 0);
+    struct arena_buf s1, s2;
+    CHECK(arena_alloc(&a, 4096, "send buffer", &s1, err, sizeof err) == 0);
+    CHECK(arena_alloc(&a, 4096, "receive buffer", &s2, err, sizeof err) == 0);
+    CHECK(s1.host != NULL && s2.host != NULL);
+    CHECK(a.stats.buffers_created == 3); /* one block, two sub-buffers */
+    if (s1.host && s2.host) {
+        for (int i = 0; i < 1024; i++)
+            ((float *)s1.host)[i] = (float)i;
+        /* device-side copy from one pinned buffer to the other */
+        CHECK(clEnqueueCopyBuffer(q, s1.mem, s2.mem, 0, 0, 4096, 0, NULL, NULL) == CL_SUCCESS);
+        clFinish(q);
+        int same = 1;
+        for (int i = 0; i < 1024; i++)
+            same &= ((float *)s2.host)[i] == (float)i;
+        CHECK(same);
+    }
+    struct arena_buf big;
+    CHECK(arena_alloc(&a, 2 << 20, "staging for 2 ranks", &big, err, sizeof err) != 0);
+    CHECK(strstr(err, "pinned host memory") != NULL && strstr(err, "memory.pinned") != NULL);
+    REPORT("pinned exhaustion: %s", err);
+    arena_free(&a, &s1);
+    arena_free(&a, &s2);
+    arena_destroy(&a);
+}
+
 int main(void)
 {
     test_freelist_coalesce();
@@ -420,6 +452,7 @@ int main(void)
         if (ctx && q) {
             test_arena_subbuffers(ctx, device, q);
             test_arena_exhaustion(ctx, device);
+            test_arena_pinned(ctx, device, q);
         }
         if (q)
             clReleaseCommandQueue(q);
