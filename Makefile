@@ -74,5 +74,18 @@ asan:
 bench-uniform: all
 	bench/uniform.sh
 
+# The sweeps of bench/ (docs/bench.md): results in build/bench/NAME.jsonl (a sweep run again
+# skips what is recorded), then the table and NAME.csv. Not tests; `make bench-limits` prints
+# the device's bandwidth and flop rates.
+BENCH_SPECS := sort variants pushers
+.PHONY: $(addprefix bench-,$(BENCH_SPECS)) bench-limits
+$(addprefix bench-,$(BENCH_SPECS)): bench-%: all
+	@mkdir -p $(BUILD)/bench
+	bin/picl bench bench/$*.lua -o $(BUILD)/bench/$*.jsonl
+	bin/picl bench --report $(BUILD)/bench/$*.jsonl
+
+bench-limits: all
+	bin/picl bench --device-limits
+
 clean:
 	rm -rf build build-asan bin

@@ -650,6 +650,16 @@ local sort = section {
     },
 }
 
+-- Work-group sizes; 0 means the device's default (runtime/device.c's traits table).
+local work_group = section {
+    keys = {
+        cells = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
+            default = { 0, 0, 0 }, doc = "per-cell kernels (Maxwell, guard exchange); each must divide the box" },
+        particles = { kind = integer("a non-negative integer", nonnegative), default = 0,
+            doc = "per-particle kernels (deposition_strategy global_atomics)" },
+    },
+}
+
 -- A byte count: a number of bytes, or text such as "4 GiB", "256 MiB", "512MB".
 local SIZE_UNITS = { B = 1, KiB = 2 ^ 10, MiB = 2 ^ 20, GiB = 2 ^ 30, TiB = 2 ^ 40,
     kB = 1e3, KB = 1e3, MB = 1e6, GB = 1e9, TB = 1e12 }
@@ -807,6 +817,7 @@ local simulation = section {
         diagnostics = { kind = diagnostics, default = {} },
         checkpoint = { kind = checkpoint, doc = "checkpoints for --restart" },
         sort = { kind = sort, default = {}, doc = "particle sorting" },
+        work_group = { kind = work_group, default = {}, doc = "work-group sizes" },
         memory = { kind = memory, default = {}, doc = "arena sizes" },
         debug = { kind = debug_section, default = {}, doc = "test-only switches" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,

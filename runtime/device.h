@@ -12,7 +12,8 @@
 /* What differs between device kinds lives in one table, not in scattered `if (cpu)`. */
 struct device_traits {
     const char *kind; /* "cpu", "gpu", "other" */
-    size_t particle_group; /* work-group size for particle kernels (0: let the driver choose) */
+    size_t particle_group; /* work-group size for per-particle kernels (0: let the driver choose) */
+    size_t cell_group[3]; /* work-group size for per-cell kernels ({0, 0, 0}: the driver) */
     double memory_share; /* share of global memory the arena may take by default */
 };
 

@@ -24,9 +24,13 @@ static void full_range(const struct gen_layout *lay, size_t g[3])
     g[2] = (size_t)lay->dim[2] * (size_t)lay->n_boxes;
 }
 
+/* Valid-cell launches take the input's work-group size; the guard launches (whose ranges
+ * include guards) and the row reductions let the driver choose. */
 static int launch(struct kernel *k, struct ctx *c, const size_t g[3], char *err, size_t err_len)
 {
-    return kernel_launch(k, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
+    const int valid = g[0] == (size_t)c->lay.box[0];
+    const size_t *local = valid && c->wg_cells[0] ? c->wg_cells : NULL;
+    return kernel_launch(k, c->dev->queue, &c->timers, 3, g, local, err, err_len);
 }
 
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)

@@ -252,9 +252,12 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
     if (sp->cfg->frozen)
         return 0;
     if (sp->atomic) {
-        size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_boxes};
+        const size_t w = c->wg_particles;
+        size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_boxes}, l[2] = {w, 1};
+        if (w)
+            g[0] = (g[0] + w - 1) / w * w; /* slots past a box's count return at once */
         if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
-            kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
+            kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, w ? l : NULL, err, err_len))
             return -1;
     } else if (launch_boxes(&sp->push, c, err, err_len)) {
         return -1;

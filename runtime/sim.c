@@ -28,6 +28,43 @@ int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, 
     return gen_program(cfg, facts, out, err, err_len);
 }
 
+/* Work-group sizes from the input or the device's traits. OpenCL 1.2 wants the global size a
+ * multiple of the local one: per-cell launches cover whole boxes, so each size must divide
+ * the box (or, for z, NZ times the boxes). */
+static int resolve_work_groups(struct ctx *c, char *err, size_t err_len)
+{
+    const struct picl_config *cfg = c->cfg;
+    const int given = cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2];
+    for (int a = 0; a < 3; a++) {
+        size_t w = given ? (size_t)cfg->wg_cells[a] : c->dev->traits->cell_group[a];
+        if (given && w == 0)
+            w = 1;
+        const size_t n = a < 2 ? (size_t)c->lay.box[a] : (size_t)c->lay.box[2] * (size_t)c->lay.n_boxes;
+        if (w && n % w) {
+            if (!given) { /* a default that does not fit this box: let the driver choose */
+                c->wg_cells[0] = c->wg_cells[1] = c->wg_cells[2] = 0;
+                break;
+            }
+            snprintf(err, err_len, "work_group.cells: %zu along %c does not divide the %zu cells of a box%s", w,
+                     "xyz"[a], n, a == 2 ? " (times the boxes)" : "");
+            return -1;
+        }
+        c->wg_cells[a] = w;
+    }
+    if (c->wg_cells[0] * c->wg_cells[1] * c->wg_cells[2] > c->dev->facts.max_work_group) {
+        snprintf(err, err_len, "work_group.cells: %zu x %zu x %zu exceeds the device's work-group limit of %zu",
+                 c->wg_cells[0], c->wg_cells[1], c->wg_cells[2], c->dev->facts.max_work_group);
+        return -1;
+    }
+    c->wg_particles = cfg->wg_particles > 0 ? (size_t)cfg->wg_particles : c->dev->traits->particle_group;
+    if (c->wg_particles > c->dev->facts.max_work_group) {
+        snprintf(err, err_len, "work_group.particles: %zu exceeds the device's work-group limit of %zu",
+                 c->wg_particles, c->dev->facts.max_work_group);
+        return -1;
+    }
+    return 0;
+}
+
 size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev)
 {
     return cfg->memory_device > 0 ? (size_t)cfg->memory_device
@@ -61,6 +98,8 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
     c->dev = dev;
     c->real_size = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
     if (gen_layout(cfg, &c->lay, err, err_len))
+        return -1;
+    if (resolve_work_groups(c, err, err_len))
         return -1;
 
     size_t limit = sim_memory_limit(cfg, dev);
