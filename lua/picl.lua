@@ -1199,7 +1199,8 @@ end
 
 -- Keys whose value changes no physics: a variant that differs from another only in these
 -- must give the same J and E to round-off, and is gated against it (docs/bench.md).
-local BENCH_NEUTRAL = { "sort.", "memory.", "debug.", "grid.max_box", "progress_interval", "diagnostics.", "checkpoint." }
+local BENCH_NEUTRAL = { "sort.", "memory.", "debug.", "work_group.", "deposition_strategy", "grid.max_box", "progress_interval",
+    "diagnostics.", "checkpoint." }
 
 local function bench_neutral(key, extra)
     for _, list in ipairs { BENCH_NEUTRAL, extra } do

@@ -432,7 +432,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
              * deposition; and nothing that is not a finite number. */
             const int dbl = r->precision == CFG_DOUBLE;
             const double tol_rel = spec->gate_rel > 0 ? spec->gate_rel : dbl ? 1e-9 : 1e-3;
-            const double tol_res = spec->gate_residual > 0 ? spec->gate_residual : dbl ? 1e-9 : 1e-3;
+            const double tol_res = spec->gate_residual > 0 ? spec->gate_residual : dbl ? 1e-9 : 1e-4;
             const size_t n3 = 3 * (size_t)r->cells;
             const struct bench_fields *ref = &fl[v->ref];
             double rel_J = 0, rel_E = 0;

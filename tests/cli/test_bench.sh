@@ -44,7 +44,7 @@ if [ "$first" -ge 1 ] && [ "$first" -lt 4 ]; then ok; else bad "killed sweep lef
 # -- ... resumes: the recorded variants are skipped, the rest run, 4 lines in all
 "$picl" bench tiny.lua -o res.jsonl >log2 2>&1
 rc=$?
-skipped=$(grep -c "already" log2)
+skipped=$(grep -c "^picl: \[.*: in res.jsonl already$" log2)
 if [ $rc -eq 0 ] && [ "$(wc -l <res.jsonl)" -eq 4 ] && [ "$skipped" -eq "$first" ]; then ok
 else bad "resume (rc $rc, $skipped skipped of $first): $(cat log2)"; fi
 echo "  killed after $first variant(s); the second run skipped $skipped and ran $((4 - skipped))"
