@@ -378,6 +378,11 @@ static int read_dataset(struct reader *r, hid_t parent, const char *name, const 
             return refuse(r, "the dataset %s has %llu entries along dimension %d where this run needs %llu; the "
                              "file does not match its own header (corrupt) or this layout",
                           label, (unsigned long long)dims[i], i, (unsigned long long)expect[i]);
+    hsize_t count = 1;
+    for (int i = 0; i < rank; i++)
+        count *= dims[i];
+    if (count == 0)
+        return 0; /* an empty species: nothing to read */
     hid_t d = H5Dopen2(parent, name, H5P_DEFAULT);
     int rc = d < 0 || H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) < 0;
     if (d >= 0)

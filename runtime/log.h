@@ -1,4 +1,5 @@
-/* log.h: messages to the user. The verbosity level is the only global mutable state in picl. */
+/* log.h: messages to the user. The verbosity level is one of picl's two pieces of global mutable
+ * state; the other is the stop request a signal handler sets (signals.c). */
 #ifndef PICL_LOG_H
 #define PICL_LOG_H
 

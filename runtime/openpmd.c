@@ -409,7 +409,8 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
     hid_t d = make_dataset(parent, name, type, 1, &dims);
     if (d < 0)
         return h5fail(w, name);
-    int rc = write_range(&w->file, d, type, (hsize_t)sel->offset, (hsize_t)sel->n, out) ||
+    /* an empty species has empty datasets and nothing to write (on any rank) */
+    int rc = (sel->total > 0 && write_range(&w->file, d, type, (hsize_t)sel->offset, (hsize_t)sel->n, out)) ||
              hio_attr_double(d, "unitSI", 1.0);
     H5Dclose(d);
     w->bytes += (double)sel->n * (double)(a == PA_ID ? sizeof(uint64_t) : w->c->real_size);

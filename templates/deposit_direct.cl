@@ -18,7 +18,7 @@
  * Reach: x^n in [0, N) and |x^{n+1} - x^n| < 1 put the midpoint in (-1/2, N + 1/2); the nodal
  * shape then touches -1 .. N + 1 (order 1, 2) or -2 .. N + 2 (order 3), the staggered one
  * -1 .. N (order 1) or -2 .. N + 1 (orders 2, 3): within the NG = 2 (order 1) or 3 guards. */
-static inline void deposit_current(__global real *F, const int b, const real *xo, const real *xn, const real *v,
+static inline __attribute__((always_inline)) void deposit_current(__global real *F, const int b, const real *xo, const real *xn, const real *v,
                                    const real qw)
 {
     real xm[3], Sn[3][NODE_PTS], Sc[3][NODE_PTS];

@@ -38,7 +38,7 @@ static inline int esirkepov_weights(const real x_old, const real x_new, real *S0
  * Every loop has W - 1 or W trips, W a literal, and runs along x innermost. The
  * additions go through DEPOSIT_ADD, which the deposition strategy defines (shape.cl). */
 #define DEFINE_ESIRKEPOV_WINDOW(name, W)                                                                                          \
-static inline void name(__global real *Jx, __global real *Jy, __global real *Jz, const int i0, const int j0,                      \
+static inline __attribute__((always_inline)) void name(__global real *Jx, __global real *Jy, __global real *Jz, const int i0, const int j0,                      \
                         const int k0, const real *S0x, const real *DSx, const real *S0y, const real *DSy,                         \
                         const real *S0z, const real *DSz, const real cx, const real cy, const real cz)                            \
 {                                                                                                                                 \
@@ -89,7 +89,7 @@ DEFINE_ESIRKEPOV_WINDOW(esirkepov_cross, NODE_PTS + 1)
 /* cx = -q w / (dt dy dz), and similarly for cy, cz (J*_PER_QW are grid literals). A particle
  * that stayed within its cells on every axis (the common case) changes its shape on
  * SHAPE_ORDER + 1 nodes per axis, otherwise on SHAPE_ORDER + 2: two unrolled paths. */
-static inline void deposit_current(__global real *F, const int b, const real *xo, const real *xn, const real *v,
+static inline __attribute__((always_inline)) void deposit_current(__global real *F, const int b, const real *xo, const real *xn, const real *v,
                                    const real qw)
 {
     (void)v; /* Esirkepov needs only the two positions */
