@@ -357,7 +357,7 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
 
     /* Each physics choice is one template; the generator's only decision is which file. */
     const char *const templates[] = {"common.cl",       "shape.cl",        choice[0], "halo.cl",
-                                     "reduce.cl",       "init_fields.cl",  "particle_move.cl", "particle_sort.cl",
+                                     "reduce.cl",       "init_fields.cl",  "particle_move.cl", "particle_sort.cl", "filter.cl",
                                      choice[2],         choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (emit_template(out, templates[i], err, err_len))

@@ -660,6 +660,14 @@ local work_group = section {
     },
 }
 
+-- The binomial filter on J, applied after the sum over box edges (WarpX: warpx.use_filter).
+local filter = section {
+    keys = {
+        passes = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
+            default = { 0, 0, 0 }, doc = "passes of (1/4, 1/2, 1/4) along each axis; 0: none" },
+    },
+}
+
 -- A byte count: a number of bytes, or text such as "4 GiB", "256 MiB", "512MB".
 local SIZE_UNITS = { B = 1, KiB = 2 ^ 10, MiB = 2 ^ 20, GiB = 2 ^ 30, TiB = 2 ^ 40,
     kB = 1e3, KB = 1e3, MB = 1e6, GB = 1e9, TB = 1e12 }
@@ -817,6 +825,7 @@ local simulation = section {
         diagnostics = { kind = diagnostics, default = {} },
         checkpoint = { kind = checkpoint, doc = "checkpoints for --restart" },
         sort = { kind = sort, default = {}, doc = "particle sorting" },
+        filter = { kind = filter, default = {}, doc = "smoothing of the current" },
         work_group = { kind = work_group, default = {}, doc = "work-group sizes" },
         memory = { kind = memory, default = {}, doc = "arena sizes" },
         debug = { kind = debug_section, default = {}, doc = "test-only switches" },

@@ -300,6 +300,9 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     cfg->sort_interval = (int)get_integer(L, lua_gettop(L), "interval");
     get_int3(L, lua_gettop(L), "bin_size", cfg->sort_bin);
     lua_pop(L, 1);
+    push_field(L, r, "filter", LUA_TTABLE, 0);
+    get_int3(L, lua_gettop(L), "passes", cfg->filter_passes);
+    lua_pop(L, 1);
     push_field(L, r, "work_group", LUA_TTABLE, 0);
     get_int3(L, lua_gettop(L), "cells", cfg->wg_cells);
     cfg->wg_particles = (int)get_integer(L, lua_gettop(L), "particles");

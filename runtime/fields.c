@@ -55,7 +55,11 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
                  {&f->push_E, "maxwell_push_E"}, {&f->fill_E, "halo_fill_E"},
                  {&f->fill_B, "halo_fill_B"},    {&f->fill_EB, "halo_fill_EB"},
                  {&f->sum_J, "halo_sum_J"},      {&f->sum_rho, "halo_sum_rho"},
-                 {&f->reduce, "reduce_fields"},   {&f->gauss, "reduce_gauss"}};
+                 {&f->reduce, "reduce_fields"},   {&f->gauss, "reduce_gauss"},
+                 {&f->fill_J, "halo_fill_J"},     {&f->filter[0], "filter_J_x"},
+                 {&f->filter[1], "filter_J_y"},   {&f->filter[2], "filter_J_z"},
+                 {&f->fill_rho, "halo_fill_rho"}, {&f->filter_rho[0], "filter_rho_x"},
+                 {&f->filter_rho[1], "filter_rho_y"}, {&f->filter_rho[2], "filter_rho_z"}};
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         if (kernel_create(table[i].k, c->prog, table[i].name, &c->timers, err, err_len))
             return -1;
@@ -70,7 +74,9 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
 void fields_destroy(struct fields *f, struct ctx *c)
 {
     struct kernel *all[] = {&f->init,    &f->push_B_half, &f->push_E,  &f->fill_E, &f->fill_B,
-                            &f->fill_EB, &f->sum_J,       &f->sum_rho, &f->reduce, &f->gauss};
+                            &f->fill_EB, &f->sum_J,       &f->sum_rho, &f->reduce, &f->gauss,
+                            &f->fill_J,  &f->filter[0],   &f->filter[1], &f->filter[2],
+                            &f->fill_rho, &f->filter_rho[0], &f->filter_rho[1], &f->filter_rho[2]};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         kernel_release(all[i]);
     if (f->buf.mem)
@@ -128,6 +134,33 @@ int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
     size_t g[3];
     valid_range(&c->lay, g);
     return launch(&f->sum_J, c, g, err, err_len);
+}
+
+static int filter_passes(struct ctx *c, struct kernel *fill, struct kernel *pass, char *err, size_t err_len)
+{
+    const struct gen_layout *lay = &c->lay;
+    size_t h[3];
+    full_range(lay, h);
+    /* lines along each axis: items over the other two axes, boxes folded into the second */
+    const size_t lines[3][2] = {{(size_t)lay->box[1], (size_t)lay->box[2] * lay->n_boxes},
+                                {(size_t)lay->box[0], (size_t)lay->box[2] * lay->n_boxes},
+                                {(size_t)lay->box[0], (size_t)lay->box[1] * lay->n_boxes}};
+    for (int a = 0; a < 3; a++)
+        for (int p = 0; p < c->cfg->filter_passes[a]; p++)
+            if (launch(fill, c, h, err, err_len) ||
+                kernel_launch(&pass[a], c->dev->queue, &c->timers, 2, lines[a], NULL, err, err_len))
+                return -1;
+    return 0;
+}
+
+int fields_filter_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    return filter_passes(c, &f->fill_J, f->filter, err, err_len);
+}
+
+int fields_filter_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    return filter_passes(c, &f->fill_rho, f->filter_rho, err, err_len);
 }
 
 int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)

@@ -10,7 +10,8 @@ struct fields {
     struct arena_buf sums; /* partial sums of reduce_fields, one row per (j, k, box) */
     size_t rows;
     double *sums_host;
-    struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, sum_J, sum_rho, reduce, gauss;
+    struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, fill_J, sum_J, sum_rho, reduce, gauss;
+    struct kernel filter[3], filter_rho[3], fill_rho; /* binomial passes along x, y, z */
 };
 
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);
@@ -21,6 +22,10 @@ int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len
 int fields_zero_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* The input's binomial passes on J (filter.passes), each after a FillBoundary of J. */
+int fields_filter_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* The same passes on rho, for the charge-conservation diagnostic. */
+int fields_filter_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* One leapfrog step of Maxwell's equations with the J already summed: B half step, E, B half
  * step, with guards refreshed so that E and B are ready for the next gather. */

@@ -155,7 +155,8 @@ int sim_deposit_rho(struct sim *s, int species, char *err, size_t err_len)
 
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len)
 {
-    if (sim_deposit_rho(s, -1, err, err_len))
+    /* with a filtered J, the rho that J conserves is the filtered one */
+    if (sim_deposit_rho(s, -1, err, err_len) || fields_filter_rho(&s->fields, &s->ctx, err, err_len))
         return -1;
     return fields_gauss(&s->fields, &s->ctx, store, residual, err, err_len);
 }
@@ -176,7 +177,8 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     for (int i = 0; i < s->n_species; i++)
         if (particles_push(&s->species[i], c, err, err_len))
             return -1;
-    if (fields_sum_J(&s->fields, c, err, err_len) || fields_advance(&s->fields, c, err, err_len))
+    if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
+        fields_advance(&s->fields, c, err, err_len))
         return -1;
     const int sort = c->cfg->sort_interval;
     if (sort > 0 && (s->step + 1) % sort == 0)

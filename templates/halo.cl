@@ -41,6 +41,7 @@ HALO_FILL_KERNEL(halo_fill_E, C_EX, C_EZ + 1)
 HALO_FILL_KERNEL(halo_fill_B, C_BX, C_BZ + 1)
 HALO_FILL_KERNEL(halo_fill_EB, C_EX, C_BZ + 1)
 HALO_FILL_KERNEL(halo_fill_J, C_JX, C_JZ + 1)
+HALO_FILL_KERNEL(halo_fill_rho, C_RHO, C_RHO + 1)
 
 /* SumBoundary for components [C0, C1): each valid cell near a box edge gathers the guard
  * cells of the (up to 26) neighbouring boxes that alias it, in a fixed order, so the sum does

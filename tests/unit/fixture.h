@@ -18,7 +18,7 @@ static char fixture_err[65536];
 
 /* Writes printf-formatted Lua text to a temporary file and loads it with the given --set
  * strings. Exits the test binary with a message when the input does not load. */
-static void fixture_config(struct picl_config *cfg, const char *const *sets, int n_sets, const char *fmt, ...)
+static inline void fixture_config(struct picl_config *cfg, const char *const *sets, int n_sets, const char *fmt, ...)
 {
     char dir[] = "/tmp/picl_test_XXXXXX", path[64];
     if (!mkdtemp(dir)) {
@@ -46,7 +46,7 @@ static void fixture_config(struct picl_config *cfg, const char *const *sets, int
     }
 }
 
-static void fixture_device(struct device *dev)
+static inline void fixture_device(struct device *dev)
 {
     if (device_open(dev, getenv("PICL_DEVICE"), fixture_err, sizeof fixture_err)) {
         printf("FAIL: %s\n", fixture_err);
@@ -54,7 +54,7 @@ static void fixture_device(struct device *dev)
     }
 }
 
-static struct sim *fixture_sim(const struct picl_config *cfg, struct device *dev)
+static inline struct sim *fixture_sim(const struct picl_config *cfg, struct device *dev)
 {
     struct sim *s = calloc(1, sizeof *s);
     if (!s || sim_create(s, cfg, dev, fixture_err, sizeof fixture_err)) {
@@ -64,7 +64,7 @@ static struct sim *fixture_sim(const struct picl_config *cfg, struct device *dev
     return s;
 }
 
-static void fixture_steps(struct sim *s, long n)
+static inline void fixture_steps(struct sim *s, long n)
 {
     for (long i = 0; i < n; i++)
         if (sim_step(s, fixture_err, sizeof fixture_err)) {
@@ -73,7 +73,7 @@ static void fixture_steps(struct sim *s, long n)
         }
 }
 
-static double *fixture_field(struct sim *s, enum field_comp c)
+static inline double *fixture_field(struct sim *s, enum field_comp c)
 {
     const int *n = s->ctx.lay.cells;
     double *out = malloc(sizeof(double) * (size_t)n[0] * n[1] * n[2]);
@@ -84,7 +84,7 @@ static double *fixture_field(struct sim *s, enum field_comp c)
     return out;
 }
 
-static void fixture_free_sim(struct sim *s)
+static inline void fixture_free_sim(struct sim *s)
 {
     sim_destroy(s);
     free(s);
@@ -168,7 +168,8 @@ static inline double fixture_energy(struct sim *s, double *field, double *kineti
     return we + wb + kin;
 }
 
-/* The charge-conservation residual now, against the reference taken at start-up. */
+/* The charge-conservation residual now, against the last reference stored (at start-up, or
+ * by a call of sim_gauss with store). */
 static inline double fixture_gauss(struct sim *s)
 {
     double r;
@@ -180,9 +181,10 @@ static inline double fixture_gauss(struct sim *s)
 }
 
 /* A thermal electron-proton plasma in a periodic cube of `cells`^3 cells of FIXTURE_DX, both
- * species of density n0 on lattices of ppc^3 and ppc_ions^3 particles per cell (the same
- * lattice, so rho starts at zero, when ppc_ions is 0), electrons with spread u_th
- * (gamma v / c) and protons at the same temperature (u_th sqrt(m_e/m_p)).
+ * species of density n0 on lattices of ppc^3 and ppc_ions^3 particles per cell (ppc_ions 0:
+ * ppc), electrons with spread u_th (gamma v / c) and protons at the same temperature
+ * (u_th sqrt(m_e/m_p)). Any regular lattice deposits a uniform charge (B-splines sum to one),
+ * so rho starts at zero and grows only as the particles move.
  * The density makes the Debye length u_th c / omega_pe one cell, so a few cells resolve the
  * plasma's own scales; dt is the Yee limit times 0.999, omega_pe dt = u_th / sqrt(3). */
 #define FIXTURE_DX 1e-6 /* m */
@@ -213,7 +215,8 @@ static inline void fixture_plasma_config(struct picl_config *cfg, const struct f
                    "  },\n"
                    "}\n",
                    p->cells, p->cells, p->cells, L, L, L, p->max_box, p->precision, p->shape_order, n0, p->ppc,
-                   p->u_th, n0, p->ppc_ions ? p->ppc_ions : p->ppc, p->u_th * sqrt(PICL_M_E / PICL_M_P), p->frozen_ions ? "true" : "false");
+                   p->u_th, n0, p->ppc_ions ? p->ppc_ions : p->ppc, p->u_th * sqrt(PICL_M_E / PICL_M_P),
+                   p->frozen_ions ? "true" : "false");
 }
 
 #endif

@@ -63,8 +63,8 @@ static double conservation(int order, const char *precision, int max_box, int st
     }
     REPORT("order %d, %s, %d box%s, %ld + %ld particles, %d + %d steps (%.1f s): max residual %.3e; "
            "electrons: %ld box-edge crossings, %ld periodic wraps (net, per axis)",
-           order, precision, s->ctx.lay.n_boxes, s->ctx.lay.n_boxes > 1 ? "es" : "", s->species[0].np, s->species[1].np, WARMUP, steps,
-           fixture_seconds() - t0, worst, changed_box, wrapped);
+           order, precision, s->ctx.lay.n_boxes, s->ctx.lay.n_boxes > 1 ? "es" : "", s->species[0].np,
+           s->species[1].np, WARMUP, steps, fixture_seconds() - t0, worst, changed_box, wrapped);
     CHECK(s->ctx.lay.n_boxes == (max_box < NC ? 8 : 1));
     CHECK(s->species[0].np == np0[0] && s->species[1].np == np0[1]);
     CHECK(worst < tol);
