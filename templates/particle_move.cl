@@ -6,6 +6,19 @@
 #include "common.cl"
 #endif
 
+/* Copies every attribute of the particle in slot `from` to slot `to`. */
+#define COPY_PARTICLE(to, from)                                                                  \
+    do {                                                                                       \
+        px[to] = px[from];                                                                     \
+        py[to] = py[from];                                                                     \
+        pz[to] = pz[from];                                                                     \
+        pux[to] = pux[from];                                                                   \
+        puy[to] = puy[from];                                                                   \
+        puz[to] = puz[from];                                                                   \
+        pw[to] = pw[from];                                                                     \
+        pid[to] = pid[from];                                                                   \
+    } while (0)
+
 /* Boxes a and b touch (periodic axes wrap): a particle moves less than a cell per step, so
  * only touching boxes exchange particles. */
 static inline int boxes_touch(const int a, const int b)
@@ -37,15 +50,7 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
         } else if (pid[start + hi] == HOLE_ID) {
             hi--;
         } else {
-            const long to = start + lo, from = start + hi;
-            px[to] = px[from];
-            py[to] = py[from];
-            pz[to] = pz[from];
-            pux[to] = pux[from];
-            puy[to] = puy[from];
-            puz[to] = puz[from];
-            pw[to] = pw[from];
-            pid[to] = pid[from];
+            COPY_PARTICLE(start + lo, start + hi);
             lo++;
             hi--;
         }
@@ -64,15 +69,8 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
                 box[BT_OVERFLOW] = 1;
                 break;
             }
-            const long to = start + n++;
-            px[to] = px[o];
-            py[to] = py[o];
-            pz[to] = pz[o];
-            pux[to] = pux[o];
-            puy[to] = puy[o];
-            puz[to] = puz[o];
-            pw[to] = pw[o];
-            pid[to] = pid[o];
+            COPY_PARTICLE(start + n, o);
+            n++;
         }
     }
     box[BT_COUNT] = n;
