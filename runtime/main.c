@@ -313,6 +313,13 @@ int main(int argc, char **argv)
         if (comm_init(&comm, &argc, &argv)) {
             snprintf(err, sizeof err, "MPI_Init failed");
             rc = 1;
+        } else if (comm.size > 1) {
+            /* the decomposition over ranks is not written yet: N copies of one run would
+             * overwrite each other's output, so refuse rather than pretend */
+            snprintf(err, sizeof err, "this picl runs on one MPI rank; %d were started (mpirun -np %d). "
+                     "Boxes over ranks are the MPI issue's work; run without mpirun", comm.size, comm.size);
+            rc = 2;
+            comm_finalize(&comm);
         } else {
             rc = cmd_run(&a, cfg, err);
             comm_finalize(&comm);

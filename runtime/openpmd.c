@@ -277,10 +277,12 @@ static int write_vector_mesh(struct writer *w, const struct cfg_full *d, const c
     return rc;
 }
 
-/* rho of all species (species < 0) or of one, deposited now, as scalar record `name`. */
+/* rho of all species (species < 0) or of one, deposited now, as scalar record `name`. With a
+ * filtered J it gets the same passes: that rho is the one Gauss's law holds for. */
 static int write_rho(struct writer *w, const char *name, int species)
 {
-    if (sim_deposit_rho(w->s, species, w->err, w->err_len))
+    if (sim_deposit_rho(w->s, species, w->err, w->err_len) ||
+        fields_filter_rho(&w->s->fields, w->c, w->err, w->err_len))
         return -1;
     hid_t ds;
     if (write_mesh(w, w->meshes, name, FC_RHO, &ds))
@@ -299,11 +301,21 @@ static int meshes_attrs(struct writer *w)
             field[2 * a + side] = boundary_names[cfg->field_boundary[2 - a][side]];
             particle[2 * a + side] = boundary_names[cfg->particle_boundary[2 - a][side]];
         }
+    const int *passes = cfg->filter_passes;
     int bad = 0;
     bad |= hio_attr_string(w->meshes, "fieldSolver", solver_names[cfg->solver]);
     bad |= hio_attr_strings(w->meshes, "fieldBoundary", field, 6);
     bad |= hio_attr_strings(w->meshes, "particleBoundary", particle, 6);
-    bad |= hio_attr_string(w->meshes, "currentSmoothing", "none");
+    if (passes[0] || passes[1] || passes[2]) {
+        /* ED-PIC's form for a binomial filter (1/4, 1/2, 1/4) applied every step */
+        char params[128];
+        snprintf(params, sizeof params, "period=1;numPasses=%d,%d,%d;compensator=false", passes[2], passes[1],
+                 passes[0]);
+        bad |= hio_attr_string(w->meshes, "currentSmoothing", "Binomial");
+        bad |= hio_attr_string(w->meshes, "currentSmoothingParameters", params);
+    } else {
+        bad |= hio_attr_string(w->meshes, "currentSmoothing", "none");
+    }
     bad |= hio_attr_string(w->meshes, "chargeCorrection", "none");
     return bad;
 }
