@@ -13,6 +13,16 @@
 #include "deposit_esirkepov.cl"
 #endif
 
+#ifndef PICL_PUSH_HELPERS
+#define PICL_PUSH_HELPERS
+/* What wrap() took off a position: -cells, +cells, or 0 (also when a tiny negative position
+ * rounded up to cells and wrap() returned 0). */
+static inline real unwrap_shift(const real unwrapped, const real wrapped, const int cells)
+{
+    return unwrapped < 0 && wrapped > 0 ? -(real)cells : unwrapped >= (real)cells ? (real)cells : (real)0;
+}
+#endif
+
 /* One particle's step in box b (origin o in cells): gather, push, move, deposit. Returns the
  * new position (wrapped, in cells of the domain) in g and the box that now holds it. */
 static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, const real *o, real *x, real *u,
@@ -23,13 +33,18 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, co
     gather_fields(F, b, xo[0], xo[1], xo[2], E, B);
     push_u(u, E, B, SP_QDT_2M);
     const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
-    const real xn[3] = {xo[0] + u[0] * inv_gamma * DT_DX, xo[1] + u[1] * inv_gamma * DT_DY,
-                        xo[2] + u[2] * inv_gamma * DT_DZ};
     const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
+    /* The new position is rounded once, as it is stored (cells of the domain), and the deposit
+     * ends exactly there: taking off the box origin, or adding back what wrap() took, is exact.
+     * Rounding it in the box's frame instead would move charge without current in float. */
+    const real gu[3] = {x[0] + v[0] * DT_DX, x[1] + v[1] * DT_DY, x[2] + v[2] * DT_DZ};
+    g[0] = wrap(gu[0], CELLS_X);
+    g[1] = wrap(gu[1], CELLS_Y);
+    g[2] = wrap(gu[2], CELLS_Z);
+    const real xn[3] = {(g[0] + unwrap_shift(gu[0], g[0], CELLS_X)) - o[0],
+                        (g[1] + unwrap_shift(gu[1], g[1], CELLS_Y)) - o[1],
+                        (g[2] + unwrap_shift(gu[2], g[2], CELLS_Z)) - o[2]};
     deposit_current(F, b, xo, xn, v, SP_Q * w);
-    g[0] = wrap(xn[0] + o[0], CELLS_X);
-    g[1] = wrap(xn[1] + o[1], CELLS_Y);
-    g[2] = wrap(xn[2] + o[2], CELLS_Z);
     /* after the wrap: with one box along an axis, a particle crossing the domain's edge stays */
     real l0, l1, l2;
     return box_of(g[0], g[1], g[2], &l0, &l1, &l2);
