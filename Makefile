@@ -47,7 +47,7 @@ $(BUILD)/embedded.c $(BUILD)/embedded.h &: $(BUILD)/embed $(EMBED_IN)
 $(BUILD)/embedded.o: $(BUILD)/embedded.c
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/fixture.h $(BUILD)/libpicl.a
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libpicl.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
 

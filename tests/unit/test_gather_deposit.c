@@ -26,6 +26,7 @@
  * at start-up, grows; the test reports it and checks that it is no longer at round-off (so the
  * diagnostic can tell), while the momentum-conserving gather with Esirkepov keeps it there. */
 #include "check.h"
+#include "fit.h"
 #include "fixture.h"
 
 #define INPUT "inputs/langmuir.lua"
@@ -235,76 +236,6 @@ static void reference(int order)
 
 /* ---- the Langmuir oscillation ---- */
 
-static double constant(const struct picl_config *cfg, const char *name)
-{
-    for (int i = 0; i < cfg->n_constants; i++)
-        if (strcmp(cfg->constants[i].name, name) == 0)
-            return cfg->constants[i].value;
-    printf("FAIL: %s defines no constant '%s'\n", INPUT, name);
-    exit(1);
-}
-
-/* Residual of the least-squares fit a[n] ~ C + A cos(w t_n) + B sin(w t_n). */
-static double fit_residual(const double *a, int n, double dt, double w)
-{
-    double M[3][4] = {{0}};
-    for (int i = 0; i < n; i++) {
-        double f[3] = {1, cos(w * i * dt), sin(w * i * dt)};
-        for (int r = 0; r < 3; r++) {
-            for (int c = 0; c < 3; c++)
-                M[r][c] += f[r] * f[c];
-            M[r][3] += f[r] * a[i];
-        }
-    }
-    for (int p = 0; p < 3; p++) /* Gauss-Jordan; the matrix is positive definite */
-        for (int r = 0; r < 3; r++)
-            if (r != p) {
-                double m = M[r][p] / M[p][p];
-                for (int c = p; c < 4; c++)
-                    M[r][c] -= m * M[p][c];
-            }
-    double res = 0;
-    for (int i = 0; i < n; i++) {
-        double fit = M[0][3] / M[0][0] + M[1][3] / M[1][1] * cos(w * i * dt) + M[2][3] / M[2][2] * sin(w * i * dt);
-        res += (a[i] - fit) * (a[i] - fit);
-    }
-    return res;
-}
-
-/* The frequency of the best-fitting sinusoid: a scan over [0.8, 1.2] w0, then golden-section
- * search about the best point. */
-static double fit_frequency(const double *a, int n, double dt, double w0)
-{
-    const int scan = 400;
-    double best = w0, best_res = INFINITY, step = 0.4 * w0 / scan;
-    for (int i = 0; i <= scan; i++) {
-        double w = 0.8 * w0 + i * step, r = fit_residual(a, n, dt, w);
-        if (r < best_res) {
-            best_res = r;
-            best = w;
-        }
-    }
-    const double g = 0.5 * (sqrt(5.0) - 1);
-    double lo = best - step, hi = best + step;
-    double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-    double f1 = fit_residual(a, n, dt, x1), f2 = fit_residual(a, n, dt, x2);
-    for (int it = 0; it < 100 && hi - lo > 1e-12 * w0; it++) {
-        if (f1 < f2) {
-            hi = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = hi - g * (hi - lo);
-            f1 = fit_residual(a, n, dt, x1);
-        } else {
-            lo = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = lo + g * (hi - lo);
-            f2 = fit_residual(a, n, dt, x2);
-        }
-    }
-    return 0.5 * (lo + hi);
-}
 
 struct variant {
     const char *gather, *deposition;
@@ -328,7 +259,7 @@ static void langmuir(const struct variant *v)
         printf("FAIL: %s does not load: %s\n", INPUT, fixture_err);
         exit(1);
     }
-    const double n0 = constant(&cfg, "n0"), k = constant(&cfg, "k"), dt = cfg.dt;
+    const double n0 = fit_constant(&cfg, "n0"), k = fit_constant(&cfg, "k"), dt = cfg.dt;
     const double omega_pe = sqrt(n0 * PICL_Q_E * PICL_Q_E / (PICL_EPS0 * PICL_M_E));
     const double omega_leapfrog = 2 / dt * asin(omega_pe * dt / 2);
     double t0 = fixture_seconds();
@@ -368,7 +299,7 @@ static void langmuir(const struct variant *v)
      * moves omega by more than (theta^2 / 6 = 4e-4 per order of sinc) */
     CHECK_NEAR(omega, omega_grid, 1e-5);
     /* the wave is there and has the input's amplitude (the test is not fooled by a still field) */
-    CHECK_NEAR(a[0], -constant(&cfg, "E0"), 1e-2);
+    CHECK_NEAR(a[0], -fit_constant(&cfg, "E0"), 1e-2);
     if (strcmp(v->deposition, "esirkepov") == 0)
         CHECK(gauss < 1e-11);
     else
