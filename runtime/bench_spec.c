@@ -125,31 +125,12 @@ int bench_spec_load(struct bench_spec *spec, const char *path, const char *const
 {
     memset(spec, 0, sizeof *spec);
     snprintf(spec->path, sizeof spec->path, "%s", path);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    size_t len = 0;
+    char *text = mem_read_file(path, &len);
+    if (!text) {
         snprintf(err, err_len, "cannot open benchmark spec '%s': %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 1 << 16, len = 0;
-    char *text = mem_alloc(cap);
-    while (text) {
-        len += fread(text + len, 1, cap - 1 - len, f);
-        if (feof(f) || ferror(f))
-            break;
-        char *bigger = mem_realloc(text, cap * 2);
-        if (!bigger) {
-            mem_free(text);
-            text = NULL;
-        }
-        text = bigger;
-        cap *= 2;
-    }
-    fclose(f);
-    if (!text) {
-        snprintf(err, err_len, "%s: out of host memory", path);
-        return -1;
-    }
-    text[len] = '\0';
     int rc = -1;
     lua_State *L = lua_newstate(mem_lua_alloc, NULL);
     if (!L) {

@@ -46,19 +46,6 @@ static int h5fail(const char *path, const char *what, char *err, size_t err_len)
     return -1;
 }
 
-static hid_t make_dataset(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *dims)
-{
-    hid_t space = H5Screate_simple(rank, dims, NULL);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    hid_t d = H5I_INVALID_HID;
-    if (space >= 0 && dcpl >= 0 && H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
-        d = H5Dcreate2(parent, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    if (dcpl >= 0)
-        H5Pclose(dcpl);
-    if (space >= 0)
-        H5Sclose(space);
-    return d;
-}
 
 /* Writes the entries of this rank's boxes of a per-box dataset [n_boxes][row] from `data`, which
  * holds all n_boxes rows (only this rank's are read). */
@@ -66,7 +53,7 @@ static int write_box_rows(hid_t parent, const char *name, hid_t type, int n_boxe
                           hid_t dxpl)
 {
     hsize_t dims[2] = {(hsize_t)n_boxes, row};
-    hid_t d = make_dataset(parent, name, type, 2, dims);
+    hid_t d = hio_make_dataset(parent, name, type, 2, dims);
     if (d < 0)
         return -1;
     hid_t fs = H5Dget_space(d), ms = H5Screate_simple(2, dims, NULL);
@@ -108,7 +95,7 @@ static int write_fields(struct sim *s, struct hio_file *f, double *bytes, char *
         return -1;
     }
     hsize_t dims[3] = {FC_COUNT, (hsize_t)lay->n_boxes, (hsize_t)lay->box_stride};
-    hid_t d = make_dataset(f->id, "fields", real_type(c), 3, dims);
+    hid_t d = hio_make_dataset(f->id, "fields", real_type(c), 3, dims);
     hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d);
     int rc = d < 0 || fs < 0 || H5Sselect_none(fs) < 0;
     for (int b = 0; rc == 0 && b < lay->n_boxes; b++) {
@@ -190,7 +177,7 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
         }
         hid_t type = a == PA_ID ? H5T_NATIVE_UINT64 : real_type(c);
         hsize_t dims = (hsize_t)total, start = (hsize_t)offset, count = (hsize_t)mine, one = 1;
-        hid_t d = make_dataset(g, array_names[a], type, 1, &dims);
+        hid_t d = hio_make_dataset(g, array_names[a], type, 1, &dims);
         hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d);
         hid_t ms = H5Screate_simple(1, mine ? &count : &one, NULL);
         rc = d < 0 || fs < 0 || ms < 0;

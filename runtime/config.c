@@ -43,41 +43,6 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
     return h;
 }
 
-/* The whole file, NUL-terminated; errno is kept for the message on failure. */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 14, n = 0;
-    char *buf = mem_alloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - 1 - n, f);
-        if (ferror(f) || feof(f))
-            break;
-        char *bigger = mem_realloc(buf, cap * 2);
-        if (!bigger) {
-            mem_free(buf);
-            buf = NULL;
-            errno = ENOMEM;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    if (buf && ferror(f)) {
-        int e = errno;
-        mem_free(buf);
-        buf = NULL;
-        errno = e ? e : EIO;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = n;
-    }
-    return buf;
-}
 
 /* ---- copying the resolved table: each getter raises a Lua error if picl.lua and this file
  * disagree on a field, which is a bug in picl rather than in the input. */
@@ -452,7 +417,7 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
         goto done;
     }
     strcpy(cfg->input_path, path);
-    text = read_file(path, &text_len);
+    text = mem_read_file(path, &text_len);
     if (!text) {
         snprintf(err, err_len, "cannot open input '%s': %s", path, strerror(errno));
         goto done;

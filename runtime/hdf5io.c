@@ -417,3 +417,19 @@ uint64_t hio_hash(const void *data, size_t n, uint64_t seed)
     h ^= h >> 32;
     return h;
 }
+
+/* A dataset whose storage is allocated without fill values: every byte is written anyway,
+ * and filling first would write the file twice. */
+hid_t hio_make_dataset(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *dims)
+{
+    hid_t space = H5Screate_simple(rank, dims, NULL);
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t d = H5I_INVALID_HID;
+    if (space >= 0 && dcpl >= 0 && H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
+        d = H5Dcreate2(parent, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    if (space >= 0)
+        H5Sclose(space);
+    return d;
+}

@@ -38,6 +38,8 @@ int hio_finish(struct hio_file *f, int ok, int durable, char *err, size_t err_le
 /* Opens an existing file read-only. A file HDF5 cannot open (truncated, not HDF5, corrupt
  * superblock) gives a message with its size and HDF5's reason. */
 int hio_open_read(const char *path, hid_t *id, char *err, size_t err_len);
+/* A dataset allocated without fill values (every byte is written anyway). */
+hid_t hio_make_dataset(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *dims);
 
 /* The innermost message of HDF5's error stack ("truncated file: eof = ..."), or "". */
 const char *hio_reason(char *buf, size_t len);

@@ -2,6 +2,8 @@
  * only mutable global besides the log level; the host side of picl is single-threaded. */
 #include "mem.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static struct mem_stats stats;
@@ -58,3 +60,39 @@ void *mem_lua_alloc(void *ud, void *p, size_t old_size, size_t new_size)
 }
 
 struct mem_stats mem_get_stats(void) { return stats; }
+
+/* The whole file, NUL-terminated; errno is kept for the message on failure. */
+char *mem_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 14, n = 0;
+    char *buf = mem_alloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - 1 - n, f);
+        if (ferror(f) || feof(f))
+            break;
+        char *bigger = mem_realloc(buf, cap * 2);
+        if (!bigger) {
+            mem_free(buf);
+            buf = NULL;
+            errno = ENOMEM;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    if (buf && ferror(f)) {
+        int e = errno;
+        mem_free(buf);
+        buf = NULL;
+        errno = e ? e : EIO;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = n;
+    }
+    return buf;
+}

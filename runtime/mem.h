@@ -17,5 +17,8 @@ void mem_free(void *p);
 /* A Lua allocator (lua_Alloc) that counts through the same hook. */
 void *mem_lua_alloc(void *ud, void *p, size_t old_size, size_t new_size);
 struct mem_stats mem_get_stats(void);
+/* The whole file at `path`, NUL-terminated, its length in *len; NULL with errno set on failure.
+ * Free with mem_free. */
+char *mem_read_file(const char *path, size_t *len);
 
 #endif

@@ -69,21 +69,6 @@ static hid_t real_type(const struct ctx *c)
     return c->real_size == sizeof(double) ? H5T_NATIVE_DOUBLE : H5T_NATIVE_FLOAT;
 }
 
-/* A dataset whose storage is allocated without fill values: every byte is written anyway,
- * and filling first would write the file twice. */
-static hid_t make_dataset(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *dims)
-{
-    hid_t space = H5Screate_simple(rank, dims, NULL);
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    hid_t d = H5I_INVALID_HID;
-    if (space >= 0 && dcpl >= 0 && H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) >= 0)
-        d = H5Dcreate2(parent, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    if (dcpl >= 0)
-        H5Pclose(dcpl);
-    if (space >= 0)
-        H5Sclose(space);
-    return d;
-}
 
 /* Writes n elements at [offset, offset + n) of a 1D dataset (collective; n may be 0). */
 static int write_range(struct hio_file *f, hid_t dset, hid_t memtype, hsize_t offset, hsize_t n, const void *buf)
@@ -216,7 +201,7 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
     size_t mine = pack_mesh(c, host, packed);
 
     hsize_t dims[3] = {(hsize_t)lay->cells[2], (hsize_t)lay->cells[1], (hsize_t)lay->cells[0]};
-    hid_t d = make_dataset(parent, name, real_type(c), 3, dims);
+    hid_t d = hio_make_dataset(parent, name, real_type(c), 3, dims);
     if (d < 0)
         return h5fail(w, name);
     hid_t fs = H5Dget_space(d);
@@ -418,7 +403,7 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
             ((float *)out)[i] = (float)(shift + scale * (double)((const float *)raw)[k]);
     }
     hsize_t dims = (hsize_t)sel->total;
-    hid_t d = make_dataset(parent, name, type, 1, &dims);
+    hid_t d = hio_make_dataset(parent, name, type, 1, &dims);
     if (d < 0)
         return h5fail(w, name);
     /* an empty species has empty datasets and nothing to write (on any rank) */
