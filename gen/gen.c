@@ -77,6 +77,15 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
         sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
                   sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "");
     }
+    static const char *const bc_names[] = {"periodic", "pec", "absorbing", "reflecting"};
+    sb_puts(sb, " * boundary     field");
+    for (int a = 0; a < 3; a++)
+        sb_printf(sb, " %c:%s/%s", "xyz"[a], bc_names[cfg->field_boundary[a][0]], bc_names[cfg->field_boundary[a][1]]);
+    sb_puts(sb, ", particles");
+    for (int a = 0; a < 3; a++)
+        sb_printf(sb, " %c:%s/%s", "xyz"[a], bc_names[cfg->particle_boundary[a][0]],
+                  bc_names[cfg->particle_boundary[a][1]]);
+    sb_puts(sb, " (lower/upper)\n");
     sb_printf(sb, " * sorting      every %d steps (0: never), bins of %d x %d x %d cells\n", cfg->sort_interval,
               cfg->sort_bin[0], cfg->sort_bin[1], cfg->sort_bin[2]);
     for (int i = 0; i < cfg->n_constants; i++)
@@ -96,6 +105,32 @@ static void define_real(struct strbuf *sb, const char *name, double value)
 {
     /* 17 significant digits round-trip a double exactly; the suffix keeps float kernels float. */
     sb_printf(sb, "#define %s ((real)%.17g)\n", name, value);
+}
+
+/* Boundaries, one literal per axis and face: BC_X_PERIODIC (fields and particles wrap), and
+ * per face BC_X_LO_PEC (field), BC_X_LO_ABSORBING, BC_X_LO_REFLECTING (particles). */
+static void emit_boundaries(struct strbuf *sb, const struct picl_config *cfg)
+{
+    sb_puts(sb, "\n/* Boundaries: 1 where the axis or face has the condition. */\n");
+    char name[64];
+    int all_periodic = 1;
+    for (int a = 0; a < 3; a++) {
+        const char ax = "XYZ"[a];
+        const int periodic = cfg->field_boundary[a][0] == CFG_BOUNDARY_PERIODIC;
+        all_periodic &= periodic;
+        snprintf(name, sizeof name, "BC_%c_PERIODIC", ax);
+        define_int(sb, name, periodic);
+        for (int side = 0; side < 2; side++) {
+            const char *face = side ? "HI" : "LO";
+            snprintf(name, sizeof name, "BC_%c_%s_PEC", ax, face);
+            define_int(sb, name, cfg->field_boundary[a][side] == CFG_BOUNDARY_PEC);
+            snprintf(name, sizeof name, "BC_%c_%s_ABSORBING", ax, face);
+            define_int(sb, name, cfg->particle_boundary[a][side] == CFG_BOUNDARY_ABSORBING);
+            snprintf(name, sizeof name, "BC_%c_%s_REFLECTING", ax, face);
+            define_int(sb, name, cfg->particle_boundary[a][side] == CFG_BOUNDARY_REFLECTING);
+        }
+    }
+    define_int(sb, "BC_ALL_PERIODIC", all_periodic);
 }
 
 static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay,
@@ -173,6 +208,7 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     define_real(sb, "JX_PER_QW", -1.0 / (cfg->dt * lay->dx[1] * lay->dx[2]));
     define_real(sb, "JY_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[2]));
     define_real(sb, "JZ_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[1]));
+    emit_boundaries(sb, cfg);
     sb_puts(sb, "\n/* Particle sorting: cells per bin. */\n");
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SORT_B%s", axis_upper[a]);

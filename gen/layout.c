@@ -32,6 +32,14 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
                      lay->box[a], axis, lay->ng, cfg->shape_order, lay->ng);
             return -1;
         }
+        /* the mirror image of the deepest guard cell must lie inside the domain */
+        if (cfg->field_boundary[a][0] != CFG_BOUNDARY_PERIODIC && lay->cells[a] <= lay->ng) {
+            snprintf(err, err_len,
+                     "boundary: a non-periodic axis needs more cells than the %d guard cells of shape order %d; "
+                     "%.1s has %d",
+                     lay->ng, cfg->shape_order, axis, lay->cells[a]);
+            return -1;
+        }
         lay->nbox[a] = lay->cells[a] / lay->box[a];
         lay->n_boxes *= lay->nbox[a];
         lay->dim[a] = lay->box[a] + 2 * lay->ng;

@@ -201,22 +201,6 @@ end
 
 local AXES = { "x", "y", "z" }
 
--- One name for every axis, or one per axis {x, y, z}.
-local function names3(noun, names)
-    local one = one_of(noun, names)
-    return { what = one.what .. ", or 3 of them (x, y, z)", check = function(v, key, ctx)
-        if type(v) == "string" then v = { v, v, v } end
-        if type(v) ~= "table" or #v ~= 3 then return nil end
-        local out = {}
-        for a = 1, 3 do
-            local r, why = one.check(v[a], key, ctx)
-            if r == nil then return nil, why and (why .. " (along " .. AXES[a] .. ")") end
-            out[a] = r
-        end
-        return out
-    end }
-end
-
 local boolean = { what = "true or false", check = function(v)
     if type(v) == "boolean" then return v end
 end }
@@ -442,11 +426,121 @@ local grid = section {
     },
 }
 
-local boundary_kind = names3("boundary", { "periodic" })
+-- Boundaries per face. Given as one name for every face, or per axis as a list {x, y, z} or a
+-- table {x = ..., y = ..., z = ...} (an axis left out is periodic), each entry one name for both
+-- faces of the axis or a pair {lower, upper}. Resolved to {{lower, upper}, x3}.
+local FIELD_BOUNDARIES = { "periodic", "pec" }
+local PARTICLE_BOUNDARIES = { "periodic", "absorbing", "reflecting" }
+
+local function faces_kind(noun, names)
+    local one = one_of(noun, names)
+    local function name_at(v, key, ctx, where)
+        local r, why = one.check(v, key, ctx)
+        if r == nil then
+            return nil, (why or ("expected " .. one.what .. ", got " .. repr(v))) .. " (" .. where .. ")"
+        end
+        return r
+    end
+    local function axis(v, key, ctx, a)
+        if type(v) == "string" then
+            local r, why = name_at(v, key, ctx, "along " .. AXES[a])
+            if r == nil then return nil, why end
+            return { r, r }
+        end
+        local n = 0
+        if type(v) == "table" then for _ in pairs(v) do n = n + 1 end end
+        if n ~= 2 or v[1] == nil or v[2] == nil then
+            return nil, string.format("along %s: expected a name or a pair {lower, upper}, got %s", AXES[a], repr(v))
+        end
+        local lo, why = name_at(v[1], key, ctx, "lower " .. AXES[a] .. " face")
+        if lo == nil then return nil, why end
+        local hi, why2 = name_at(v[2], key, ctx, "upper " .. AXES[a] .. " face")
+        if hi == nil then return nil, why2 end
+        return { lo, hi }
+    end
+    return { what = one.what .. " for every face, or per axis {x, y, z} or {x = ..., y = ..., z = ...}, "
+        .. "each a name or a pair {lower, upper}", check = function(v, key, ctx)
+        if type(v) == "string" then
+            local r, why = one.check(v, key, ctx)
+            if r == nil then return nil, why end
+            return { { r, r }, { r, r }, { r, r } }
+        end
+        if type(v) ~= "table" then return nil end
+        local entries = {}
+        if v[1] ~= nil then
+            for k in pairs(v) do
+                if math.type(k) ~= "integer" or k < 1 or k > 3 then
+                    return nil, "expected a list of 3 entries (x, y, z), got " .. repr(v)
+                end
+            end
+            if v[3] == nil then return nil, "expected a list of 3 entries (x, y, z), got " .. repr(v) end
+            entries = { v[1], v[2], v[3] }
+        else
+            for k in pairs(v) do
+                if k ~= "x" and k ~= "y" and k ~= "z" then
+                    return nil, string.format("unknown axis %s; expected keys x, y, z", repr(k))
+                end
+            end
+            entries = { v.x or "periodic", v.y or "periodic", v.z or "periodic" }
+        end
+        local out = {}
+        for a = 1, 3 do
+            local r, why = axis(entries[a], key, ctx, a)
+            if r == nil then return nil, why end
+            out[a] = r
+        end
+        return out
+    end }
+end
+
+-- Without one of the two, it follows the other: a periodic axis stays periodic, a pec face
+-- absorbs particles, and an absorbing or reflecting face is a pec face for the fields.
 local boundary = section {
     keys = {
-        field = { kind = boundary_kind, default = "periodic", doc = "field boundary per axis" },
-        particles = { kind = boundary_kind, default = "periodic", doc = "particle boundary per axis" },
+        field = { kind = faces_kind("boundary", FIELD_BOUNDARIES), doc = "field boundary per face",
+            default = function(b)
+                local out = {}
+                for a = 1, 3 do
+                    out[a] = {}
+                    for side = 1, 2 do
+                        local p = b.particles and b.particles[a][side] or "periodic"
+                        out[a][side] = p == "periodic" and "periodic" or "pec"
+                    end
+                end
+                return out
+            end },
+        particles = { kind = faces_kind("boundary", PARTICLE_BOUNDARIES), doc = "particle boundary per face",
+            default = function(b)
+                local out = {}
+                for a = 1, 3 do
+                    out[a] = {}
+                    for side = 1, 2 do
+                        out[a][side] = b.field[a][side] == "periodic" and "periodic" or "absorbing"
+                    end
+                end
+                return out
+            end },
+    },
+    rules = {
+        -- Periodic means the two faces of an axis are one: for fields and particles together.
+        function(b, key)
+            for _, what in ipairs { "field", "particles" } do
+                for a = 1, 3 do
+                    local f = b[what][a]
+                    if (f[1] == "periodic") ~= (f[2] == "periodic") then
+                        fail(join(key, what), string.format("along %s, %s on one face and %s on the other; "
+                            .. "expected periodic on both faces or on neither", AXES[a], repr(f[1]), repr(f[2])))
+                    end
+                end
+            end
+            for a = 1, 3 do
+                if (b.field[a][1] == "periodic") ~= (b.particles[a][1] == "periodic") then
+                    fail(join(key, "particles"), string.format("along %s the fields are %s but the particles %s; "
+                        .. "expected periodic for both or for neither (a pec face goes with absorbing or reflecting "
+                        .. "particles)", AXES[a], repr(b.field[a][1]), repr(b.particles[a][1])))
+                end
+            end
+        end,
     },
 }
 

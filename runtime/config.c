@@ -25,7 +25,7 @@ static const char *const solver_names[] = {"yee", "ckc", NULL};
 static const char *const pusher_names[] = {"boris", "vay", "higuera_cary", NULL};
 static const char *const gather_names[] = {"energy_conserving", "momentum_conserving", NULL};
 static const char *const deposition_names[] = {"esirkepov", "direct", NULL};
-static const char *const boundary_names[] = {"periodic", NULL};
+static const char *const boundary_names[] = {"periodic", "pec", "absorbing", "reflecting", NULL};
 static const char *const axis_names = "xyz";
 /* Bit order of cfg_full.fields (enum field_comp) and cfg_full.attributes (enum cfg_particle_attr). */
 static const char *const full_field_names[] = {"Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho", NULL};
@@ -235,8 +235,12 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
         enum cfg_boundary(*dst)[2] = s == 0 ? cfg->field_boundary : cfg->particle_boundary;
         push_list(L, b, sides[s], 3);
         for (int a = 0; a < 3; a++) {
-            lua_rawgeti(L, -1, a + 1);
-            dst[a][0] = dst[a][1] = (enum cfg_boundary)pop_enum(L, sides[s], boundary_names);
+            lua_rawgeti(L, -1, a + 1); /* {lower, upper} */
+            for (int side = 0; side < 2; side++) {
+                lua_rawgeti(L, -1, side + 1);
+                dst[a][side] = (enum cfg_boundary)pop_enum(L, sides[s], boundary_names);
+            }
+            lua_pop(L, 1);
         }
         lua_pop(L, 1);
     }
@@ -466,6 +470,14 @@ static void print_expr(FILE *f, const char *label, const struct cfg_expr *e)
         fprintf(f, "  %-18s %s    [%s, %s]\n", label, e->text, e->key, e->where);
 }
 
+/* " x:pec" when both faces agree, " x:absorbing/reflecting" (lower/upper) otherwise. */
+static void print_faces(FILE *f, char axis, const enum cfg_boundary faces[2])
+{
+    fprintf(f, " %c:%s", axis, boundary_names[faces[0]]);
+    if (faces[1] != faces[0])
+        fprintf(f, "/%s", boundary_names[faces[1]]);
+}
+
 static void print_vec3(FILE *f, const double v[3])
 {
     fprintf(f, "{%.6g, %.6g, %.6g}", v[0], v[1], v[2]);
@@ -495,10 +507,10 @@ void cfg_print(const struct picl_config *cfg, void *file)
             g->max_box[2], boxes);
     fprintf(f, "boundary           field");
     for (int a = 0; a < 3; a++)
-        fprintf(f, " %c:%s", axis_names[a], boundary_names[cfg->field_boundary[a][0]]);
+        print_faces(f, axis_names[a], cfg->field_boundary[a]);
     fprintf(f, ", particles");
     for (int a = 0; a < 3; a++)
-        fprintf(f, " %c:%s", axis_names[a], boundary_names[cfg->particle_boundary[a][0]]);
+        print_faces(f, axis_names[a], cfg->particle_boundary[a]);
     fprintf(f, "\n");
     fprintf(f, "solver             %s, dt = %.9g s (", solver_names[cfg->solver], cfg->dt);
     if (cfg->cfl > 0)

@@ -22,7 +22,10 @@ enum cfg_solver { CFG_SOLVER_YEE, CFG_SOLVER_CKC };
 enum cfg_pusher { CFG_PUSHER_BORIS, CFG_PUSHER_VAY, CFG_PUSHER_HIGUERA_CARY };
 enum cfg_gather { CFG_GATHER_ENERGY, CFG_GATHER_MOMENTUM };
 enum cfg_deposition { CFG_DEPOSIT_ESIRKEPOV, CFG_DEPOSIT_DIRECT };
-enum cfg_boundary { CFG_BOUNDARY_PERIODIC };
+/* Boundaries of one face. Fields take periodic or pec, particles periodic, absorbing or
+ * reflecting (lua/picl.lua checks which goes where, and that a periodic axis is periodic on
+ * both sides for fields and particles alike). */
+enum cfg_boundary { CFG_BOUNDARY_PERIODIC, CFG_BOUNDARY_PEC, CFG_BOUNDARY_ABSORBING, CFG_BOUNDARY_REFLECTING };
 /* How deposition adds into J: "auto" is deterministic on CPUs and global_atomics elsewhere. */
 enum cfg_strategy { CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES };
 
@@ -97,7 +100,7 @@ struct picl_config {
     uint64_t input_hash; /* FNV-1a of the input text and the --set list */
 
     struct cfg_grid grid;
-    enum cfg_boundary field_boundary[3][2];
+    enum cfg_boundary field_boundary[3][2]; /* [axis][0: lower face, 1: upper face] */
     enum cfg_boundary particle_boundary[3][2];
 
     enum cfg_solver solver;

@@ -212,7 +212,12 @@ int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, c
     double v[2];
     if (kernel_arg(&f->gauss, 2, sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
         return -1;
-    *residual = v[1] > 0 ? v[0] / v[1] : v[0];
+    /* the scale is the larger of max |rho/eps0| now and at the reference: charge that left
+     * through an absorbing face does not take the scale with it */
+    if (store)
+        f->gauss_scale = v[1];
+    const double scale = v[1] > f->gauss_scale ? v[1] : f->gauss_scale;
+    *residual = scale > 0 ? v[0] / scale : v[0];
     return 0;
 }
 

@@ -10,6 +10,7 @@ struct fields {
     struct arena_buf sums; /* partial sums of reduce_fields, one row per (j, k, box) */
     size_t rows;
     double *sums_host;
+    double gauss_scale; /* max |rho/eps0| when the Gauss reference was stored */
     struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, fill_J, sum_J, sum_rho, reduce, gauss;
     struct kernel filter[3], filter_rho[3], fill_rho; /* binomial passes along x, y, z */
 };
@@ -33,7 +34,8 @@ int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
 /* Charge conservation: max |G - G0| / max |rho/eps0| with G = div E - rho/eps0 and G0 its value
- * when store was last set (rho must be deposited and summed). */
+ * when store was last set (rho must be deposited and summed); max |rho/eps0| is taken now or at
+ * the reference, whichever is larger (absolute when both are zero). */
 int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, char *err, size_t err_len);
 /* Copies the valid cells of component `comp` of all boxes into out[cells_x * cells_y * cells_z]
  * (global index, x fastest), converted to double. */

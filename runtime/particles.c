@@ -356,3 +356,11 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
     mem_free(host);
     return 0;
 }
+
+long particles_absorbed(const struct species *sp, const struct ctx *c, int face)
+{
+    long n = 0;
+    for (int b = 0; b < c->lay.n_boxes; b++)
+        n += sp->boxes_host[b * BT_STRIDE + BT_LOST + face];
+    return n;
+}

@@ -8,8 +8,10 @@
 
 enum particle_array { PA_X, PA_Y, PA_Z, PA_UX, PA_UY, PA_UZ, PA_W, PA_ID, PA_DEST, PA_COUNT };
 
-/* The box table (templates/common.cl): per box, 8 longs. */
-enum box_table { BT_START, BT_CAP, BT_COUNT, BT_OUT_START, BT_OUT_CAP, BT_OUT_COUNT, BT_OVERFLOW, BT_STRIDE = 8 };
+/* The box table (templates/common.cl): per box, 16 longs; BT_LOST + 2 axis + side counts the
+ * particles absorbed through that face of the domain (side 0 lower, 1 upper). */
+enum box_table { BT_START, BT_CAP, BT_COUNT, BT_OUT_START, BT_OUT_CAP, BT_OUT_COUNT, BT_OVERFLOW, BT_LOST = 8,
+                 BT_STRIDE = 16 };
 
 /* Particles of box b live in slots [start, start + count) of every array, with room up to
  * start + cap; each box also has an outbox for the particles that leave it during a push. */
@@ -45,6 +47,9 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len);
 /* Reads the box table: live particle count, and an error if a box ran out of room. */
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len);
+/* Particles absorbed through face 2 axis + side (side 0 lower, 1 upper) since the start, as of
+ * the last particles_check. */
+long particles_absorbed(const struct species *sp, const struct ctx *c, int face);
 /* u^0 -> u^{-1/2}, once before the first step. */
 int particles_push_back(struct species *sp, struct ctx *c, char *err, size_t err_len);
 /* Adds the species' charge density to rho (not summed over boxes yet). */

@@ -213,6 +213,16 @@ static int open_reduced(struct sim *s, char *err, size_t err_len)
     }
     cols[n++] = "total_energy_J";
     cols[n++] = "charge_residual";
+    /* particles absorbed per species and absorbing face, counted since the start */
+    char lost[CFG_MAX_SPECIES * 6][CFG_NAME_LEN + 32]; /* copied by reduced_open too */
+    const struct picl_config *cfg = s->ctx.cfg;
+    for (int i = 0; i < s->n_species; i++)
+        for (int face = 0; face < 6; face++)
+            if (cfg->particle_boundary[face / 2][face % 2] == CFG_BOUNDARY_ABSORBING && n < REDUCED_MAX_COLUMNS - 2) {
+                snprintf(lost[6 * i + face], sizeof lost[0], "absorbed_%s_%c_%s", s->species[i].cfg->name,
+                         "xyz"[face / 2], face % 2 ? "hi" : "lo");
+                cols[n++] = lost[6 * i + face];
+            }
     return reduced_open_from(&s->reduced, s->ctx.cfg, cols, n, s->restarted ? s->start_step : -1, err, err_len);
 }
 
@@ -238,6 +248,10 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
     if (sim_gauss(s, 0, &residual, err, err_len))
         return -1;
     row.value[n++] = residual;
+    for (int i = 0; i < s->n_species; i++) /* the box tables were read at the end of the step */
+        for (int face = 0; face < 6; face++)
+            if (s->ctx.cfg->particle_boundary[face / 2][face % 2] == CFG_BOUNDARY_ABSORBING && n < s->reduced.n_columns - 2)
+                row.value[n++] = (double)particles_absorbed(&s->species[i], &s->ctx, face);
     timers_collect(&s->ctx.timers);
     return reduced_write(&s->reduced, s->step, s->time, &row, err, err_len);
 }

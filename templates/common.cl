@@ -25,7 +25,7 @@
 /* The box table of a species: for each box, where its particles and its outbox are. Particles
  * of box b occupy [START, START + COUNT) with room up to START + CAP; particles that left it
  * in the last push wait in [OUT_START, OUT_START + OUT_COUNT). */
-#define BOX_TABLE_STRIDE 8
+#define BOX_TABLE_STRIDE 16
 #define BT_START 0
 #define BT_CAP 1
 #define BT_COUNT 2
@@ -33,6 +33,9 @@
 #define BT_OUT_CAP 4
 #define BT_OUT_COUNT 5
 #define BT_OVERFLOW 6 /* set when the box or its outbox ran out of room */
+/* BT_LOST + 2 axis + side (side 0 lower, 1 upper): particles absorbed through that face of the
+ * domain, counted since the start of the run (six entries, 8 .. 13). */
+#define BT_LOST 8
 /* The id of a slot a particle left (global_atomics strategy) until particles_deliver fills it. */
 #define HOLE_ID 0xFFFFFFFFFFFFFFFFUL
 #endif /* PICL_COMMON_CL */

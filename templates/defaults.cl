@@ -64,6 +64,28 @@ typedef float acc_real;
 #define JY_PER_QW ((real)-1e33)
 #define JZ_PER_QW ((real)-1e33)
 #define SHAPE_ORDER_LOW 0
+#define BC_X_PERIODIC 1
+#define BC_Y_PERIODIC 1
+#define BC_Z_PERIODIC 1
+#define BC_X_LO_PEC 0
+#define BC_X_HI_PEC 0
+#define BC_Y_LO_PEC 0
+#define BC_Y_HI_PEC 0
+#define BC_Z_LO_PEC 0
+#define BC_Z_HI_PEC 0
+#define BC_X_LO_ABSORBING 0
+#define BC_X_HI_ABSORBING 0
+#define BC_Y_LO_ABSORBING 0
+#define BC_Y_HI_ABSORBING 0
+#define BC_Z_LO_ABSORBING 0
+#define BC_Z_HI_ABSORBING 0
+#define BC_X_LO_REFLECTING 0
+#define BC_X_HI_REFLECTING 0
+#define BC_Y_LO_REFLECTING 0
+#define BC_Y_HI_REFLECTING 0
+#define BC_Z_LO_REFLECTING 0
+#define BC_Z_HI_REFLECTING 0
+#define BC_ALL_PERIODIC 1
 #endif
 
 /* The CKC solver's weights (maxwell_ckc.cl) on a cubic grid: Cowan's 7/12, 1/12, 1/48. */

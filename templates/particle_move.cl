@@ -24,10 +24,10 @@
 static inline int boxes_touch(const int a, const int b)
 {
     const int d[3] = {a % NBX - b % NBX, (a / NBX) % NBY - (b / NBX) % NBY, a / (NBX * NBY) - b / (NBX * NBY)};
-    const int n[3] = {NBX, NBY, NBZ};
+    const int n[3] = {NBX, NBY, NBZ}, periodic[3] = {BC_X_PERIODIC, BC_Y_PERIODIC, BC_Z_PERIODIC};
     for (int i = 0; i < 3; i++) {
         const int m = abs(d[i]);
-        if (m > 1 && m != n[i] - 1)
+        if (m > 1 && !(periodic[i] && m == n[i] - 1))
             return 0;
     }
     return 1;

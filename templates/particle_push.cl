@@ -21,10 +21,74 @@ static inline real unwrap_shift(const real unwrapped, const real wrapped, const 
 {
     return unwrapped < 0 && wrapped > 0 ? -(real)cells : unwrapped >= (real)cells ? (real)cells : (real)0;
 }
+
+/* The boundary literals of axis a (the generator's BC_*), for loops over the axes. */
+#define BC_PART(a, what) ((a) == 0 ? BC_X_##what : (a) == 1 ? BC_Y_##what : BC_Z_##what)
+
+/* The move xo -> xn (box-local cells, box origin o; g = xn + o in cells of the domain, exactly)
+ * of a particle at the non-periodic faces of the domain, with its current deposition. The path
+ * is cut where it first crosses a face; up to there the current is deposited as usual. On the
+ * face the particle's charge and its image's (the PEC image rule of SumBoundary) cancel on every
+ * node, so an absorbed particle can vanish there and a reflected one can go on along the
+ * mirrored path (normal position and momentum reversed) without breaking the continuity
+ * equation, hence Gauss's law. The mirrored position is rounded once, in the domain frame, and
+ * the last leg ends exactly there. Each leg passes the deposition its own mean velocity (what
+ * "direct" deposition uses). Returns the face the particle was absorbed through (2 axis +
+ * side), or -1 with xn, g and u updated. */
+static inline int boundary_move(__global real *F, const int b, const real *o, const real *xo, real *xn, real *g,
+                                real *u, const real *v, const real qw)
+{
+    const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
+    const real lo[3] = {-o[0], -o[1], -o[2]};
+    const real hi[3] = {(real)CELLS_X - o[0], (real)CELLS_Y - o[1], (real)CELLS_Z - o[2]};
+    const real to_v[3] = {(real)DX / DT, (real)DY / DT, (real)DZ / DT};
+    real p[3] = {xo[0], xo[1], xo[2]}, vl[3] = {v[0], v[1], v[2]};
+    for (int leg = 0; leg < 3; leg++) {
+        real t = 2;
+        int axis = -1, side = 0;
+        for (int a = 0; a < 3; a++) {
+            if (BC_PART(a, PERIODIC))
+                continue;
+            if (xn[a] < lo[a] && (p[a] - lo[a]) / (p[a] - xn[a]) < t) {
+                t = (p[a] - lo[a]) / (p[a] - xn[a]);
+                axis = a;
+                side = 0;
+            } else if (xn[a] >= hi[a] && (hi[a] - p[a]) / (xn[a] - p[a]) < t) {
+                t = (hi[a] - p[a]) / (xn[a] - p[a]);
+                axis = a;
+                side = 1;
+            }
+        }
+        if (axis < 0)
+            break;
+        real c[3], vc[3];
+        for (int a = 0; a < 3; a++) {
+            c[a] = a == axis ? (side ? hi[a] : lo[a]) : p[a] + t * (xn[a] - p[a]);
+            vc[a] = (c[a] - p[a]) * to_v[a];
+        }
+        deposit_current(F, b, p, c, vc, qw);
+        const int absorbing = side ? BC_PART(axis, HI_ABSORBING) : BC_PART(axis, LO_ABSORBING);
+        if (absorbing)
+            return 2 * axis + side;
+        /* reflecting: the rest of the path mirrored in the face */
+        g[axis] = side ? 2 * (real)cells[axis] - g[axis] : -g[axis];
+        if (g[axis] >= (real)cells[axis])
+            g[axis] = nextafter((real)cells[axis], (real)0); /* it ended exactly on the upper face */
+        xn[axis] = g[axis] - o[axis];
+        u[axis] = -u[axis];
+        for (int a = 0; a < 3; a++) {
+            p[a] = c[a];
+            vl[a] = (xn[a] - p[a]) * to_v[a];
+        }
+    }
+    deposit_current(F, b, p, xn, vl, qw);
+    return -1;
+}
 #endif
 
 /* One particle's step in box b (origin o in cells): gather, push, move, deposit. Returns the
- * new position (wrapped, in cells of the domain) in g and the box that now holds it. */
+ * box that now holds it, with its new position in g (cells of the domain, wrapped along
+ * periodic axes), or -1 - face when it was absorbed through that face (2 axis + side). */
 static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, const real *o, real *x, real *u,
                                                const real w, real *g)
 {
@@ -36,15 +100,22 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, co
     const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
     /* The new position is rounded once, as it is stored (cells of the domain), and the deposit
      * ends exactly there: taking off the box origin, or adding back what wrap() took, is exact.
-     * Rounding it in the box's frame instead would move charge without current in float. */
+     * Rounding it in the box's frame instead would move charge without current in float.
+     * Along a non-periodic axis nothing wraps; boundary_move handles the faces. */
     const real gu[3] = {x[0] + v[0] * DT_DX, x[1] + v[1] * DT_DY, x[2] + v[2] * DT_DZ};
-    g[0] = wrap(gu[0], CELLS_X);
-    g[1] = wrap(gu[1], CELLS_Y);
-    g[2] = wrap(gu[2], CELLS_Z);
-    const real xn[3] = {(g[0] + unwrap_shift(gu[0], g[0], CELLS_X)) - o[0],
-                        (g[1] + unwrap_shift(gu[1], g[1], CELLS_Y)) - o[1],
-                        (g[2] + unwrap_shift(gu[2], g[2], CELLS_Z)) - o[2]};
+    const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
+    real xn[3];
+    for (int a = 0; a < 3; a++) {
+        g[a] = BC_PART(a, PERIODIC) ? wrap(gu[a], cells[a]) : gu[a];
+        xn[a] = (g[a] + (BC_PART(a, PERIODIC) ? unwrap_shift(gu[a], g[a], cells[a]) : (real)0)) - o[a];
+    }
+#if BC_ALL_PERIODIC
     deposit_current(F, b, xo, xn, v, SP_Q * w);
+#else
+    const int face = boundary_move(F, b, o, xo, xn, g, u, v, SP_Q * w);
+    if (face >= 0)
+        return -1 - face;
+#endif
     /* after the wrap: with one box along an axis, a particle crossing the domain's edge stays */
     real l0, l1, l2;
     return box_of(g[0], g[1], g[2], &l0, &l1, &l2);
@@ -66,7 +137,8 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, co
 /* deposition_strategy "deterministic": one work item per box walks the box's particles in
  * order. It alone writes the box's J (plain additions, the same sum on every run) and it
  * compacts the particles that stay, in place, while those that left go to the box's outbox
- * with their destination; particles_deliver (particle_move.cl) hands them over. */
+ * with their destination; particles_deliver (particle_move.cl) hands them over. Particles
+ * absorbed at a face of the domain are simply not kept. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
                                                 __global real *pz, __global real *pux, __global real *puy,
                                                 __global real *puz, __global real *pw, __global ulong *pid,
@@ -84,6 +156,10 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
         const real w = pw[ip];
         const ulong id = pid[ip];
         const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, o, x, u, w, g);
+        if (dest < 0) { /* absorbed: not kept, counted per face */
+            box[BT_LOST - 1 - dest]++;
+            continue;
+        }
         long to;
         if (dest == b || out == out_cap) {
             if (dest != b)
@@ -119,6 +195,11 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     const real w = pw[ip];
     const ulong id = pid[ip];
     const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, o, x, u, w, g);
+    if (dest < 0) { /* absorbed: its slot becomes a hole that particles_deliver closes */
+        atom_inc((volatile __global long *)(box + BT_LOST - 1 - dest));
+        pid[ip] = HOLE_ID;
+        return;
+    }
     long to = ip;
     if (dest != b) {
         const long slot = atom_add((volatile __global long *)(box + BT_OUT_COUNT), 1L);

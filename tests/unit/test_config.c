@@ -403,7 +403,7 @@ static void test_bad_inputs(void)
         "'electron', 'positron', 'proton'");
     BAD("boundary_name", HEAD GRID "  steps = 1, boundary = { field = {'periodic', 'open', 'periodic'} },\n}\n",
         "boundary_name.lua:4: boundary.field: unknown boundary 'open';",
-        "expected one of 'periodic' (along y)");
+        "expected one of 'periodic', 'pec' (along y)");
 
     /* steps and stop_time */
     BAD("steps_zero", HEAD GRID "  steps = 0,\n}\n",
