@@ -83,6 +83,8 @@ $(addprefix bench-,$(BENCH_SPECS)): bench-%: all
 	@mkdir -p $(BUILD)/bench
 	bin/picl bench bench/$*.lua -o $(BUILD)/bench/$*.jsonl
 	bin/picl bench --report $(BUILD)/bench/$*.jsonl
+	@if [ -x .venv/bin/python ]; then .venv/bin/python tools/bench_plot.py $(BUILD)/bench/$*.jsonl; \
+	 else echo "(make venv, then tools/bench_plot.py $(BUILD)/bench/$*.jsonl draws it)"; fi
 
 bench-limits: all
 	bin/picl bench --device-limits

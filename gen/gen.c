@@ -18,6 +18,14 @@ enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_d
     return dev->is_cpu ? CFG_STRATEGY_DETERMINISTIC : CFG_STRATEGY_GLOBAL_ATOMICS;
 }
 
+void gen_sort(const struct picl_config *cfg, const struct gen_device *dev, int *interval, int bin[3])
+{
+    const int cpu = !dev || dev->is_cpu;
+    *interval = cfg->sort_interval >= 0 ? cfg->sort_interval : cpu ? 16 : 0;
+    for (int a = 0; a < 3; a++)
+        bin[a] = cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : cpu ? 4 : 1;
+}
+
 const char *gen_template(const char *name, size_t *len)
 {
     char path[256];
@@ -86,8 +94,10 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
         sb_printf(sb, " %c:%s/%s", "xyz"[a], bc_names[cfg->particle_boundary[a][0]],
                   bc_names[cfg->particle_boundary[a][1]]);
     sb_puts(sb, " (lower/upper)\n");
-    sb_printf(sb, " * sorting      every %d steps (0: never), bins of %d x %d x %d cells\n", cfg->sort_interval,
-              cfg->sort_bin[0], cfg->sort_bin[1], cfg->sort_bin[2]);
+    int sort_interval, sort_bin[3];
+    gen_sort(cfg, dev, &sort_interval, sort_bin);
+    sb_printf(sb, " * sorting      every %d steps (0: never), bins of %d x %d x %d cells\n", sort_interval, sort_bin[0],
+              sort_bin[1], sort_bin[2]);
     for (int i = 0; i < cfg->n_constants; i++)
         sb_printf(sb, " * constant     %s = %.17g\n", cfg->constants[i].name, cfg->constants[i].value);
     if (cfg->debug_drop_term)
@@ -210,9 +220,12 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     define_real(sb, "JZ_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[1]));
     emit_boundaries(sb, cfg);
     sb_puts(sb, "\n/* Particle sorting: cells per bin. */\n");
+    int sort_interval, sort_bin[3];
+    gen_sort(cfg, dev, &sort_interval, sort_bin);
+    (void)sort_interval;
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SORT_B%s", axis_upper[a]);
-        define_int(sb, name, cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : 1);
+        define_int(sb, name, sort_bin[a]);
     }
     sb_puts(sb, "\n/* Deposition strategy: 1 = atomic additions into shared J, 0 = one work item per box. */\n");
     define_int(sb, "DEPOSIT_ATOMIC", gen_strategy(cfg, dev) == CFG_STRATEGY_GLOBAL_ATOMICS);

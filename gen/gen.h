@@ -36,6 +36,11 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
 /* The deposition strategy a run uses on this device ("auto" resolved). */
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev);
 
+/* Particle sorting on this device, "auto" (-1) resolved: on CPUs every 16 steps with bins of 4^3
+ * cells (the best of the sort study in docs/bench.md), elsewhere never until measured. dev
+ * NULL: as on a CPU (the estimate of `picl check --no-build`). */
+void gen_sort(const struct picl_config *cfg, const struct gen_device *dev, int *interval, int bin[3]);
+
 /* The embedded text of templates/NAME (NULL when there is none). */
 const char *gen_template(const char *name, size_t *len);
 

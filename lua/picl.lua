@@ -737,10 +737,17 @@ local fields = section {
 -- Sorting particles by bin inside each box (paper section 3.3): 0 = never.
 local sort = section {
     keys = {
-        interval = { kind = integer("a non-negative integer (0: never)", nonnegative), default = 0,
-            doc = "steps between sorts" },
-        bin_size = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
-            default = { 1, 1, 1 }, doc = "cells per bin along each axis" },
+        -- "auto" (-1 for the runtime): the device's default, every 16 steps with bins of 4^3 on
+        -- CPUs (the best of the sort study, docs/bench.md), never elsewhere until measured.
+        interval = { kind = { what = "a non-negative integer (0: never) or \"auto\"", check = function(v)
+                if v == "auto" then return -1 end
+                local i = type(v) == "number" and math.tointeger(v)
+                if i and i >= 0 then return i end
+            end }, default = "auto", doc = "steps between sorts" },
+        bin_size = { kind = { what = "a positive integer, 3 of them, or \"auto\"", check = function(v, key, ctx)
+                if v == "auto" then return { -1, -1, -1 } end
+                return one_or_three(integer("", positive), "a positive integer or 3 of them").check(v, key, ctx)
+            end }, default = "auto", doc = "cells per bin along each axis" },
     },
 }
 

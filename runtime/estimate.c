@@ -3,6 +3,7 @@
  * the species' region is loaded, which is exact for uniform densities and an upper bound else. */
 #include "estimate.h"
 
+#include "gen.h"
 #include "layout.h"
 #include "particles.h"
 
@@ -30,7 +31,8 @@ static void species_boxes(const struct cfg_species *sp, const struct picl_config
     }
 }
 
-int estimate_memory(const struct picl_config *cfg, struct memory_estimate *m, char *err, size_t err_len)
+int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
+                    size_t err_len)
 {
     struct gen_layout lay;
     if (gen_layout(cfg, &lay, err, err_len))
@@ -52,10 +54,12 @@ int estimate_memory(const struct picl_config *cfg, struct memory_estimate *m, ch
         /* while loading: the counts, the arrays, then the offsets */
         peak = resident + m->particles[s] + m->loading > peak ? resident + m->particles[s] + m->loading : peak;
         resident += m->particles[s];
-        if (cfg->sort_interval > 0 && !sp->frozen) {
+        int sort_interval, sort_bin[3];
+        gen_sort(cfg, dev, &sort_interval, sort_bin);
+        if (sort_interval > 0 && !sp->frozen) {
             double bins = 1;
             for (int a = 0; a < 3; a++)
-                bins *= (lay.box[a] + cfg->sort_bin[a] - 1) / cfg->sort_bin[a];
+                bins *= (lay.box[a] + sort_bin[a] - 1) / sort_bin[a];
             double sort = slots * (sizeof(int) + sizeof(long)) + bins * lay.n_boxes * sizeof(int);
             m->sort += sort;
             resident += sort;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "gen.h"
 
 struct memory_estimate {
     double fields; /* bytes: all components with guards */
@@ -17,7 +18,9 @@ struct memory_estimate {
     double peak; /* the largest total at any moment */
 };
 
-int estimate_memory(const struct picl_config *cfg, struct memory_estimate *m, char *err, size_t err_len);
+/* dev: the device the run will use (its kind picks defaults such as sorting), or NULL. */
+int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
+                    size_t err_len);
 void estimate_print(const struct picl_config *cfg, const struct memory_estimate *m, FILE *out);
 
 #endif

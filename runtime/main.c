@@ -123,7 +123,7 @@ static void print_memory(const struct picl_config *cfg, FILE *out)
     struct gen_layout lay;
     struct memory_estimate m;
     char err[256];
-    if (gen_layout(cfg, &lay, err, sizeof err) || estimate_memory(cfg, &m, err, sizeof err))
+    if (gen_layout(cfg, &lay, err, sizeof err) || estimate_memory(cfg, NULL, &m, err, sizeof err))
         return;
     fprintf(out, "boxes: %d x %d x %d = %d boxes of %d x %d x %d cells, %d guard cells each side\n", lay.nbox[0],
             lay.nbox[1], lay.nbox[2], lay.n_boxes, lay.box[0], lay.box[1], lay.box[2], lay.ng);

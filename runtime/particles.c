@@ -190,10 +190,12 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
             return -1;
     }
     const struct picl_config *cfg = c->cfg;
-    if (cfg->sort_interval > 0 && !sp->cfg->frozen) {
+    int sort_interval, sort_bin[3];
+    gen_sort(cfg, &c->dev->facts, &sort_interval, sort_bin);
+    if (sort_interval > 0 && !sp->cfg->frozen) {
         long bins = 1;
         for (int d = 0; d < 3; d++)
-            bins *= (c->lay.box[d] + cfg->sort_bin[d] - 1) / cfg->sort_bin[d];
+            bins *= (c->lay.box[d] + sort_bin[d] - 1) / sort_bin[d];
         if (arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_int), "sort permutation", &sp->perm, err, err_len) ||
             arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_ulong), "sort scratch", &sp->scratch, err, err_len) ||
             arena_alloc(&c->arena, (size_t)(bins * nb) * sizeof(cl_int), "sort bins", &sp->bin_end, err, err_len))

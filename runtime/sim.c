@@ -74,7 +74,7 @@ size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev)
 int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len)
 {
     struct memory_estimate m;
-    if (estimate_memory(cfg, &m, err, err_len))
+    if (estimate_memory(cfg, &dev->facts, &m, err, err_len))
         return -1;
     const double limit = (double)sim_memory_limit(cfg, dev);
     if (m.peak <= limit)
@@ -180,7 +180,8 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
         fields_advance(&s->fields, c, err, err_len))
         return -1;
-    const int sort = c->cfg->sort_interval;
+    int sort, sort_bin[3];
+    gen_sort(c->cfg, &c->dev->facts, &sort, sort_bin);
     if (sort > 0 && (s->step + 1) % sort == 0)
         for (int i = 0; i < s->n_species; i++)
             if (particles_sort(&s->species[i], c, err, err_len))

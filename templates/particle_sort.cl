@@ -22,13 +22,15 @@ static inline int sort_bin(const real x, const real y, const real z)
     return i + SORT_NBX * (j + SORT_NBY * k);
 }
 
-/* Moves a[start + k] to a[start + perm[start + k]] for k < n, through scratch. */
+/* Moves a[start + k] to a[start + perm[start + k]] for k < n, through tmp, the box's own
+ * stretch of scratch (8 bytes a slot from slot `start`, whatever the element size, so that
+ * boxes sorting at the same time never share scratch). */
 #define SORT_REORDER(a, tmp)                                                                     \
     do {                                                                                       \
         for (long k = 0; k < n; k++)                                                           \
-            (tmp)[start + perm[start + k]] = (a)[start + k];                                   \
+            (tmp)[perm[start + k]] = (a)[start + k];                                           \
         for (long k = 0; k < n; k++)                                                           \
-            (a)[start + k] = (tmp)[start + k];                                                 \
+            (a)[start + k] = (tmp)[k];                                                         \
     } while (0)
 
 /* bin_end[b * SORT_NBINS + i] is left holding the end of bin i of box b (its start is the end
@@ -58,7 +60,8 @@ __kernel void particles_sort(__global real *px, __global real *py, __global real
     }
     for (long k = 0; k < n; k++) /* stable: equal bins keep their order */
         perm[start + k] = end[perm[start + k]]++;
-    __global real *tmp = (__global real *)scratch;
+    __global ulong *mine = scratch + start;
+    __global real *tmp = (__global real *)mine;
     SORT_REORDER(px, tmp);
     SORT_REORDER(py, tmp);
     SORT_REORDER(pz, tmp);
@@ -66,6 +69,6 @@ __kernel void particles_sort(__global real *px, __global real *py, __global real
     SORT_REORDER(puy, tmp);
     SORT_REORDER(puz, tmp);
     SORT_REORDER(pw, tmp);
-    SORT_REORDER(pid, scratch);
+    SORT_REORDER(pid, mine);
 }
 #endif /* PICL_PARTICLE_SORT_CL */

@@ -43,7 +43,7 @@ static void test_estimate(struct device *dev, const char *what, const char *cons
     struct picl_config cfg;
     fixture_config(&cfg, sets, n_sets, "%s", uniform);
     struct memory_estimate m;
-    CHECK(estimate_memory(&cfg, &m, fixture_err, sizeof fixture_err) == 0);
+    CHECK(estimate_memory(&cfg, &dev->facts, &m, fixture_err, sizeof fixture_err) == 0);
     struct sim *s = fixture_sim(&cfg, dev);
     double peak = (double)s->ctx.arena.stats.peak;
     REPORT("%s: estimate %.2f MiB, measured arena peak %.2f MiB (%+.2f%%)", what, m.peak / 1048576.0,
@@ -63,7 +63,7 @@ static void test_estimate_input(struct device *dev, const char *path)
         return;
     }
     struct memory_estimate m;
-    CHECK(estimate_memory(cfg, &m, fixture_err, sizeof fixture_err) == 0);
+    CHECK(estimate_memory(cfg, &dev->facts, &m, fixture_err, sizeof fixture_err) == 0);
     struct sim *s = fixture_sim(cfg, dev);
     double peak = (double)s->ctx.arena.stats.peak;
     REPORT("%s: estimate %.2f MiB, measured arena peak %.2f MiB (%+.2f%%)", path, m.peak / 1048576.0,

@@ -9,7 +9,7 @@ static const char *const input =
     "local picl = require('picl')\n"
     "return picl.simulation {\n"
     "  grid = { cells = {16, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = 8 },\n"
-    "  steps = 40, shape_order = 3,\n"
+    "  steps = 40, shape_order = 3, precision = '%s',\n"
     "  species = { { name = 'electrons', particle = 'electron', density = 1e25, ppc = 2, u_th = 0.1 },\n"
     "              { name = 'ions', particle = 'proton', density = 1e25, ppc = 2, frozen = true } },\n"
     "  sort = { interval = %d, bin_size = {%d, %d, %d} },\n"
@@ -22,11 +22,11 @@ static int compare_ids(const void *a, const void *b)
 }
 
 /* Runs `steps`; returns the total energy and residual, and checks order after the last sort. */
-static void run(struct device *dev, int interval, const int bin[3], int steps, double *energy, double *residual,
-                int check_order)
+static void run(struct device *dev, const char *precision, int interval, const int bin[3], int steps, double *energy,
+                double *residual, int check_order)
 {
     struct picl_config cfg;
-    fixture_config(&cfg, NULL, 0, input, interval, bin[0], bin[1], bin[2]);
+    fixture_config(&cfg, NULL, 0, input, precision, interval, bin[0], bin[1], bin[2]);
     struct sim *s = fixture_sim(&cfg, dev);
     struct species *sp = &s->species[0];
     long before = 0;
@@ -80,15 +80,23 @@ int main(void)
     fixture_device(&dev);
     const int one[3] = {1, 1, 1}, two[3] = {2, 2, 2}, mixed[3] = {4, 2, 1};
     double e0, r0, e1, r1, e2, r2;
-    run(&dev, 0, one, 40, &e0, &r0, 0);
-    run(&dev, 4, two, 40, &e1, &r1, 1); /* 40 is a multiple of 4: sorted after the last step */
-    run(&dev, 1, mixed, 40, &e2, &r2, 1);
+    run(&dev, "double", 0, one, 40, &e0, &r0, 0);
+    run(&dev, "double", 4, two, 40, &e1, &r1, 1); /* 40 is a multiple of 4: sorted after the last step */
+    run(&dev, "double", 1, mixed, 40, &e2, &r2, 1);
     REPORT("total energy unsorted %.15e, sorted every 4 %.15e (%.1e), every step %.15e (%.1e)", e0, e1,
            fabs(e1 / e0 - 1), e2, fabs(e2 / e0 - 1));
     REPORT("charge residual unsorted %.1e, sorted %.1e, %.1e", r0, r1, r2);
     CHECK_NEAR(e1, e0, 1e-12);
     CHECK_NEAR(e2, e0, 1e-12);
     CHECK(r1 < 1e-11 && r2 < 1e-11);
+    /* float: 4-byte elements reordered through 8-byte scratch slots, 8 boxes sorting at once */
+    double ef0, rf0, ef1, rf1;
+    run(&dev, "float", 0, one, 40, &ef0, &rf0, 0);
+    run(&dev, "float", 2, two, 40, &ef1, &rf1, 1);
+    REPORT("float: total energy unsorted %.7e, sorted every 2 %.7e (%.1e); residuals %.1e, %.1e", ef0, ef1,
+           fabs(ef1 / ef0 - 1), rf0, rf1);
+    CHECK_NEAR(ef1, ef0, 1e-4);
+    CHECK(rf1 < 1e-4);
     device_close(&dev);
     return check_finish();
 }
