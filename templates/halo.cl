@@ -77,8 +77,10 @@ static inline int halo_source(const int b, const int i, const int j, const int k
 static inline int on_pec_face(const int b, const int i, const int j, const int k)
 {
     const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
-    return (BC_X_LO_PEC && bx == 0 && i == 0) || (BC_Y_LO_PEC && by == 0 && j == 0) ||
-           (BC_Z_LO_PEC && bz == 0 && k == 0);
+    /* (x != 0): the BC_ literals are 0 or 1, and comparing keeps compilers from warning about
+     * a constant operand of && */
+    return (BC_X_LO_PEC != 0 && bx == 0 && i == 0) || (BC_Y_LO_PEC != 0 && by == 0 && j == 0) ||
+           (BC_Z_LO_PEC != 0 && bz == 0 && k == 0);
 }
 
 /* FillBoundary for components [C0, C1): one work item per allocated cell of every box. Guard
