@@ -200,10 +200,13 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
             arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_ulong), "sort scratch", &sp->scratch, err, err_len) ||
             arena_alloc(&c->arena, (size_t)(bins * nb) * sizeof(cl_int), "sort bins", &sp->bin_end, err, err_len))
             return -1;
-        cl_mem sort_args[12] = {a[PA_X],  a[PA_Y], a[PA_Z],       a[PA_UX],     a[PA_UY],        a[PA_UZ],
-                                a[PA_W], a[PA_ID], sp->boxes.mem, sp->perm.mem, sp->scratch.mem, sp->bin_end.mem};
-        if (species_kernel(&sp->sort, c, "particles_sort", -1, err, err_len) ||
-            set_args(&sp->sort, sort_args, 12, err, err_len))
+        cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, sp->perm.mem, sp->bin_end.mem};
+        cl_mem reorder_args[11] = {a[PA_X], a[PA_Y],  a[PA_Z],       a[PA_UX],     a[PA_UY],       a[PA_UZ],
+                                   a[PA_W], a[PA_ID], sp->boxes.mem, sp->perm.mem, sp->scratch.mem};
+        if (species_kernel(&sp->bin, c, "particles_bin", -1, err, err_len) ||
+            set_args(&sp->bin, bin_args, 6, err, err_len) ||
+            species_kernel(&sp->reorder, c, "particles_reorder", -1, err, err_len) ||
+            set_args(&sp->reorder, reorder_args, 11, err, err_len))
             return -1;
     }
     cl_mem rho_args[6] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_W], sp->boxes.mem};
@@ -220,8 +223,8 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
 
 void particles_destroy(struct species *sp, struct ctx *c)
 {
-    struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->sort,
-                          &sp->outbox_reset};
+    struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->bin,
+                          &sp->reorder, &sp->outbox_reset};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
         kernel_release(k[i]);
     struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end};
@@ -267,11 +270,18 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
     return launch_boxes(&sp->deliver, c, err, err_len);
 }
 
+int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len)
+{
+    if (!sp->bin.k)
+        return 0;
+    return launch_boxes(&sp->bin, c, err, err_len);
+}
+
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
-    if (!sp->sort.k)
+    if (!sp->bin.k)
         return 0;
-    return launch_boxes(&sp->sort, c, err, err_len);
+    return particles_bin(sp, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len);
 }
 
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len)

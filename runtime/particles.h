@@ -25,7 +25,7 @@ struct species {
     long *boxes_host;
     struct arena_buf sums; /* one partial sum per box */
     double *sums_host;
-    struct kernel push, push_back, deliver, rho, kinetic, sort, outbox_reset;
+    struct kernel push, push_back, deliver, rho, kinetic, bin, reorder, outbox_reset;
     int atomic; /* deposition strategy global_atomics: a work item per slot, atomics into J */
     long max_cap; /* the largest box's room: the slot range of an atomic launch */
     /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch
@@ -43,7 +43,10 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
 void particles_destroy(struct species *sp, struct ctx *c);
 /* Gather, push, move and deposit J, then hand leavers to their new boxes (frozen: nothing). */
 int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len);
-/* Counting sort of every box's particles by bin (sort.bin_size). */
+/* Binning alone: the permutation into bin order (sp->perm) and the ends of the bins
+ * (sp->bin_end), nothing moved. */
+int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len);
+/* Counting sort of every box's particles by bin (sort.bin_size): binning, then reordering. */
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len);
 /* Reads the box table: live particle count, and an error if a box ran out of room. */
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len);

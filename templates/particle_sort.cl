@@ -1,7 +1,8 @@
 /* particle_sort.cl: a counting sort of each box's particles by bin of SORT_BX x SORT_BY x
  * SORT_BZ cells (paper section 3.3), so that particles next in memory are next in space and
  * the gather and deposition touch the same cache lines. One work item per box: histogram,
- * exclusive scan, permutation, then every array reordered through scratch memory. */
+ * exclusive scan and permutation (particles_bin), then every array reordered through scratch
+ * memory (particles_reorder). */
 #ifndef PICL_PARTICLE_SORT_CL
 #define PICL_PARTICLE_SORT_CL
 #ifndef PICL_PRELUDE
@@ -33,12 +34,11 @@ static inline int sort_bin(const real x, const real y, const real z)
             (a)[start + k] = (tmp)[k];                                                         \
     } while (0)
 
-/* bin_end[b * SORT_NBINS + i] is left holding the end of bin i of box b (its start is the end
- * of bin i - 1, or 0): the binning other kernels can use without reordering. */
-__kernel void particles_sort(__global real *px, __global real *py, __global real *pz, __global real *pux,
-                             __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
-                             __global const long *boxes, __global int *perm, __global ulong *scratch,
-                             __global int *bin_end)
+/* Binning alone (paper section 3.3 distinguishes it from sorting): perm[start + k] becomes the
+ * place of particle k in its box's bin order, and bin_end[b * SORT_NBINS + i] the end of bin i
+ * (its start is the end of bin i - 1, or 0). Nothing moves; other kernels may use the order. */
+__kernel void particles_bin(__global const real *px, __global const real *py, __global const real *pz,
+                            __global const long *boxes, __global int *perm, __global int *bin_end)
 {
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BOX_TABLE_STRIDE;
@@ -58,8 +58,18 @@ __kernel void particles_sort(__global real *px, __global real *py, __global real
         end[i] = sum;
         sum += c;
     }
-    for (long k = 0; k < n; k++) /* stable: equal bins keep their order */
+    for (long k = 0; k < n; k++) /* stable: equal bins keep their order; end[i] ends as the end */
         perm[start + k] = end[perm[start + k]]++;
+}
+
+/* The sort proper: every array of box b reordered by the permutation particles_bin made. */
+__kernel void particles_reorder(__global real *px, __global real *py, __global real *pz, __global real *pux,
+                                __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
+                                __global const long *boxes, __global const int *perm, __global ulong *scratch)
+{
+    const int b = (int)get_global_id(0);
+    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START], n = box[BT_COUNT];
     __global ulong *mine = scratch + start;
     __global real *tmp = (__global real *)mine;
     SORT_REORDER(px, tmp);

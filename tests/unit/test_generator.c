@@ -613,7 +613,8 @@ static const struct runtime_bound allowed[] = {
     {"reduce_kinetic_", "box", "the particles of the box, from the box table"},
     {"reduce_kinetic_", "np", "the particle count of the species"},
     {"particles_deliver", "o1", "the particles waiting in a neighbour box's outbox, BT_OUT_COUNT"},
-    {"particles_sort", "n", "the particles of the box being sorted by bin, BT_COUNT"},
+    {"particles_bin", "n", "the particles of the box being binned, BT_COUNT"},
+    {"particles_reorder", "n", "the particles of the box being reordered, BT_COUNT"},
     {"atomic_add_real", "", "compare-and-swap retry loop: it ends when no other work item interfered"},
 };
 
