@@ -11,7 +11,6 @@
 #include <lua.h>
 #include <lualib.h>
 
-#include "embedded.h"
 #include "mem.h"
 
 struct spec_job {
@@ -47,16 +46,7 @@ static int spec_protected(lua_State *L)
 {
     const struct spec_job *job = lua_touserdata(L, 1);
     struct bench_spec *spec = job->spec;
-    luaL_openlibs(L);
-    const struct embedded_file *module = NULL;
-    for (const struct embedded_file *f = embedded_files; f->name; f++)
-        if (strcmp(f->name, "lua/picl.lua") == 0)
-            module = f;
-    if (!module)
-        return luaL_error(L, "internal error: lua/picl.lua is not built into this binary");
-    if (luaL_loadbufferx(L, module->data, module->size, "@lua/picl.lua", "t") != LUA_OK)
-        return lua_error(L);
-    lua_call(L, 0, 2);
+    cfg_lua_module(L);
     lua_getfield(L, -1, "bench");
     lua_pushstring(L, job->path);
     lua_pushlstring(L, job->text, job->text_len);

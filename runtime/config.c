@@ -351,22 +351,26 @@ struct load_job {
     int n_sets;
 };
 
-/* Everything that touches Lua, run under lua_pcall so that any error (the input's, an
- * allocation failure, a bug) comes back as one message and cfg_load can close the state. */
-static int load_protected(lua_State *L)
+void cfg_lua_module(lua_State *L)
 {
-    const struct load_job *job = lua_touserdata(L, 1);
     luaL_openlibs(L);
-
     const struct embedded_file *module = NULL;
     for (const struct embedded_file *f = embedded_files; f->name; f++)
         if (strcmp(f->name, "lua/picl.lua") == 0)
             module = f;
     if (!module)
-        return luaL_error(L, "internal error: lua/picl.lua is not built into this binary");
+        luaL_error(L, "internal error: lua/picl.lua is not built into this binary");
     if (luaL_loadbufferx(L, module->data, module->size, "@lua/picl.lua", "t") != LUA_OK)
-        return lua_error(L);
-    lua_call(L, 0, 2); /* -> public module, internal */
+        lua_error(L);
+    lua_call(L, 0, 2);
+}
+
+/* Everything that touches Lua, run under lua_pcall so that any error (the input's, an
+ * allocation failure, a bug) comes back as one message and cfg_load can close the state. */
+static int load_protected(lua_State *L)
+{
+    const struct load_job *job = lua_touserdata(L, 1);
+    cfg_lua_module(L); /* -> public module, internal */
     lua_getfield(L, -1, "run");
 
     lua_pushstring(L, job->path);

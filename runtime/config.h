@@ -151,6 +151,12 @@ struct picl_config {
 int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets, int n_sets,
              char *err, size_t err_len);
 
+/* Inside a protected call: opens Lua's libraries and pushes picl's module, then its internal
+ * table (lua/picl.lua, built into the binary). Raises a Lua error when it cannot. For the
+ * loaders of inputs (config.c) and bench specs (bench_spec.c). */
+struct lua_State;
+void cfg_lua_module(struct lua_State *L);
+
 /* Writes a human-readable dump of the resolved configuration (for `picl check`). */
 void cfg_print(const struct picl_config *cfg, void *file);
 

@@ -26,10 +26,8 @@
  * at start-up, grows; the test reports it and checks that it is no longer at round-off (so the
  * diagnostic can tell), while the momentum-conserving gather with Esirkepov keeps it there. */
 #include "check.h"
-#include "fit.h"
-#include "fixture.h"
+#include "langmuir.h"
 
-#define INPUT "inputs/langmuir.lua"
 
 /* ---- the reference: gather and deposition from their definitions ---- */
 
@@ -249,65 +247,26 @@ static void langmuir(const struct variant *v)
     snprintf(sets_text[1], sizeof sets_text[1], "deposition=%s", v->deposition);
     snprintf(sets_text[2], sizeof sets_text[2], "shape_order=%d", v->order);
     const char *sets[] = {sets_text[0], sets_text[1], sets_text[2]};
-    struct picl_config cfg;
-    if (access(INPUT, R_OK) != 0) {
-        printf("FAIL: %s not found; run the test from the repository root\n", INPUT);
-        exit(1);
-    }
-    memset(&cfg, 0, sizeof cfg);
-    if (cfg_load(&cfg, INPUT, sets, 3, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: %s does not load: %s\n", INPUT, fixture_err);
-        exit(1);
-    }
-    const double n0 = fit_constant(&cfg, "n0"), k = fit_constant(&cfg, "k"), dt = cfg.dt;
-    const double omega_pe = sqrt(n0 * PICL_Q_E * PICL_Q_E / (PICL_EPS0 * PICL_M_E));
-    const double omega_leapfrog = 2 / dt * asin(omega_pe * dt / 2);
-    double t0 = fixture_seconds();
-    struct device dev;
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
-    const int *nc = s->ctx.lay.cells;
-    const double dx = s->ctx.lay.dx[0], x0 = s->ctx.lay.lower[0];
-    const long cells = (long)nc[0] * nc[1] * nc[2];
-    const int steps = (int)cfg.steps;
-    double *a = malloc(sizeof(double) * (steps + 1));
-    double *proj = malloc(sizeof(double) * nc[0]);
-    /* the sin(k x) mode of Ex, which sits at x = (i + 1/2) dx */
-    for (int i = 0; i < nc[0]; i++)
-        proj[i] = sin(k * (x0 + (i + 0.5) * dx)) * 2.0 / (double)cells;
-    for (int n = 0; n <= steps; n++) {
-        if (n > 0)
-            fixture_steps(s, 1);
-        double *ex = fixture_field(s, FC_EX);
-        a[n] = 0;
-        for (long c = 0; c < cells; c++)
-            a[n] += ex[c] * proj[c % nc[0]];
-        free(ex);
-    }
-    double gauss = fixture_gauss(s);
-    double omega = fit_frequency(a, steps + 1, dt, omega_pe);
+    struct langmuir_run r;
+    langmuir_measure(sets, 3, &r);
     const int p = v->order, momentum = strcmp(v->gather, "momentum_conserving") == 0;
-    const double theta = k * dx / 2, sinc = sin(theta) / theta;
+    const double theta = r.k * r.dx / 2, sinc = sin(theta) / theta;
     double factor = pow(sinc, 2 * p + 1) * (momentum ? cos(theta) : 1.0);
-    double omega_grid = 2 / dt * asin(omega_pe * sqrt(factor) * dt / 2);
+    double omega_grid = 2 / r.dt * asin(r.omega_pe * sqrt(factor) * r.dt / 2);
     REPORT("%s gather, %s deposition, order %d (%d steps, %.1f s): omega %.8e rad/s; vs leapfrog omega_pe %+.3e; "
            "vs grid prediction (no aliases) %+.3e; Gauss residual %.1e",
-           v->gather, v->deposition, p, steps, fixture_seconds() - t0, omega, omega / omega_leapfrog - 1,
-           omega / omega_grid - 1, gauss);
-    CHECK_NEAR(omega, omega_leapfrog, 1e-2);
+           v->gather, v->deposition, p, r.steps, r.seconds, r.omega, r.omega / r.omega_leapfrog - 1,
+           r.omega / omega_grid - 1, r.gauss);
+    CHECK_NEAR(r.omega, r.omega_leapfrog, 1e-2);
     /* and the grid's own prediction, much tighter: a wrong stagger or shape in the template
      * moves omega by more than (theta^2 / 6 = 4e-4 per order of sinc) */
-    CHECK_NEAR(omega, omega_grid, 1e-5);
+    CHECK_NEAR(r.omega, omega_grid, 1e-5);
     /* the wave is there and has the input's amplitude (the test is not fooled by a still field) */
-    CHECK_NEAR(a[0], -fit_constant(&cfg, "E0"), 1e-2);
+    CHECK_NEAR(r.amplitude, -fit_constant(&r.cfg, "E0"), 1e-2);
     if (strcmp(v->deposition, "esirkepov") == 0)
-        CHECK(gauss < 1e-11);
+        CHECK(r.gauss < 1e-11);
     else
-        CHECK(gauss > 1e-9);
-    free(a);
-    free(proj);
-    fixture_free_sim(s);
-    device_close(&dev);
+        CHECK(r.gauss > 1e-9);
 }
 
 int main(void)
