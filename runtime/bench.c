@@ -18,24 +18,7 @@
 #include "mem.h"
 #include "sim.h"
 #include "strbuf.h"
-
-#define BENCH_MAX_REPEATS 64
-
-/* J and E of a variant after all its steps, global cell index, x fastest. */
-struct bench_fields {
-    int done;
-    int cells[3];
-    double *J, *E; /* 3 components each */
-};
-
-struct bench_result {
-    double setup_s, step[BENCH_MAX_REPEATS], kernel[TIMER_MAX][BENCH_MAX_REPEATS];
-    char kernel_name[TIMER_MAX][64];
-    int n_kernels;
-    double launches_per_step, residual;
-    long particles, cells;
-    int precision, charge_conserving;
-};
+#include "tune.h"
 
 static double wall_seconds(void)
 {
@@ -60,7 +43,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double median(const double *v, int n)
+double bench_median(const double *v, int n)
 {
     double s[BENCH_MAX_REPEATS];
     memcpy(s, v, (size_t)n * sizeof *s);
@@ -167,10 +150,9 @@ static int read_components(struct sim *s, enum field_comp first, double *out, ch
     return 0;
 }
 
-/* Builds and runs one variant: warm-up steps, then `repeats` timed runs of `steps` steps (timed
- * = 0: the same steps untimed, to make a reference's fields again). Keeps J and E at the end. */
-static int run_variant(const struct bench_spec *spec, const struct bench_variant *v, struct device *dev, int timed,
-                       struct bench_result *r, struct bench_fields *fl, char *err, size_t err_len)
+int bench_variant_run(const char *base, char *const *sets, int n_sets, int warmup, int steps, int repeats,
+                      struct device *dev, struct bench_result *r, struct bench_fields *fl, char *err,
+                      size_t err_len)
 {
     int rc = -1;
     struct picl_config *cfg = mem_calloc(1, sizeof *cfg);
@@ -181,7 +163,11 @@ static int run_variant(const struct bench_spec *spec, const struct bench_variant
         snprintf(err, err_len, "out of host memory");
         goto done;
     }
-    if (cfg_load(cfg, spec->base, (const char *const *)v->sets, v->n_sets, err, err_len))
+    if (repeats > BENCH_MAX_REPEATS) {
+        snprintf(err, err_len, "repeats: at most %d", BENCH_MAX_REPEATS);
+        goto done;
+    }
+    if (cfg_load(cfg, base, (const char *const *)sets, n_sets, err, err_len))
         goto done;
     r->precision = cfg->precision;
     r->charge_conserving = cfg->deposition == CFG_DEPOSIT_ESIRKEPOV;
@@ -192,28 +178,38 @@ static int run_variant(const struct bench_spec *spec, const struct bench_variant
     r->setup_s = wall_seconds() - t0;
     r->particles = sim_particles(s);
     r->cells = (long)cfg->grid.cells[0] * cfg->grid.cells[1] * cfg->grid.cells[2];
-    for (int w = 0; w < spec->warmup; w++)
+    for (int w = 0; w < warmup; w++)
         if (sim_step(s, err, err_len))
             goto done;
     struct timers *t = &s->ctx.timers;
-    for (int rep = 0; rep < spec->repeats; rep++) {
+    for (int rep = 0; rep < repeats; rep++) {
         timers_reset(t);
         long launches = t->launches;
         double start = wall_seconds();
-        for (int n = 0; n < spec->steps; n++)
+        for (int n = 0; n < steps; n++)
             if (sim_step(s, err, err_len))
                 goto done;
         clFinish(dev->queue);
-        r->step[rep] = (wall_seconds() - start) / spec->steps;
+        r->step[rep] = (wall_seconds() - start) / steps;
         timers_collect(t);
-        r->launches_per_step = (double)(t->launches - launches) / spec->steps;
+        r->launches_per_step = (double)(t->launches - launches) / steps;
         r->n_kernels = t->n;
         for (int k = 0; k < t->n; k++) {
             snprintf(r->kernel_name[k], sizeof r->kernel_name[k], "%s", t->entry[k].name);
-            r->kernel[k][rep] = t->entry[k].seconds / spec->steps;
+            r->kernel[k][rep] = t->entry[k].seconds / steps;
         }
     }
-    (void)timed;
+    /* the work of each modelled kernel per step, from the last repeat's launches */
+    struct bench_roof_row rows[TIMER_MAX];
+    int n_rows = bench_roofline_rows(s, steps, rows, TIMER_MAX);
+    for (int q = 0; q < n_rows; q++)
+        for (int k = 0; k < r->n_kernels; k++)
+            if (!strcmp(rows[q].kernel, r->kernel_name[k])) {
+                r->kernel_flops[k] = rows[q].flops;
+                r->kernel_bytes[k] = rows[q].bytes;
+                r->kernel_items[k] = rows[q].items;
+                r->kernel_item[k] = rows[q].item;
+            }
     size_t n = (size_t)r->cells;
     fl->J = mem_alloc(3 * n * sizeof(double));
     fl->E = mem_alloc(3 * n * sizeof(double));
@@ -235,7 +231,7 @@ done:
     return rc;
 }
 
-static void fields_free(struct bench_fields *fl)
+void bench_fields_free(struct bench_fields *fl)
 {
     mem_free(fl->J);
     mem_free(fl->E);
@@ -259,6 +255,52 @@ static double rel_diff(const double *a, const double *ref, size_t n)
 static int same_grid(const struct bench_fields *a, const struct bench_fields *b)
 {
     return a->done && b->done && !memcmp(a->cells, b->cells, sizeof a->cells);
+}
+
+double bench_gate_rel(int precision, double given)
+{
+    return given > 0 ? given : precision == CFG_DOUBLE ? 1e-9 : 1e-3;
+}
+
+double bench_gate_residual(int precision, double given)
+{
+    return given > 0 ? given : precision == CFG_DOUBLE ? 1e-9 : 1e-4;
+}
+
+int bench_gate(const struct bench_result *r, const struct bench_fields *fl, const struct bench_fields *ref,
+               double tol_rel, double tol_residual, double *rel_J, double *rel_E, char *why, size_t why_len)
+{
+    const size_t n3 = 3 * (size_t)r->cells;
+    *rel_J = *rel_E = 0;
+    why[0] = '\0';
+    if (!isfinite(r->residual)) {
+        snprintf(why, why_len, "the charge residual is not a number");
+        return 0;
+    }
+    if (ref) {
+        if (!same_grid(ref, fl)) {
+            snprintf(why, why_len, "its reference did not run");
+            return 0;
+        }
+        *rel_J = rel_diff(fl->J, ref->J, n3);
+        *rel_E = rel_diff(fl->E, ref->E, n3);
+        if (!(*rel_J <= tol_rel) || !(*rel_E <= tol_rel)) {
+            snprintf(why, why_len, "J differs by %.3g, E by %.3g from its reference (tolerance %.3g)", *rel_J, *rel_E,
+                     tol_rel);
+            return 0;
+        }
+    } else {
+        for (size_t q = 0; q < n3; q++)
+            if (!isfinite(fl->J[q]) || !isfinite(fl->E[q])) {
+                snprintf(why, why_len, "J or E holds a value that is not finite");
+                return 0;
+            }
+    }
+    if (r->charge_conserving && !(r->residual <= tol_residual)) {
+        snprintf(why, why_len, "charge-conservation residual %.3g above %.3g", r->residual, tol_residual);
+        return 0;
+    }
+    return 1;
 }
 
 static void device_json(struct strbuf *sb, const struct device *dev)
@@ -290,8 +332,35 @@ static int append_line(const char *path, const struct strbuf *sb, char *err, siz
     return close(fd);
 }
 
-int bench_run(const struct bench_spec *spec, const char *device_spec, const char *results, char *err,
-              size_t err_len)
+/* The device's roofs for the roofline of each line: stored in the tuning file, or measured now. */
+static void sweep_limits(struct device *dev, const char *tuning, struct bench_limits *lim, char *from, size_t len)
+{
+    char path[CFG_PATH_LEN], err[1024];
+    struct tune_db db;
+    memset(lim, 0, sizeof *lim);
+    if (tune_path(tuning, path, sizeof path, err, sizeof err) == 0 && tune_db_load(&db, path, err, sizeof err) == 0) {
+        const struct tune_entry *e = tune_db_limits(&db, dev);
+        if (e) {
+            *lim = e->lim;
+            snprintf(from, len, "%s:%d", path, e->line);
+        }
+        tune_db_free(&db);
+        if (e)
+            return;
+    } else {
+        log_warn("%s", err);
+    }
+    log_info("measuring the device's limits for the roofline (picl bench --device-limits stores them)");
+    if (bench_limits_measure(dev, lim, NULL, err, sizeof err)) {
+        log_warn("%s", err);
+        snprintf(from, len, "not measured");
+    } else {
+        snprintf(from, len, "measured at the start of the sweep");
+    }
+}
+
+int bench_run(const struct bench_spec *spec, const char *device_spec, const char *results, const char *tuning,
+              char *err, size_t err_len)
 {
     if (!results)
         results = spec->results;
@@ -318,6 +387,9 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
         if (i != first)
             order[k++] = i;
     log_info("bench %s: %d variants of %s on %s; results in %s", spec->name, spec->n, spec->base, dev.name, results);
+    struct bench_limits lim;
+    char lim_from[CFG_PATH_LEN + 32];
+    sweep_limits(&dev, tuning, &lim, lim_from, sizeof lim_from);
     for (int oi = 0; oi < spec->n; oi++) {
         const int i = order[oi];
         const struct bench_variant *v = &spec->v[i];
@@ -337,13 +409,15 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
             if (ref != i && !fl[ref].done) {
                 log_info("[%d/%d] %s: running its reference %s again for the gate", oi + 1, spec->n, v->id,
                          spec->v[ref].id);
-                fields_free(&fl[ref]);
-                if (run_variant(spec, &spec->v[ref], &dev, 0, r, &fl[ref], verr, sizeof verr))
+                bench_fields_free(&fl[ref]);
+                if (bench_variant_run(spec->base, spec->v[ref].sets, spec->v[ref].n_sets, spec->warmup, spec->steps, spec->repeats, &dev,
+                                      r, &fl[ref], verr, sizeof verr))
                     log_warn("reference %s: %s", spec->v[ref].id, verr);
                 verr[0] = '\0';
             }
         }
-        int vrc = run_variant(spec, v, &dev, 1, r, &fl[i], verr, sizeof verr);
+        int vrc = bench_variant_run(spec->base, v->sets, v->n_sets, spec->warmup, spec->steps, spec->repeats, &dev, r,
+                                    &fl[i], verr, sizeof verr);
 
         struct strbuf sb;
         sb_init(&sb);
@@ -367,6 +441,15 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
         strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
         sb_printf(&sb, ",\"picl\":\"%s\",\"time\":\"%s\",\"warmup\":%d,\"steps\":%d,\"repeats\":%d", PICL_VERSION,
                   when, spec->warmup, spec->steps, spec->repeats);
+        sb_puts(&sb, ",\"limits\":{\"bandwidth_GBs\":");
+        sb_json_number(&sb, lim.bandwidth);
+        sb_puts(&sb, ",\"double_GFlops\":");
+        sb_json_number(&sb, lim.flops_double);
+        sb_puts(&sb, ",\"float_GFlops\":");
+        sb_json_number(&sb, lim.flops_float);
+        sb_puts(&sb, ",\"from\":");
+        sb_json_string(&sb, lim_from);
+        sb_puts(&sb, "}");
         const char *status;
         char line[1024];
         if (vrc) {
@@ -377,7 +460,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
             snprintf(line, sizeof line, "error: %.400s", verr);
         } else {
             const int nr = spec->repeats;
-            double med = median(r->step, nr), lo = r->step[0], hi = r->step[0];
+            double med = bench_median(r->step, nr), lo = r->step[0], hi = r->step[0];
             for (int q = 1; q < nr; q++) {
                 lo = r->step[q] < lo ? r->step[q] : lo;
                 hi = r->step[q] > hi ? r->step[q] : hi;
@@ -385,7 +468,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
             const double ppc = r->cells ? (double)r->particles / (double)r->cells : 0;
             double kernels_s = 0, push_s = 0;
             for (int q = 0; q < r->n_kernels; q++) {
-                double m = median(r->kernel[q], nr);
+                double m = bench_median(r->kernel[q], nr);
                 kernels_s += m;
                 if (!strncmp(r->kernel_name[q], "push_deposit", 12))
                     push_s += m;
@@ -414,7 +497,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
             sb_json_number(&sb, kernels_s);
             sb_puts(&sb, ",\"kernels\":{");
             for (int q = 0, w = 0; q < r->n_kernels; q++) {
-                double m = median(r->kernel[q], nr);
+                double m = bench_median(r->kernel[q], nr);
                 if (m <= 0)
                     continue;
                 sb_puts(&sb, w++ ? "," : "");
@@ -423,6 +506,16 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
                 sb_json_number(&sb, m);
                 sb_puts(&sb, ",\"share\":");
                 sb_json_number(&sb, kernels_s > 0 ? m / kernels_s : 0);
+                if (r->kernel_bytes[q] > 0) { /* the cost model's work per step (docs/bench.md) */
+                    sb_puts(&sb, ",\"flops\":");
+                    sb_json_number(&sb, r->kernel_flops[q]);
+                    sb_puts(&sb, ",\"bytes\":");
+                    sb_json_number(&sb, r->kernel_bytes[q]);
+                    sb_puts(&sb, ",\"items\":");
+                    sb_json_number(&sb, r->kernel_items[q]);
+                    sb_puts(&sb, ",\"item\":");
+                    sb_json_string(&sb, r->kernel_item[q]);
+                }
                 sb_puts(&sb, "}");
             }
             sb_puts(&sb, "}");
@@ -430,37 +523,17 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
             /* The gate (docs/bench.md): J and E against the reference of the variant's physics
              * group, to round-off; the charge-conservation residual of a charge-conserving
              * deposition; and nothing that is not a finite number. */
-            const int dbl = r->precision == CFG_DOUBLE;
-            const double tol_rel = spec->gate_rel > 0 ? spec->gate_rel : dbl ? 1e-9 : 1e-3;
-            const double tol_res = spec->gate_residual > 0 ? spec->gate_residual : dbl ? 1e-9 : 1e-4;
+            const double tol_rel = bench_gate_rel(r->precision, spec->gate_rel);
+            const double tol_res = bench_gate_residual(r->precision, spec->gate_residual);
             const size_t n3 = 3 * (size_t)r->cells;
-            const struct bench_fields *ref = &fl[v->ref];
             double rel_J = 0, rel_E = 0;
-            int pass = 1;
-            if (!isfinite(r->residual))
-                pass = 0, snprintf(why, sizeof why, "the charge residual is not a number");
-            if (v->ref != i) {
-                if (!same_grid(ref, &fl[i])) {
-                    pass = 0;
-                    snprintf(why, sizeof why, "its reference %.200s did not run", spec->v[v->ref].id);
-                } else {
-                    rel_J = rel_diff(fl[i].J, ref->J, n3);
-                    rel_E = rel_diff(fl[i].E, ref->E, n3);
-                    if (!(rel_J <= tol_rel) || !(rel_E <= tol_rel)) {
-                        pass = 0;
-                        snprintf(why, sizeof why, "J differs by %.3g, E by %.3g from %.200s (tolerance %.3g)", rel_J,
-                                 rel_E, spec->v[v->ref].id, tol_rel);
-                    }
-                }
-            } else {
-                for (size_t q = 0; q < n3 && pass; q++)
-                    if (!isfinite(fl[i].J[q]) || !isfinite(fl[i].E[q]))
-                        pass = 0, snprintf(why, sizeof why, "J or E holds a value that is not finite");
-            }
-            if (pass && r->charge_conserving && !(r->residual <= tol_res)) {
-                pass = 0;
-                snprintf(why, sizeof why, "charge-conservation residual %.3g above %.3g", r->residual, tol_res);
-            }
+            char gwhy[300];
+            int pass = bench_gate(r, &fl[i], v->ref != i ? &fl[v->ref] : NULL, tol_rel, tol_res, &rel_J, &rel_E, gwhy,
+                                  sizeof gwhy);
+            if (!pass && v->ref != i)
+                snprintf(why, sizeof why, "%s (reference %.100s)", gwhy, spec->v[v->ref].id);
+            else if (!pass)
+                snprintf(why, sizeof why, "%s", gwhy);
             status = pass ? "ok" : "failed";
             failed += !pass;
             sb_printf(&sb, ",\"status\":\"%s\",\"gate\":{\"pass\":%s,\"reference\":", status, pass ? "true" : "false");
@@ -508,7 +581,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
         for (int q = oi + 1; q < spec->n; q++)
             needed |= spec->v[order[q]].ref == i || spec->v[order[q]].info_ref == i;
         if (!needed)
-            fields_free(&fl[i]);
+            bench_fields_free(&fl[i]);
     }
     log_info("bench %s: %d variants run (%d failed the gate, %d errors), %d already in %s", spec->name, done, failed,
              errors, skipped, results);
@@ -516,7 +589,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
 out:
     if (fl)
         for (int i = 0; i < spec->n; i++)
-            fields_free(&fl[i]);
+            bench_fields_free(&fl[i]);
     mem_free(fl);
     mem_free(r);
     mem_free(order);

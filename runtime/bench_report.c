@@ -259,6 +259,42 @@ int bench_report(const char *results, FILE *out, char *err, size_t err_len)
             fprintf(out, "%4s %s\n", "", get(l, "gate/why"));
     }
 
+    /* the roofline of the fastest variant that passed, from the work each kernel line holds */
+    if (lines[0].rank_class == 0) {
+        const struct jline *l = &lines[0];
+        struct bench_roof_row rows[TIMER_MAX];
+        int nr = 0;
+        for (int q = 0; q < l->n && nr < TIMER_MAX; q++) {
+            const char *p = l->f[q].path;
+            size_t len = strlen(p);
+            if (strncmp(p, "kernels/", 8) || len < 14 || strcmp(p + len - 6, "/bytes"))
+                continue;
+            char base[JF_PATH], key[JF_PATH + 16];
+            snprintf(base, sizeof base, "%.*s", (int)(len - 6), p);
+            struct bench_roof_row *r = &rows[nr];
+            snprintf(r->kernel, sizeof r->kernel, "%.63s", base + 8);
+            snprintf(key, sizeof key, "%s/item", base);
+            r->item = get(l, key) ? get(l, key) : "item";
+            snprintf(key, sizeof key, "%s/items", base);
+            r->items = get_number(l, key);
+            snprintf(key, sizeof key, "%s/flops", base);
+            r->flops = get_number(l, key);
+            r->bytes = get_number(l, p);
+            snprintf(key, sizeof key, "%s/median_s", base);
+            r->seconds = get_number(l, key);
+            if (isfinite(r->items) && isfinite(r->flops) && isfinite(r->bytes) && isfinite(r->seconds))
+                nr++;
+        }
+        const struct bench_limits lim = {get_number(l, "limits/bandwidth_GBs"), get_number(l, "limits/double_GFlops"),
+                                         get_number(l, "limits/float_GFlops")};
+        const char *prec = get(l, "precision");
+        if (nr) {
+            fprintf(out, "\nrank 1, %s:\n", get(l, "id") ? get(l, "id") : "?");
+            bench_roofline_print(rows, nr, isfinite(lim.bandwidth) ? &lim : NULL,
+                                 prec && !strcmp(prec, "float") ? CFG_FLOAT : CFG_DOUBLE, 0.01, out);
+        }
+    }
+
     /* the CSV: FILE.jsonl -> FILE.csv */
     char path[CFG_PATH_LEN + 8];
     snprintf(path, sizeof path, "%s", results);

@@ -264,6 +264,9 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles", NULL};
     cfg->deposition_strategy = (enum cfg_strategy)get_enum(L, r, "deposition_strategy", strategy_names);
     cfg->progress_interval = (int)get_integer(L, r, "progress_interval");
+    push_field(L, r, "tuning", LUA_TBOOLEAN, 0);
+    cfg->use_tuning = lua_toboolean(L, -1);
+    lua_pop(L, 1);
 
     push_field(L, r, "sort", LUA_TTABLE, 0);
     cfg->sort_interval = (int)get_integer(L, lua_gettop(L), "interval");

@@ -142,6 +142,7 @@ struct picl_config {
     int sort_bin[3]; /* cells per bin */
     double memory_device; /* bytes for the device arena; 0: the device's default share */
     double memory_pinned; /* bytes of host-mapped staging memory; 0: default */
+    int use_tuning; /* tuning = true: the tuning file fills the neutral keys left at auto (tune_apply) */
     int debug_drop_term; /* TEST ONLY (debug.drop_term): 1 drops -dt J/eps0 from Ampere's law */
 };
 

@@ -5,10 +5,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "device.h"
 #include "gen.h"
 #include "mem.h"
+#include "tune.h"
 
 #define LIMIT_RUNS 5
 
@@ -40,48 +42,46 @@ static int time_kernel(struct device *dev, cl_kernel k, size_t global, double *t
     return 0;
 }
 
-int bench_device_limits(const char *device_spec, FILE *out, char *err, size_t err_len)
+int bench_limits_measure(struct device *dev, struct bench_limits *lim, FILE *out, char *err, size_t err_len)
 {
-    struct device dev;
-    if (device_open(&dev, device_spec, err, err_len))
-        return -1;
     int rc = -1;
     cl_program prog = NULL;
     cl_kernel k = NULL;
     cl_mem buf[3] = {NULL, NULL, NULL};
+    memset(lim, 0, sizeof *lim);
     const char *src = gen_template("bench_limits.cl", NULL);
     if (!src) {
         snprintf(err, err_len, "template bench_limits.cl is missing from this build of picl");
         goto done;
     }
     cl_int cl;
-    prog = clCreateProgramWithSource(dev.context, 1, &src, NULL, &cl);
+    prog = clCreateProgramWithSource(dev->context, 1, &src, NULL, &cl);
     if (cl == CL_SUCCESS)
-        cl = clBuildProgram(prog, 1, &dev.id, "-cl-std=CL1.2", NULL, NULL);
+        cl = clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
     if (cl != CL_SUCCESS) {
-        snprintf(err, err_len, "device limits: bench_limits.cl does not build on %s: %s", dev.name,
+        snprintf(err, err_len, "device limits: bench_limits.cl does not build on %s: %s", dev->name,
                  device_error_name(cl));
         goto done;
     }
-    fprintf(out, "device: %s (%s, driver %s, %u compute units)\n", dev.name, dev.platform_name, dev.driver,
-            dev.compute_units);
-
+    if (out)
+        fprintf(out, "device: %s (%s, driver %s, %u compute units)\n", dev->name, dev->platform_name, dev->driver,
+                dev->compute_units);
     /* Bandwidth: three buffers, each the smaller of 128 MiB, the largest allocation and a
      * sixteenth of global memory: far larger than any cache. */
-    const int fp64 = dev.facts.has_fp64;
+    const int fp64 = dev->facts.has_fp64;
     const size_t elem = fp64 ? sizeof(double) : sizeof(float);
     size_t bytes = (size_t)128 << 20;
-    if (bytes > dev.max_alloc)
-        bytes = dev.max_alloc;
-    if (bytes > dev.global_mem / 16)
-        bytes = dev.global_mem / 16;
+    if (bytes > dev->max_alloc)
+        bytes = dev->max_alloc;
+    if (bytes > dev->global_mem / 16)
+        bytes = dev->global_mem / 16;
     const size_t n = bytes / elem;
     for (int b = 0; b < 3; b++) {
-        buf[b] = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, n * elem, NULL, &cl);
+        buf[b] = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, n * elem, NULL, &cl);
         double one = 1.0;
         float onef = 1.0f;
         if (cl == CL_SUCCESS)
-            cl = clEnqueueFillBuffer(dev.queue, buf[b], fp64 ? (void *)&one : (void *)&onef, elem, 0, n * elem, 0,
+            cl = clEnqueueFillBuffer(dev->queue, buf[b], fp64 ? (void *)&one : (void *)&onef, elem, 0, n * elem, 0,
                                      NULL, NULL);
         if (cl != CL_SUCCESS) {
             snprintf(err, err_len, "device limits: a buffer of %zu MiB: %s", n * elem >> 20, device_error_name(cl));
@@ -101,17 +101,19 @@ int bench_device_limits(const char *device_spec, FILE *out, char *err, size_t er
         snprintf(err, err_len, "device limits: triad kernel: %s", device_error_name(cl));
         goto done;
     }
-    if (time_kernel(&dev, k, n, t, err, err_len))
+    if (time_kernel(dev, k, n, t, err, err_len))
         goto done;
     const double moved = 3.0 * (double)n * (double)elem;
-    fprintf(out, "bandwidth: %.1f GB/s (triad a = b + s c over 3 x %zu MiB of %s; median of %d, min %.1f, max %.1f)\n",
+    lim->bandwidth = moved / t[LIMIT_RUNS / 2] / 1e9;
+    if (out)
+        fprintf(out, "bandwidth: %.1f GB/s (triad a = b + s c over 3 x %zu MiB of %s; median of %d, min %.1f, max %.1f)\n",
             moved / t[LIMIT_RUNS / 2] / 1e9, n * elem >> 20, fp64 ? "double" : "float", LIMIT_RUNS,
             moved / t[LIMIT_RUNS - 1] / 1e9, moved / t[0] / 1e9);
     clReleaseKernel(k);
     k = NULL;
 
     /* Flop rate: FMA chains, in double where the device has it, and in float. */
-    const size_t items = (size_t)(dev.compute_units ? dev.compute_units : 1) * 8192;
+    const size_t items = (size_t)(dev->compute_units ? dev->compute_units : 1) * 8192;
     const double flops = (double)items * 512.0 * 16.0 * 2.0; /* FMA_ITER x FMA_CHAINS x 2 */
     for (int p = fp64 ? 0 : 1; p < 2; p++) {
         double best[LIMIT_RUNS] = {0};
@@ -136,7 +138,7 @@ int bench_device_limits(const char *device_spec, FILE *out, char *err, size_t er
                 snprintf(err, err_len, "device limits: %zu work items do not fit the buffer", items);
                 goto done;
             }
-            if (time_kernel(&dev, k, items, t, err, err_len))
+            if (time_kernel(dev, k, items, t, err, err_len))
                 goto done;
             if (!best[0] || t[LIMIT_RUNS / 2] < best[LIMIT_RUNS / 2]) {
                 memcpy(best, t, sizeof best);
@@ -145,7 +147,9 @@ int bench_device_limits(const char *device_spec, FILE *out, char *err, size_t er
             clReleaseKernel(k);
             k = NULL;
         }
-        fprintf(out, "flops %s: %.1f GFlop/s (%s(), 16 chains of 512 in each of %zu work items; median of %d, "
+        *(p == 0 ? &lim->flops_double : &lim->flops_float) = flops / best[LIMIT_RUNS / 2] / 1e9;
+        if (out)
+            fprintf(out, "flops %s: %.1f GFlop/s (%s(), 16 chains of 512 in each of %zu work items; median of %d, "
                      "min %.1f, max %.1f)\n",
                 p == 0 ? "double" : "float", flops / best[LIMIT_RUNS / 2] / 1e9, best_op, items, LIMIT_RUNS,
                 flops / best[LIMIT_RUNS - 1] / 1e9, flops / best[0] / 1e9);
@@ -159,6 +163,36 @@ done:
             clReleaseMemObject(buf[b]);
     if (prog)
         clReleaseProgram(prog);
-    device_close(&dev);
     return rc;
+}
+
+int bench_device_limits(const char *device_spec, const char *tuning, FILE *out, char *err, size_t err_len)
+{
+    char path[CFG_PATH_LEN];
+    if (tune_path(tuning, path, sizeof path, err, err_len))
+        return -1;
+    struct device dev;
+    if (device_open(&dev, device_spec, err, err_len))
+        return -1;
+    struct bench_limits lim;
+    struct tune_db db;
+    int rc = bench_limits_measure(&dev, &lim, out, err, err_len);
+    /* stored for the roofline of picl run and picl bench; a damaged file is left as it is */
+    if (rc == 0 && (rc = tune_db_load(&db, path, err, err_len)) == 0) {
+        struct tune_entry e;
+        memset(&e, 0, sizeof e);
+        e.limits = 1;
+        snprintf(e.vendor, sizeof e.vendor, "%s", dev.vendor);
+        snprintf(e.device, sizeof e.device, "%s", dev.name);
+        snprintf(e.driver, sizeof e.driver, "%s", dev.driver);
+        e.lim = lim;
+        time_t now = time(NULL);
+        strftime(e.date, sizeof e.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+        rc = tune_db_put(&db, &e) || tune_db_save(&db, err, err_len);
+        if (rc == 0)
+            fprintf(out, "stored in %s\n", path);
+        tune_db_free(&db);
+    }
+    device_close(&dev);
+    return rc ? -1 : 0;
 }

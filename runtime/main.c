@@ -16,6 +16,7 @@
 #include "log.h"
 #include "program.h"
 #include "sim.h"
+#include "tune.h"
 
 #define ERR_LEN 65536
 
@@ -35,7 +36,11 @@ static const char usage[] =
     "  bench --report RESULTS.jsonl\n"
     "                     the results as a table sorted by time, and as RESULTS.csv\n"
     "  bench --device-limits\n"
-    "                     the device's memory bandwidth and flop rates (picl's micro-benchmarks)\n"
+    "                     the device's memory bandwidth and flop rates (picl's micro-benchmarks),\n"
+    "                     stored in the tuning file for the roofline of run and bench\n"
+    "  tune INPUT.lua     time the physics-neutral settings (deposition strategy, work groups,\n"
+    "                     sorting) on this device and store the fastest that passes the\n"
+    "                     correctness gate in the tuning file, which run then reads\n"
     "\n"
     "options:\n"
     "  --device SPEC      device index, 'cpu', 'gpu' or part of its name (default: $PICL_DEVICE,\n"
@@ -44,15 +49,33 @@ static const char usage[] =
     "  --restart PATH     `run`: continue from a checkpoint file, or from the newest one in\n"
     "                     checkpoint.dir with `--restart latest` (same input and --set options)\n"
     "  -o DIR             output folder of `gen`; results file of `bench`\n"
+    "  --tuning FILE      the tuning file of run, check, tune and bench (default: $PICL_TUNING,\n"
+    "                     else ~/.cache/picl/tuning.lua)\n"
+    "  --warmup N, --steps N, --repeats N\n"
+    "                     `tune`: steps before timing, steps per timed run, timed runs (2, 5, 3)\n"
     "  --no-build         `check` without building the kernels on a device\n"
     "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
     "  -h, --help         this text;    --version      picl's version\n";
 
 struct args {
-    const char *command, *input, *device, *outdir, *restart, *report;
+    const char *command, *input, *device, *outdir, *restart, *report, *tuning;
     const char *sets[CFG_MAX_SETS];
     int n_sets, no_build, help, version, device_limits;
+    int warmup, steps, repeats; /* tune; 0: its defaults */
 };
+
+/* A count option's value: a positive integer. */
+static int count_value(const char *opt, const char *v, int *out, char *err, size_t err_len)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*v == '\0' || *end || n < 1 || n > 1000000) {
+        snprintf(err, err_len, "%s: expected a positive integer, got '%s'", opt, v);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
 
 static int parse_args(int argc, char **argv, struct args *a, char *err, size_t err_len)
 {
@@ -61,8 +84,16 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         int has_value = i + 1 < argc;
-        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart") ||
-            !strcmp(arg, "--report")) {
+        if (!strcmp(arg, "--warmup") || !strcmp(arg, "--steps") || !strcmp(arg, "--repeats")) {
+            if (!has_value) {
+                snprintf(err, err_len, "%s needs a value", arg);
+                return -1;
+            }
+            int *dst = !strcmp(arg, "--warmup") ? &a->warmup : !strcmp(arg, "--steps") ? &a->steps : &a->repeats;
+            if (count_value(arg, argv[++i], dst, err, err_len))
+                return -1;
+        } else if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") ||
+                   !strcmp(arg, "--restart") || !strcmp(arg, "--report") || !strcmp(arg, "--tuning")) {
             if (!has_value) {
                 snprintf(err, err_len, "%s needs a value", arg);
                 return -1;
@@ -74,6 +105,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
                 a->restart = v;
             else if (!strcmp(arg, "--report"))
                 a->report = v;
+            else if (!strcmp(arg, "--tuning"))
+                a->tuning = v;
             else if (!strcmp(arg, "-o"))
                 a->outdir = v;
             else if (a->n_sets == CFG_MAX_SETS) {
@@ -130,15 +163,34 @@ static void print_memory(const struct picl_config *cfg, FILE *out)
     estimate_print(cfg, &m, out);
 }
 
-static int cmd_check(const struct args *a, const struct picl_config *cfg, char *err)
+/* The tuning file's settings for the keys cfg leaves at auto (tune_db.c); 2 for a damaged file. */
+static int apply_tuning(const struct args *a, struct picl_config *cfg, const struct device *dev, struct tune_db *db,
+                        char *err)
 {
-    cfg_print(cfg, stdout);
-    print_memory(cfg, stdout);
-    if (a->no_build)
+    char path[CFG_PATH_LEN];
+    if (tune_path(a->tuning, path, sizeof path, err, ERR_LEN) || tune_db_load(db, path, err, ERR_LEN))
+        return 2;
+    return tune_apply(cfg, dev, db, err, ERR_LEN) ? 2 : 0;
+}
+
+static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
+{
+    if (a->no_build) {
+        cfg_print(cfg, stdout);
+        print_memory(cfg, stdout);
         return 0;
+    }
     struct device dev;
     if (device_open(&dev, a->device, err, ERR_LEN))
         return 2;
+    struct tune_db db;
+    if (apply_tuning(a, cfg, &dev, &db, err)) {
+        device_close(&dev);
+        return 2;
+    }
+    tune_db_free(&db);
+    cfg_print(cfg, stdout);
+    print_memory(cfg, stdout);
     if (sim_check_memory(cfg, &dev, err, ERR_LEN)) {
         device_close(&dev);
         return 2;
@@ -205,15 +257,21 @@ static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *er
     return 0;
 }
 
-static int cmd_run(const struct args *a, const struct picl_config *cfg, char *err)
+static int cmd_run(const struct args *a, struct picl_config *cfg, char *err)
 {
     struct device dev;
     if (device_open(&dev, a->device, err, ERR_LEN))
         return 2;
     log_info("device: %s (%s)", dev.name, dev.platform_name);
+    struct tune_db db;
+    if (apply_tuning(a, cfg, &dev, &db, err)) {
+        device_close(&dev);
+        return 2;
+    }
     struct sim *s = mem_calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, ERR_LEN, "out of host memory");
+        tune_db_free(&db);
         device_close(&dev);
         return 1;
     }
@@ -228,10 +286,17 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
     }
     if (rc == 0 && sim_run(s, err, ERR_LEN))
         rc = 1;
-    if (rc == 0)
+    if (rc == 0) {
         sim_summary(s, stdout);
+        /* each hot kernel against the device's roofs, when the tuning file holds them */
+        struct bench_roof_row rows[TIMER_MAX];
+        const int n = bench_roofline_rows(s, s->step - s->start_step, rows, TIMER_MAX);
+        const struct tune_entry *lim = tune_db_limits(&db, &dev);
+        bench_roofline_print(rows, n, lim ? &lim->lim : NULL, cfg->precision, 0.01, stdout);
+    }
     sim_destroy(s);
     mem_free(s);
+    tune_db_free(&db);
     device_close(&dev);
     return rc;
 }
@@ -241,7 +306,7 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
 static int cmd_bench(const struct args *a, char *err)
 {
     if (a->device_limits)
-        return bench_device_limits(a->device, stdout, err, ERR_LEN) ? 1 : 0;
+        return bench_device_limits(a->device, a->tuning, stdout, err, ERR_LEN) ? 1 : 0;
     if (a->report)
         return bench_report(a->report, stdout, err, ERR_LEN) ? 1 : 0;
     if (!a->input) {
@@ -251,7 +316,7 @@ static int cmd_bench(const struct args *a, char *err)
     struct bench_spec spec;
     if (bench_spec_load(&spec, a->input, a->sets, a->n_sets, err, ERR_LEN))
         return 2;
-    int rc = bench_run(&spec, a->device, a->outdir, err, ERR_LEN) ? 1 : 0;
+    int rc = bench_run(&spec, a->device, a->outdir, a->tuning, err, ERR_LEN) ? 1 : 0;
     bench_spec_free(&spec);
     return rc;
 }
@@ -280,6 +345,21 @@ int main(int argc, char **argv)
         return device_list(stdout);
     if (!strcmp(a.command, "bench")) {
         int rc = cmd_bench(&a, err);
+        if (rc)
+            log_error("%s", err);
+        return rc;
+    }
+    if ((a.warmup || a.steps || a.repeats) && strcmp(a.command, "tune")) {
+        log_error("--warmup, --steps and --repeats belong to tune (a run's steps: --set steps=N)");
+        return 2;
+    }
+    if (!strcmp(a.command, "tune")) {
+        if (!a.input) {
+            log_error("tune needs an input file: picl tune INPUT.lua");
+            return 2;
+        }
+        const struct tune_options o = {a.input, a.device, a.tuning, a.sets, a.n_sets, a.warmup, a.steps, a.repeats};
+        int rc = tune_run(&o, stdout, err, sizeof err);
         if (rc)
             log_error("%s", err);
         return rc;

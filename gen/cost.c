@@ -1,0 +1,215 @@
+/* cost.c: flops and bytes per item of the hot kernels, counted from the templates this variant
+ * includes (shape order, precision, gather, pusher, deposition, solver, boundaries' components).
+ * Each count below names the code it counts; docs/bench.md states the model. */
+#include "cost.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Flops of shapeN() in shape.cl for one axis (floor and the int conversion are not flops). */
+static double shape_flops(int order)
+{
+    static const double f[4] = {1, 2, 10, 18}; /* shape0 .. shape3: + - * as written */
+    return f[order];
+}
+
+/* GATHER_SUM(PX, PY, PZ) of shape.cl: a dot product per row, per plane, then along z. */
+static double gather_sum_flops(int px, int py, int pz)
+{
+    return 2.0 * (px * py * pz + py * pz + pz);
+}
+
+/* gather_fields(): flops and the field values it loads. */
+static void gather_cost(const struct picl_config *cfg, double *flops, double *loads)
+{
+    const int o = cfg->shape_order, P = o + 1;
+    if (cfg->gather == CFG_GATHER_ENERGY) {
+        /* gather_energy.cl: nodal weights (order o) and staggered ones (order o - 1, at x - 1/2) */
+        const int L = o; /* CELL_PTS */
+        const int dims[6][3] = {{L, P, P}, {P, L, P}, {P, P, L}, {P, L, L}, {L, P, L}, {L, L, P}};
+        *flops = 3 * shape_flops(o) + 3 * (1 + shape_flops(o - 1));
+        *loads = 0;
+        for (int c = 0; c < 6; c++) {
+            *flops += gather_sum_flops(dims[c][0], dims[c][1], dims[c][2]);
+            *loads += dims[c][0] * dims[c][1] * dims[c][2];
+        }
+    } else {
+        /* gather_momentum.cl: nodal weights, their node averages (2 P flops per axis), then
+         * MC_GATHER_SUM: one product per row and 3 flops per point */
+        const int A = P + 1;
+        const int dims[6][3] = {{A, P, P}, {P, A, P}, {P, P, A}, {P, A, A}, {A, P, A}, {A, A, P}};
+        *flops = 3 * shape_flops(o) + 3 * 2.0 * P;
+        *loads = 0;
+        for (int c = 0; c < 6; c++) {
+            *flops += dims[c][1] * dims[c][2] * (1.0 + 3.0 * dims[c][0]);
+            *loads += dims[c][0] * dims[c][1] * dims[c][2];
+        }
+    }
+}
+
+/* push_u() of push_*.cl, counted line by line. */
+static double push_flops(enum cfg_pusher p)
+{
+    switch (p) {
+    case CFG_PUSHER_BORIS:
+        return 60; /* kicks 2 x 6, gamma 8, t 6, s factor 7, s 3, u' 12, rotation 12 */
+    case CFG_PUSHER_VAY:
+        return 99; /* gamma 8, tau 3, u' 24, tau2 5, u.tau 5, sigma 8, gamma 10, t 3, s 7, u.t 5, u 21 */
+    case CFG_PUSHER_HIGUERA_CARY:
+        return 91; /* u-, tau 9, tau2 5, u.tau 5, sigma 8, gamma 10, t 3, s 7, u.t 5, w 21, u 18 */
+    }
+    return 0;
+}
+
+/* The move in advance_*() of particle_push.cl on periodic axes: box-local xo 3, gamma 8, v 3,
+ * new position 6, wrap 3, unwrapped local position 6. */
+#define MOVE_FLOPS 29.0
+
+/* deposit_current(): flops and the J values it loads and stores (each counted once). */
+static void deposit_cost(const struct picl_config *cfg, double *flops, double *j_points)
+{
+    const int o = cfg->shape_order, P = o + 1;
+    if (cfg->deposition == CFG_DEPOSIT_ESIRKEPOV) {
+        /* deposit_esirkepov.cl, the path of a particle that stays in its cells (esirkepov_stay,
+         * window W = P per axis): weights 2 shapes + DS per axis, the three q w factors, then
+         * per axis W^2 transverse weights of 10 flops and W^2 (W - 1) running sums of 3 flops
+         * plus the addition into J */
+        const int W = P;
+        *flops = 3 * (2 * shape_flops(o) + (o + 3)) + 3 + 3.0 * W * W * (10 + 4.0 * (W - 1));
+        *j_points = 3.0 * W * W * (W - 1);
+    } else {
+        /* deposit_direct.cl: mid-point 2, two shapes and x - 1/2 per axis, rho 1; per (j, k)
+         * 3 currents of 3 products, per point 3 products and 3 additions */
+        *flops = 3 * (2 + 2 * shape_flops(o) + 1) + 1 + 9.0 * P * P + 6.0 * P * P * P;
+        *j_points = 3.0 * P * P * P;
+    }
+}
+
+static struct gen_cost *add(struct gen_cost *out, int *n, int max, const char *kernel, const char *item)
+{
+    if (*n >= max)
+        return NULL;
+    struct gen_cost *c = &out[(*n)++];
+    memset(c, 0, sizeof *c);
+    snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
+    c->item = item;
+    c->species = -1;
+    return c;
+}
+
+int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
+              struct gen_cost *out, int max)
+{
+    const double R = cfg->precision == CFG_DOUBLE ? 8 : 4;
+    const double boxes = lay->n_boxes;
+    const double valid = (double)lay->box[0] * lay->box[1] * lay->box[2] * boxes;
+    const double allocated = (double)lay->box_stride * boxes;
+    double inner = 1; /* cells of a box that no guard cell aliases (halo_sum skips them) */
+    for (int a = 0; a < 3; a++)
+        inner *= lay->box[a] > 2 * lay->ng ? lay->box[a] - 2 * lay->ng : 0;
+    const double edge = valid - inner * boxes;
+    int n = 0;
+    struct gen_cost *c;
+
+    /* The fused particle step, per particle: its 7 reals and id read and written once, the six
+     * E and B components gathered and J deposited from the stencil (cache); the field arrays
+     * cross memory once per launch: E, B read, J read and written. */
+    double g_flops, g_loads, d_flops, d_points;
+    gather_cost(cfg, &g_flops, &g_loads);
+    deposit_cost(cfg, &d_flops, &d_points);
+    const double particle_bytes = 2 * (7 * R + 8);
+    for (int s = 0; s < cfg->n_species; s++) {
+        if (cfg->species[s].frozen)
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "push_deposit_%d", s);
+        if (!(c = add(out, &n, max, name, "particle")))
+            return n;
+        c->species = s;
+        c->flops = g_flops + push_flops(cfg->pusher) + MOVE_FLOPS + d_flops;
+        c->bytes = particle_bytes;
+        c->fixed_bytes = (6 + 2 * 3) * R * allocated;
+        c->touched = particle_bytes + R * (g_loads + 2 * d_points);
+        /* the charge density of the diagnostics (particle_diag.cl): x, y, z, w read; P^3 points
+         * of 3 products and an addition into rho */
+        const double P = cfg->shape_order + 1;
+        snprintf(name, sizeof name, "deposit_rho_%d", s);
+        if (!(c = add(out, &n, max, name, "particle")))
+            return n;
+        c->species = s;
+        c->flops = 3 * shape_flops(cfg->shape_order) + 1 + 4 * P * P * P;
+        c->bytes = 4 * R;
+        c->fixed_bytes = 2 * R * allocated;
+        c->touched = 4 * R + 2 * R * P * P * P;
+    }
+
+    /* Sorting (particle_sort.cl), per particle: binning reads x, y, z and writes and rereads the
+     * permutation; reordering moves 7 reals and the id through the scratch and back, reading
+     * the permutation for each array. */
+    int interval, bin[3];
+    gen_sort(cfg, dev, &interval, bin);
+    if (interval > 0) {
+        for (int s = 0; s < cfg->n_species; s++) {
+            if (cfg->species[s].frozen)
+                continue;
+            if (!(c = add(out, &n, max, "particles_bin", "particle")))
+                return n;
+            c->species = GEN_COST_ALL_SPECIES;
+            c->flops = 3;
+            c->bytes = c->touched = 3 * R + 3 * 4;
+            if (!(c = add(out, &n, max, "particles_reorder", "particle")))
+                return n;
+            c->species = GEN_COST_ALL_SPECIES;
+            c->bytes = c->touched = 4 * (7 * R + 8) + 8 * 4;
+            break; /* one kernel for every species: one entry, over all their particles */
+        }
+    }
+
+    /* Maxwell (maxwell_yee.cl, maxwell_ckc.cl), per valid cell: each component read once from
+     * memory, the stencil's neighbours from cache. */
+    if (!(c = add(out, &n, max, "maxwell_push_B_half", "cell")))
+        return n;
+    c->items = valid;
+    /* Yee: per component 2 differences, 2 products, 1 subtraction, the update; CKC: ckc_diff
+     * is 9 differences and 12 flops combining them */
+    c->flops = cfg->solver == CFG_SOLVER_YEE ? 3 * 6 : 3 * (2 * 21 + 4);
+    c->bytes = 9 * R; /* E, B read; B written */
+    /* per component: two differences of 2 (Yee) or 18 (CKC) loads, and B read and written */
+    c->touched = 3 * (2 * (cfg->solver == CFG_SOLVER_YEE ? 2 : 18) + 2) * R;
+    if (!(c = add(out, &n, max, "maxwell_push_E", "cell")))
+        return n;
+    c->items = valid;
+    c->flops = 3 * 8; /* 2 differences, 3 products, 2 combinations, the update */
+    c->bytes = 12 * R; /* E, B, J read; E written */
+    c->touched = 3 * (4 + 1 + 2) * R; /* per component: 4 of B, J, E read and written */
+
+    /* Guard exchange (halo.cl): FillBoundary copies each guard cell of a box from its owner
+     * (a sign for PEC images); SumBoundary adds, into each valid cell near a box edge, the guard
+     * cell that aliases it (a face cell; edge and corner cells read 2 and 3: the model takes 1). */
+    static const struct {
+        const char *name;
+        int comps, sum;
+    } halos[] = {{"halo_fill_E", 3, 0},  {"halo_fill_B", 3, 0},  {"halo_fill_EB", 6, 0}, {"halo_fill_J", 3, 0},
+                 {"halo_fill_rho", 1, 0}, {"halo_sum_J", 3, 1}, {"halo_sum_rho", 1, 1}};
+    for (size_t h = 0; h < sizeof halos / sizeof *halos; h++) {
+        if (!(c = add(out, &n, max, halos[h].name, halos[h].sum ? "edge cell" : "guard cell")))
+            return n;
+        c->items = halos[h].sum ? edge : allocated - valid;
+        c->flops = halos[h].comps * (halos[h].sum ? 4 : 1);
+        c->bytes = c->touched = halos[h].comps * (halos[h].sum ? 3 : 2) * R;
+    }
+
+    /* The binomial filter (filter.cl), per valid cell: one new load and one store per
+     * component, 3 products and 2 additions. */
+    static const char *const filters[] = {"filter_J_x", "filter_J_y", "filter_J_z"};
+    for (int a = 0; a < 3; a++) {
+        if (cfg->filter_passes[a] == 0)
+            continue;
+        if (!(c = add(out, &n, max, filters[a], "cell")))
+            return n;
+        c->items = valid;
+        c->flops = 3 * 5;
+        c->bytes = c->touched = 3 * 2 * R;
+    }
+    return n;
+}

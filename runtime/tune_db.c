@@ -1,0 +1,497 @@
+/* tune_db.c: the tuning file. Lua data, one tuned{...} or limits{...} call a line, checked by
+ * lua/picl.lua (internal.tuning) and copied here; written whole to a temporary name and renamed;
+ * and applied to a run's configuration for the settings its input leaves at auto. */
+#include "tune.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "gen.h"
+#include "log.h"
+#include "mem.h"
+#include "strbuf.h"
+
+static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles", NULL};
+
+int tune_path(const char *option, char *out, size_t len, char *err, size_t err_len)
+{
+    const char *env = getenv("PICL_TUNING"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (option && *option)
+        n = snprintf(out, len, "%s", option);
+    else if (env && *env)
+        n = snprintf(out, len, "%s", env);
+    else if (xdg && *xdg)
+        n = snprintf(out, len, "%s/picl/tuning.lua", xdg);
+    else if (home && *home)
+        n = snprintf(out, len, "%s/.cache/picl/tuning.lua", home);
+    else {
+        snprintf(err, err_len, "no place for the tuning file: set PICL_TUNING or HOME, or give --tuning FILE");
+        return -1;
+    }
+    if (n < 0 || (size_t)n >= len) {
+        snprintf(err, err_len, "the tuning file's path is longer than %zu characters", len - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- reading: internal.tuning checks the file; these copy its entries */
+
+static void copy_text(lua_State *L, int t, const char *key, char *out, size_t len)
+{
+    lua_getfield(L, t, key);
+    const char *s = lua_tostring(L, -1);
+    snprintf(out, len, "%s", s ? s : "");
+    lua_pop(L, 1);
+}
+
+static double copy_number(lua_State *L, int t, const char *key)
+{
+    lua_getfield(L, t, key);
+    double v = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static void copy_int3(lua_State *L, int t, const char *key, int out[3])
+{
+    lua_getfield(L, t, key);
+    for (int a = 0; a < 3; a++) {
+        lua_rawgeti(L, -1, a + 1);
+        out[a] = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+static void copy_entry(lua_State *L, int t, struct tune_entry *e)
+{
+    memset(e, 0, sizeof *e);
+    char kind[16];
+    copy_text(L, t, "kind", kind, sizeof kind);
+    e->limits = !strcmp(kind, "limits");
+    e->line = (int)copy_number(L, t, "line");
+    copy_text(L, t, "vendor", e->vendor, sizeof e->vendor);
+    copy_text(L, t, "device", e->device, sizeof e->device);
+    copy_text(L, t, "driver", e->driver, sizeof e->driver);
+    copy_text(L, t, "date", e->date, sizeof e->date);
+    if (e->limits) {
+        e->lim.bandwidth = copy_number(L, t, "bandwidth_GBs");
+        e->lim.flops_double = copy_number(L, t, "double_GFlops");
+        e->lim.flops_float = copy_number(L, t, "float_GFlops");
+        return;
+    }
+    copy_text(L, t, "class", e->cls, sizeof e->cls);
+    copy_text(L, t, "input", e->input, sizeof e->input);
+    copy_text(L, t, "picl", e->picl, sizeof e->picl);
+    e->ms = copy_number(L, t, "ms_per_step");
+    e->default_ms = copy_number(L, t, "default_ms_per_step");
+    char strategy[32];
+    copy_text(L, t, "deposition_strategy", strategy, sizeof strategy);
+    for (int i = 0; strategy_names[i]; i++)
+        if (!strcmp(strategy, strategy_names[i]))
+            e->p.strategy = (enum cfg_strategy)i;
+    lua_getfield(L, t, "work_group");
+    copy_int3(L, lua_gettop(L), "cells", e->p.wg_cells);
+    e->p.wg_particles = (int)copy_number(L, lua_gettop(L), "particles");
+    lua_pop(L, 1);
+    lua_getfield(L, t, "sort");
+    e->p.sort_interval = (int)copy_number(L, lua_gettop(L), "interval");
+    copy_int3(L, lua_gettop(L), "bin_size", e->p.sort_bin);
+    lua_pop(L, 1);
+}
+
+struct load_job {
+    struct tune_db *db;
+    const char *text;
+    size_t len;
+};
+
+static int load_protected(lua_State *L)
+{
+    const struct load_job *job = lua_touserdata(L, 1);
+    struct tune_db *db = job->db;
+    cfg_lua_module(L);
+    lua_getfield(L, -1, "tuning");
+    lua_pushstring(L, db->path);
+    lua_pushlstring(L, job->text, job->len);
+    lua_createtable(L, 0, 1);
+    lua_pushinteger(L, CFG_NAME_LEN);
+    lua_setfield(L, -2, "name_len");
+    lua_call(L, 3, 2);
+    if (lua_isnil(L, -2))
+        return lua_error(L);
+    lua_pop(L, 1);
+    int list = lua_gettop(L);
+    int n = (int)luaL_len(L, list);
+    db->e = mem_calloc((size_t)(n ? n : 1), sizeof *db->e);
+    if (!db->e)
+        return luaL_error(L, "out of host memory for %d tuning entries", n);
+    db->cap = n ? n : 1;
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, list, i + 1);
+        copy_entry(L, lua_gettop(L), &db->e[i]);
+        db->n = i + 1;
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+int tune_db_load(struct tune_db *db, const char *path, char *err, size_t err_len)
+{
+    memset(db, 0, sizeof *db);
+    if (snprintf(db->path, sizeof db->path, "%s", path) >= (int)sizeof db->path) {
+        snprintf(err, err_len, "the tuning file's path is too long");
+        return -1;
+    }
+    size_t len = 0;
+    char *text = mem_read_file(path, &len);
+    if (!text) {
+        if (errno == ENOENT)
+            return 0; /* no file yet: an empty database */
+        snprintf(err, err_len, "cannot read the tuning file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    db->exists = 1;
+    int rc = -1;
+    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
+    if (!L) {
+        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
+    } else {
+        struct load_job job = {db, text, len};
+        lua_pushcfunction(L, load_protected);
+        lua_pushlightuserdata(L, &job);
+        if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+            const char *msg = lua_tostring(L, -1);
+            snprintf(err, err_len, "tuning file: %s", msg ? msg : "cannot be read (no message)");
+        } else {
+            rc = 0;
+        }
+        lua_close(L);
+    }
+    mem_free(text);
+    if (rc)
+        tune_db_free(db);
+    return rc;
+}
+
+void tune_db_free(struct tune_db *db)
+{
+    mem_free(db->e);
+    db->e = NULL;
+    db->n = db->cap = 0;
+}
+
+static int same_key(const struct tune_entry *a, const struct tune_entry *b)
+{
+    return a->limits == b->limits && !strcmp(a->vendor, b->vendor) && !strcmp(a->device, b->device) &&
+           !strcmp(a->driver, b->driver) && (a->limits || !strcmp(a->cls, b->cls));
+}
+
+int tune_db_put(struct tune_db *db, const struct tune_entry *e)
+{
+    for (int i = 0; i < db->n; i++)
+        if (same_key(&db->e[i], e)) {
+            db->e[i] = *e;
+            return 0;
+        }
+    if (db->n == db->cap) {
+        int cap = db->cap ? 2 * db->cap : 8;
+        struct tune_entry *bigger = mem_realloc(db->e, (size_t)cap * sizeof *bigger);
+        if (!bigger)
+            return -1;
+        db->e = bigger;
+        db->cap = cap;
+    }
+    db->e[db->n++] = *e;
+    return 0;
+}
+
+static int is_device(const struct tune_entry *e, const struct device *dev)
+{
+    return !strcmp(e->vendor, dev->vendor) && !strcmp(e->device, dev->name);
+}
+
+const struct tune_entry *tune_db_find(const struct tune_db *db, const struct device *dev, const char *cls,
+                                      int *other_driver)
+{
+    const struct tune_entry *other = NULL;
+    for (int i = 0; i < db->n; i++) {
+        const struct tune_entry *e = &db->e[i];
+        if (e->limits || !is_device(e, dev) || strcmp(e->cls, cls))
+            continue;
+        if (!strcmp(e->driver, dev->driver)) {
+            *other_driver = 0;
+            return e;
+        }
+        other = other ? other : e;
+    }
+    *other_driver = other != NULL;
+    return other;
+}
+
+const struct tune_entry *tune_db_limits(const struct tune_db *db, const struct device *dev)
+{
+    const struct tune_entry *other = NULL;
+    for (int i = 0; i < db->n; i++) {
+        const struct tune_entry *e = &db->e[i];
+        if (!e->limits || !is_device(e, dev))
+            continue;
+        if (!strcmp(e->driver, dev->driver))
+            return e;
+        other = other ? other : e;
+    }
+    return other;
+}
+
+/* ---- writing */
+
+/* A Lua string literal: quotes, backslashes and control characters escaped. */
+static void lua_string(struct strbuf *sb, const char *s)
+{
+    sb_puts(sb, "\"");
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            sb_printf(sb, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            sb_printf(sb, "\\%03d", c);
+        else
+            sb_write(sb, s, 1);
+    }
+    sb_puts(sb, "\"");
+}
+
+static void write_entry(struct strbuf *sb, const struct tune_entry *e)
+{
+    sb_puts(sb, e->limits ? "limits { vendor = " : "tuned { vendor = ");
+    lua_string(sb, e->vendor);
+    sb_puts(sb, ", device = ");
+    lua_string(sb, e->device);
+    sb_puts(sb, ", driver = ");
+    lua_string(sb, e->driver);
+    if (e->limits) {
+        sb_printf(sb, ", bandwidth_GBs = %.4g, double_GFlops = %.4g, float_GFlops = %.4g", e->lim.bandwidth,
+                  e->lim.flops_double, e->lim.flops_float);
+    } else {
+        const struct tune_params *p = &e->p;
+        sb_puts(sb, ", class = ");
+        lua_string(sb, e->cls);
+        sb_printf(sb, ", deposition_strategy = \"%s\", work_group = { cells = {%d, %d, %d}, particles = %d }",
+                  strategy_names[p->strategy], p->wg_cells[0], p->wg_cells[1], p->wg_cells[2], p->wg_particles);
+        sb_puts(sb, ", sort = { interval = ");
+        if (p->sort_interval >= 0)
+            sb_printf(sb, "%d", p->sort_interval);
+        else
+            sb_puts(sb, "\"auto\"");
+        if (p->sort_bin[0] > 0)
+            sb_printf(sb, ", bin_size = {%d, %d, %d} }", p->sort_bin[0], p->sort_bin[1], p->sort_bin[2]);
+        else
+            sb_puts(sb, ", bin_size = \"auto\" }");
+        sb_printf(sb, ", ms_per_step = %.6g, default_ms_per_step = %.6g, input = ", e->ms, e->default_ms);
+        lua_string(sb, e->input);
+        sb_puts(sb, ", picl = ");
+        lua_string(sb, e->picl);
+    }
+    sb_puts(sb, ", date = ");
+    lua_string(sb, e->date);
+    sb_puts(sb, " }\n");
+}
+
+/* mkdir -p of the folder that holds path. */
+static int make_parent(const char *path, char *err, size_t err_len)
+{
+    char dir[CFG_PATH_LEN];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = '\0';
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(dir, 0777) && errno != EEXIST)
+            goto fail;
+        *p = '/';
+    }
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        goto fail;
+    return 0;
+fail:
+    snprintf(err, err_len, "cannot create the folder '%s' of the tuning file: %s", dir, strerror(errno));
+    return -1;
+}
+
+int tune_db_save(const struct tune_db *db, char *err, size_t err_len)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    sb_puts(&sb, "-- picl tuning file (docs/bench.md), written by `picl tune` and `picl bench --device-limits`.\n"
+                 "-- tuned{}: per device, driver and problem class, the physics-neutral settings that ran fastest;\n"
+                 "-- `picl run` takes them for the settings an input leaves at auto. limits{}: the device's\n"
+                 "-- measured bandwidth and flop rates, the roofs of the roofline. picl rewrites this file whole\n"
+                 "-- (comments other than these are not kept).\n");
+    for (int i = 0; i < db->n; i++)
+        write_entry(&sb, &db->e[i]);
+    if (!sb_ok(&sb)) {
+        sb_free(&sb);
+        snprintf(err, err_len, "out of host memory writing the tuning file");
+        return -1;
+    }
+    char tmp[CFG_PATH_LEN + 32];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", db->path, (long)getpid());
+    int rc = make_parent(db->path, err, err_len);
+    if (rc == 0) {
+        FILE *f = fopen(tmp, "w");
+        int ok = f && fwrite(sb.data, 1, sb.len, f) == sb.len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+        ok = f && fclose(f) == 0 && ok;
+        if (!ok || rename(tmp, db->path)) {
+            snprintf(err, err_len, "cannot write the tuning file '%s': %s", db->path, strerror(errno));
+            remove(tmp);
+            rc = -1;
+        }
+    }
+    sb_free(&sb);
+    return rc;
+}
+
+/* ---- the problem class and applying an entry */
+
+void tune_class(const struct picl_config *cfg, char *out, size_t len)
+{
+    double ppc = 0;
+    for (int s = 0; s < cfg->n_species; s++)
+        if (!cfg->species[s].frozen)
+            ppc += (double)cfg->species[s].ppc[0] * cfg->species[s].ppc[1] * cfg->species[s].ppc[2];
+    /* the nearest power of two: 6 and 8 particles per cell share a class, 3 and 4 too */
+    const long pclass = ppc > 0 ? lround(exp2(round(log2(ppc)))) : 0;
+    snprintf(out, len, "%s/order%d/ppc%ld", cfg->precision == CFG_DOUBLE ? "double" : "float", cfg->shape_order,
+             pclass);
+}
+
+void tune_params_text(const struct tune_params *p, int all, char *out, size_t len)
+{
+    struct strbuf sb;
+    sb_init(&sb);
+    if (all || p->strategy != CFG_STRATEGY_AUTO)
+        sb_printf(&sb, " deposition_strategy=%s", strategy_names[p->strategy]);
+    if (all || p->wg_cells[0] || p->wg_cells[1] || p->wg_cells[2])
+        sb_printf(&sb, " work_group.cells={%d,%d,%d}", p->wg_cells[0], p->wg_cells[1], p->wg_cells[2]);
+    if (all || p->wg_particles)
+        sb_printf(&sb, " work_group.particles=%d", p->wg_particles);
+    if (all || p->sort_interval >= 0) {
+        if (p->sort_interval >= 0)
+            sb_printf(&sb, " sort.interval=%d", p->sort_interval);
+        else
+            sb_puts(&sb, " sort.interval=auto");
+    }
+    if (all || p->sort_bin[0] > 0) {
+        if (p->sort_bin[0] > 0)
+            sb_printf(&sb, " sort.bin_size={%d,%d,%d}", p->sort_bin[0], p->sort_bin[1], p->sort_bin[2]);
+        else
+            sb_puts(&sb, " sort.bin_size=auto");
+    }
+    snprintf(out, len, "%s", sb_ok(&sb) && sb.len ? sb.data + 1 : "");
+    sb_free(&sb);
+}
+
+/* Whether cells work-groups w fit a run of layout lay on dev (sim.c's rule: each divides the
+ * box, z the box times the boxes, and the product is within the device's limit). */
+static int cells_fit(const int w[3], const struct gen_layout *lay, const struct device *dev)
+{
+    const long n[3] = {lay->box[0], lay->box[1], (long)lay->box[2] * lay->n_boxes};
+    for (int a = 0; a < 3; a++)
+        if (w[a] <= 0 || n[a] % w[a])
+            return 0;
+    return (size_t)w[0] * (size_t)w[1] * (size_t)w[2] <= dev->facts.max_work_group;
+}
+
+int tune_apply(struct picl_config *cfg, const struct device *dev, const struct tune_db *db, char *err,
+               size_t err_len)
+{
+    char cls[TUNE_CLASS];
+    tune_class(cfg, cls, sizeof cls);
+    if (!cfg->use_tuning) {
+        log_info("tuning: not used (the input sets tuning = false); picl's defaults for a %s device",
+                 dev->traits->kind);
+        return 0;
+    }
+    if (!db->exists) {
+        log_info("tuning: no tuning file %s; picl's defaults for a %s device (picl tune INPUT.lua makes one)", db->path,
+                 dev->traits->kind);
+        return 0;
+    }
+    int other_driver = 0;
+    const struct tune_entry *e = tune_db_find(db, dev, cls, &other_driver);
+    if (!e) {
+        log_info("tuning: %s has no entry for %s, class %s; picl's defaults for a %s device", db->path, dev->name, cls,
+                 dev->traits->kind);
+        return 0;
+    }
+    struct gen_layout lay;
+    if (gen_layout(cfg, &lay, err, err_len))
+        return -1;
+    /* what the entry gives, what the input keeps, and what does not fit this run */
+    struct tune_params used = {{0, 0, 0}, 0, CFG_STRATEGY_AUTO, -1, {-1, -1, -1}};
+    struct tune_params kept = used, dropped = used;
+    const struct tune_params *p = &e->p;
+    if (p->strategy != CFG_STRATEGY_AUTO) {
+        if (cfg->deposition_strategy == CFG_STRATEGY_AUTO)
+            used.strategy = cfg->deposition_strategy = p->strategy;
+        else
+            kept.strategy = cfg->deposition_strategy;
+    }
+    if (p->wg_cells[0] || p->wg_cells[1] || p->wg_cells[2]) {
+        if (cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2])
+            memcpy(kept.wg_cells, cfg->wg_cells, sizeof kept.wg_cells);
+        else if (!cells_fit(p->wg_cells, &lay, dev))
+            memcpy(dropped.wg_cells, p->wg_cells, sizeof dropped.wg_cells);
+        else {
+            memcpy(cfg->wg_cells, p->wg_cells, sizeof cfg->wg_cells);
+            memcpy(used.wg_cells, p->wg_cells, sizeof used.wg_cells);
+        }
+    }
+    if (p->wg_particles > 0) {
+        if (cfg->wg_particles > 0)
+            kept.wg_particles = cfg->wg_particles;
+        else if ((size_t)p->wg_particles > dev->facts.max_work_group)
+            dropped.wg_particles = p->wg_particles;
+        else
+            used.wg_particles = cfg->wg_particles = p->wg_particles;
+    }
+    if (p->sort_interval >= 0) {
+        if (cfg->sort_interval >= 0)
+            kept.sort_interval = cfg->sort_interval;
+        else
+            used.sort_interval = cfg->sort_interval = p->sort_interval;
+    }
+    if (p->sort_bin[0] > 0) {
+        if (cfg->sort_bin[0] > 0)
+            memcpy(kept.sort_bin, cfg->sort_bin, sizeof kept.sort_bin);
+        else {
+            memcpy(cfg->sort_bin, p->sort_bin, sizeof cfg->sort_bin);
+            memcpy(used.sort_bin, p->sort_bin, sizeof used.sort_bin);
+        }
+    }
+    char u[512], k[512], d[512];
+    tune_params_text(&used, 0, u, sizeof u);
+    tune_params_text(&kept, 0, k, sizeof k);
+    tune_params_text(&dropped, 0, d, sizeof d);
+    log_info("tuning: %s:%d for %s, class %s%s%s: %s%s%s%s%s", db->path, e->line, dev->name, cls,
+             other_driver ? ", tuned under driver " : "", other_driver ? e->driver : "", u[0] ? u : "nothing to set",
+             k[0] ? "; the input's own " : "", k, d[0] ? "; left out (does not fit this run) " : "", d);
+    if (d[0])
+        log_warn("tuning: %s does not fit this run's boxes or device; picl's default instead", d);
+    return 0;
+}
