@@ -169,30 +169,34 @@ done:
 int bench_device_limits(const char *device_spec, const char *tuning, FILE *out, char *err, size_t err_len)
 {
     char path[CFG_PATH_LEN];
-    if (tune_path(tuning, path, sizeof path, err, err_len))
+    struct tune_db db;
+    /* the file is read first: a damaged one is reported, and left as it is */
+    if (tune_path(tuning, path, sizeof path, err, err_len) || tune_db_load(&db, path, err, err_len))
         return -1;
     struct device dev;
-    if (device_open(&dev, device_spec, err, err_len))
+    if (device_open(&dev, device_spec, err, err_len)) {
+        tune_db_free(&db);
         return -1;
-    struct bench_limits lim;
-    struct tune_db db;
-    int rc = bench_limits_measure(&dev, &lim, out, err, err_len);
-    /* stored for the roofline of picl run and picl bench; a damaged file is left as it is */
-    if (rc == 0 && (rc = tune_db_load(&db, path, err, err_len)) == 0) {
-        struct tune_entry e;
-        memset(&e, 0, sizeof e);
+    }
+    struct tune_entry e;
+    memset(&e, 0, sizeof e);
+    int rc = bench_limits_measure(&dev, &e.lim, out, err, err_len);
+    if (rc == 0) {
+        /* stored for the roofline of picl run and picl bench */
         e.limits = 1;
         snprintf(e.vendor, sizeof e.vendor, "%s", dev.vendor);
         snprintf(e.device, sizeof e.device, "%s", dev.name);
         snprintf(e.driver, sizeof e.driver, "%s", dev.driver);
-        e.lim = lim;
         time_t now = time(NULL);
         strftime(e.date, sizeof e.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-        rc = tune_db_put(&db, &e) || tune_db_save(&db, err, err_len);
-        if (rc == 0)
+        if (tune_db_put(&db, &e)) {
+            snprintf(err, err_len, "out of host memory");
+            rc = -1;
+        } else if ((rc = tune_db_save(&db, err, err_len)) == 0) {
             fprintf(out, "stored in %s\n", path);
-        tune_db_free(&db);
+        }
     }
+    tune_db_free(&db);
     device_close(&dev);
-    return rc ? -1 : 0;
+    return rc;
 }

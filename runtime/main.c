@@ -52,7 +52,7 @@ static const char usage[] =
     "  --tuning FILE      the tuning file of run, check, tune and bench (default: $PICL_TUNING,\n"
     "                     else ~/.cache/picl/tuning.lua)\n"
     "  --warmup N, --steps N, --repeats N\n"
-    "                     `tune`: steps before timing, steps per timed run, timed runs (2, 5, 3)\n"
+    "                     `tune`: steps before timing, steps per timed run, timed runs (2, 16, 3)\n"
     "  --no-build         `check` without building the kernels on a device\n"
     "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
     "  -h, --help         this text;    --version      picl's version\n";

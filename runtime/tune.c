@@ -98,7 +98,7 @@ static double measure(struct tune_state *st, const struct tune_params *p, const 
     int rc = bench_variant_run(o->input, sets, is_ref ? o->n_sets : n, o->warmup, o->steps,
                                o->repeats, st->dev, st->r, &fl, err, sizeof err);
     if (rc) {
-        fprintf(st->out, "  %-58s %9s %9s %9s  error: %.300s\n", label, "-", "-", "-", err);
+        fprintf(st->out, "  %-40s %9s %9s %9s %7s  error: %.300s\n", label, "-", "-", "-", "-", err);
         bench_fields_free(&fl);
         return -1;
     }
@@ -112,7 +112,7 @@ static double measure(struct tune_state *st, const struct tune_params *p, const 
     double rel_J, rel_E;
     int pass = bench_gate(r, &fl, is_ref ? NULL : &st->ref, bench_gate_rel(r->precision, 0),
                           bench_gate_residual(r->precision, 0), &rel_J, &rel_E, why, sizeof why);
-    fprintf(st->out, "  %-58s %9.3f %9.3f %9.3f  %s%s\n", label, med, 1e3 * lo, 1e3 * hi,
+    fprintf(st->out, "  %-40s %9.3f %9.3f %9.3f %7.2f  %s%s\n", label, med, 1e3 * lo, 1e3 * hi, r->setup_s,
             pass ? (is_ref ? "ref" : "ok") : "FAILED: ", pass ? "" : why);
     if (is_ref) {
         st->ref = fl; /* kept for the gate of every other variant */
@@ -155,45 +155,52 @@ static void sweep(struct tune_state *st, const struct gen_layout *lay)
 {
     const struct tune_space *sp = space_for(st->dev);
     char label[128];
+    /* each stage starts from the best so far; its starting value is measured already */
+    struct tune_params start = st->best;
     for (int i = 0; i < 3; i++) {
         struct tune_params p = st->best;
         p.strategy = sp->strategies[i];
-        if (p.strategy == st->best.strategy)
+        if (p.strategy == start.strategy)
             continue;
         snprintf(label, sizeof label, "deposition_strategy=%s", strategy_names[p.strategy]);
         try_variant(st, &p, label);
     }
-    if (st->best.strategy != CFG_STRATEGY_DETERMINISTIC)
+    start = st->best;
+    if (start.strategy != CFG_STRATEGY_DETERMINISTIC)
         for (int i = 0; i < 4; i++) {
             struct tune_params p = st->best;
             p.wg_particles = sp->wg_particles[i];
-            if (p.wg_particles <= 0 || p.wg_particles == st->best.wg_particles ||
+            if (p.wg_particles <= 0 || p.wg_particles == start.wg_particles ||
                 (size_t)p.wg_particles > st->dev->facts.max_work_group)
                 continue;
             snprintf(label, sizeof label, "work_group.particles=%d", p.wg_particles);
             try_variant(st, &p, label);
         }
+    start = st->best;
     for (int i = 0; i < 5; i++) {
         struct tune_params p = st->best;
         memcpy(p.wg_cells, sp->wg_cells[i], sizeof p.wg_cells);
-        if (!memcmp(p.wg_cells, st->best.wg_cells, sizeof p.wg_cells) || !fits_cells(p.wg_cells, lay, st->dev))
+        if (!memcmp(p.wg_cells, start.wg_cells, sizeof p.wg_cells) || !fits_cells(p.wg_cells, lay, st->dev))
             continue;
         snprintf(label, sizeof label, "work_group.cells={%d,%d,%d}", p.wg_cells[0], p.wg_cells[1], p.wg_cells[2]);
         try_variant(st, &p, label);
     }
+    start = st->best;
     for (int i = 0; i < 4; i++) {
         struct tune_params p = st->best;
         p.sort_interval = sp->sort_interval[i];
-        if (p.sort_interval == st->best.sort_interval)
+        /* an interval longer than a timed run would not sort inside it, and look free */
+        if (p.sort_interval == start.sort_interval || p.sort_interval > st->o->steps)
             continue;
         snprintf(label, sizeof label, "sort.interval=%d", p.sort_interval);
         try_variant(st, &p, label);
     }
-    if (st->best.sort_interval > 0)
+    start = st->best;
+    if (start.sort_interval > 0)
         for (int i = 0; i < 4; i++) {
             struct tune_params p = st->best;
             const int b = sp->sort_bin[i];
-            if (b <= 0 || (b == p.sort_bin[0] && b == p.sort_bin[1] && b == p.sort_bin[2]))
+            if (b <= 0 || (b == start.sort_bin[0] && b == start.sort_bin[1] && b == start.sort_bin[2]))
                 continue;
             if (b > lay->box[0] && b > lay->box[1] && b > lay->box[2])
                 continue; /* one bin per box: no order left to gain */
@@ -207,7 +214,7 @@ int tune_run(const struct tune_options *opt, FILE *out, char *err, size_t err_le
 {
     struct tune_options o = *opt;
     o.warmup = o.warmup > 0 ? o.warmup : 2;
-    o.steps = o.steps > 0 ? o.steps : 5;
+    o.steps = o.steps > 0 ? o.steps : 16;
     o.repeats = o.repeats > 0 ? o.repeats : 3;
     if (o.repeats > BENCH_MAX_REPEATS) {
         snprintf(err, err_len, "--repeats: at most %d", BENCH_MAX_REPEATS);
@@ -251,16 +258,16 @@ int tune_run(const struct tune_options *opt, FILE *out, char *err, size_t err_le
             dev.platform_name, dev.driver, cls, o.input, o.warmup, o.repeats, o.steps);
     fprintf(out, "tune: roofs %.1f GB/s, %.1f GFlop/s double, %.1f GFlop/s float\n", lim.bandwidth, lim.flops_double,
             lim.flops_float);
-    fprintf(out, "  %-58s %9s %9s %9s  %s\n", "variant", "ms/step", "min", "max", "gate");
-
     st.o = &o;
     st.dev = &dev;
     st.out = out;
     resolved_defaults(cfg, &dev, &st.best);
-    char text[512], label[600];
+    char text[512];
     tune_params_text(&st.best, 1, text, sizeof text);
-    snprintf(label, sizeof label, "picl's defaults: %s", text);
-    st.default_ms = st.best_ms = measure(&st, &st.best, label, 1);
+    fprintf(out, "tune: picl's defaults here: %s; then one setting at a time, kept when %.0f%% faster\n", text,
+            100 * TUNE_MARGIN);
+    fprintf(out, "  %-40s %9s %9s %9s %7s  %s\n", "variant", "ms/step", "min", "max", "setup s", "gate");
+    st.default_ms = st.best_ms = measure(&st, &st.best, "defaults", 1);
     if (st.default_ms <= 0) {
         snprintf(err, err_len, "the input with picl's defaults did not run or failed its own gate; nothing to tune");
         goto done;

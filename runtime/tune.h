@@ -77,7 +77,7 @@ struct tune_options {
     const char *input, *device, *tuning; /* tuning: --tuning, or NULL */
     const char *const *sets;
     int n_sets;
-    int warmup, steps, repeats; /* 0: the defaults 2, 5, 3 */
+    int warmup, steps, repeats; /* 0: the defaults 2, 16, 3 */
 };
 
 /* `picl tune INPUT.lua`: returns 2 for a bad input, tuning file or option, 1 when the sweep

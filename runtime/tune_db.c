@@ -173,7 +173,8 @@ int tune_db_load(struct tune_db *db, const char *path, char *err, size_t err_len
         lua_pushlightuserdata(L, &job);
         if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
             const char *msg = lua_tostring(L, -1);
-            snprintf(err, err_len, "tuning file: %s", msg ? msg : "cannot be read (no message)");
+            snprintf(err, err_len, "tuning file: %s; mend the line, or delete the file (picl tune writes a new one)",
+                     msg ? msg : "cannot be read (no message)");
         } else {
             rc = 0;
         }

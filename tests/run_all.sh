@@ -3,6 +3,10 @@
 # then prints one closing line "N passed, N failed".
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
+# the tests' own tuning file (docs/bench.md): never the user's ~/.cache/picl/tuning.lua
+export PICL_TUNING="$build/test-logs/tuning.lua"
+mkdir -p "$build/test-logs"
+rm -f "$PICL_TUNING"
 passed=0
 failed=0
 failures=""

@@ -1,0 +1,123 @@
+#!/bin/sh
+# test_tune.sh: `picl tune` on PoCL (8^3 cells, 1 particle per cell, 1 + 4 steps per variant)
+# writes a tuning file (a temporary path) with the winner, which passed the correctness gate, and
+# the device's limits; `picl run` reads the file, says which settings it took, and they take
+# effect (the sort kernel's launches per step follow sort.interval); a key the input or --set
+# gives wins; `tuning = false` ignores the file; another problem class gets picl's defaults; a
+# damaged file is one message naming file and line, and is left as it was; the run summary
+# places the hot kernels under the roofline, with the hand-counted intensity of maxwell_push_E.
+root=$(cd "$(dirname "$0")/../.." && pwd)
+picl=$root/bin/picl
+[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
+dir=$(mktemp -d /tmp/picl_tune_XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+failed=0
+passed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+cd "$dir" || exit 1
+unset PICL_TUNING
+tf=$dir/cache/tuning.lua
+
+cat >tiny.lua <<LUA
+local picl = require("picl")
+return picl.simulation {
+  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-6, 8e-6, 8e-6}, max_box = 4 },
+  steps = 4, shape_order = 1,
+  species = { { name = "electrons", particle = "electron", density = 1e25, ppc = 1, u_th = 0.05, seed = 2 } },
+  diagnostics = { output_dir = "$dir/diags" },
+}
+LUA
+sed 's/steps = 4,/steps = 4, sort = { interval = 4 },/' tiny.lua >own.lua
+
+# -- picl tune writes the file (its folder created), every variant that ran passed the gate
+"$picl" tune tiny.lua --tuning "$tf" --warmup 1 --steps 4 --repeats 1 >tune.out 2>tune.err
+rc=$?
+sed 's/^/  /' tune.out
+tuned=$(grep -c '^tuned {.*class = "double/order1/ppc1"' "$tf" 2>/dev/null)
+limits=$(grep -c '^limits {.*bandwidth_GBs = ' "$tf" 2>/dev/null)
+if [ $rc -eq 0 ] && [ "$tuned" = 1 ] && [ "$limits" = 1 ] && grep -q "^tune: written to $tf" tune.out; then ok
+else bad "tune (rc $rc, $tuned tuned, $limits limits lines): $(cat tune.err)"; fi
+# rows: "  LABEL ms min max setup gate"; errors only for strategies this picl lacks
+if grep -q "FAILED" tune.out; then bad "a variant failed the gate: $(grep FAILED tune.out)"; else ok; fi
+if grep -E '^  (defaults|deposition_strategy|work_group|sort)' tune.out | grep -v "not implemented" | grep -q " error: "; then
+    bad "a variant did not run: $(grep ' error: ' tune.out)"
+else ok; fi
+if ls "$dir/cache" | grep -q tmp; then bad "temporary file left: $(ls "$dir/cache")"; else ok; fi
+
+# -- picl run takes the tuned entry and says so, naming the file's line
+"$picl" run tiny.lua --tuning "$tf" >run.out 2>run.err
+rc=$?
+line=$(grep -n '^tuned' "$tf" | cut -d: -f1)
+if [ $rc -eq 0 ] && grep -q "^picl: tuning: $tf:$line for .*, class double/order1/ppc1: deposition_strategy=" run.err; then ok
+else bad "run with the tune's file (rc $rc): $(cat run.err)"; fi
+grep "tuning:" run.err | sed 's/^/  /'
+
+# -- a file with known settings: they take effect (particles_bin runs every sort.interval steps)
+vendor=$(sed -n 's/^tuned { vendor = "\([^"]*\)".*/\1/p' "$tf")
+device=$(sed -n 's/^tuned {.* device = "\([^"]*\)".*/\1/p' "$tf")
+driver=$(sed -n 's/^tuned {.* driver = "\([^"]*\)".*/\1/p' "$tf")
+known=$dir/known.lua
+{
+    grep '^limits' "$tf"
+    echo "tuned { vendor = \"$vendor\", device = \"$device\", driver = \"$driver\", class = \"double/order1/ppc1\","
+    echo "  deposition_strategy = \"deterministic\", work_group = { cells = {4, 4, 4}, particles = 0 },"
+    echo "  sort = { interval = 2, bin_size = {2, 2, 2} } }"
+} >"$known"
+bin_rate() { awk '$1 == "particles_bin" { print $5 }' "$1"; }
+"$picl" run tiny.lua --tuning "$known" >k.out 2>k.err
+rc=$?
+if [ $rc -eq 0 ] && grep -q "tuning: $known:2 .*: deposition_strategy=deterministic work_group.cells={4,4,4} sort.interval=2 sort.bin_size={2,2,2}$" k.err &&
+    [ "$(bin_rate k.out)" = "0.50" ]; then ok
+else bad "known file (rc $rc, particles_bin $(bin_rate k.out) per step): $(grep tuning k.err)"; fi
+
+# -- the input's own key wins, from the script and from --set
+"$picl" run own.lua --tuning "$known" >o.out 2>o.err
+rc=$?
+if [ $rc -eq 0 ] && grep -q "tuning: .*sort.bin_size={2,2,2}; the input's own sort.interval=4" o.err && [ "$(bin_rate o.out)" = "0.25" ]; then ok
+else bad "input key (rc $rc, particles_bin $(bin_rate o.out)): $(grep tuning o.err)"; fi
+"$picl" run tiny.lua --tuning "$known" --set sort.interval=0 >s.out 2>s.err
+rc=$?
+if [ $rc -eq 0 ] && grep -q "the input's own sort.interval=0" s.err && [ -z "$(bin_rate s.out)" ]; then ok
+else bad "--set key (rc $rc, particles_bin $(bin_rate s.out)): $(grep tuning s.err)"; fi
+
+# -- tuning = false, another class, no file: picl's defaults (sort every 16 steps: none in 4)
+"$picl" run tiny.lua --tuning "$known" --set tuning=false >f.out 2>f.err
+if grep -q "tuning: not used (the input sets tuning = false)" f.err && [ -z "$(bin_rate f.out)" ]; then ok
+else bad "tuning = false: $(grep tuning f.err)"; fi
+"$picl" run tiny.lua --tuning "$known" --set precision=float >c.out 2>c.err
+if grep -q "tuning: $known has no entry for .*, class float/order1/ppc1; picl's defaults" c.err; then ok
+else bad "another class: $(grep tuning c.err)"; fi
+"$picl" run tiny.lua --tuning "$dir/none.lua" >n.out 2>n.err
+if grep -q "tuning: no tuning file $dir/none.lua; picl's defaults" n.err; then ok
+else bad "no file: $(grep tuning n.err)"; fi
+
+# -- a damaged file: exit 2, one message with file, line and key; nothing rewritten
+sed 's/interval = 2/interval = -2/' "$known" >damaged.lua
+cp damaged.lua damaged.orig
+"$picl" run tiny.lua --tuning damaged.lua >d.out 2>d.err
+rc=$?
+if [ $rc -eq 2 ] && grep -q "error: tuning file: damaged.lua:2: tuned.sort.interval: expected a non-negative integer" d.err &&
+    [ ! -s d.out ]; then ok
+else bad "damaged file (rc $rc): $(cat d.err)"; fi
+printf 'tuned { vendor = "x" device = "y" }\n' >syntax.lua
+"$picl" tune tiny.lua --tuning syntax.lua >t2.out 2>t2.err
+rc=$?
+if [ $rc -eq 2 ] && grep -q "error: tuning file: syntax.lua:1: .*expected" t2.err && cmp -s damaged.lua damaged.orig; then ok
+else bad "tune with a damaged file (rc $rc): $(cat t2.err)"; fi
+cat d.err t2.err | sed 's/^/  /'
+
+# -- the roofline of the run. By hand, from maxwell_yee.cl: the B half step is 3 x (2
+# differences, 2 products, a subtraction, the update) = 18 flops over E and B read and B written,
+# 9 x 8 bytes; the push of order 1 (energy-conserving gather 92, Boris 60, move 29, Esirkepov
+# 195) is 376 flops per particle. A fraction of the roof above 150% would mean the model counts
+# work the kernel does not do.
+if grep -q "^roofline: .*roofs [0-9.]* GB/s, [0-9.]* GFlop/s double" k.out &&
+    awk '$1 == "maxwell_push_B_half" { good = $3 == "18.0" && $4 == "72.0" && $5 == "0.250" && $9 + 0 > 0 }
+         END { exit !good }' k.out &&
+    awk '$1 == "push_deposit_0" { f = $9 + 0; good = $3 == "376.0" && f > 0 && f < 150 } END { exit !good }' k.out; then ok
+else bad "roofline table: $(sed -n '/^roofline/,$p' k.out)"; fi
+sed -n '/^roofline/,$p' k.out | sed 's/^/  /'
+
+echo "  $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
