@@ -19,32 +19,27 @@ static double gather_sum_flops(int px, int py, int pz)
     return 2.0 * (px * py * pz + py * pz + pz);
 }
 
-/* gather_fields(): flops and the field values it loads. */
-static void gather_cost(const struct picl_config *cfg, double *flops, double *loads)
+/* Flops of gather_fields(). */
+static double gather_flops(const struct picl_config *cfg)
 {
     const int o = cfg->shape_order, P = o + 1;
     if (cfg->gather == CFG_GATHER_ENERGY) {
         /* gather_energy.cl: nodal weights (order o) and staggered ones (order o - 1, at x - 1/2) */
         const int L = o; /* CELL_PTS */
         const int dims[6][3] = {{L, P, P}, {P, L, P}, {P, P, L}, {P, L, L}, {L, P, L}, {L, L, P}};
-        *flops = 3 * shape_flops(o) + 3 * (1 + shape_flops(o - 1));
-        *loads = 0;
-        for (int c = 0; c < 6; c++) {
-            *flops += gather_sum_flops(dims[c][0], dims[c][1], dims[c][2]);
-            *loads += dims[c][0] * dims[c][1] * dims[c][2];
-        }
-    } else {
-        /* gather_momentum.cl: nodal weights, their node averages (2 P flops per axis), then
-         * MC_GATHER_SUM: one product per row and 3 flops per point */
-        const int A = P + 1;
-        const int dims[6][3] = {{A, P, P}, {P, A, P}, {P, P, A}, {P, A, A}, {A, P, A}, {A, A, P}};
-        *flops = 3 * shape_flops(o) + 3 * 2.0 * P;
-        *loads = 0;
-        for (int c = 0; c < 6; c++) {
-            *flops += dims[c][1] * dims[c][2] * (1.0 + 3.0 * dims[c][0]);
-            *loads += dims[c][0] * dims[c][1] * dims[c][2];
-        }
+        double flops = 3 * shape_flops(o) + 3 * (1 + shape_flops(o - 1));
+        for (int c = 0; c < 6; c++)
+            flops += gather_sum_flops(dims[c][0], dims[c][1], dims[c][2]);
+        return flops;
     }
+    /* gather_momentum.cl: nodal weights, their node averages (2 P flops per axis), then
+     * MC_GATHER_SUM: one product per row and 3 flops per point */
+    const int A = P + 1;
+    const int dims[6][3] = {{A, P, P}, {P, A, P}, {P, P, A}, {P, A, A}, {A, P, A}, {A, A, P}};
+    double flops = 3 * shape_flops(o) + 3 * 2.0 * P;
+    for (int c = 0; c < 6; c++)
+        flops += dims[c][1] * dims[c][2] * (1.0 + 3.0 * dims[c][0]);
+    return flops;
 }
 
 /* push_u() of push_*.cl, counted line by line. */
@@ -65,8 +60,8 @@ static double push_flops(enum cfg_pusher p)
  * new position 6, wrap 3, unwrapped local position 6. */
 #define MOVE_FLOPS 29.0
 
-/* deposit_current(): flops and the J values it loads and stores (each counted once). */
-static void deposit_cost(const struct picl_config *cfg, double *flops, double *j_points)
+/* Flops of deposit_current(). */
+static double deposit_flops(const struct picl_config *cfg)
 {
     const int o = cfg->shape_order, P = o + 1;
     if (cfg->deposition == CFG_DEPOSIT_ESIRKEPOV) {
@@ -75,14 +70,11 @@ static void deposit_cost(const struct picl_config *cfg, double *flops, double *j
          * per axis W^2 transverse weights of 10 flops and W^2 (W - 1) running sums of 3 flops
          * plus the addition into J */
         const int W = P;
-        *flops = 3 * (2 * shape_flops(o) + (o + 3)) + 3 + 3.0 * W * W * (10 + 4.0 * (W - 1));
-        *j_points = 3.0 * W * W * (W - 1);
-    } else {
-        /* deposit_direct.cl: mid-point 2, two shapes and x - 1/2 per axis, rho 1; per (j, k)
-         * 3 currents of 3 products, per point 3 products and 3 additions */
-        *flops = 3 * (2 + 2 * shape_flops(o) + 1) + 1 + 9.0 * P * P + 6.0 * P * P * P;
-        *j_points = 3.0 * P * P * P;
+        return 3 * (2 * shape_flops(o) + (o + 3)) + 3 + 3.0 * W * W * (10 + 4.0 * (W - 1));
     }
+    /* deposit_direct.cl: mid-point 2, two shapes and x - 1/2 per axis, rho 1; per (j, k) 3
+     * currents of 3 products, per point 3 products and 3 additions */
+    return 3 * (2 + 2 * shape_flops(o) + 1) + 1 + 9.0 * P * P + 6.0 * P * P * P;
 }
 
 static struct gen_cost *add(struct gen_cost *out, int *n, int max, const char *kernel, const char *item)
@@ -114,9 +106,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     /* The fused particle step, per particle: its 7 reals and id read and written once, the six
      * E and B components gathered and J deposited from the stencil (cache); the field arrays
      * cross memory once per launch: E, B read, J read and written. */
-    double g_flops, g_loads, d_flops, d_points;
-    gather_cost(cfg, &g_flops, &g_loads);
-    deposit_cost(cfg, &d_flops, &d_points);
+    const double push = gather_flops(cfg) + push_flops(cfg->pusher) + MOVE_FLOPS + deposit_flops(cfg);
     const double particle_bytes = 2 * (7 * R + 8);
     for (int s = 0; s < cfg->n_species; s++) {
         if (cfg->species[s].frozen)
@@ -126,10 +116,9 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
         if (!(c = add(out, &n, max, name, "particle")))
             return n;
         c->species = s;
-        c->flops = g_flops + push_flops(cfg->pusher) + MOVE_FLOPS + d_flops;
+        c->flops = push;
         c->bytes = particle_bytes;
         c->fixed_bytes = (6 + 2 * 3) * R * allocated;
-        c->touched = particle_bytes + R * (g_loads + 2 * d_points);
         /* the charge density of the diagnostics (particle_diag.cl): x, y, z, w read; P^3 points
          * of 3 products and an addition into rho */
         const double P = cfg->shape_order + 1;
@@ -140,7 +129,6 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
         c->flops = 3 * shape_flops(cfg->shape_order) + 1 + 4 * P * P * P;
         c->bytes = 4 * R;
         c->fixed_bytes = 2 * R * allocated;
-        c->touched = 4 * R + 2 * R * P * P * P;
     }
 
     /* Sorting (particle_sort.cl), per particle: binning reads x, y, z and writes and rereads the
@@ -156,11 +144,11 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
                 return n;
             c->species = GEN_COST_ALL_SPECIES;
             c->flops = 3;
-            c->bytes = c->touched = 3 * R + 3 * 4;
+            c->bytes = 3 * R + 3 * 4;
             if (!(c = add(out, &n, max, "particles_reorder", "particle")))
                 return n;
             c->species = GEN_COST_ALL_SPECIES;
-            c->bytes = c->touched = 4 * (7 * R + 8) + 8 * 4;
+            c->bytes = 4 * (7 * R + 8) + 8 * 4;
             break; /* one kernel for every species: one entry, over all their particles */
         }
     }
@@ -174,14 +162,11 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
      * is 9 differences and 12 flops combining them */
     c->flops = cfg->solver == CFG_SOLVER_YEE ? 3 * 6 : 3 * (2 * 21 + 4);
     c->bytes = 9 * R; /* E, B read; B written */
-    /* per component: two differences of 2 (Yee) or 18 (CKC) loads, and B read and written */
-    c->touched = 3 * (2 * (cfg->solver == CFG_SOLVER_YEE ? 2 : 18) + 2) * R;
     if (!(c = add(out, &n, max, "maxwell_push_E", "cell")))
         return n;
     c->items = valid;
     c->flops = 3 * 8; /* 2 differences, 3 products, 2 combinations, the update */
     c->bytes = 12 * R; /* E, B, J read; E written */
-    c->touched = 3 * (4 + 1 + 2) * R; /* per component: 4 of B, J, E read and written */
 
     /* Guard exchange (halo.cl): FillBoundary copies each guard cell of a box from its owner
      * (a sign for PEC images); SumBoundary adds, into each valid cell near a box edge, the guard
@@ -196,7 +181,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
             return n;
         c->items = halos[h].sum ? edge : allocated - valid;
         c->flops = halos[h].comps * (halos[h].sum ? 4 : 1);
-        c->bytes = c->touched = halos[h].comps * (halos[h].sum ? 3 : 2) * R;
+        c->bytes = halos[h].comps * (halos[h].sum ? 3 : 2) * R;
     }
 
     /* The binomial filter (filter.cl), per valid cell: one new load and one store per
@@ -209,7 +194,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
             return n;
         c->items = valid;
         c->flops = 3 * 5;
-        c->bytes = c->touched = 3 * 2 * R;
+        c->bytes = 3 * 2 * R;
     }
     return n;
 }

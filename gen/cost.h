@@ -19,7 +19,6 @@ struct gen_cost {
     double flops; /* per item: +, -, *, /, sqrt, rsqrt each 1 (an FMA is 2) */
     double bytes; /* per item, memory traffic (each datum once; stencil neighbours hit cache) */
     double fixed_bytes; /* per launch, independent of the items (fields a particle kernel reads) */
-    double touched; /* per item, every load and store the code issues, cache hits included */
 };
 
 /* The kernels of this run that the model covers; returns how many (at most max). */

@@ -114,6 +114,7 @@ static double measure(struct tune_state *st, const struct tune_params *p, const 
                           bench_gate_residual(r->precision, 0), &rel_J, &rel_E, why, sizeof why);
     fprintf(st->out, "  %-40s %9.3f %9.3f %9.3f %7.2f  %s%s\n", label, med, 1e3 * lo, 1e3 * hi, r->setup_s,
             pass ? (is_ref ? "ref" : "ok") : "FAILED: ", pass ? "" : why);
+    fflush(st->out); /* a row as soon as it is known, also into a pipe */
     if (is_ref) {
         st->ref = fl; /* kept for the gate of every other variant */
         st->precision = r->precision;
