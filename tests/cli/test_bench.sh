@@ -3,7 +3,8 @@
 # writes one JSON line per variant; killed after its first variant, it resumes without redoing
 # it; --report prints the table and writes a CSV that parses; the correctness gate marks the
 # variants built with the test-only debug.drop_term (Ampere's law without J) as failed and passes
-# the sorted ones; a bad spec is one message; --device-limits prints bandwidth and flop rates;
+# the sorted ones, and places the fastest one's kernels under the roofline; a bad spec is one
+# message; --device-limits prints bandwidth and flop rates and stores them in the tuning file;
 # tools/bench_plot.py draws a PNG (when the .venv of `make venv` is there).
 root=$(cd "$(dirname "$0")/../.." && pwd)
 picl=$root/bin/picl
@@ -16,6 +17,7 @@ passed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 cd "$dir" || exit 1
+export PICL_TUNING="$dir/tuning.lua" # never the user's
 
 cat >tiny.lua <<LUA
 local picl = require("picl")
@@ -87,6 +89,12 @@ assert all(float(r["fom"]) > 0 for r in rows)
 print("csv ok")
 PY
 if [ $rc -eq 0 ] && grep -q "FAILED" report && grep -q "csv ok" check; then ok; else bad "report (rc $rc): $(cat report) $(cat check)"; fi
+# the roofline of the fastest variant: the push kernel with its counted work and a fraction of
+# the roofs the sweep measured (no tuning file holds them yet)
+if grep -q "^roofline: .*roofs [0-9.]* GB/s" report &&
+    awk '$1 == "push_deposit_0" && $2 == "particle" && $3 + 0 > 0 && $9 ~ /%$/ { good = 1 } END { exit !good }' report; then ok
+else bad "report's roofline: $(cat report)"; fi
+sed -n '/^rank 1,/,/^csv/p' report | sed 's/^/  /'
 
 # -- a bad spec is one message with the file, the line and the key; nothing is written
 printf 'local picl = require("picl")\nreturn picl.bench {\n  base = "%s",\n  axis = { shape_order = {1, 3} },\n}\n' \
@@ -99,7 +107,8 @@ else bad "bad spec (rc $rc): $out"; fi
 # -- the device's limits
 out=$("$picl" bench --device-limits 2>&1)
 rc=$?
-if [ $rc -eq 0 ] && echo "$out" | grep -q "^bandwidth: [0-9.]* GB/s" && echo "$out" | grep -q "^flops float: [0-9.]* GFlop/s"; then ok
+if [ $rc -eq 0 ] && echo "$out" | grep -q "^bandwidth: [0-9.]* GB/s" && echo "$out" | grep -q "^flops float: [0-9.]* GFlop/s" &&
+    echo "$out" | grep -q "^stored in $PICL_TUNING" && grep -q "^limits { .*bandwidth_GBs = " "$PICL_TUNING"; then ok
 else bad "--device-limits (rc $rc): $out"; fi
 echo "$out" | sed 's/^/  /'
 
