@@ -163,14 +163,20 @@ static void print_memory(const struct picl_config *cfg, FILE *out)
     estimate_print(cfg, &m, out);
 }
 
-/* The tuning file's settings for the keys cfg leaves at auto (tune_db.c); 2 for a damaged file. */
+/* The tuning file's settings for the keys cfg leaves at auto (tune_db.c); 2 for a damaged file.
+ * On success db holds the file (tune_db_free it); on failure nothing is left to free. */
 static int apply_tuning(const struct args *a, struct picl_config *cfg, const struct device *dev, struct tune_db *db,
                         char *err)
 {
     char path[CFG_PATH_LEN];
+    memset(db, 0, sizeof *db);
     if (tune_path(a->tuning, path, sizeof path, err, ERR_LEN) || tune_db_load(db, path, err, ERR_LEN))
         return 2;
-    return tune_apply(cfg, dev, db, err, ERR_LEN) ? 2 : 0;
+    if (tune_apply(cfg, dev, db, err, ERR_LEN)) {
+        tune_db_free(db);
+        return 2;
+    }
+    return 0;
 }
 
 static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
@@ -210,7 +216,7 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
     return rc ? 2 : 0;
 }
 
-static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *err)
+static int cmd_gen(const struct args *a, struct picl_config *cfg, char *err)
 {
     if (!a->outdir) {
         snprintf(err, ERR_LEN, "gen needs -o DIR");
@@ -222,8 +228,14 @@ static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *er
     struct device dev;
     char derr[1024];
     if (device_open(&dev, a->device, derr, sizeof derr) == 0) {
+        /* the program the run would build: with the tuning file's settings for this device */
+        struct tune_db db;
+        int rc = apply_tuning(a, cfg, &dev, &db, err);
+        tune_db_free(&db);
         facts = dev.facts;
         device_close(&dev);
+        if (rc)
+            return rc;
     } else if (a->device) { /* asked for a device by name: a typo must not pass silently */
         snprintf(err, ERR_LEN, "%s", derr);
         return 2;

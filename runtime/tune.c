@@ -138,15 +138,6 @@ static void try_variant(struct tune_state *st, const struct tune_params *p, cons
     }
 }
 
-static int fits_cells(const int w[3], const struct gen_layout *lay, const struct device *dev)
-{
-    const long n[3] = {lay->box[0], lay->box[1], (long)lay->box[2] * lay->n_boxes};
-    for (int a = 0; a < 3; a++)
-        if (w[a] <= 0 || n[a] % w[a])
-            return 0;
-    return (size_t)w[0] * (size_t)w[1] * (size_t)w[2] <= dev->facts.max_work_group;
-}
-
 static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles"};
 
 /* The stages, in order of their effect: the deposition strategy, the particles' work group
@@ -181,7 +172,7 @@ static void sweep(struct tune_state *st, const struct gen_layout *lay)
     for (int i = 0; i < 5; i++) {
         struct tune_params p = st->best;
         memcpy(p.wg_cells, sp->wg_cells[i], sizeof p.wg_cells);
-        if (!memcmp(p.wg_cells, start.wg_cells, sizeof p.wg_cells) || !fits_cells(p.wg_cells, lay, st->dev))
+        if (!memcmp(p.wg_cells, start.wg_cells, sizeof p.wg_cells) || !tune_cells_fit(p.wg_cells, lay, st->dev))
             continue;
         snprintf(label, sizeof label, "work_group.cells={%d,%d,%d}", p.wg_cells[0], p.wg_cells[1], p.wg_cells[2]);
         try_variant(st, &p, label);

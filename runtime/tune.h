@@ -67,6 +67,10 @@ void tune_class(const struct picl_config *cfg, char *out, size_t len);
  * all = 0). */
 void tune_params_text(const struct tune_params *p, int all, char *out, size_t len);
 
+/* Whether a cells work group fits a run of layout lay on dev (sim.c's rule: each size divides
+ * the box, z the box times the boxes, and the product is within the device's limit). */
+int tune_cells_fit(const int w[3], const struct gen_layout *lay, const struct device *dev);
+
 /* picl run and check: the settings the input leaves at auto come from db's entry for this
  * device and class (a key the input or --set gives wins); says which in one log line. A tuned
  * work-group size that does not fit this run's boxes is left out, with a warning. */

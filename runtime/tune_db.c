@@ -407,9 +407,7 @@ void tune_params_text(const struct tune_params *p, int all, char *out, size_t le
     sb_free(&sb);
 }
 
-/* Whether cells work-groups w fit a run of layout lay on dev (sim.c's rule: each divides the
- * box, z the box times the boxes, and the product is within the device's limit). */
-static int cells_fit(const int w[3], const struct gen_layout *lay, const struct device *dev)
+int tune_cells_fit(const int w[3], const struct gen_layout *lay, const struct device *dev)
 {
     const long n[3] = {lay->box[0], lay->box[1], (long)lay->box[2] * lay->n_boxes};
     for (int a = 0; a < 3; a++)
@@ -456,7 +454,7 @@ int tune_apply(struct picl_config *cfg, const struct device *dev, const struct t
     if (p->wg_cells[0] || p->wg_cells[1] || p->wg_cells[2]) {
         if (cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2])
             memcpy(kept.wg_cells, cfg->wg_cells, sizeof kept.wg_cells);
-        else if (!cells_fit(p->wg_cells, &lay, dev))
+        else if (!tune_cells_fit(p->wg_cells, &lay, dev))
             memcpy(dropped.wg_cells, p->wg_cells, sizeof dropped.wg_cells);
         else {
             memcpy(cfg->wg_cells, p->wg_cells, sizeof cfg->wg_cells);
