@@ -582,7 +582,7 @@ static int restore_species(struct reader *r, struct sim *s, struct species *sp)
         snprintf(r->err, r->err_len, "writing the box table to the device failed: %s", device_error_name(cl));
         goto done;
     }
-    sp->np = count;
+    sp->np = sp->np_all = count;
     rc = 0;
 done:
     mem_free(table);

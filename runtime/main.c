@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -205,19 +206,39 @@ static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *er
     return 0;
 }
 
-static int cmd_run(const struct args *a, const struct picl_config *cfg, char *err)
+/* Several ranks on one CPU: each rank's OpenCL thread pool (PoCL) gets its share of the cores,
+ * unless the environment or parallel.threads says otherwise. Before the first OpenCL call. */
+static void share_cores(const struct picl_config *cfg, const struct comm *comm)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long threads = cfg->threads > 0 ? cfg->threads : (cores > 0 ? cores : 1) / comm->local_size;
+    if (threads < 1)
+        threads = 1;
+    if (comm->size == 1 && cfg->threads <= 0)
+        return;
+    char text[32];
+    snprintf(text, sizeof text, "%ld", threads);
+    setenv("POCL_MAX_PTHREAD_COUNT", text, cfg->threads > 0); /* PoCL 3 and older */
+    setenv("POCL_CPU_MAX_CU_NUM", text, cfg->threads > 0); /* PoCL 4 and newer */
+}
+
+static int cmd_run(const struct args *a, const struct picl_config *cfg, const struct comm *comm, char *err)
 {
     struct device dev;
-    if (device_open(&dev, a->device, err, ERR_LEN))
+    share_cores(cfg, comm);
+    if (device_open_ranked(&dev, a->device, comm->local_rank, err, ERR_LEN))
         return 2;
-    log_info("device: %s (%s)", dev.name, dev.platform_name);
+    if (comm->size > 1)
+        log_info("rank %d of %d: device %s (%s)", comm->rank, comm->size, dev.name, dev.platform_name);
+    else
+        log_info("device: %s (%s)", dev.name, dev.platform_name);
     struct sim *s = mem_calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, ERR_LEN, "out of host memory");
         device_close(&dev);
         return 1;
     }
-    int rc = sim_create(s, cfg, &dev, err, ERR_LEN) ? 2 : 0;
+    int rc = sim_create_ranked(s, cfg, &dev, comm, err, ERR_LEN) ? 2 : 0;
     if (rc == 0 && a->restart) {
         /* a checkpoint that is missing, damaged or of another input is a usage error (2) */
         char path[CFG_PATH_LEN + 64];
@@ -229,7 +250,7 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
     if (rc == 0 && sim_run(s, err, ERR_LEN))
         rc = 1;
     if (rc == 0)
-        sim_summary(s, stdout);
+        sim_summary(s, comm->rank == 0 ? stdout : NULL);
     sim_destroy(s);
     mem_free(s);
     device_close(&dev);
@@ -313,15 +334,16 @@ int main(int argc, char **argv)
         if (comm_init(&comm, &argc, &argv)) {
             snprintf(err, sizeof err, "MPI_Init failed");
             rc = 1;
-        } else if (comm.size > 1) {
-            /* the decomposition over ranks is not written yet: N copies of one run would
-             * overwrite each other's output, so refuse rather than pretend */
-            snprintf(err, sizeof err, "this picl runs on one MPI rank; %d were started (mpirun -np %d). "
-                     "Boxes over ranks are the MPI issue's work; run without mpirun", comm.size, comm.size);
-            rc = 2;
-            comm_finalize(&comm);
         } else {
-            rc = cmd_run(&a, cfg, err);
+            /* only rank 0 talks, unless asked for debug output */
+            if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
+                log_set_level(LOG_ERROR);
+            rc = cmd_run(&a, cfg, &comm, err);
+            if (rc && comm.size > 1) {
+                /* the other ranks may be waiting in a collective: stop them all, never hang */
+                log_error("rank %d: %s", comm.rank, err);
+                MPI_Abort(comm.world, rc);
+            }
             comm_finalize(&comm);
         }
     }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ctx.h"
+#include "decomp.h"
 #include "fields.h"
 #include "hdf5io.h"
 #include "particles.h"
@@ -13,6 +14,7 @@
 
 struct sim {
     struct ctx ctx;
+    struct gen_decomp decomp; /* this rank's boxes (empty on one rank) */
     struct fields fields;
     struct species species[CFG_MAX_SPECIES];
     int n_species;
@@ -35,6 +37,12 @@ size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev)
 int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len);
 /* Generates and builds the kernels, allocates and initialises every buffer. */
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len);
+/* The same as one rank of comm (NULL or one rank: sim_create). Collective. */
+int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct device *dev, const struct comm *comm,
+                      char *err, size_t err_len);
+/* The estimated cost of each box (particles plus cells), the weights of the distribution. */
+int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay, double *weight, char *err,
+                    size_t err_len);
 /* Charge-conservation residual now (deposits rho of every species); store: make now the
  * reference state. */
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len);

@@ -8,7 +8,7 @@
 __kernel void init_fields(__global real *F)
 {
     CELL_ITEM(i, j, k, b);
-    const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
+    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
     const int n = IDX(i, j, k);
     /* cell corner in metres; in acc_real (double where the device has it) whatever the precision of real */
     const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX;
