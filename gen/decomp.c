@@ -147,6 +147,30 @@ int decomp_make(struct gen_decomp *d, const struct gen_layout *lay, enum cfg_dis
     return 0;
 }
 
+int decomp_from_owner(struct gen_decomp *d, int n_boxes, const int *owner, int n_ranks, int rank, char *err,
+                      size_t err_len)
+{
+    memset(d, 0, sizeof *d);
+    d->n_boxes = n_boxes;
+    d->n_ranks = n_ranks;
+    d->rank = rank;
+    d->owner = malloc((size_t)n_boxes * sizeof *d->owner);
+    d->slot = malloc((size_t)n_boxes * sizeof *d->slot);
+    d->gid = malloc((size_t)n_boxes * sizeof *d->gid);
+    if (!d->owner || !d->slot || !d->gid) {
+        decomp_free(d);
+        snprintf(err, err_len, "out of host memory for the map of %d boxes", n_boxes);
+        return -1;
+    }
+    for (int b = 0; b < n_boxes; b++) {
+        d->owner[b] = owner[b];
+        d->slot[b] = owner[b] == rank ? d->n_local : -1;
+        if (owner[b] == rank)
+            d->gid[d->n_local++] = b;
+    }
+    return 0;
+}
+
 int decomp_local_of(const struct gen_decomp *d, int rank, int *gid, int max)
 {
     int n = 0;

@@ -21,6 +21,9 @@ struct gen_decomp {
  * equal), and keeps the local view of `rank`. Fails when a rank would hold no box. */
 int decomp_make(struct gen_decomp *d, const struct gen_layout *lay, enum cfg_distribution how, const double *weight,
                 int n_ranks, int rank, char *err, size_t err_len);
+/* The map that owner[] describes, seen from `rank`. */
+int decomp_from_owner(struct gen_decomp *d, int n_boxes, const int *owner, int n_ranks, int rank, char *err,
+                      size_t err_len);
 /* The same map seen from another rank (for plans that need both sides). */
 int decomp_local_of(const struct gen_decomp *d, int rank, int *gid, int max);
 void decomp_free(struct gen_decomp *d);

@@ -46,13 +46,14 @@ static const char usage[] =
     "                     checkpoint.dir with `--restart latest` (same input and --set options)\n"
     "  -o DIR             output folder of `gen`; results file of `bench`\n"
     "  --no-build         `check` without building the kernels on a device\n"
+    "  --ranks N          `check`: the boxes, cells and estimated particles of each of N MPI ranks\n"
     "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
     "  -h, --help         this text;    --version      picl's version\n";
 
 struct args {
     const char *command, *input, *device, *outdir, *restart, *report;
     const char *sets[CFG_MAX_SETS];
-    int n_sets, no_build, help, version, device_limits;
+    int n_sets, no_build, help, version, device_limits, ranks;
 };
 
 static int parse_args(int argc, char **argv, struct args *a, char *err, size_t err_len)
@@ -62,7 +63,16 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         int has_value = i + 1 < argc;
-        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart") ||
+        if (!strcmp(arg, "--ranks")) {
+            char *end;
+            long n = has_value ? strtol(argv[i + 1], &end, 10) : 0;
+            if (!has_value || *end || n < 1 || n > 1000000) {
+                snprintf(err, err_len, "--ranks needs a positive number of ranks");
+                return -1;
+            }
+            a->ranks = (int)n;
+            i++;
+        } else if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart") ||
             !strcmp(arg, "--report")) {
             if (!has_value) {
                 snprintf(err, err_len, "%s needs a value", arg);
@@ -131,10 +141,51 @@ static void print_memory(const struct picl_config *cfg, FILE *out)
     estimate_print(cfg, &m, out);
 }
 
+/* `check --ranks N`: the distribution an N-rank run would make, rank by rank. */
+static int print_ranks(const struct picl_config *cfg, int ranks, char *err)
+{
+    struct gen_layout lay;
+    if (gen_layout(cfg, &lay, err, ERR_LEN))
+        return -1;
+    double *weight = mem_calloc((size_t)lay.n_boxes, sizeof *weight), *parts = mem_calloc((size_t)lay.n_boxes, sizeof *parts);
+    struct gen_decomp d;
+    int rc = -1;
+    if (!weight || !parts) {
+        snprintf(err, ERR_LEN, "out of host memory");
+        goto done;
+    }
+    if (sim_box_weights(cfg, &lay, weight, err, ERR_LEN) || estimate_box_particles(cfg, &lay, parts, err, ERR_LEN) ||
+        decomp_make(&d, &lay, cfg->distribution, weight, ranks, 0, err, ERR_LEN))
+        goto done;
+    static const char *const how[] = {"sfc", "knapsack", "round_robin"};
+    printf("ranks: %d, %s distribution of %d boxes; imbalance (largest rank cost / mean) %.3f\n", ranks,
+           how[cfg->distribution], lay.n_boxes, decomp_imbalance(&d, weight));
+    printf("  rank   boxes        cells    particles (est.)\n");
+    const long box_cells = (long)lay.box[0] * lay.box[1] * lay.box[2];
+    for (int r = 0; r < ranks; r++) {
+        long boxes = 0;
+        double np = 0;
+        for (int b = 0; b < lay.n_boxes; b++)
+            if (d.owner[b] == r) {
+                boxes++;
+                np += parts[b];
+            }
+        printf("  %4d  %6ld  %11ld  %18.0f\n", r, boxes, boxes * box_cells, np);
+    }
+    decomp_free(&d);
+    rc = 0;
+done:
+    mem_free(weight);
+    mem_free(parts);
+    return rc;
+}
+
 static int cmd_check(const struct args *a, const struct picl_config *cfg, char *err)
 {
     cfg_print(cfg, stdout);
     print_memory(cfg, stdout);
+    if (a->ranks > 0 && print_ranks(cfg, a->ranks, err))
+        return 2;
     if (a->no_build)
         return 0;
     struct device dev;

@@ -160,7 +160,50 @@ done:
     return rc;
 }
 
+/* Room for count[b] particles in each local box b, nothing written: the caller fills the
+ * arrays (redistribution between ranks, restart). */
+static int allocate(struct species *sp, struct ctx *c, const long *count, char *err, size_t err_len)
+{
+    const int nb = c->lay.n_local;
+    long *t = sp->boxes_host, slot = 0, total = 0;
+    memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)nb);
+    for (int b = 0; b < nb; b++) {
+        t[b * BT_STRIDE + BT_START] = slot;
+        t[b * BT_STRIDE + BT_COUNT] = count[b];
+        t[b * BT_STRIDE + BT_CAP] = particles_box_room(count[b]);
+        slot += t[b * BT_STRIDE + BT_CAP];
+        total += count[b];
+    }
+    for (int b = 0; b < nb; b++) {
+        t[b * BT_STRIDE + BT_OUT_START] = slot;
+        t[b * BT_STRIDE + BT_OUT_CAP] = particles_outbox_room(count[b]);
+        slot += t[b * BT_STRIDE + BT_OUT_CAP];
+    }
+    sp->slots = slot;
+    sp->np = sp->np_all = total;
+    comm_sum_longs(c->comm, &sp->np_all, 1);
+    for (int a = 0; a < PA_COUNT; a++) {
+        char what[128];
+        size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
+        snprintf(what, sizeof what, "species %s %s (%ld particles, %ld slots)", sp->cfg->name, array_names[a], total,
+                 sp->slots);
+        if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
+            return -1;
+    }
+    size_t table = sizeof(long) * BT_STRIDE * (size_t)nb;
+    if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len))
+        return -1;
+    return cl_check(clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, t, 0, NULL, NULL), sp,
+                    "writing the box table", err, err_len);
+}
+
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len)
+{
+    return particles_create_from(sp, c, f, index, NULL, err, err_len);
+}
+
+int particles_create_from(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count, char *err,
+                          size_t err_len)
 {
     memset(sp, 0, sizeof *sp);
     sp->index = index;
@@ -172,7 +215,7 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
         snprintf(err, err_len, "out of host memory");
         return -1;
     }
-    if (load(sp, c, err, err_len))
+    if (count ? allocate(sp, c, count, err, err_len) : load(sp, c, err, err_len))
         return -1;
     sp->atomic = gen_strategy(c->cfg, &c->dev->facts) == CFG_STRATEGY_GLOBAL_ATOMICS;
     for (int b = 0; b < nb; b++)

@@ -45,6 +45,10 @@ long particles_outbox_room(long n);
 #define PARTICLE_SLOT_BYTES(real_size) (7 * (real_size) + sizeof(cl_ulong) + sizeof(cl_int))
 /* Allocates the arrays and makes the particles on the device (count, scan, fill). */
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len);
+/* The same with room for count[b] particles in local box b and none made (the caller writes
+ * them with particles_write_box). */
+int particles_create_from(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count, char *err,
+                          size_t err_len);
 void particles_destroy(struct species *sp, struct ctx *c);
 /* Gather, push, move and deposit J, then hand leavers to their new boxes (frozen: nothing). */
 int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len);

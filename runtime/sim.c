@@ -93,6 +93,55 @@ int sim_check_memory(const struct picl_config *cfg, const struct device *dev, ch
     return -1;
 }
 
+int sim_build(struct sim *s, char *err, size_t err_len)
+{
+    struct ctx *c = &s->ctx;
+    const struct picl_config *cfg = c->cfg;
+    struct device *dev = c->dev;
+    if (resolve_work_groups(c, err, err_len))
+        return -1;
+    size_t limit = sim_memory_limit(cfg, dev);
+    if (sim_check_memory(cfg, dev, err, err_len))
+        return -1;
+    if (arena_init(&c->arena, dev->context, dev->id, limit, 0, "memory.device", err, err_len))
+        return -1;
+    /* blocks are taken lazily: a run on one rank never maps any */
+    size_t pinned = cfg->memory_pinned > 0 ? (size_t)cfg->memory_pinned : (size_t)64 << 20;
+    if (arena_init_pinned(&c->pinned, dev->context, dev->id, dev->queue, pinned, "memory.pinned", err, err_len))
+        return -1;
+    struct strbuf src;
+    sb_init(&src);
+    double t0 = wall_seconds();
+    int rc = gen_program_for(cfg, &dev->facts, &c->lay, &src, err, err_len);
+    if (rc == 0)
+        rc = program_build(dev, cfg, src.data, "picl.cl", &c->prog, err, err_len);
+    sb_free(&src);
+    if (rc)
+        return -1;
+    log_debug("kernels generated and built in %.2f s", wall_seconds() - t0);
+    return 0;
+}
+
+void sim_unbuild(struct sim *s)
+{
+    struct ctx *c = &s->ctx;
+    if (c->dev && c->dev->queue)
+        clFinish(c->dev->queue);
+    timers_collect(&c->timers);
+    for (int i = 0; i < s->n_species; i++)
+        particles_destroy(&s->species[i], c);
+    fields_destroy(&s->fields, c);
+    if (c->prog)
+        clReleaseProgram(c->prog);
+    c->prog = NULL;
+    if (c->arena.context)
+        arena_destroy(&c->arena);
+    if (c->pinned.context)
+        arena_destroy(&c->pinned);
+    memset(&c->arena, 0, sizeof c->arena);
+    memset(&c->pinned, 0, sizeof c->pinned);
+}
+
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len)
 {
     return sim_create_ranked(s, cfg, dev, NULL, err, err_len);
@@ -132,30 +181,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         decomp_apply(&s->decomp, &c->lay);
         log_debug("rank %d: %d of %d boxes", comm->rank, c->lay.n_local, c->lay.n_boxes);
     }
-    if (resolve_work_groups(c, err, err_len))
+    if (sim_build(s, err, err_len))
         return -1;
-
-    size_t limit = sim_memory_limit(cfg, dev);
-    if (sim_check_memory(cfg, dev, err, err_len))
-        return -1;
-    if (arena_init(&c->arena, dev->context, dev->id, limit, 0, "memory.device", err, err_len))
-        return -1;
-    /* blocks are taken lazily: a run on one rank never maps any */
-    size_t pinned = cfg->memory_pinned > 0 ? (size_t)cfg->memory_pinned : (size_t)64 << 20;
-    if (arena_init_pinned(&c->pinned, dev->context, dev->id, dev->queue, pinned, "memory.pinned", err, err_len))
-        return -1;
-
-    struct strbuf src;
-    sb_init(&src);
-    double t0 = wall_seconds();
-    int rc = gen_program_for(cfg, &dev->facts, &c->lay, &src, err, err_len);
-    if (rc == 0)
-        rc = program_build(dev, cfg, src.data, "picl.cl", &c->prog, err, err_len);
-    sb_free(&src);
-    if (rc)
-        return -1;
-    log_debug("kernels generated and built in %.2f s", wall_seconds() - t0);
-
     if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
         return -1;
     for (int i = 0; i < cfg->n_species; i++) {
@@ -358,6 +385,8 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         rc = sim_step(s, err, err_len);
         if (s->step == s->start_step + 1)
             s->wall_first = wall_seconds() - started;
+        if (rc == 0 && cfg->balance_interval > 0 && s->step % cfg->balance_interval == 0 && s->step < cfg->steps)
+            rc = sim_balance(s, err, err_len);
         if (rc == 0 && reduced_due(&s->reduced, s->step))
             rc = write_reduced(s, err, err_len);
         if (rc == 0) {
@@ -383,20 +412,9 @@ void sim_destroy(struct sim *s)
 {
     struct ctx *c = &s->ctx;
     reduced_close(&s->reduced, 0, NULL, 0);
-    if (c->dev && c->dev->queue)
-        clFinish(c->dev->queue);
+    sim_unbuild(s);
     timers_release(&c->timers);
     hio_staging_free(&s->staging);
-    for (int i = 0; i < s->n_species; i++)
-        particles_destroy(&s->species[i], c);
-    fields_destroy(&s->fields, c);
-    if (c->prog)
-        clReleaseProgram(c->prog);
-    c->prog = NULL;
-    if (c->arena.context)
-        arena_destroy(&c->arena);
-    if (c->pinned.context)
-        arena_destroy(&c->pinned);
     decomp_free(&s->decomp);
 }
 

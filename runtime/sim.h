@@ -28,6 +28,9 @@ struct sim {
     long start_step; /* where this process began: 0, or the step of the checkpoint it continued from */
     int restarted; /* 1 when the state came from a checkpoint (--restart) */
     int stop_signal; /* the signal that ended the run early, or 0 */
+    /* load balancing: events so far, and the kernel times when the last interval began */
+    int balance_events;
+    double balance_particle_time, balance_field_time;
     long io_files;
     double io_bytes, io_seconds; /* data written, and the wall time output took */
 };
@@ -40,6 +43,18 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
 /* The same as one rank of comm (NULL or one rank: sim_create). Collective. */
 int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct device *dev, const struct comm *comm,
                       char *err, size_t err_len);
+/* The device side of a run for the layout in s->ctx.lay: arenas and the built program
+ * (sim_create's middle; a redistribution between ranks runs it again). sim_unbuild releases the
+ * fields, species, program and arenas, keeping everything else. */
+int sim_build(struct sim *s, char *err, size_t err_len);
+void sim_unbuild(struct sim *s);
+/* Moves every box to owner[box] (all ranks pass the same map; collective): the fields and
+ * particles of each box travel to their new rank, and the kernels are built for the new map. */
+int sim_redistribute(struct sim *s, const int *owner, char *err, size_t err_len);
+/* Dynamic load balancing (parallel.balance_interval): the cost of each box from this interval's
+ * kernel times, and a redistribution when it lowers the imbalance by more than
+ * parallel.balance_threshold. Collective. */
+int sim_balance(struct sim *s, char *err, size_t err_len);
 /* The estimated cost of each box (particles plus cells), the weights of the distribution. */
 int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay, double *weight, char *err,
                     size_t err_len);
