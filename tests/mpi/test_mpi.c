@@ -194,7 +194,7 @@ int main(int argc, char **argv)
     const char *knap[] = {"parallel.distribution=knapsack", "deposition_strategy=global_atomics"};
     const char *rr[] = {"parallel.distribution=round_robin", "shape_order=2"};
     const char *lang[] = {"grid.max_box={16,4,4}"};
-    const char *half[] = {"parallel.distribution=round_robin", "species.electrons.region={lower={-10e-6,-10e-6,-10e-6},upper={0,10e-6,10e-6}}"};
+    const char *half[] = {"parallel.distribution=round_robin", "species.electrons.density=\"x < 0 ? 1e25 : 2e24\""};
     run_case("uniform plasma, order 3, sfc", uniform, NULL, 0, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, order 1, filtered J", uniform, o1, 2, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, knapsack, global_atomics", uniform, knap, 2, &dev, &comm, MIDWAY_NONE);
