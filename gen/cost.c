@@ -93,7 +93,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
               struct gen_cost *out, int max)
 {
     const double R = cfg->precision == CFG_DOUBLE ? 8 : 4;
-    const double boxes = lay->n_boxes;
+    const double boxes = lay->n_local; /* this rank's: the launches cover its boxes only */
     const double valid = (double)lay->box[0] * lay->box[1] * lay->box[2] * boxes;
     const double allocated = (double)lay->box_stride * boxes;
     double inner = 1; /* cells of a box that no guard cell aliases (halo_sum skips them) */

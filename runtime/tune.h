@@ -67,8 +67,8 @@ void tune_class(const struct picl_config *cfg, char *out, size_t len);
  * all = 0). */
 void tune_params_text(const struct tune_params *p, int all, char *out, size_t len);
 
-/* Whether a cells work group fits a run of layout lay on dev (sim.c's rule: each size divides
- * the box, z the box times the boxes, and the product is within the device's limit). */
+/* Whether a cells work group fits a run of layout lay on dev on any number of ranks: each size
+ * divides the box, and the product is within the device's limit. */
 int tune_cells_fit(const int w[3], const struct gen_layout *lay, const struct device *dev);
 
 /* picl run and check: the settings the input leaves at auto come from db's entry for this

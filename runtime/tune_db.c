@@ -409,7 +409,9 @@ void tune_params_text(const struct tune_params *p, int all, char *out, size_t le
 
 int tune_cells_fit(const int w[3], const struct gen_layout *lay, const struct device *dev)
 {
-    const long n[3] = {lay->box[0], lay->box[1], (long)lay->box[2] * lay->n_boxes};
+    /* z against one box (sim.c takes the box times this rank's boxes): whatever the number of
+     * ranks and boxes per rank, a size that divides the box divides that */
+    const long n[3] = {lay->box[0], lay->box[1], lay->box[2]};
     for (int a = 0; a < 3; a++)
         if (w[a] <= 0 || n[a] % w[a])
             return 0;
