@@ -69,7 +69,6 @@ struct tune_state {
     FILE *out;
     struct bench_result *r;
     struct bench_fields ref; /* the defaults' J and E: every variant's gate */
-    int precision;
     struct tune_params best;
     double best_ms, default_ms;
     int measured, eligible;
@@ -99,6 +98,7 @@ static double measure(struct tune_state *st, const struct tune_params *p, const 
                                o->repeats, st->dev, st->r, &fl, err, sizeof err);
     if (rc) {
         fprintf(st->out, "  %-40s %9s %9s %9s %7s  error: %.300s\n", label, "-", "-", "-", "-", err);
+        fflush(st->out);
         bench_fields_free(&fl);
         return -1;
     }
@@ -112,12 +112,17 @@ static double measure(struct tune_state *st, const struct tune_params *p, const 
     double rel_J, rel_E;
     int pass = bench_gate(r, &fl, is_ref ? NULL : &st->ref, bench_gate_rel(r->precision, 0),
                           bench_gate_residual(r->precision, 0), &rel_J, &rel_E, why, sizeof why);
-    fprintf(st->out, "  %-40s %9.3f %9.3f %9.3f %7.2f  %s%s\n", label, med, 1e3 * lo, 1e3 * hi, r->setup_s,
-            pass ? (is_ref ? "ref" : "ok") : "FAILED: ", pass ? "" : why);
+    char gate[600];
+    if (!pass)
+        snprintf(gate, sizeof gate, "FAILED: %s", why);
+    else if (is_ref)
+        snprintf(gate, sizeof gate, "ref (charge residual %.1e)", r->residual);
+    else
+        snprintf(gate, sizeof gate, "ok (J %.1e, E %.1e)", rel_J, rel_E);
+    fprintf(st->out, "  %-40s %9.3f %9.3f %9.3f %7.2f  %s\n", label, med, 1e3 * lo, 1e3 * hi, r->setup_s, gate);
     fflush(st->out); /* a row as soon as it is known, also into a pipe */
     if (is_ref) {
         st->ref = fl; /* kept for the gate of every other variant */
-        st->precision = r->precision;
     } else {
         bench_fields_free(&fl);
     }
