@@ -11,7 +11,7 @@
 #include "config.h"
 
 /* Raised whenever the file's layout or meaning changes; a restart refuses other versions. */
-#define CKPT_FORMAT_VERSION 1
+#define CKPT_FORMAT_VERSION 2
 
 struct sim;
 

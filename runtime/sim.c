@@ -167,12 +167,6 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
     c->real_size = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
     if (gen_layout(cfg, &c->lay, err, err_len))
         return -1;
-    if (comm && comm->size > 1 && cfg->checkpoint.enabled) {
-        snprintf(err, err_len, "checkpoint: checkpoints are not written yet for runs on more than one rank (%d "
-                               "here); run on one rank, or remove checkpoint from the input",
-                 comm->size);
-        return -1;
-    }
     if (comm && comm->size > 1) {
         double *weight = mem_alloc((size_t)c->lay.n_boxes * sizeof *weight);
         if (!weight) {
