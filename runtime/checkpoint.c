@@ -28,16 +28,36 @@
 
 static const char *const array_names[PA_ID + 1] = {"x", "y", "z", "ux", "uy", "uz", "w", "id"};
 
-/* Per box and species beside the particles: its count, its offset into the packed arrays, its
- * room (slots, outbox slots) and its six absorbed-face counters, [n_boxes][BOX_ROW] in memory
- * and one dataset each in the file. */
-enum { BOX_COUNT, BOX_OFFSET, BOX_ROOM, BOX_LOST = BOX_ROOM + 2, BOX_ROW = BOX_LOST + 6 };
+/* Per box and species beside the particles, one dataset each: its count, its offset into the
+ * packed arrays, its room (slots, outbox slots) and its six absorbed-face counters. */
+enum { BOX_COUNT, BOX_OFFSET, BOX_ROOM, BOX_LOST, BOX_SETS };
 static const struct {
     const char *name;
-    int at, n;
-} box_sets[] = {{"box_count", BOX_COUNT, 0}, {"box_offset", BOX_OFFSET, 0}, {"box_room", BOX_ROOM, 2},
-                {"box_lost", BOX_LOST, 6}};
-#define BOX_SETS ((int)(sizeof box_sets / sizeof *box_sets))
+    int width; /* 0: [n_boxes], else [n_boxes][width] */
+} box_sets[BOX_SETS] = {{"box_count", 0}, {"box_offset", 0}, {"box_room", 2}, {"box_lost", 6}};
+
+/* The four of them for n boxes, in one allocation. */
+struct box_rows {
+    int64_t *set[BOX_SETS];
+};
+
+static size_t box_width(int i) { return box_sets[i].width ? (size_t)box_sets[i].width : 1; }
+
+static int box_rows_alloc(struct box_rows *r, int n)
+{
+    size_t per_box = 0;
+    for (int i = 0; i < BOX_SETS; i++)
+        per_box += box_width(i);
+    int64_t *p = mem_calloc((size_t)n * per_box, sizeof *p);
+    for (int i = 0; i < BOX_SETS; i++) {
+        r->set[i] = p;
+        if (p)
+            p += (size_t)n * box_width(i);
+    }
+    return r->set[0] ? 0 : -1;
+}
+
+static void box_rows_free(struct box_rows *r) { mem_free(r->set[0]); }
 
 static hid_t real_type(const struct ctx *c)
 {
@@ -165,48 +185,40 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
             offset = 0;
         MPI_Allreduce(&mine, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     }
-    /* the device's arrays, then the packed particles; the box rows go through the start first */
-    char *raw = hio_staging_get(&s->staging, (slots > (size_t)nl * BOX_ROW ? slots : (size_t)nl * BOX_ROW) * 8 +
-                                                 (size_t)mine * 8);
+    /* the device's arrays, then the packed particles */
+    char *raw = hio_staging_get(&s->staging, slots * 8 + (size_t)mine * 8);
     uint64_t *sums = mem_calloc((size_t)nl, sizeof *sums);
-    int64_t *rows = mem_calloc((size_t)nl * BOX_ROW, sizeof *rows);
-    if (!raw || !sums || !rows) {
+    struct box_rows rows;
+    if (box_rows_alloc(&rows, nl) || !raw || !sums) {
         mem_free(sums);
-        mem_free(rows);
+        box_rows_free(&rows);
         snprintf(err, err_len, "species %s: out of host memory for a checkpoint", sp->cfg->name);
         return -1;
     }
     long at = offset;
     for (int b = 0; b < nl; b++) {
         const long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
-        int64_t *row = rows + (size_t)b * BOX_ROW;
-        row[BOX_COUNT] = t[BT_COUNT];
-        row[BOX_OFFSET] = at;
-        row[BOX_ROOM] = t[BT_CAP];
-        row[BOX_ROOM + 1] = t[BT_OUT_CAP];
+        rows.set[BOX_COUNT][b] = t[BT_COUNT];
+        rows.set[BOX_OFFSET][b] = at;
+        rows.set[BOX_ROOM][2 * b] = t[BT_CAP];
+        rows.set[BOX_ROOM][2 * b + 1] = t[BT_OUT_CAP];
         for (int face = 0; face < 6; face++)
-            row[BOX_LOST + face] = t[BT_LOST + face];
+            rows.set[BOX_LOST][6 * b + face] = t[BT_LOST + face];
         at += t[BT_COUNT];
     }
-    char *packed = raw + (slots > (size_t)nl * BOX_ROW ? slots : (size_t)nl * BOX_ROW) * 8;
+    char *packed = raw + slots * 8;
     char where[CFG_NAME_LEN + 16];
     snprintf(where, sizeof where, "species/%s", sp->cfg->name);
     hid_t g = hio_group(f->id, where);
     int rc = g < 0 || hio_attr_i64(g, "particles", total);
-    for (int i = 0; rc == 0 && i < BOX_SETS; i++) {
-        /* one column group of the rows at a time, contiguous for HDF5 */
-        const int w = box_sets[i].n ? box_sets[i].n : 1;
-        int64_t *col = (int64_t *)raw;
-        for (int b = 0; b < nl; b++)
-            memcpy(col + (size_t)b * w, rows + (size_t)b * BOX_ROW + box_sets[i].at, (size_t)w * sizeof *col);
-        rc = write_by_box(g, box_sets[i].name, H5T_NATIVE_INT64, lay, (hsize_t)box_sets[i].n, col, f->dxpl);
-    }
+    for (int i = 0; rc == 0 && i < BOX_SETS; i++)
+        rc = write_by_box(g, box_sets[i].name, H5T_NATIVE_INT64, lay, (hsize_t)box_sets[i].width, rows.set[i], f->dxpl);
     for (int a = 0; rc == 0 && a <= PA_ID; a++) {
         const size_t elem = elem_size(c, a);
         cl_int cl = clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, slots * elem, raw, 0, NULL, NULL);
         if (cl != CL_SUCCESS) {
             mem_free(sums);
-            mem_free(rows);
+            box_rows_free(&rows);
             H5Gclose(g);
             snprintf(err, err_len, "species %s: reading %s from the device failed: %s", sp->cfg->name, array_names[a],
                      device_error_name(cl));
@@ -243,7 +255,7 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
     if (rc == 0)
         rc = write_by_box(g, "checksum", H5T_NATIVE_UINT64, lay, 0, sums, f->dxpl);
     mem_free(sums);
-    mem_free(rows);
+    box_rows_free(&rows);
     if (g >= 0)
         H5Gclose(g);
     return rc ? h5fail(f->partial, "writing the particles", err, err_len) : 0;
@@ -399,7 +411,8 @@ static int agree(struct reader *r, int rc)
         return 0;
     if (rc == 0)
         snprintf(r->err, r->err_len,
-                 "--restart: cannot continue from '%s': another rank could not restore its boxes (its message says why)",
+                 "--restart: cannot continue from '%s': another rank could not restore its boxes (its message "
+                 "says why)",
                  r->path);
     return -1;
 }
@@ -593,50 +606,47 @@ static int by_offset(const void *a, const void *b)
     return x->offset < y->offset ? -1 : x->offset > y->offset ? 1 : x->box - y->box;
 }
 
-/* The per-box rows of a species, [n_boxes][BOX_ROW], checked: room for the count, and the
- * boxes' ranges of the packed arrays tile [0, total) without gap or overlap. */
+/* The per-box datasets of a species, checked: room for each count, and the boxes' ranges of the
+ * packed arrays tile [0, total) without gap or overlap. */
 static int read_box_rows(struct reader *r, struct species *sp, hid_t g, const char *where, int64_t total, int nb,
-                         int64_t *rows)
+                         struct box_rows *rows)
 {
     char label[CFG_NAME_LEN + 64];
-    int64_t *col = mem_calloc((size_t)nb * 6, sizeof *col);
     struct range *order = mem_calloc((size_t)nb, sizeof *order);
     int rc = -1, n = 0;
-    if (!col || !order) {
+    if (!order) {
         snprintf(r->err, r->err_len, "out of host memory reading '%s'", r->path);
         goto done;
     }
     for (int i = 0; i < BOX_SETS; i++) {
-        const int w = box_sets[i].n ? box_sets[i].n : 1;
-        hsize_t dims[2] = {(hsize_t)nb, (hsize_t)box_sets[i].n};
+        hsize_t dims[2] = {(hsize_t)nb, (hsize_t)box_sets[i].width};
         snprintf(label, sizeof label, "%s/%s", where, box_sets[i].name);
-        if (read_dataset(r, g, box_sets[i].name, label, H5T_NATIVE_INT64, box_sets[i].n ? 2 : 1, dims, col))
+        if (read_dataset(r, g, box_sets[i].name, label, H5T_NATIVE_INT64, box_sets[i].width ? 2 : 1, dims,
+                         rows->set[i]))
             goto done;
-        for (int b = 0; b < nb; b++)
-            memcpy(rows + (size_t)b * BOX_ROW + box_sets[i].at, col + (size_t)b * w, (size_t)w * sizeof *col);
     }
+    const int64_t *count = rows->set[BOX_COUNT], *offset = rows->set[BOX_OFFSET], *room = rows->set[BOX_ROOM];
     for (int b = 0; b < nb; b++) {
-        const int64_t *row = rows + (size_t)b * BOX_ROW;
-        if (row[BOX_COUNT] < 0 || row[BOX_ROOM] < row[BOX_COUNT] || row[BOX_ROOM + 1] < 1) {
+        if (count[b] < 0 || room[2 * b] < count[b] || room[2 * b + 1] < 1) {
             refuse(r, "species %s, box %d: %" PRId64 " particles in room for %" PRId64 " (outbox %" PRId64
                       "); the file is corrupt",
-                   sp->cfg->name, b, row[BOX_COUNT], row[BOX_ROOM], row[BOX_ROOM + 1]);
+                   sp->cfg->name, b, count[b], room[2 * b], room[2 * b + 1]);
             goto done;
         }
-        if (row[BOX_COUNT] > 0)
-            order[n++] = (struct range){row[BOX_OFFSET], b};
+        if (count[b] > 0)
+            order[n++] = (struct range){offset[b], b};
     }
     qsort(order, (size_t)n, sizeof *order, by_offset);
     int64_t end = 0;
     for (int i = 0; i < n; i++) {
-        const int64_t *row = rows + (size_t)order[i].box * BOX_ROW;
-        if (row[BOX_OFFSET] != end || row[BOX_OFFSET] + row[BOX_COUNT] > total) {
+        const int b = order[i].box;
+        if (offset[b] != end || offset[b] + count[b] > total) {
             refuse(r, "species %s: box %d's particles (%" PRId64 " from %" PRId64 ") do not follow on from the box "
                       "before them (which ends at %" PRId64 ") in the %" PRId64 " particles of the file (corrupt)",
-                   sp->cfg->name, order[i].box, row[BOX_COUNT], row[BOX_OFFSET], end, total);
+                   sp->cfg->name, b, count[b], offset[b], end, total);
             goto done;
         }
-        end += row[BOX_COUNT];
+        end += count[b];
     }
     if (end != total) {
         refuse(r, "species %s: its boxes hold %" PRId64 " particles but the file says %" PRId64 " (corrupt)",
@@ -645,7 +655,6 @@ static int read_box_rows(struct reader *r, struct species *sp, hid_t g, const ch
     }
     rc = 0;
 done:
-    mem_free(col);
     mem_free(order);
     return rc;
 }
@@ -694,6 +703,9 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
         }
         m += len;
     }
+    for (int b = 0; b < c->lay.n_local; b++) /* as the writer hashed them */
+        if (sp->boxes_host[(size_t)b * BT_STRIDE + BT_COUNT] == 0)
+            sums[b] = hio_hash(packed, 0, sums[b]);
     return 0;
 }
 
@@ -708,7 +720,8 @@ static int restore_species(struct reader *r, struct sim *s, int i)
     char where[CFG_NAME_LEN + 16], label[CFG_NAME_LEN + 32];
     snprintf(where, sizeof where, "species/%s", sp->cfg->name);
     hid_t g = H5I_INVALID_HID;
-    int64_t *rows = mem_calloc((size_t)nb * BOX_ROW, sizeof *rows);
+    struct box_rows rows;
+    const int no_rows = box_rows_alloc(&rows, nb);
     uint64_t *stored = mem_calloc((size_t)nb, sizeof *stored);
     uint64_t *sums = mem_calloc((size_t)nl, sizeof *sums);
     long *count = mem_calloc((size_t)nl * 3, sizeof *count), *room = count + nl;
@@ -716,7 +729,7 @@ static int restore_species(struct reader *r, struct sim *s, int i)
     int64_t total = 0;
     long mine = 0;
     int rc = -1, n = 0;
-    if (!rows || !stored || !sums || !count || !order) {
+    if (no_rows || !stored || !sums || !count || !order) {
         snprintf(r->err, r->err_len, "out of host memory reading '%s'", r->path);
         goto agreed;
     }
@@ -732,17 +745,17 @@ static int restore_species(struct reader *r, struct sim *s, int i)
     }
     hsize_t nbh = (hsize_t)nb;
     snprintf(label, sizeof label, "%s/checksum", where);
-    if (read_box_rows(r, sp, g, where, total, nb, rows) ||
+    if (read_box_rows(r, sp, g, where, total, nb, &rows) ||
         read_dataset(r, g, "checksum", label, H5T_NATIVE_UINT64, 1, &nbh, stored))
         goto agreed;
     for (int b = 0; b < nl; b++) {
-        const int64_t *row = rows + (size_t)gen_box_gid(lay, b) * BOX_ROW;
-        count[b] = row[BOX_COUNT];
-        room[2 * b] = row[BOX_ROOM];
-        room[2 * b + 1] = row[BOX_ROOM + 1];
+        const int gid = gen_box_gid(lay, b);
+        count[b] = rows.set[BOX_COUNT][gid];
+        room[2 * b] = rows.set[BOX_ROOM][2 * gid];
+        room[2 * b + 1] = rows.set[BOX_ROOM][2 * gid + 1];
         mine += count[b];
         if (count[b] > 0)
-            order[n++] = (struct range){row[BOX_OFFSET], b};
+            order[n++] = (struct range){rows.set[BOX_OFFSET][gid], b};
     }
     qsort(order, (size_t)n, sizeof *order, by_offset);
     rc = 0;
@@ -767,21 +780,24 @@ agreed:
                             sp->cfg->name, gid, stored[gid], sums[b]);
             break;
         }
+        long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
         for (int face = 0; face < 6; face++)
-            sp->boxes_host[(size_t)b * BT_STRIDE + BT_LOST + face] = (long)rows[(size_t)gid * BOX_ROW + BOX_LOST + face];
+            t[BT_LOST + face] = (long)rows.set[BOX_LOST][6 * gid + face];
     }
     if (!failed) {
-        cl_int cl = clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, sizeof(long) * BT_STRIDE * (size_t)nl,
-                                         sp->boxes_host, 0, NULL, NULL);
-        if (cl != CL_SUCCESS)
-            failed = snprintf(r->err, r->err_len, "writing the box table to the device failed: %s",
-                              device_error_name(cl)) > 0;
+        const size_t table = sizeof(long) * BT_STRIDE * (size_t)nl;
+        cl_int cl = clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, sp->boxes_host, 0, NULL,
+                                         NULL);
+        if (cl != CL_SUCCESS) {
+            snprintf(r->err, r->err_len, "writing the box table to the device failed: %s", device_error_name(cl));
+            failed = 1;
+        }
     }
     if (agree(r, failed) || particles_check(sp, c, NULL, r->err, r->err_len))
         goto done;
     rc = 0;
 done:
-    mem_free(rows);
+    box_rows_free(&rows);
     mem_free(stored);
     mem_free(sums);
     mem_free(count);
