@@ -88,10 +88,16 @@ static inline int halo_source(const int b, const int i, const int j, const int k
 static inline int on_pec_face(const int b, const int i, const int j, const int k)
 {
     const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
-    /* (x != 0): the BC_ literals are 0 or 1, and comparing keeps compilers from warning about
-     * a constant operand of && */
-    return (BC_X_LO_PEC != 0 && bx == 0 && i == 0) || (BC_Y_LO_PEC != 0 && by == 0 && j == 0) ||
-           (BC_Z_LO_PEC != 0 && bz == 0 && k == 0);
+    /* one test per axis: the BC_ literals are 0 or 1, and an if on a constant draws no warning
+     * where || of constants would */
+    int face = 0;
+    if (BC_X_LO_PEC)
+        face |= bx == 0 && i == 0;
+    if (BC_Y_LO_PEC)
+        face |= by == 0 && j == 0;
+    if (BC_Z_LO_PEC)
+        face |= bz == 0 && k == 0;
+    return face;
 }
 
 /* FillBoundary for components [C0, C1): one work item per allocated cell of every local box.

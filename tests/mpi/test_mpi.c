@@ -109,9 +109,11 @@ static void run_case(const char *label, const char *input, const char *const *se
     const long exchanges = s->fields.xc ? s->fields.xc->exchanges - before : 0;
     const long packs = launches(&s->ctx.timers, "halo_pack");
     const long unpacks = launches(&s->ctx.timers, "halo_unpack") + launches(&s->ctx.timers, "halo_unpack_add");
-    CHECK(packs <= exchanges && unpacks <= exchanges);
-    if (comm->size > 1 && what == MIDWAY_NONE)
-        CHECK(exchanges > 0 && packs > 0 && unpacks > 0);
+    if (what == MIDWAY_NONE) { /* a redistribution starts the exchange's counters afresh */
+        CHECK(packs <= exchanges && unpacks <= exchanges);
+        if (comm->size > 1)
+            CHECK(exchanges > 0 && packs > 0 && unpacks > 0);
+    }
     double residual = 1;
     if (sim_gauss(s, 0, &residual, fixture_err, sizeof fixture_err)) {
         printf("FAIL: sim_gauss: %s\n", fixture_err);
@@ -194,7 +196,7 @@ int main(int argc, char **argv)
     const char *knap[] = {"parallel.distribution=knapsack", "deposition_strategy=global_atomics"};
     const char *rr[] = {"parallel.distribution=round_robin", "shape_order=2"};
     const char *lang[] = {"grid.max_box={16,4,4}"};
-    const char *half[] = {"parallel.distribution=round_robin", "species.electrons.region={lower={-10e-6,-10e-6,-10e-6},upper={0,10e-6,10e-6}}"};
+    const char *half[] = {"parallel.distribution=round_robin", "species.electrons.density=\"x < 0 ? 1e25 : 2e24\""};
     run_case("uniform plasma, order 3, sfc", uniform, NULL, 0, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, order 1, filtered J", uniform, o1, 2, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, knapsack, global_atomics", uniform, knap, 2, &dev, &comm, MIDWAY_NONE);
