@@ -1,7 +1,11 @@
-/* checkpoint.c: writing and reading checkpoints. Particles are stored packed, box by box,
- * with the box table beside them; a restart puts each box's particles back at the start of
- * its slots, in the same order, so the restarted run repeats the uninterrupted one bit for
- * bit (deposition runs one work item per box in a fixed order). */
+/* checkpoint.c: writing and reading checkpoints. Every rank writes its own boxes into one file
+ * (parallel HDF5): the field buffer by global box, and each species' particles packed box by box,
+ * rank after rank, with each box's count, its offset into the packed arrays, its room and its
+ * absorbed-particle counters. So any decomposition of the same boxes can find a box's particles,
+ * and a restart may run on another number of ranks. A restart puts each box's particles back at
+ * the start of its slots in the same order and keeps each box's room: on the same ranks it repeats
+ * the uninterrupted run bit for bit (deposition runs one work item per box in a fixed order), on
+ * others to round-off (particles from other ranks arrive in another order). */
 #include "checkpoint.h"
 
 #include <dirent.h>
@@ -24,12 +28,36 @@
 
 static const char *const array_names[PA_ID + 1] = {"x", "y", "z", "ux", "uy", "uz", "w", "id"};
 
-/* Boxes belong to ranks once the MPI decomposition exists; until then all are this rank's. */
-static int box_is_mine(int b)
+/* Per box and species beside the particles, one dataset each: its count, its offset into the
+ * packed arrays, its room (slots, outbox slots) and its six absorbed-face counters. */
+enum { BOX_COUNT, BOX_OFFSET, BOX_ROOM, BOX_LOST, BOX_SETS };
+static const struct {
+    const char *name;
+    int width; /* 0: [n_boxes], else [n_boxes][width] */
+} box_sets[BOX_SETS] = {{"box_count", 0}, {"box_offset", 0}, {"box_room", 2}, {"box_lost", 6}};
+
+/* The four of them for n boxes, in one allocation. */
+struct box_rows {
+    int64_t *set[BOX_SETS];
+};
+
+static size_t box_width(int i) { return box_sets[i].width ? (size_t)box_sets[i].width : 1; }
+
+static int box_rows_alloc(struct box_rows *r, int n)
 {
-    (void)b;
-    return 1;
+    size_t per_box = 0;
+    for (int i = 0; i < BOX_SETS; i++)
+        per_box += box_width(i);
+    int64_t *p = mem_calloc((size_t)n * per_box, sizeof *p);
+    for (int i = 0; i < BOX_SETS; i++) {
+        r->set[i] = p;
+        if (p)
+            p += (size_t)n * box_width(i);
+    }
+    return r->set[0] ? 0 : -1;
 }
+
+static void box_rows_free(struct box_rows *r) { mem_free(r->set[0]); }
 
 static hid_t real_type(const struct ctx *c)
 {
@@ -46,43 +74,64 @@ static int h5fail(const char *path, const char *what, char *err, size_t err_len)
     return -1;
 }
 
-
-/* Writes the entries of this rank's boxes of a per-box dataset [n_boxes][row] from `data`, which
- * holds all n_boxes rows (only this rank's are read). */
-static int write_box_rows(hid_t parent, const char *name, hid_t type, int n_boxes, hsize_t row, const void *data,
-                          hid_t dxpl)
+/* Selects, in the file space of a per-box dataset, the entries of this rank's boxes: the
+ * dataset is [n_boxes] (lead 0, row 0), [n_boxes][row] (lead 0) or [lead][n_boxes][row]. Local
+ * slots follow the global index upwards, which is also the order HDF5 visits a union of
+ * hyperslabs: memory in slot order matches the file element for element. */
+static int select_my_boxes(hid_t fs, const struct gen_layout *lay, hsize_t lead, hsize_t row)
 {
-    hsize_t dims[2] = {(hsize_t)n_boxes, row};
-    hid_t d = hio_make_dataset(parent, name, type, 2, dims);
+    const int at = lead ? 1 : 0; /* the box axis */
+    if (H5Sselect_none(fs) < 0)
+        return -1;
+    for (int s = 0; s < lay->n_local; s++) {
+        hsize_t start[3] = {0, 0, 0}, count[3] = {lead, row, row};
+        start[at] = (hsize_t)gen_box_gid(lay, s);
+        count[at] = 1;
+        if (H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, count, NULL) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A per-box dataset, [n_boxes] (row 0) or [n_boxes][row], of which this rank writes its boxes'
+ * entries from `mine` ([n_local] or [n_local][row], slot order). Collective. */
+static int write_by_box(hid_t parent, const char *name, hid_t type, const struct gen_layout *lay, hsize_t row,
+                        const void *mine, hid_t dxpl)
+{
+    hsize_t dims[2] = {(hsize_t)lay->n_boxes, row}, n = (hsize_t)lay->n_local * (row ? row : 1);
+    hid_t d = hio_make_dataset(parent, name, type, row ? 2 : 1, dims);
     if (d < 0)
         return -1;
-    hid_t fs = H5Dget_space(d), ms = H5Screate_simple(2, dims, NULL);
-    int rc = fs < 0 || ms < 0 || H5Sselect_none(fs) < 0 || H5Sselect_none(ms) < 0;
-    for (int b = 0; rc == 0 && b < n_boxes; b++) {
-        if (!box_is_mine(b))
-            continue;
-        hsize_t start[2] = {(hsize_t)b, 0}, count[2] = {1, row};
-        rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, count, NULL) < 0 ||
-             H5Sselect_hyperslab(ms, H5S_SELECT_OR, start, NULL, count, NULL) < 0;
-    }
-    if (rc == 0)
-        rc = H5Dwrite(d, type, ms, fs, dxpl, data) < 0;
+    hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &n, NULL);
+    int rc = fs < 0 || ms < 0 || select_my_boxes(fs, lay, 0, row) || H5Dwrite(d, type, ms, fs, dxpl, mine) < 0;
     if (ms >= 0)
         H5Sclose(ms);
     if (fs >= 0)
         H5Sclose(fs);
     H5Dclose(d);
-    return rc;
+    return rc ? -1 : 0;
 }
 
-/* The whole field buffer, [component][box][cell with guards], one hyperslab per own box. */
+/* Checksum of local box s's fields, all components with their guards. */
+static uint64_t box_fields_hash(const struct ctx *c, const char *host, int s)
+{
+    const struct gen_layout *lay = &c->lay;
+    const size_t real = c->real_size, box = (size_t)lay->box_stride;
+    uint64_t h = 0;
+    for (int comp = 0; comp < FC_COUNT; comp++)
+        h = hio_hash(host + ((size_t)comp * (size_t)lay->comp_stride + (size_t)s * box) * real, box * real, h);
+    return h;
+}
+
+/* The field buffer, [component][global box][cell with guards]: this rank's buffer
+ * [component][local box][cell] lands on the rows of its boxes. */
 static int write_fields(struct sim *s, struct hio_file *f, double *bytes, char *err, size_t err_len)
 {
     struct ctx *c = &s->ctx;
     const struct gen_layout *lay = &c->lay;
     const size_t real = c->real_size, n = (size_t)FC_COUNT * (size_t)lay->comp_stride;
     char *host = hio_staging_get(&s->staging, n * real);
-    uint64_t *sums = mem_calloc((size_t)lay->n_boxes, sizeof *sums);
+    uint64_t *sums = mem_calloc((size_t)lay->n_local, sizeof *sums);
     if (!host || !sums) {
         mem_free(sums);
         snprintf(err, err_len, "out of host memory for a checkpoint of the fields (%zu bytes)", n * real);
@@ -94,47 +143,41 @@ static int write_fields(struct sim *s, struct hio_file *f, double *bytes, char *
         snprintf(err, err_len, "reading the fields from the device failed: %s", device_error_name(cl));
         return -1;
     }
+    for (int b = 0; b < lay->n_local; b++)
+        sums[b] = box_fields_hash(c, host, b);
     hsize_t dims[3] = {FC_COUNT, (hsize_t)lay->n_boxes, (hsize_t)lay->box_stride};
+    hsize_t mine[3] = {FC_COUNT, (hsize_t)lay->n_local, (hsize_t)lay->box_stride};
     hid_t d = hio_make_dataset(f->id, "fields", real_type(c), 3, dims);
-    hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d);
-    int rc = d < 0 || fs < 0 || H5Sselect_none(fs) < 0;
-    for (int b = 0; rc == 0 && b < lay->n_boxes; b++) {
-        if (!box_is_mine(b))
-            continue;
-        hsize_t start[3] = {0, (hsize_t)b, 0}, count[3] = {FC_COUNT, 1, (hsize_t)lay->box_stride};
-        rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, count, NULL) < 0;
-        uint64_t h = 0;
-        for (int comp = 0; comp < FC_COUNT; comp++)
-            h = hio_hash(host + ((size_t)comp * (size_t)lay->comp_stride + (size_t)b * (size_t)lay->box_stride) * real,
-                         (size_t)lay->box_stride * real, h);
-        sums[b] = h;
-        *bytes += (double)FC_COUNT * (double)lay->box_stride * (double)real;
-    }
-    /* memory holds the whole buffer in the file's shape: the same selection picks the same cells */
-    if (rc == 0)
-        rc = H5Dwrite(d, real_type(c), fs, fs, f->dxpl, host) < 0;
+    hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d), ms = H5Screate_simple(3, mine, NULL);
+    int rc = d < 0 || fs < 0 || ms < 0 || select_my_boxes(fs, lay, FC_COUNT, (hsize_t)lay->box_stride) ||
+             H5Dwrite(d, real_type(c), ms, fs, f->dxpl, host) < 0;
+    if (ms >= 0)
+        H5Sclose(ms);
     if (fs >= 0)
         H5Sclose(fs);
     if (d >= 0)
         H5Dclose(d);
+    *bytes += (double)(n * real);
     if (rc == 0)
-        rc = write_box_rows(f->id, "fields_checksum", H5T_NATIVE_UINT64, lay->n_boxes, 1, sums, f->dxpl);
+        rc = write_by_box(f->id, "fields_checksum", H5T_NATIVE_UINT64, lay, 0, sums, f->dxpl);
     mem_free(sums);
     return rc ? h5fail(f->partial, "writing the fields", err, err_len) : 0;
 }
 
+/* One species: x, y, z, ux, uy, uz, w, id packed by box, this rank's boxes after those of the
+ * ranks before it; per box its row (count, offset, room, absorbed) and a checksum. */
 static int write_species(struct sim *s, struct species *sp, struct hio_file *f, double *bytes, char *err,
                          size_t err_len)
 {
     struct ctx *c = &s->ctx;
-    const int nb = c->lay.n_boxes;
+    const struct gen_layout *lay = &c->lay;
+    const int nl = lay->n_local;
     if (particles_check(sp, c, NULL, err, err_len))
         return -1;
     const size_t slots = (size_t)sp->slots;
     long mine = 0;
-    for (int b = 0; b < nb; b++)
-        if (box_is_mine(b))
-            mine += sp->boxes_host[(size_t)b * BT_STRIDE + BT_COUNT];
+    for (int b = 0; b < nl; b++)
+        mine += sp->boxes_host[(size_t)b * BT_STRIDE + BT_COUNT];
     long offset = 0, total = mine;
     if (hio_mpi()) {
         MPI_Exscan(&mine, &offset, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
@@ -142,33 +185,47 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
             offset = 0;
         MPI_Allreduce(&mine, &total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     }
+    /* the device's arrays, then the packed particles */
     char *raw = hio_staging_get(&s->staging, slots * 8 + (size_t)mine * 8);
-    uint64_t *sums = mem_calloc((size_t)nb, sizeof *sums);
-    if (!raw || !sums) {
+    uint64_t *sums = mem_calloc((size_t)nl, sizeof *sums);
+    struct box_rows rows;
+    if (box_rows_alloc(&rows, nl) || !raw || !sums) {
         mem_free(sums);
+        box_rows_free(&rows);
         snprintf(err, err_len, "species %s: out of host memory for a checkpoint", sp->cfg->name);
         return -1;
+    }
+    long at = offset;
+    for (int b = 0; b < nl; b++) {
+        const long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
+        rows.set[BOX_COUNT][b] = t[BT_COUNT];
+        rows.set[BOX_OFFSET][b] = at;
+        rows.set[BOX_ROOM][2 * b] = t[BT_CAP];
+        rows.set[BOX_ROOM][2 * b + 1] = t[BT_OUT_CAP];
+        for (int face = 0; face < 6; face++)
+            rows.set[BOX_LOST][6 * b + face] = t[BT_LOST + face];
+        at += t[BT_COUNT];
     }
     char *packed = raw + slots * 8;
     char where[CFG_NAME_LEN + 16];
     snprintf(where, sizeof where, "species/%s", sp->cfg->name);
     hid_t g = hio_group(f->id, where);
-    int rc = g < 0 || hio_attr_i64(g, "particles", total) || hio_attr_i64(g, "slots", sp->slots) ||
-             write_box_rows(g, "box_table", H5T_NATIVE_LONG, nb, BT_STRIDE, sp->boxes_host, f->dxpl);
+    int rc = g < 0 || hio_attr_i64(g, "particles", total);
+    for (int i = 0; rc == 0 && i < BOX_SETS; i++)
+        rc = write_by_box(g, box_sets[i].name, H5T_NATIVE_INT64, lay, (hsize_t)box_sets[i].width, rows.set[i], f->dxpl);
     for (int a = 0; rc == 0 && a <= PA_ID; a++) {
         const size_t elem = elem_size(c, a);
         cl_int cl = clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, slots * elem, raw, 0, NULL, NULL);
         if (cl != CL_SUCCESS) {
             mem_free(sums);
+            box_rows_free(&rows);
             H5Gclose(g);
             snprintf(err, err_len, "species %s: reading %s from the device failed: %s", sp->cfg->name, array_names[a],
                      device_error_name(cl));
             return -1;
         }
         size_t m = 0;
-        for (int b = 0; b < nb; b++) {
-            if (!box_is_mine(b))
-                continue;
+        for (int b = 0; b < nl; b++) {
             const long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
             size_t len = (size_t)t[BT_COUNT] * elem;
             memcpy(packed + m, raw + (size_t)t[BT_START] * elem, len);
@@ -181,7 +238,7 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
         hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d);
         hid_t ms = H5Screate_simple(1, mine ? &count : &one, NULL);
         rc = d < 0 || fs < 0 || ms < 0;
-        if (rc == 0 && total > 0) {
+        if (rc == 0 && total > 0) { /* a rank without particles still takes part, selecting none */
             rc = (mine ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &count, NULL)
                        : (H5Sselect_none(fs) < 0 ? -1 : H5Sselect_none(ms))) < 0;
             if (rc == 0)
@@ -196,8 +253,9 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
             H5Dclose(d);
     }
     if (rc == 0)
-        rc = write_box_rows(g, "checksum", H5T_NATIVE_UINT64, nb, 1, sums, f->dxpl);
+        rc = write_by_box(g, "checksum", H5T_NATIVE_UINT64, lay, 0, sums, f->dxpl);
     mem_free(sums);
+    box_rows_free(&rows);
     if (g >= 0)
         H5Gclose(g);
     return rc ? h5fail(f->partial, "writing the particles", err, err_len) : 0;
@@ -218,8 +276,10 @@ static int layout_attrs(struct sim *s, hid_t root)
            hio_attr_ints(root, "cells", lay->cells, 3) | hio_attr_ints(root, "box", lay->box, 3) |
            hio_attr_ints(root, "boxes", lay->nbox, 3) |
            hio_attr_ints(root, "real_bytes_guards_components", counts, 3) |
-           hio_attr_i64(root, "species", s->n_species);
+           hio_attr_i64(root, "species", s->n_species) | hio_attr_i64(root, "ranks", lay->n_ranks) |
+           hio_attr_double(root, "gauss_scale", s->fields.gauss_scale);
 }
+
 
 /* Steps of the complete checkpoints in dir, newest first; returns how many (at most max). */
 static int list_checkpoints(const char *dir, long *steps, int max)
@@ -268,10 +328,6 @@ static void remove_old(const struct cfg_checkpoint *ck)
 int ckpt_write(struct sim *s, double *bytes, char *path_out, size_t path_len, char *err, size_t err_len)
 {
     const struct cfg_checkpoint *ck = &s->ctx.cfg->checkpoint;
-    if (s->ctx.lay.n_ranks > 1) { /* a signal under MPI: the file format is not per rank yet */
-        snprintf(err, err_len, "checkpoints are not written yet for runs on more than one rank");
-        return -1;
-    }
     char path[CFG_PATH_LEN + 64];
     snprintf(path, sizeof path, "%s/" CKPT_PREFIX "%06ld.h5", ck->dir, s->step);
     struct hio_file f;
@@ -305,26 +361,30 @@ int ckpt_write(struct sim *s, double *bytes, char *path_out, size_t path_len, ch
 
 int ckpt_latest(const struct picl_config *cfg, char *path, size_t path_len, char *err, size_t err_len)
 {
-    long *steps = mem_alloc(sizeof(long) * CKPT_MAX_LISTED);
-    if (!steps) {
-        snprintf(err, err_len, "out of host memory");
-        return -1;
+    /* rank 0 looks, so that every rank continues from the same file */
+    long newest = -1;
+    if (hio_rank() == 0) {
+        long *steps = mem_alloc(sizeof(long) * CKPT_MAX_LISTED);
+        if (steps && list_checkpoints(cfg->checkpoint.dir, steps, CKPT_MAX_LISTED) > 0)
+            newest = steps[0];
+        mem_free(steps);
     }
-    int n = list_checkpoints(cfg->checkpoint.dir, steps, CKPT_MAX_LISTED);
-    if (n > 0)
-        snprintf(path, path_len, "%s/" CKPT_PREFIX "%06ld.h5", cfg->checkpoint.dir, steps[0]);
+    if (hio_mpi())
+        MPI_Bcast(&newest, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    if (newest >= 0)
+        snprintf(path, path_len, "%s/" CKPT_PREFIX "%06ld.h5", cfg->checkpoint.dir, newest);
     else
         snprintf(err, err_len, "--restart latest: no checkpoint (" CKPT_PREFIX "NNNNNN.h5) in '%s' (checkpoint.dir)",
                  cfg->checkpoint.dir);
-    mem_free(steps);
-    return n > 0 ? 0 : -1;
+    return newest >= 0 ? 0 : -1;
 }
 
-/* ---- reading */
+/* ---- reading: every rank reads the header and the rows of its own boxes */
 
 struct reader {
     const char *path;
     hid_t file;
+    const struct comm *comm;
     char *err;
     size_t err_len;
 };
@@ -338,6 +398,22 @@ static int refuse(struct reader *r, const char *fmt, ...)
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
     snprintf(r->err, r->err_len, "--restart: cannot continue from '%s': %s", r->path, why);
+    return -1;
+}
+
+/* Whether any rank failed (each reads its own boxes, so one may find damage the others do not
+ * see): all ranks stop at the same point, before the next collective call. */
+static int agree(struct reader *r, int rc)
+{
+    if (!r->comm || r->comm->size < 2)
+        return rc ? -1 : 0;
+    if (!comm_any(r->comm, rc != 0))
+        return 0;
+    if (rc == 0)
+        snprintf(r->err, r->err_len,
+                 "--restart: cannot continue from '%s': another rank could not restore its boxes (its message "
+                 "says why)",
+                 r->path);
     return -1;
 }
 
@@ -357,35 +433,53 @@ static int dataset_dims(hid_t parent, const char *name, int rank, hsize_t *dims)
     return rc ? -1 : 0;
 }
 
-/* Reads the whole dataset `name` (checked to have `count` elements) as `type`. */
+/* Dataset `name`, opened once its dimensions are checked against `expect`; refuses otherwise. */
+static hid_t open_checked(struct reader *r, hid_t parent, const char *name, const char *label, int rank,
+                          const hsize_t *expect)
+{
+    hsize_t dims[3] = {0, 0, 0};
+    if (dataset_dims(parent, name, rank, dims)) {
+        refuse(r, "the dataset %s is missing or is not %dD; the file is incomplete or corrupt", label, rank);
+        return H5I_INVALID_HID;
+    }
+    for (int i = 0; i < rank; i++)
+        if (dims[i] != expect[i]) {
+            refuse(r, "the dataset %s has %llu entries along dimension %d where this run needs %llu; the file does "
+                      "not match its own header (corrupt) or this layout",
+                   label, (unsigned long long)dims[i], i, (unsigned long long)expect[i]);
+            return H5I_INVALID_HID;
+        }
+    hid_t d = H5Dopen2(parent, name, H5P_DEFAULT);
+    if (d < 0) {
+        char why[512];
+        refuse(r, "opening %s failed: the file is corrupt (HDF5: %s)", label, hio_reason(why, sizeof why));
+    }
+    return d;
+}
+
+static int read_failed(struct reader *r, const char *label)
+{
+    char why[512];
+    return refuse(r, "reading %s failed: the file is corrupt (HDF5: %s)", label, hio_reason(why, sizeof why));
+}
+
+/* Reads the whole dataset `name` (checked to have the dimensions `expect`) as `type`. */
 static int read_dataset(struct reader *r, hid_t parent, const char *name, const char *label, hid_t type, int rank,
                         const hsize_t *expect, void *out)
 {
-    hsize_t dims[3] = {0, 0, 0};
-    if (dataset_dims(parent, name, rank, dims))
-        return refuse(r, "the dataset %s is missing or is not %dD; the file is incomplete or corrupt", label, rank);
-    for (int i = 0; i < rank; i++)
-        if (dims[i] != expect[i])
-            return refuse(r, "the dataset %s has %llu entries along dimension %d where this run needs %llu; the "
-                             "file does not match its own header (corrupt) or this layout",
-                          label, (unsigned long long)dims[i], i, (unsigned long long)expect[i]);
     hsize_t count = 1;
     for (int i = 0; i < rank; i++)
-        count *= dims[i];
-    if (count == 0)
-        return 0; /* an empty species: nothing to read */
-    hid_t d = H5Dopen2(parent, name, H5P_DEFAULT);
-    int rc = d < 0 || H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) < 0;
-    if (d >= 0)
-        H5Dclose(d);
-    if (rc) {
-        char why[512];
-        return refuse(r, "reading %s failed: the file is corrupt (HDF5: %s)", label, hio_reason(why, sizeof why));
-    }
-    return 0;
+        count *= expect[i];
+    hid_t d = open_checked(r, parent, name, label, rank, expect);
+    if (d < 0)
+        return -1;
+    /* an empty species: nothing to read */
+    int rc = count > 0 && H5Dread(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) < 0;
+    H5Dclose(d);
+    return rc ? read_failed(r, label) : 0;
 }
 
-static int check_header(struct reader *r, struct sim *s, long *step, double *time)
+static int check_header(struct reader *r, struct sim *s, long *step, double *time, double *gauss_scale)
 {
     const struct ctx *c = &s->ctx;
     const struct gen_layout *lay = &c->lay;
@@ -421,9 +515,9 @@ static int check_header(struct reader *r, struct sim *s, long *step, double *tim
     if (hio_read_ints(r->file, "cells", cells, 3) || hio_read_ints(r->file, "box", box, 3) ||
         hio_read_ints(r->file, "boxes", nbox, 3) || hio_read_ints(r->file, "real_bytes_guards_components", counts, 3) ||
         hio_read_i64(r->file, "species", &i64) || hio_read_i64(r->file, "step", &version) ||
-        hio_read_double(r->file, "time", time))
-        return refuse(r, "a layout attribute (cells, box, boxes, real_bytes_guards_components, species, step, time) "
-                         "is missing or unreadable (corrupt)");
+        hio_read_double(r->file, "time", time) || hio_read_double(r->file, "gauss_scale", gauss_scale))
+        return refuse(r, "a layout attribute (cells, box, boxes, real_bytes_guards_components, species, step, time, "
+                         "gauss_scale) is missing or unreadable (corrupt)");
     *step = (long)version;
     for (int a = 0; a < 3; a++)
         if (cells[a] != lay->cells[a] || box[a] != lay->box[a] || nbox[a] != lay->nbox[a])
@@ -445,32 +539,42 @@ static int check_header(struct reader *r, struct sim *s, long *step, double *tim
     return 0;
 }
 
+
+/* This rank's boxes of the field buffer, checked against their checksums. */
 static int restore_fields(struct reader *r, struct sim *s)
 {
     struct ctx *c = &s->ctx;
     const struct gen_layout *lay = &c->lay;
     const size_t real = c->real_size, n = (size_t)FC_COUNT * (size_t)lay->comp_stride;
     char *host = hio_staging_get(&s->staging, n * real);
-    uint64_t *sums = mem_calloc((size_t)lay->n_boxes, sizeof *sums);
+    uint64_t *stored = mem_calloc((size_t)lay->n_boxes, sizeof *stored);
+    hid_t d = H5I_INVALID_HID, fs = H5I_INVALID_HID, ms = H5I_INVALID_HID;
     int rc = -1;
-    if (!host || !sums) {
+    if (!host || !stored) {
         snprintf(r->err, r->err_len, "out of host memory reading a checkpoint");
         goto done;
     }
     hsize_t dims[3] = {FC_COUNT, (hsize_t)lay->n_boxes, (hsize_t)lay->box_stride}, nb = (hsize_t)lay->n_boxes;
-    hsize_t rows[2] = {nb, 1};
-    if (read_dataset(r, r->file, "fields", "fields", real_type(c), 3, dims, host) ||
-        read_dataset(r, r->file, "fields_checksum", "fields_checksum", H5T_NATIVE_UINT64, 2, rows, sums))
+    hsize_t mine[3] = {FC_COUNT, (hsize_t)lay->n_local, (hsize_t)lay->box_stride};
+    if (read_dataset(r, r->file, "fields_checksum", "fields_checksum", H5T_NATIVE_UINT64, 1, &nb, stored))
         goto done;
-    for (int b = 0; b < lay->n_boxes; b++) {
-        uint64_t h = 0;
-        for (int comp = 0; comp < FC_COUNT; comp++)
-            h = hio_hash(host + ((size_t)comp * (size_t)lay->comp_stride + (size_t)b * (size_t)lay->box_stride) * real,
-                         (size_t)lay->box_stride * real, h);
-        if (h != sums[b]) {
+    d = open_checked(r, r->file, "fields", "fields", 3, dims);
+    if (d < 0)
+        goto done;
+    fs = H5Dget_space(d);
+    ms = H5Screate_simple(3, mine, NULL);
+    if (fs < 0 || ms < 0 || select_my_boxes(fs, lay, FC_COUNT, (hsize_t)lay->box_stride) ||
+        H5Dread(d, real_type(c), ms, fs, H5P_DEFAULT, host) < 0) {
+        read_failed(r, "fields");
+        goto done;
+    }
+    for (int b = 0; b < lay->n_local; b++) {
+        const int gid = gen_box_gid(lay, b);
+        const uint64_t h = box_fields_hash(c, host, b);
+        if (h != stored[gid]) {
             refuse(r, "corrupt data: the fields of box %d do not match their checksum (stored %016" PRIx64
                       ", computed %016" PRIx64 ")",
-                   b, sums[b], h);
+                   gid, stored[gid], h);
             goto done;
         }
     }
@@ -481,117 +585,223 @@ static int restore_fields(struct reader *r, struct sim *s)
     }
     rc = 0;
 done:
-    mem_free(sums);
+    if (ms >= 0)
+        H5Sclose(ms);
+    if (fs >= 0)
+        H5Sclose(fs);
+    if (d >= 0)
+        H5Dclose(d);
+    mem_free(stored);
     return rc;
 }
 
-static int restore_species(struct reader *r, struct sim *s, struct species *sp)
+struct range {
+    int64_t offset;
+    int box;
+};
+
+static int by_offset(const void *a, const void *b)
 {
-    struct ctx *c = &s->ctx;
-    const int nb = c->lay.n_boxes;
-    char where[CFG_NAME_LEN + 16], label[CFG_NAME_LEN + 32];
-    snprintf(where, sizeof where, "species/%s", sp->cfg->name);
-    if (H5Lexists(r->file, "species", H5P_DEFAULT) <= 0 || H5Lexists(r->file, where, H5P_DEFAULT) <= 0)
-        return refuse(r, "it has no particles of species '%s' (the species of this input differ, or it is corrupt)",
-                      sp->cfg->name);
-    hid_t g = H5Gopen2(r->file, where, H5P_DEFAULT);
-    long *table = mem_calloc((size_t)nb * BT_STRIDE, sizeof *table);
-    uint64_t *stored = mem_calloc((size_t)nb, sizeof *stored), *sums = mem_calloc((size_t)nb, sizeof *sums);
-    int rc = -1;
-    int64_t total = 0, slots = 0;
-    if (g < 0 || !table || !stored || !sums) {
-        snprintf(r->err, r->err_len, "out of host memory or unreadable species group reading '%s'", r->path);
-        goto done;
-    }
-    /* the fresh load gave this input's box layout: the checkpoint must have the same */
-    if (particles_check(sp, c, NULL, r->err, r->err_len))
-        goto done;
-    if (hio_read_i64(g, "particles", &total) || hio_read_i64(g, "slots", &slots)) {
-        refuse(r, "species %s: the particles or slots attribute is missing (corrupt)", sp->cfg->name);
-        goto done;
-    }
-    if (slots != sp->slots) {
-        refuse(r, "layout mismatch: species %s has %" PRId64 " particle slots in the checkpoint, %ld in this run",
-               sp->cfg->name, slots, sp->slots);
-        goto done;
-    }
-    hsize_t tdims[2] = {(hsize_t)nb, BT_STRIDE}, sdims[2] = {(hsize_t)nb, 1};
-    snprintf(label, sizeof label, "%s/box_table", where);
-    if (read_dataset(r, g, "box_table", label, H5T_NATIVE_LONG, 2, tdims, table))
-        goto done;
-    snprintf(label, sizeof label, "%s/checksum", where);
-    if (read_dataset(r, g, "checksum", label, H5T_NATIVE_UINT64, 2, sdims, stored))
-        goto done;
-    long count = 0;
-    for (int b = 0; b < nb; b++) {
-        const long *t = table + (size_t)b * BT_STRIDE, *now = sp->boxes_host + (size_t)b * BT_STRIDE;
-        if (t[BT_START] != now[BT_START] || t[BT_CAP] != now[BT_CAP] || t[BT_OUT_START] != now[BT_OUT_START] ||
-            t[BT_OUT_CAP] != now[BT_OUT_CAP] || t[BT_COUNT] < 0 || t[BT_COUNT] > t[BT_CAP]) {
-            refuse(r, "layout mismatch: species %s, box %d has slots %ld..%ld (%ld particles) in the checkpoint, "
-                      "%ld..%ld in this run",
-                   sp->cfg->name, b, t[BT_START], t[BT_START] + t[BT_CAP], t[BT_COUNT], now[BT_START],
-                   now[BT_START] + now[BT_CAP]);
-            goto done;
-        }
-        count += t[BT_COUNT];
-    }
-    if (count != total) {
-        refuse(r, "species %s: its box table counts %ld particles but the file says %" PRId64 " (corrupt)",
-               sp->cfg->name, count, total);
-        goto done;
-    }
-    char *packed = hio_staging_get(&s->staging, (size_t)total * 8 + 8);
-    if (!packed) {
+    const struct range *x = a, *y = b;
+    return x->offset < y->offset ? -1 : x->offset > y->offset ? 1 : x->box - y->box;
+}
+
+/* The per-box datasets of a species, checked: room for each count, and the boxes' ranges of the
+ * packed arrays tile [0, total) without gap or overlap. */
+static int read_box_rows(struct reader *r, struct species *sp, hid_t g, const char *where, int64_t total, int nb,
+                         struct box_rows *rows)
+{
+    char label[CFG_NAME_LEN + 64];
+    struct range *order = mem_calloc((size_t)nb, sizeof *order);
+    int rc = -1, n = 0;
+    if (!order) {
         snprintf(r->err, r->err_len, "out of host memory reading '%s'", r->path);
         goto done;
     }
-    for (int a = 0; a <= PA_ID; a++) {
-        const size_t elem = elem_size(c, a);
-        hsize_t n = (hsize_t)total;
-        snprintf(label, sizeof label, "%s/%s", where, array_names[a]);
-        if (read_dataset(r, g, array_names[a], label, a == PA_ID ? H5T_NATIVE_UINT64 : real_type(c), 1, &n, packed))
+    for (int i = 0; i < BOX_SETS; i++) {
+        hsize_t dims[2] = {(hsize_t)nb, (hsize_t)box_sets[i].width};
+        snprintf(label, sizeof label, "%s/%s", where, box_sets[i].name);
+        if (read_dataset(r, g, box_sets[i].name, label, H5T_NATIVE_INT64, box_sets[i].width ? 2 : 1, dims,
+                         rows->set[i]))
             goto done;
-        size_t m = 0;
-        for (int b = 0; b < nb; b++) {
-            const long *t = table + (size_t)b * BT_STRIDE;
-            size_t len = (size_t)t[BT_COUNT] * elem;
-            sums[b] = hio_hash(packed + m, len, sums[b]);
-            cl_int cl = len ? clEnqueueWriteBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, (size_t)t[BT_START] * elem,
-                                                   len, packed + m, 0, NULL, NULL)
-                            : CL_SUCCESS;
-            if (cl != CL_SUCCESS) {
-                snprintf(r->err, r->err_len, "writing particles to the device failed: %s", device_error_name(cl));
-                goto done;
-            }
-            m += len;
-        }
     }
-    for (int b = 0; b < nb; b++)
-        if (sums[b] != stored[b]) {
-            refuse(r, "corrupt data: the particles of species %s in box %d do not match their checksum (stored %016" PRIx64
-                      ", computed %016" PRIx64 ")",
-                   sp->cfg->name, b, stored[b], sums[b]);
-            goto done;
-        }
-    /* the outboxes are refilled by the next push before anything reads them */
+    const int64_t *count = rows->set[BOX_COUNT], *offset = rows->set[BOX_OFFSET], *room = rows->set[BOX_ROOM];
     for (int b = 0; b < nb; b++) {
-        long *t = table + (size_t)b * BT_STRIDE;
-        t[BT_OUT_COUNT] = 0;
-        t[BT_OVERFLOW] = 0;
+        if (count[b] < 0 || room[2 * b] < count[b] || room[2 * b + 1] < 1) {
+            refuse(r, "species %s, box %d: %" PRId64 " particles in room for %" PRId64 " (outbox %" PRId64
+                      "); the file is corrupt",
+                   sp->cfg->name, b, count[b], room[2 * b], room[2 * b + 1]);
+            goto done;
+        }
+        if (count[b] > 0)
+            order[n++] = (struct range){offset[b], b};
     }
-    memcpy(sp->boxes_host, table, sizeof(long) * BT_STRIDE * (size_t)nb);
-    cl_int cl = clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, sizeof(long) * BT_STRIDE * (size_t)nb,
-                                     table, 0, NULL, NULL);
-    if (cl != CL_SUCCESS) {
-        snprintf(r->err, r->err_len, "writing the box table to the device failed: %s", device_error_name(cl));
+    qsort(order, (size_t)n, sizeof *order, by_offset);
+    int64_t end = 0;
+    for (int i = 0; i < n; i++) {
+        const int b = order[i].box;
+        if (offset[b] != end || offset[b] + count[b] > total) {
+            refuse(r, "species %s: box %d's particles (%" PRId64 " from %" PRId64 ") do not follow on from the box "
+                      "before them (which ends at %" PRId64 ") in the %" PRId64 " particles of the file (corrupt)",
+                   sp->cfg->name, b, count[b], offset[b], end, total);
+            goto done;
+        }
+        end += count[b];
+    }
+    if (end != total) {
+        refuse(r, "species %s: its boxes hold %" PRId64 " particles but the file says %" PRId64 " (corrupt)",
+               sp->cfg->name, end, total);
         goto done;
     }
-    sp->np = sp->np_all = count;
     rc = 0;
 done:
-    mem_free(table);
+    mem_free(order);
+    return rc;
+}
+
+/* Reads this rank's boxes' particles of array a into packed (in file order: `order`, the local
+ * boxes by offset, which a union of ranges visits in that order) and writes each to its slots. */
+static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hid_t g, const char *where, int a,
+                         const struct range *order, int n, long mine, int64_t total, char *packed, uint64_t *sums)
+{
+    const size_t elem = elem_size(c, a);
+    char label[CFG_NAME_LEN + 32];
+    snprintf(label, sizeof label, "%s/%s", where, array_names[a]);
+    hsize_t dims = (hsize_t)total, count = (hsize_t)mine;
+    hid_t d = open_checked(r, g, array_names[a], label, 1, &dims);
+    if (d < 0)
+        return -1;
+    int rc = 0;
+    if (mine > 0) {
+        hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &count, NULL);
+        rc = fs < 0 || ms < 0 || H5Sselect_none(fs) < 0;
+        for (int i = 0; rc == 0 && i < n; i++) {
+            hsize_t start = (hsize_t)order[i].offset,
+                    len = (hsize_t)sp->boxes_host[(size_t)order[i].box * BT_STRIDE + BT_COUNT];
+            rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, &start, NULL, &len, NULL) < 0;
+        }
+        if (rc == 0)
+            rc = H5Dread(d, a == PA_ID ? H5T_NATIVE_UINT64 : real_type(c), ms, fs, H5P_DEFAULT, packed) < 0;
+        if (ms >= 0)
+            H5Sclose(ms);
+        if (fs >= 0)
+            H5Sclose(fs);
+    }
+    H5Dclose(d);
+    if (rc)
+        return read_failed(r, label);
+    size_t m = 0;
+    for (int i = 0; i < n; i++) {
+        const long *t = sp->boxes_host + (size_t)order[i].box * BT_STRIDE;
+        const size_t len = (size_t)t[BT_COUNT] * elem;
+        sums[order[i].box] = hio_hash(packed + m, len, sums[order[i].box]);
+        cl_int cl = clEnqueueWriteBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, (size_t)t[BT_START] * elem, len,
+                                         packed + m, 0, NULL, NULL);
+        if (cl != CL_SUCCESS) {
+            snprintf(r->err, r->err_len, "writing particles to the device failed: %s", device_error_name(cl));
+            return -1;
+        }
+        m += len;
+    }
+    for (int b = 0; b < c->lay.n_local; b++) /* as the writer hashed them */
+        if (sp->boxes_host[(size_t)b * BT_STRIDE + BT_COUNT] == 0)
+            sums[b] = hio_hash(packed, 0, sums[b]);
+    return 0;
+}
+
+/* Replaces species i, loaded from the input, by the checkpoint's: room for this rank's boxes as
+ * the interrupted run had it, then each box's particles and absorbed counters. Collective. */
+static int restore_species(struct reader *r, struct sim *s, int i)
+{
+    struct ctx *c = &s->ctx;
+    struct species *sp = &s->species[i];
+    const struct gen_layout *lay = &c->lay;
+    const int nb = lay->n_boxes, nl = lay->n_local;
+    char where[CFG_NAME_LEN + 16], label[CFG_NAME_LEN + 32];
+    snprintf(where, sizeof where, "species/%s", sp->cfg->name);
+    hid_t g = H5I_INVALID_HID;
+    struct box_rows rows;
+    const int no_rows = box_rows_alloc(&rows, nb);
+    uint64_t *stored = mem_calloc((size_t)nb, sizeof *stored);
+    uint64_t *sums = mem_calloc((size_t)nl, sizeof *sums);
+    long *count = mem_calloc((size_t)nl * 3, sizeof *count), *room = count + nl;
+    struct range *order = mem_calloc((size_t)nl, sizeof *order);
+    int64_t total = 0;
+    long mine = 0;
+    int rc = -1, n = 0;
+    if (no_rows || !stored || !sums || !count || !order) {
+        snprintf(r->err, r->err_len, "out of host memory reading '%s'", r->path);
+        goto agreed;
+    }
+    if (H5Lexists(r->file, "species", H5P_DEFAULT) <= 0 || H5Lexists(r->file, where, H5P_DEFAULT) <= 0 ||
+        (g = H5Gopen2(r->file, where, H5P_DEFAULT)) < 0) {
+        refuse(r, "it has no particles of species '%s' (the species of this input differ, or it is corrupt)",
+               sp->cfg->name);
+        goto agreed;
+    }
+    if (hio_read_i64(g, "particles", &total) || total < 0) {
+        refuse(r, "species %s: the particles attribute is missing (corrupt)", sp->cfg->name);
+        goto agreed;
+    }
+    hsize_t nbh = (hsize_t)nb;
+    snprintf(label, sizeof label, "%s/checksum", where);
+    if (read_box_rows(r, sp, g, where, total, nb, &rows) ||
+        read_dataset(r, g, "checksum", label, H5T_NATIVE_UINT64, 1, &nbh, stored))
+        goto agreed;
+    for (int b = 0; b < nl; b++) {
+        const int gid = gen_box_gid(lay, b);
+        count[b] = rows.set[BOX_COUNT][gid];
+        room[2 * b] = rows.set[BOX_ROOM][2 * gid];
+        room[2 * b + 1] = rows.set[BOX_ROOM][2 * gid + 1];
+        mine += count[b];
+        if (count[b] > 0)
+            order[n++] = (struct range){rows.set[BOX_OFFSET][gid], b};
+    }
+    qsort(order, (size_t)n, sizeof *order, by_offset);
+    rc = 0;
+agreed:
+    if (agree(r, rc))
+        goto done;
+    rc = -1;
+    particles_destroy(sp, c);
+    if (agree(r, particles_create_room(sp, c, &s->fields, i, count, room, r->err, r->err_len)))
+        goto done;
+    char *packed = hio_staging_get(&s->staging, (size_t)mine * 8 + 8);
+    int failed = !packed;
+    if (failed)
+        snprintf(r->err, r->err_len, "out of host memory reading '%s'", r->path);
+    for (int a = 0; !failed && a <= PA_ID; a++)
+        failed = restore_array(r, sp, c, g, where, a, order, n, mine, total, packed, sums) != 0;
+    for (int b = 0; !failed && b < nl; b++) {
+        const int gid = gen_box_gid(lay, b);
+        if (sums[b] != stored[gid]) {
+            failed = refuse(r, "corrupt data: the particles of species %s in box %d do not match their checksum "
+                               "(stored %016" PRIx64 ", computed %016" PRIx64 ")",
+                            sp->cfg->name, gid, stored[gid], sums[b]);
+            break;
+        }
+        long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
+        for (int face = 0; face < 6; face++)
+            t[BT_LOST + face] = (long)rows.set[BOX_LOST][6 * gid + face];
+    }
+    if (!failed) {
+        const size_t table = sizeof(long) * BT_STRIDE * (size_t)nl;
+        cl_int cl = clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, sp->boxes_host, 0, NULL,
+                                         NULL);
+        if (cl != CL_SUCCESS) {
+            snprintf(r->err, r->err_len, "writing the box table to the device failed: %s", device_error_name(cl));
+            failed = 1;
+        }
+    }
+    if (agree(r, failed) || particles_check(sp, c, NULL, r->err, r->err_len))
+        goto done;
+    rc = 0;
+done:
+    box_rows_free(&rows);
     mem_free(stored);
     mem_free(sums);
+    mem_free(count);
+    mem_free(order);
     if (g >= 0)
         H5Gclose(g);
     return rc;
@@ -599,24 +809,37 @@ done:
 
 int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len)
 {
-    struct reader r = {.path = path, .file = H5I_INVALID_HID, .err = err, .err_len = err_len};
+    struct reader r = {.path = path, .file = H5I_INVALID_HID, .comm = s->ctx.comm, .err = err, .err_len = err_len};
     char why[1024];
+    long step = 0;
+    double time = 0, gauss_scale = 0;
+    int rc = 0;
     if (hio_open_read(path, &r.file, why, sizeof why)) {
         snprintf(err, err_len, "--restart: %s", why);
-        return -1;
+        rc = -1;
     }
-    long step = 0;
-    double time = 0;
-    int rc = check_header(&r, s, &step, &time) || restore_fields(&r, s);
+    if (rc == 0)
+        rc = check_header(&r, s, &step, &time, &gauss_scale) || restore_fields(&r, s);
+    int64_t written_by = 1;
+    if (rc == 0 && hio_read_i64(r.file, "ranks", &written_by))
+        rc = refuse(&r, "the ranks attribute is missing or unreadable (corrupt)");
+    rc = agree(&r, rc);
     for (int i = 0; rc == 0 && i < s->n_species; i++)
-        rc = restore_species(&r, s, &s->species[i]);
-    H5Fclose(r.file);
+        rc = restore_species(&r, s, i);
+    if (r.file >= 0)
+        H5Fclose(r.file);
     if (rc)
         return -1;
     s->step = step;
     s->time = time;
     s->start_step = step;
     s->restarted = 1;
-    log_info("continuing from %s at step %ld (t = %.6e s)", path, step, time);
+    s->fields.gauss_scale = gauss_scale;
+    const int ranks = s->ctx.comm ? s->ctx.comm->size : 1;
+    if (ranks != (int)written_by)
+        log_info("continuing from %s at step %ld (t = %.6e s), written on %" PRId64 " rank%s, now on %d", path, step,
+                 time, written_by, written_by == 1 ? "" : "s", ranks);
+    else
+        log_info("continuing from %s at step %ld (t = %.6e s)", path, step, time);
     return 0;
 }

@@ -1,8 +1,10 @@
 /* checkpoint.h: everything a run needs to continue, one HDF5 file per checkpoint
- * (<checkpoint.dir>/checkpoint_%06T.h5): the whole field buffer with its guard cells, each
- * species' box table and live particles, step, time, the input's hash, picl's version and
- * the format's version. Per-box checksums let a restart prove that it reads what was written.
- * (No random numbers are drawn after loading, so there is no generator state to keep.) */
+ * (<checkpoint.dir>/checkpoint_%06T.h5) that every rank writes its boxes into: the field buffer
+ * with its guard cells by global box, each species' live particles box by box with, per box, its
+ * count, its offset in the file, its room and its absorbed counters; step, time, the Gauss
+ * reference's scale, the input's hash, picl's version and the format's version. Any number of
+ * ranks can continue from it. Per-box checksums let a restart prove that it reads what was
+ * written. (No random numbers are drawn after loading, so there is no generator state to keep.) */
 #ifndef PICL_CHECKPOINT_H
 #define PICL_CHECKPOINT_H
 
@@ -11,7 +13,7 @@
 #include "config.h"
 
 /* Raised whenever the file's layout or meaning changes; a restart refuses other versions. */
-#define CKPT_FORMAT_VERSION 1
+#define CKPT_FORMAT_VERSION 2
 
 struct sim;
 

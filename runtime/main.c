@@ -363,10 +363,6 @@ static int cmd_run(const struct args *a, struct picl_config *cfg, const struct c
         return 1;
     }
     int rc = sim_create_ranked(s, cfg, &dev, comm, err, ERR_LEN) ? 2 : 0;
-    if (rc == 0 && a->restart && comm->size > 1) {
-        snprintf(err, ERR_LEN, "--restart: restarting on more than one rank is not written yet; restart on one rank");
-        rc = 2;
-    }
     if (rc == 0 && a->restart) {
         /* a checkpoint that is missing, damaged or of another input is a usage error (2) */
         char path[CFG_PATH_LEN + 64];

@@ -161,8 +161,10 @@ done:
 }
 
 /* Room for count[b] particles in each local box b, nothing written: the caller fills the
- * arrays (redistribution between ranks, restart). */
-static int allocate(struct species *sp, struct ctx *c, const long *count, char *err, size_t err_len)
+ * arrays (redistribution between ranks, restart). room[2 b], room[2 b + 1] (room NULL: from the
+ * counts) are the box's slots and outbox slots. */
+static int allocate(struct species *sp, struct ctx *c, const long *count, const long *room, char *err,
+                    size_t err_len)
 {
     const int nb = c->lay.n_local;
     long *t = sp->boxes_host, slot = 0, total = 0;
@@ -170,13 +172,13 @@ static int allocate(struct species *sp, struct ctx *c, const long *count, char *
     for (int b = 0; b < nb; b++) {
         t[b * BT_STRIDE + BT_START] = slot;
         t[b * BT_STRIDE + BT_COUNT] = count[b];
-        t[b * BT_STRIDE + BT_CAP] = particles_box_room(count[b]);
+        t[b * BT_STRIDE + BT_CAP] = room ? room[2 * b] : particles_box_room(count[b]);
         slot += t[b * BT_STRIDE + BT_CAP];
         total += count[b];
     }
     for (int b = 0; b < nb; b++) {
         t[b * BT_STRIDE + BT_OUT_START] = slot;
-        t[b * BT_STRIDE + BT_OUT_CAP] = particles_outbox_room(count[b]);
+        t[b * BT_STRIDE + BT_OUT_CAP] = room ? room[2 * b + 1] : particles_outbox_room(count[b]);
         slot += t[b * BT_STRIDE + BT_OUT_CAP];
     }
     sp->slots = slot;
@@ -205,6 +207,12 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
 int particles_create_from(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count, char *err,
                           size_t err_len)
 {
+    return particles_create_room(sp, c, f, index, count, NULL, err, err_len);
+}
+
+int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count,
+                          const long *room, char *err, size_t err_len)
+{
     memset(sp, 0, sizeof *sp);
     sp->index = index;
     sp->cfg = &c->cfg->species[index];
@@ -215,7 +223,7 @@ int particles_create_from(struct species *sp, struct ctx *c, struct fields *f, i
         snprintf(err, err_len, "out of host memory");
         return -1;
     }
-    if (count ? allocate(sp, c, count, err, err_len) : load(sp, c, err, err_len))
+    if (count ? allocate(sp, c, count, room, err, err_len) : load(sp, c, err, err_len))
         return -1;
     sp->atomic = gen_strategy(c->cfg, &c->dev->facts) == CFG_STRATEGY_GLOBAL_ATOMICS;
     for (int b = 0; b < nb; b++)

@@ -49,6 +49,10 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
  * them with particles_write_box). */
 int particles_create_from(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count, char *err,
                           size_t err_len);
+/* The same with the room of each box given, room[2 b] slots and room[2 b + 1] outbox slots (at
+ * least count[b] and 1): a restart keeps the room the interrupted run had. */
+int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count,
+                          const long *room, char *err, size_t err_len);
 void particles_destroy(struct species *sp, struct ctx *c);
 /* Gather, push, move and deposit J, then hand leavers to their new boxes (frozen: nothing). */
 int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len);

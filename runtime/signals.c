@@ -1,7 +1,9 @@
 /* signals.c: the stop request. The handler only stores the signal's number in a
  * volatile sig_atomic_t, the one thing a handler may safely do; the time loop reads it once a
- * step. This flag is the second of picl's two pieces of global mutable state (the first is
- * the log level): a handler has no other way to reach the run. */
+ * step, and under MPI every rank takes the largest over the ranks, so that a signal that reached
+ * one rank stops them all after the same step (and the checkpoint they write together). This flag
+ * is the second of picl's two pieces of global mutable state (the first is the log level): a
+ * handler has no other way to reach the run. */
 #include "signals.h"
 
 #include <signal.h>
@@ -21,8 +23,9 @@ void signals_install(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    /* SA_RESETHAND: a second Ctrl-C or SIGTERM ends the process the usual way. */
-    sa.sa_flags = SA_RESETHAND;
+    /* SA_RESETHAND: a second Ctrl-C or SIGTERM ends the process the usual way. SA_RESTART: a
+     * system call the signal interrupts (a file write, MPI's socket I/O) carries on. */
+    sa.sa_flags = SA_RESETHAND | SA_RESTART;
     stop_requested = 0;
     sigaction(SIGTERM, &sa, &saved_term);
     sigaction(SIGINT, &sa, &saved_int);

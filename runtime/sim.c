@@ -167,12 +167,6 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
     c->real_size = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
     if (gen_layout(cfg, &c->lay, err, err_len))
         return -1;
-    if (comm && comm->size > 1 && cfg->checkpoint.enabled) {
-        snprintf(err, err_len, "checkpoint: checkpoints are not written yet for runs on more than one rank (%d "
-                               "here); run on one rank, or remove checkpoint from the input",
-                 comm->size);
-        return -1;
-    }
     if (comm && comm->size > 1) {
         double *weight = mem_alloc((size_t)c->lay.n_boxes * sizeof *weight);
         if (!weight) {
@@ -407,6 +401,9 @@ int sim_run(struct sim *s, char *err, size_t err_len)
     signals_restore();
     clFinish(s->ctx.dev->queue);
     s->wall_loop = wall_seconds() - started;
+    s->io_bytes_all = s->io_bytes;
+    if (rc == 0) /* a rank that failed stops them all (MPI_Abort): no collective to match */
+        comm_sum_doubles(s->ctx.comm, &s->io_bytes_all, 1);
     if (tty)
         fputc('\n', stderr);
     if (reduced_close(&s->reduced, rc == 0, err, err_len))
@@ -447,7 +444,8 @@ void sim_summary(const struct sim *s, FILE *out)
             (double)s->ctx.arena.stats.peak / 1048576.0, s->ctx.arena.stats.buffers_created, (double)ru.ru_maxrss / 1024.0);
     if (s->io_files)
         fprintf(out, "summary: output %ld files, %.3f GB of data in %.3f s (%.3f GB/s, the time steps included it)\n",
-                s->io_files, s->io_bytes / 1e9, s->io_seconds, s->io_seconds > 0 ? s->io_bytes / 1e9 / s->io_seconds : 0.0);
+                s->io_files, s->io_bytes_all / 1e9, s->io_seconds,
+                s->io_seconds > 0 ? s->io_bytes_all / 1e9 / s->io_seconds : 0.0);
     if (s->ctx.comm && s->ctx.comm->size > 1) {
         fprintf(out, "summary: %d ranks, %d boxes (%s distribution), rank 0 holds %d\n", s->ctx.comm->size,
                 s->ctx.lay.n_boxes, (const char *[]){"sfc", "knapsack", "round_robin"}[cfg->distribution],

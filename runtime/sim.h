@@ -32,7 +32,8 @@ struct sim {
     int balance_events;
     double balance_particle_time, balance_field_time;
     long io_files;
-    double io_bytes, io_seconds; /* data written, and the wall time output took */
+    double io_bytes, io_seconds; /* data this rank wrote, and the wall time output took */
+    double io_bytes_all; /* io_bytes summed over the ranks, once the time loop is over */
 };
 
 /* The device memory the arena may take, and whether the estimate fits in it. */

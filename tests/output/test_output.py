@@ -343,7 +343,7 @@ def main():
         test_sigterm(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("restart from a checkpoint written by 2 ranks: not tested yet (multi-rank decomposition is a later issue)")
+    print("restarts on another number of ranks than wrote the checkpoint: tests/output/test_mpi_restart.py")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
