@@ -1,34 +1,35 @@
 /* estimate.c: memory from the input, by the same rules the allocation follows (the layout of
- * fields, particles_box_room for particles). Particle counts assume every lattice candidate in
- * the species' region is loaded, which is exact for uniform densities and an upper bound else. */
+ * fields, room.c for particles). Particle counts assume every lattice candidate in the species'
+ * region is loaded, which is exact for uniform densities and an upper bound else; a beam's
+ * count per box is its expected count plus four standard deviations (room_expected). */
 #include "estimate.h"
 
 #include "gen.h"
 #include "layout.h"
+#include "mem.h"
 #include "particles.h"
+#include "room.h"
 
-/* Candidates per box: cells of the box inside the region times particles per cell. */
-static void species_boxes(const struct cfg_species *sp, const struct picl_config *cfg, const struct gen_layout *lay,
-                          long *total, double *slots)
+/* Particles and slots (the boxes' room and outboxes, as room_boxes lays them out). */
+static int species_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *total,
+                         double *slots)
 {
+    const int nb = lay->n_boxes;
+    long *count = mem_calloc((size_t)nb * 3, sizeof(long)), *cap = count + nb, *out_cap = count + 2 * nb;
+    if (!count)
+        return -1;
+    room_expected(cfg, lay, s, count);
+    room_boxes(cfg, lay, s, count, cap, out_cap);
     *total = 0;
     *slots = 0;
-    const long ppc = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
-    for (int b = 0; b < lay->n_boxes; b++) {
-        const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
-        long cells = 1;
-        for (int a = 0; a < 3; a++) {
-            int n = 0;
-            for (int i = 0; i < lay->box[a]; i++) {
-                double x = cfg->grid.lower[a] + (bi[a] * lay->box[a] + i + 0.5) * lay->dx[a];
-                n += !sp->has_region || (x >= sp->region_lower[a] && x < sp->region_upper[a]);
-            }
-            cells *= n;
-        }
-        long n = cells * ppc;
-        *total += n;
-        *slots += (double)(particles_box_room(n) + particles_outbox_room(n));
+    for (int b = 0; b < nb; b++) {
+        *total += count[b];
+        *slots += (double)(cap[b] + out_cap[b]);
     }
+    if (cfg->species[s].is_beam)
+        *total = cfg->species[s].beam.particles;
+    mem_free(count);
+    return 0;
 }
 
 int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
@@ -48,11 +49,16 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         double slots;
-        species_boxes(sp, cfg, &lay, &m->count[s], &slots);
+        if (species_boxes(cfg, &lay, s, &m->count[s], &slots)) {
+            snprintf(err, err_len, "out of host memory for the memory estimate");
+            return -1;
+        }
+        /* a beam's loading also holds each particle's cell and slot */
+        const double loading = m->loading + (sp->is_beam ? (double)sp->beam.particles * 2 * sizeof(long) : 0);
         m->particles[s] = slots * (double)PARTICLE_SLOT_BYTES((size_t)real) +
                           (double)lay.n_boxes * (8 * sizeof(long) + sizeof(double));
         /* while loading: the counts, the arrays, then the offsets */
-        peak = resident + m->particles[s] + m->loading > peak ? resident + m->particles[s] + m->loading : peak;
+        peak = resident + m->particles[s] + loading > peak ? resident + m->particles[s] + loading : peak;
         resident += m->particles[s];
         int sort_interval, sort_bin[3];
         gen_sort(cfg, dev, &sort_interval, sort_bin);

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beam.h"
 #include "gen.h"
+#include "room.h"
 
 static const char *const array_names[PA_COUNT] = {"x", "y", "z", "ux", "uy", "uz", "w", "id", "dest"};
 
@@ -40,32 +42,40 @@ static int cell_box(const struct gen_layout *lay, int i, int j, int k)
     return i / lay->box[0] + lay->nbox[0] * (j / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
 }
 
-/* From the per-cell counts: the box table and each cell's first slot. */
-static void lay_out(struct species *sp, const struct gen_layout *lay, const int *count, long *offset)
+/* From the per-cell counts: the box table (room per box from room.c) and each cell's first
+ * slot. */
+static int lay_out(struct species *sp, const struct ctx *c, const int *count, long *offset)
 {
-    const int *n = lay->cells;
+    const struct gen_layout *lay = &c->lay;
+    const int *n = lay->cells, nb = lay->n_boxes;
     long *t = sp->boxes_host;
-    memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)lay->n_boxes);
+    long *scratch = mem_calloc((size_t)nb * 3, sizeof(long)), *box = scratch, *cap = scratch + nb,
+         *out_cap = scratch + 2 * nb;
+    if (!scratch)
+        return -1;
+    memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)nb);
     for (int k = 0; k < n[2]; k++)
         for (int j = 0; j < n[1]; j++)
             for (int i = 0; i < n[0]; i++)
-                t[cell_box(lay, i, j, k) * BT_STRIDE + BT_COUNT] += count[i + n[0] * ((long)j + n[1] * k)];
+                box[cell_box(lay, i, j, k)] += count[i + n[0] * ((long)j + n[1] * k)];
+    room_boxes(c->cfg, lay, sp->index, box, cap, out_cap);
     long slot = 0;
-    for (int b = 0; b < lay->n_boxes; b++) {
+    for (int b = 0; b < nb; b++) {
+        t[b * BT_STRIDE + BT_COUNT] = box[b];
         t[b * BT_STRIDE + BT_START] = slot;
-        t[b * BT_STRIDE + BT_CAP] = particles_box_room(t[b * BT_STRIDE + BT_COUNT]);
-        slot += t[b * BT_STRIDE + BT_CAP];
+        t[b * BT_STRIDE + BT_CAP] = cap[b];
+        slot += cap[b];
     }
-    for (int b = 0; b < lay->n_boxes; b++) {
+    for (int b = 0; b < nb; b++) {
         t[b * BT_STRIDE + BT_OUT_START] = slot;
-        t[b * BT_STRIDE + BT_OUT_CAP] = particles_outbox_room(t[b * BT_STRIDE + BT_COUNT]);
-        slot += t[b * BT_STRIDE + BT_OUT_CAP];
+        t[b * BT_STRIDE + BT_OUT_CAP] = out_cap[b];
+        slot += out_cap[b];
     }
     sp->slots = slot;
-    long *next = mem_calloc((size_t)lay->n_boxes, sizeof(long));
-    for (int b = 0; next && b < lay->n_boxes; b++)
+    long *next = box; /* each box's next free slot */
+    for (int b = 0; b < nb; b++)
         next[b] = t[b * BT_STRIDE + BT_START];
-    for (int k = 0; next && k < n[2]; k++)
+    for (int k = 0; k < n[2]; k++)
         for (int j = 0; j < n[1]; j++)
             for (int i = 0; i < n[0]; i++) {
                 long cell = i + n[0] * ((long)j + n[1] * k);
@@ -73,7 +83,8 @@ static void lay_out(struct species *sp, const struct gen_layout *lay, const int 
                 offset[cell] = next[b];
                 next[b] += count[cell];
             }
-    mem_free(next);
+    mem_free(scratch);
+    return 0;
 }
 
 static int cl_check(cl_int rc, const struct species *sp, const char *what, char *err, size_t err_len)
@@ -93,27 +104,35 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     struct kernel kcount = {0}, kfill = {0};
     int *host_count = mem_alloc(cells * sizeof(int));
     long *host_offset = mem_alloc(cells * sizeof(long));
+    long *beam_cell = NULL; /* a beam: each particle's cell */
+    const int beam = sp->cfg->is_beam;
     int rc = -1;
     if (!host_count || !host_offset) {
         snprintf(err, err_len, "species %s: out of host memory for loading", sp->cfg->name);
         goto done;
     }
-    if (arena_alloc(&c->arena, cells * sizeof(int), "particle loading counts", &count, err, err_len) ||
-        species_kernel(&kcount, c, "load_count", sp->index, err, err_len) ||
-        species_kernel(&kfill, c, "load_fill", sp->index, err, err_len) ||
-        kernel_arg(&kcount, 0, sizeof(cl_mem), &count.mem, err, err_len))
-        goto done;
     size_t g[3] = {(size_t)n[0], (size_t)n[1], (size_t)n[2]};
-    if (kernel_launch(&kcount, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-        cl_check(clEnqueueReadBuffer(c->dev->queue, count.mem, CL_TRUE, 0, cells * sizeof(int), host_count, 0, NULL,
-                                     NULL),
-                 sp, "reading counts", err, err_len))
+    if (beam) {
+        if (beam_cells(sp, c, host_count, &beam_cell, err, err_len))
+            goto done;
+    } else if (arena_alloc(&c->arena, cells * sizeof(int), "particle loading counts", &count, err, err_len) ||
+               species_kernel(&kcount, c, "load_count", sp->index, err, err_len) ||
+               species_kernel(&kfill, c, "load_fill", sp->index, err, err_len) ||
+               kernel_arg(&kcount, 0, sizeof(cl_mem), &count.mem, err, err_len) ||
+               kernel_launch(&kcount, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
+               cl_check(clEnqueueReadBuffer(c->dev->queue, count.mem, CL_TRUE, 0, cells * sizeof(int), host_count, 0,
+                                            NULL, NULL),
+                        sp, "reading counts", err, err_len)) {
         goto done;
+    }
     long total = 0;
     for (size_t i = 0; i < cells; i++)
         total += host_count[i];
     sp->np = total;
-    lay_out(sp, lay, host_count, host_offset);
+    if (lay_out(sp, c, host_count, host_offset)) {
+        snprintf(err, err_len, "species %s: out of host memory for loading", sp->cfg->name);
+        goto done;
+    }
     for (int a = 0; a < PA_COUNT; a++) {
         char what[128];
         size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
@@ -124,12 +143,17 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     }
     size_t table = sizeof(long) * BT_STRIDE * (size_t)lay->n_boxes;
     if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len) ||
-        arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||
-        cl_check(clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0,
-                                      NULL, NULL),
-                 sp, "writing offsets", err, err_len) ||
         cl_check(clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, sp->boxes_host, 0, NULL, NULL),
                  sp, "writing the box table", err, err_len))
+        goto done;
+    if (beam) {
+        rc = beam_fill(sp, c, beam_cell, host_offset, err, err_len);
+        goto done;
+    }
+    if (arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||
+        cl_check(clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0,
+                                      NULL, NULL),
+                 sp, "writing offsets", err, err_len))
         goto done;
     cl_mem args[1 + PA_ID + 1] = {offset.mem};
     for (int a = 0; a <= PA_ID; a++)
@@ -148,6 +172,7 @@ done:
         arena_free(&c->arena, &offset);
     mem_free(host_count);
     mem_free(host_offset);
+    mem_free(beam_cell);
     return rc;
 }
 
@@ -294,11 +319,22 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     long n = 0;
     for (int b = 0; b < nb; b++) {
         const long *t = sp->boxes_host + b * BT_STRIDE;
+        if (t[BT_OVERFLOW] == 2) {
+            snprintf(err, err_len,
+                     "species %s: box %d has no room for the plasma the moving window brings in (%ld of %ld slots); "
+                     "particles have gathered in it beyond the room kept at load (the lattice of the box, plus an "
+                     "eighth and 64): use larger boxes (grid.max_box)",
+                     sp->cfg->name, b, t[BT_COUNT], t[BT_CAP]);
+            return -1;
+        }
         if (t[BT_OVERFLOW]) {
             snprintf(err, err_len,
                      "species %s: box %d ran out of room for particles (%ld of %ld slots, outbox %ld of %ld); "
-                     "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)",
-                     sp->cfg->name, b, t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT], t[BT_OUT_CAP]);
+                     "boxes keep the room of their particles at load (docs/input.md, \"Room for particles\"): %s",
+                     sp->cfg->name, b, t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT], t[BT_OUT_CAP],
+                     sp->cfg->is_beam ? "a beam travels only along its axis, through the boxes of its column; move "
+                                        "it with a moving window, or use larger boxes (grid.max_box)"
+                                      : "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)");
             return -1;
         }
         n += t[BT_COUNT];
