@@ -15,19 +15,24 @@ static int species_boxes(const struct picl_config *cfg, const struct gen_layout 
                          double *slots)
 {
     const int nb = lay->n_boxes;
-    long *count = mem_calloc((size_t)nb * 3, sizeof(long)), *cap = count + nb, *out_cap = count + 2 * nb;
-    if (!count)
+    const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
+    long *cap = mem_calloc((size_t)nb * 2, sizeof(long)), *out_cap = cap ? cap + nb : NULL;
+    double *count = mem_alloc(cells * sizeof(double));
+    if (!cap || !count) {
+        mem_free(cap);
+        mem_free(count);
         return -1;
-    room_expected(cfg, lay, s, count);
-    room_boxes(cfg, lay, s, count, cap, out_cap);
-    *total = 0;
-    *slots = 0;
-    for (int b = 0; b < nb; b++) {
-        *total += count[b];
-        *slots += (double)(cap[b] + out_cap[b]);
     }
-    if (cfg->species[s].is_beam)
-        *total = cfg->species[s].beam.particles;
+    room_expected(cfg, lay, s, count);
+    room_boxes(cfg, lay, s, count, 1, cap, out_cap);
+    double sum = 0;
+    for (size_t i = 0; i < cells; i++)
+        sum += count[i];
+    *total = cfg->species[s].is_beam ? cfg->species[s].beam.particles : (long)sum;
+    *slots = 0;
+    for (int b = 0; b < nb; b++)
+        *slots += (double)(cap[b] + out_cap[b]);
+    mem_free(cap);
     mem_free(count);
     return 0;
 }

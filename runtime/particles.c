@@ -48,17 +48,26 @@ static int lay_out(struct species *sp, const struct ctx *c, const int *count, lo
 {
     const struct gen_layout *lay = &c->lay;
     const int *n = lay->cells, nb = lay->n_boxes;
+    const long cells = (long)n[0] * n[1] * n[2];
     long *t = sp->boxes_host;
     long *scratch = mem_calloc((size_t)nb * 3, sizeof(long)), *box = scratch, *cap = scratch + nb,
          *out_cap = scratch + 2 * nb;
-    if (!scratch)
+    double *per_cell = mem_alloc((size_t)cells * sizeof(double));
+    if (!scratch || !per_cell) {
+        mem_free(scratch);
+        mem_free(per_cell);
         return -1;
+    }
     memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)nb);
     for (int k = 0; k < n[2]; k++)
         for (int j = 0; j < n[1]; j++)
-            for (int i = 0; i < n[0]; i++)
-                box[cell_box(lay, i, j, k)] += count[i + n[0] * ((long)j + n[1] * k)];
-    room_boxes(c->cfg, lay, sp->index, box, cap, out_cap);
+            for (int i = 0; i < n[0]; i++) {
+                const long cell = i + n[0] * ((long)j + n[1] * k);
+                box[cell_box(lay, i, j, k)] += count[cell];
+                per_cell[cell] = count[cell];
+            }
+    room_boxes(c->cfg, lay, sp->index, per_cell, 0, cap, out_cap);
+    mem_free(per_cell);
     long slot = 0;
     for (int b = 0; b < nb; b++) {
         t[b * BT_STRIDE + BT_COUNT] = box[b];

@@ -1,16 +1,21 @@
-/* room.c: the slots each box of a species keeps (room.h). A plasma keeps its count at load plus
- * an eighth and 64 (particles_box_room); with a moving window, at least the whole lattice of the
- * box, because the window brings plasma from ahead into every box, and an outbox that holds the
- * layer of cells a shift hands down. A bunch moves as a block: in one step a whole cell layer of
- * it can cross into the next box (and a window shift hands it back). So a box keeps room for
- * the bunch's particles in the boxes around it; without a window along the bunch's axis, for
- * all the boxes along that axis too, since the bunch travels through them; and an outbox as
- * large. */
+/* room.c: the slots each box of a species keeps (room.h).
+ * - A plasma keeps its count at load plus an eighth and 64 (particles_box_room), its outbox an
+ *   eighth and 64. With a moving window, at least the whole lattice of the box, because the
+ *   window brings plasma from ahead into every box, and an outbox that also holds the layer of
+ *   cells a shift hands down.
+ * - A bunch moves as a block: in one step a whole cell layer of it can cross into the next box
+ *   (and a window shift hands it back), and it is often thinner than a box. So a box keeps room
+ *   for the bunch's particles within one cell of it at load, and an outbox as large (a thin
+ *   bunch crosses a box edge all at once). Without a moving window along the bunch's axis, the
+ *   bunch travels along it through the boxes of a column: each box keeps room for the most the
+ *   bunch puts in any stretch of the column as long as a box (plus a cell either side). Beyond
+ *   these a box can overflow, which stops the run with a message (docs/input.md). */
 #include "room.h"
 
 #include <math.h>
 
 #include "gen.h"
+#include "mem.h"
 #include "particles.h"
 
 long room_lattice(const struct picl_config *cfg, const struct gen_layout *lay, int s, int b)
@@ -30,53 +35,92 @@ long room_lattice(const struct picl_config *cfg, const struct gen_layout *lay, i
     return cells * sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
 }
 
-/* The particles a bunch has at load in the boxes around b: those within one box of it along
- * every axis (as a push or a shift moves a particle by at most a cell), and with `whole_axis`
- * >= 0 all boxes along that axis (the bunch travels along it). Periodic axes wrap. */
-static long around(const struct picl_config *cfg, const struct gen_layout *lay, const long *count, int b,
-                   int whole_axis)
+/* Index i along axis a, wrapped on a periodic axis; -1 outside a non-periodic one. */
+static int along(const struct picl_config *cfg, const struct gen_layout *lay, int a, int i)
 {
-    const int p[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
-    int lo[3], hi[3];
-    for (int a = 0; a < 3; a++) {
-        const int nb = lay->nbox[a];
-        const int periodic = cfg->field_boundary[a][0] == CFG_BOUNDARY_PERIODIC;
-        lo[a] = a == whole_axis || nb <= 3 ? 0 : periodic ? p[a] - 1 : (p[a] > 0 ? p[a] - 1 : 0);
-        hi[a] = a == whole_axis || nb <= 3 ? nb - 1 : periodic ? p[a] + 1 : (p[a] < nb - 1 ? p[a] + 1 : nb - 1);
-    }
-    long sum = 0;
-    for (int k = lo[2]; k <= hi[2]; k++)
-        for (int j = lo[1]; j <= hi[1]; j++)
-            for (int i = lo[0]; i <= hi[0]; i++) {
-                const int q[3] = {(i + lay->nbox[0]) % lay->nbox[0], (j + lay->nbox[1]) % lay->nbox[1],
-                                  (k + lay->nbox[2]) % lay->nbox[2]};
-                sum += count[q[0] + lay->nbox[0] * (q[1] + lay->nbox[1] * q[2])];
-            }
-    return sum;
+    const int n = lay->cells[a];
+    if (cfg->field_boundary[a][0] == CFG_BOUNDARY_PERIODIC)
+        return ((i % n) + n) % n;
+    return i >= 0 && i < n ? i : -1;
 }
 
-void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const long *count, long *cap,
-                long *out_cap)
+/* The bunch's particles around box b (see the banner); prof: scratch of cells[axis] doubles. */
+static double bunch_room(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *count,
+                         int b, double *prof)
+{
+    const int axis = cfg->species[s].beam.axis;
+    const int moving = cfg->window.enabled && cfg->window.axis == axis;
+    const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+    const int t0 = axis == 0 ? 1 : 0, t1 = axis == 2 ? 1 : 2; /* the axes across the bunch's */
+    const int n = lay->cells[axis];
+    /* the column's profile along the axis, over the box's cross-section and a cell around it */
+    for (int k = 0; k < n; k++)
+        prof[k] = 0;
+    for (int i1 = bi[t1] * lay->box[t1] - 1; i1 <= (bi[t1] + 1) * lay->box[t1]; i1++) {
+        const int g1 = along(cfg, lay, t1, i1);
+        if (g1 < 0)
+            continue;
+        for (int i0 = bi[t0] * lay->box[t0] - 1; i0 <= (bi[t0] + 1) * lay->box[t0]; i0++) {
+            const int g0 = along(cfg, lay, t0, i0);
+            if (g0 < 0)
+                continue;
+            for (int k = 0; k < n; k++) {
+                int g[3];
+                g[t0] = g0;
+                g[t1] = g1;
+                g[axis] = k;
+                prof[k] += count[g[0] + (long)lay->cells[0] * (g[1] + (long)lay->cells[1] * g[2])];
+            }
+        }
+    }
+    /* a stretch of box + 2 cells: around the box itself, or anywhere along the column */
+    const int len = lay->box[axis] + 2;
+    const int first = moving ? bi[axis] * lay->box[axis] - 1 : -1;
+    const int last = moving ? first : n;
+    double most = 0;
+    for (int start = first; start <= last; start++) {
+        double sum = 0;
+        for (int k = start; k < start + len; k++) {
+            const int g = along(cfg, lay, axis, k);
+            sum += g < 0 ? 0 : prof[g];
+        }
+        most = sum > most ? sum : most;
+    }
+    return most;
+}
+
+void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
+                int expected, long *cap, long *out_cap)
 {
     const struct cfg_species *sp = &cfg->species[s];
     const struct cfg_window *w = &cfg->window;
+    const int *c = lay->cells;
+    double *prof = sp->is_beam ? mem_calloc((size_t)c[sp->beam.axis], sizeof(double)) : NULL;
     for (int b = 0; b < lay->n_boxes; b++) {
-        long n = count[b];
+        const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
         if (sp->is_beam) {
-            n = around(cfg, lay, count, b, w->enabled && w->axis == sp->beam.axis ? -1 : sp->beam.axis);
-            cap[b] = particles_box_room(n);
-            out_cap[b] = particles_box_room(n); /* a thin bunch crosses a box edge all at once */
-        } else {
-            long layer = 0;
-            if (w->enabled) {
-                const long lattice = room_lattice(cfg, lay, s, b);
-                n = lattice > n ? lattice : n;
-                layer = (n + lay->box[w->axis] - 1) / lay->box[w->axis];
-            }
-            cap[b] = particles_box_room(n);
-            out_cap[b] = particles_outbox_room(n) + layer;
+            double n = prof ? bunch_room(cfg, lay, s, cell_count, b, prof) : (double)sp->beam.particles;
+            if (expected) /* the count is binomial: four standard deviations above the mean */
+                n = ceil(n + 4 * sqrt(n) + 1);
+            n = fmin(n, (double)sp->beam.particles);
+            cap[b] = out_cap[b] = particles_box_room((long)n);
+            continue;
         }
+        double sum = 0;
+        for (int k = bi[2] * lay->box[2]; k < (bi[2] + 1) * lay->box[2]; k++)
+            for (int j = bi[1] * lay->box[1]; j < (bi[1] + 1) * lay->box[1]; j++)
+                for (int i = bi[0] * lay->box[0]; i < (bi[0] + 1) * lay->box[0]; i++)
+                    sum += cell_count[i + (long)c[0] * (j + (long)c[1] * k)];
+        long n = (long)sum, layer = 0;
+        if (w->enabled) {
+            const long lattice = room_lattice(cfg, lay, s, b);
+            n = lattice > n ? lattice : n;
+            layer = (n + lay->box[w->axis] - 1) / lay->box[w->axis];
+        }
+        cap[b] = particles_box_room(n);
+        out_cap[b] = particles_outbox_room(n) + layer;
     }
+    mem_free(prof);
 }
 
 /* Probability that a cut and stretched normal (beam positions along one axis, in units of the
@@ -89,25 +133,41 @@ static double cut_probability(double lo, double hi, double cut, double stretch)
     return (erf(z / sqrt(2.0)) - erf(a / sqrt(2.0))) / (2 * erf(cut / sqrt(2.0)));
 }
 
-void room_expected(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *count)
+void room_expected(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *cell_count)
 {
     const struct cfg_species *sp = &cfg->species[s];
-    for (int b = 0; b < lay->n_boxes; b++) {
-        if (!sp->is_beam) {
-            count[b] = room_lattice(cfg, lay, s, b);
-            continue;
-        }
-        const struct cfg_beam *beam = &sp->beam;
-        const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
-        double cut, stretch, p = 1;
-        gen_beam_cut(beam->truncate, &cut, &stretch);
+    const int *c = lay->cells;
+    const long ppc = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
+    double *p[3] = {NULL, NULL, NULL};
+    if (sp->is_beam) { /* separable: the product of the three axes' probabilities */
+        double cut, stretch;
+        gen_beam_cut(sp->beam.truncate, &cut, &stretch);
         for (int a = 0; a < 3; a++) {
-            const double lo = cfg->grid.lower[a] + bi[a] * lay->box[a] * lay->dx[a] - beam->centroid[a];
-            const double hi = lo + lay->box[a] * lay->dx[a];
-            p *= cut_probability(lo / beam->rms[a], hi / beam->rms[a], cut, stretch);
+            p[a] = mem_calloc((size_t)c[a], sizeof(double));
+            for (int i = 0; p[a] && i < c[a]; i++) {
+                const double lo = cfg->grid.lower[a] + i * lay->dx[a] - sp->beam.centroid[a];
+                p[a][i] = cut_probability(lo / sp->beam.rms[a], (lo + lay->dx[a]) / sp->beam.rms[a], cut, stretch);
+            }
         }
-        const double mean = (double)beam->particles * p;
-        const double n = ceil(mean + 4 * sqrt(mean * (1 - p)) + (p > 0));
-        count[b] = n < (double)beam->particles ? (long)n : beam->particles;
     }
+    for (int k = 0; k < c[2]; k++)
+        for (int j = 0; j < c[1]; j++)
+            for (int i = 0; i < c[0]; i++) {
+                double n = (double)ppc;
+                if (sp->is_beam) {
+                    n = p[0] && p[1] && p[2] ? (double)sp->beam.particles * p[0][i] * p[1][j] * p[2][k]
+                                             : (double)sp->beam.particles;
+                } else if (sp->has_region) {
+                    const int g[3] = {i, j, k};
+                    for (int a = 0; a < 3; a++) {
+                        const double x = cfg->grid.lower[a] + (g[a] + 0.5) * lay->dx[a];
+                        const int whole = cfg->window.enabled && cfg->window.axis == a;
+                        if (!whole && (x < sp->region_lower[a] || x >= sp->region_upper[a]))
+                            n = 0;
+                    }
+                }
+                cell_count[i + (long)c[0] * (j + (long)c[1] * k)] = n;
+            }
+    for (int a = 0; a < 3; a++)
+        mem_free(p[a]);
 }

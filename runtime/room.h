@@ -1,7 +1,7 @@
 /* room.h: how many particle slots each box of a species keeps, for itself and for its outbox.
  * Room is fixed when a species loads (the time loop never grows an array), so it must cover
  * what the run will bring into a box: its particles at load and their fluctuations, the plasma
- * a moving window brings in, a bunch that travels along its axis. */
+ * a moving window brings in, a bunch that moves as a block. */
 #ifndef PICL_ROOM_H
 #define PICL_ROOM_H
 
@@ -13,13 +13,15 @@
  * window carries the box over every position along its own axis. */
 long room_lattice(const struct picl_config *cfg, const struct gen_layout *lay, int s, int b);
 
-/* Each box's room (cap) and outbox room (out_cap) from its particles at load (count[b]). */
-void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const long *count, long *cap,
-                long *out_cap);
+/* Each box's room (cap) and outbox room (out_cap) from the species' particles per global cell
+ * at load (x fastest). `expected`: the counts are expectations (the memory estimate), to which
+ * four standard deviations are added where a bunch's counts are summed. */
+void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
+                int expected, long *cap, long *out_cap);
 
-/* Particles per box before loading, for the memory estimate: the lattice count of a plasma
- * (exact for uniform densities, an upper bound else), and for a beam the expected count of its
- * truncated Gaussian plus four standard deviations of the binomial count. */
-void room_expected(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *count);
+/* Particles per global cell before loading, for the memory estimate: the lattice of a plasma
+ * (exact for uniform densities, an upper bound else), and a bunch's expected count (its
+ * truncated Gaussian). */
+void room_expected(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *cell_count);
 
 #endif
