@@ -4,12 +4,15 @@
  *   window brings plasma from ahead into every box, and an outbox that also holds the layer of
  *   cells a shift hands down.
  * - A bunch moves as a block: in one step a whole cell layer of it can cross into the next box
- *   (and a window shift hands it back), and it is often thinner than a box. So a box keeps room
- *   for the bunch's particles within one cell of it at load, and an outbox as large (a thin
- *   bunch crosses a box edge all at once). Without a moving window along the bunch's axis, the
- *   bunch travels along it through the boxes of a column: each box keeps room for the most the
- *   bunch puts in any stretch of the column as long as a box (plus a cell either side). Beyond
- *   these a box can overflow, which stops the run with a message (docs/input.md). */
+ *   (and a window shift hands it back), and it is often thinner than a box. Over the run it
+ *   drifts relative to the domain (its speed less a moving window's, along its axis; three
+ *   standard deviations of its velocity spread, along every axis; at least a cell). So a box
+ *   keeps room for the most the bunch puts, at load, in a block of box + 2 cells along the axis
+ *   placed anywhere within that drift of the box, widened across by the drift; and an outbox as
+ *   large (a thin bunch crosses a box edge all at once). Without a window that moves with it the
+ *   drift spans the column, and each box of the column keeps room for the most the bunch puts
+ *   in any box-long stretch of it. Beyond these a box can overflow, which stops the run with a
+ *   message (docs/input.md). */
 #include "room.h"
 
 #include <math.h>
@@ -44,23 +47,52 @@ static int along(const struct picl_config *cfg, const struct gen_layout *lay, in
     return i >= 0 && i < n ? i : -1;
 }
 
-/* The bunch's particles around box b (see the banner); prof: scratch of cells[axis] doubles. */
+/* Cells a bunch may move along axis a during the whole run, relative to the domain (which a
+ * moving window carries along): its mean velocity less the window's along its own axis, and
+ * three standard deviations of the velocity spread (dv = c du / gamma^3 along the axis, c du /
+ * gamma across), at least one cell (a step moves a particle by up to a cell). */
+static int bunch_drift(const struct picl_config *cfg, const struct gen_layout *lay, int s, int a)
+{
+    const struct cfg_beam *b = &cfg->species[s].beam;
+    const double gamma = sqrt(1 + b->u * b->u), t = (double)cfg->steps * cfg->dt;
+    const double window = cfg->window.enabled && cfg->window.axis == a ? cfg->window.speed * PICL_C : 0;
+    double v = 3 * PICL_C * b->u_th[a] / (a == b->axis ? gamma * gamma * gamma : gamma);
+    if (a == b->axis)
+        v += fabs(PICL_C * b->u / gamma - window);
+    else
+        v += window;
+    const double cells = ceil(v * t / lay->dx[a] - 1e-9);
+    return cells < 1 ? 1 : cells > lay->cells[a] ? lay->cells[a] : (int)cells;
+}
+
+/* The bunch's particles around box b (see the banner): the box's cross-section widened by the
+ * drift across, and the most the bunch puts in a stretch of box + 2 cells along its axis among
+ * the stretches within its drift of the box. prof: scratch of cells[axis] doubles. */
 static double bunch_room(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *count,
                          int b, double *prof)
 {
     const int axis = cfg->species[s].beam.axis;
-    const int moving = cfg->window.enabled && cfg->window.axis == axis;
     const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
     const int t0 = axis == 0 ? 1 : 0, t1 = axis == 2 ? 1 : 2; /* the axes across the bunch's */
     const int n = lay->cells[axis];
-    /* the column's profile along the axis, over the box's cross-section and a cell around it */
+    int lo[3], hi[3]; /* the widened cross-section, in global cells (wrapped or clipped by along()) */
+    for (int q = 0; q < 2; q++) {
+        const int a = q ? t1 : t0, d = bunch_drift(cfg, lay, s, a);
+        lo[a] = bi[a] * lay->box[a] - d;
+        hi[a] = (bi[a] + 1) * lay->box[a] - 1 + d;
+        if (hi[a] - lo[a] + 1 >= lay->cells[a]) { /* the whole axis, each cell once */
+            lo[a] = 0;
+            hi[a] = lay->cells[a] - 1;
+        }
+    }
+    /* the column's profile along the axis over that cross-section */
     for (int k = 0; k < n; k++)
         prof[k] = 0;
-    for (int i1 = bi[t1] * lay->box[t1] - 1; i1 <= (bi[t1] + 1) * lay->box[t1]; i1++) {
+    for (int i1 = lo[t1]; i1 <= hi[t1]; i1++) {
         const int g1 = along(cfg, lay, t1, i1);
         if (g1 < 0)
             continue;
-        for (int i0 = bi[t0] * lay->box[t0] - 1; i0 <= (bi[t0] + 1) * lay->box[t0]; i0++) {
+        for (int i0 = lo[t0]; i0 <= hi[t0]; i0++) {
             const int g0 = along(cfg, lay, t0, i0);
             if (g0 < 0)
                 continue;
@@ -73,10 +105,13 @@ static double bunch_room(const struct picl_config *cfg, const struct gen_layout 
             }
         }
     }
-    /* a stretch of box + 2 cells: around the box itself, or anywhere along the column */
-    const int len = lay->box[axis] + 2;
-    const int first = moving ? bi[axis] * lay->box[axis] - 1 : -1;
-    const int last = moving ? first : n;
+    /* stretches of box + 2 cells starting within the drift of the box's own */
+    const int len = lay->box[axis] + 2, d = bunch_drift(cfg, lay, s, axis);
+    int first = bi[axis] * lay->box[axis] - 1 - d, last = bi[axis] * lay->box[axis] - 1 + d;
+    if (last - first + 1 >= n) { /* anywhere along the column */
+        first = cfg->field_boundary[axis][0] == CFG_BOUNDARY_PERIODIC ? 0 : -len;
+        last = n - 1;
+    }
     double most = 0;
     for (int start = first; start <= last; start++) {
         double sum = 0;

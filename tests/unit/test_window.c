@@ -3,8 +3,10 @@
  * travels one cell a step, so in a window moving at c it stands still, across box edges, to
  * round-off. A plasma keeps its density as the window brings it in (per slab within 3 sigma),
  * the injected profile is the lab-frame one (to round-off), and nothing is lost or duplicated at
- * the edges: ids stay unique and initial + injected - removed - absorbed = now, exactly. */
+ * the edges: ids stay unique and initial + injected - removed - absorbed = now, exactly; a
+ * restart from a checkpoint continues bit for bit. */
 #include "check.h"
+#include "checkpoint.h"
 #include "fixture.h"
 
 #define DXM 1e-6 /* cell size, m */
@@ -307,6 +309,83 @@ static void test_room_error(void)
     device_close(&dev);
 }
 
+/* (f) A restart: a run with a window, a warm plasma and a bunch, checkpointed at step 12 and
+ * continued to step 24 from the file, ends bit for bit as the run that never stopped: fields,
+ * every particle, the window's shifts and its counts. */
+static void test_restart(void)
+{
+    char ckpt_dir[] = "/tmp/picl_window_ckpt_XXXXXX";
+    if (!mkdtemp(ckpt_dir)) {
+        perror("mkdtemp");
+        exit(1);
+    }
+    struct picl_config cfg;
+    struct device dev;
+    fixture_config(&cfg, NULL, 0,
+                   "local picl = require('picl')\n"
+                   "return picl.simulation {\n"
+                   "  grid = { cells = {8, 8, 32}, lower = {-4e-6, -4e-6, 0}, upper = {4e-6, 4e-6, 32e-6}, max_box = {8, 8, 8} },\n"
+                   "  boundary = { field = { z = 'pec' } },\n"
+                   "  solver = { name = 'ckc', cfl = 1.0 },\n"
+                   "  steps = 24, filter = { passes = 1 },\n"
+                   "  moving_window = { axis = 'z', speed = 0.7 },\n"
+                   "  checkpoint = { dir = '%s', keep = 1 },\n"
+                   "  species = {\n"
+                   "    { name = 'e', particle = 'electron', density = '1e24*(z > 20e-6)', ppc = 1, u_th = 0.05 },\n"
+                   "    { name = 'i', particle = 'proton', density = '1e24*(z > 20e-6)', ppc = 1, frozen = true },\n"
+                   "    { name = 'b', particle = 'electron', beam = { total_charge = -1e-12, particles = 500,\n"
+                   "      centroid = {0, 0, 14e-6}, rms = 1e-6, gamma = 30, u_th = 0.1 } },\n"
+                   "  },\n"
+                   "}\n",
+                   ckpt_dir);
+    fixture_device(&dev);
+    struct sim *a = fixture_sim(&cfg, &dev), *b = fixture_sim(&cfg, &dev);
+    char path[1024];
+    double bytes = 0;
+    fixture_steps(a, 12);
+    if (ckpt_write(a, &bytes, path, sizeof path, fixture_err, sizeof fixture_err) ||
+        ckpt_restore(b, path, fixture_err, sizeof fixture_err)) {
+        printf("FAIL checkpoint: %s\n", fixture_err);
+        exit(1);
+    }
+    fixture_steps(a, 12);
+    fixture_steps(b, 12);
+    long differ = 0, counts = 0;
+    for (int c = FC_EX; c <= FC_BZ; c++) {
+        double *fa = fixture_field(a, (enum field_comp)c), *fb = fixture_field(b, (enum field_comp)c);
+        for (long i = 0; i < 8 * 8 * 32; i++)
+            differ += !(fa[i] == fb[i]);
+        free(fa);
+        free(fb);
+    }
+    for (int sp = 0; sp < 3; sp++) {
+        particles_check(&a->species[sp], &a->ctx, NULL, fixture_err, sizeof fixture_err);
+        particles_check(&b->species[sp], &b->ctx, NULL, fixture_err, sizeof fixture_err);
+        counts += a->species[sp].np != b->species[sp].np ||
+                  window_injected(&a->species[sp], &a->ctx) != window_injected(&b->species[sp], &b->ctx) ||
+                  window_removed(&a->species[sp], &a->ctx) != window_removed(&b->species[sp], &b->ctx);
+        for (int k = PA_X; k <= PA_ID; k++) {
+            double *va = fixture_particles(a, sp, (enum particle_array)k);
+            double *vb = fixture_particles(b, sp, (enum particle_array)k);
+            for (long i = 0; i < a->species[sp].np && i < b->species[sp].np; i++)
+                differ += !(va[i] == vb[i]);
+            free(va);
+            free(vb);
+        }
+    }
+    REPORT("window at 0.7 c, checkpoint at step 12, continued to 24: %ld and %ld shifts, %ld injected electrons; %ld "
+           "values differ from the run that never stopped, %ld counts",
+           a->window.shifts, b->window.shifts, window_injected(&a->species[0], &a->ctx), differ, counts);
+    CHECK(a->window.shifts == b->window.shifts && a->window.shifts == (long)floor(0.7 * 24 + 1e-9));
+    CHECK(differ == 0);
+    CHECK(counts == 0);
+    remove(path);
+    rmdir(ckpt_dir);
+    fixture_free_sim(a);
+    fixture_free_sim(b);
+    device_close(&dev);
+}
+
 int main(void)
 {
     for (int axis = 0; axis < 3; axis++)
@@ -316,5 +395,6 @@ int main(void)
     test_uniform_plasma("global_atomics");
     test_lab_profile();
     test_room_error();
+    test_restart();
     return check_finish();
 }
