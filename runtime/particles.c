@@ -341,8 +341,8 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
                      "species %s: box %d ran out of room for particles (%ld of %ld slots, outbox %ld of %ld); "
                      "boxes keep the room of their particles at load (docs/input.md, \"Room for particles\"): %s",
                      sp->cfg->name, b, t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT], t[BT_OUT_CAP],
-                     sp->cfg->is_beam ? "a beam travels only along its axis, through the boxes of its column; move "
-                                        "it with a moving window, or use larger boxes (grid.max_box)"
+                     sp->cfg->is_beam ? "a bunch gets room for where its mean velocity and spread take it over the "
+                                        "run; it went further (pushed by fields?): use larger boxes (grid.max_box)"
                                       : "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)");
             return -1;
         }
