@@ -74,8 +74,9 @@ int beam_fill(struct species *sp, struct ctx *c, const long *cell, long *offset,
         snprintf(err, err_len, "species %s: out of host memory for the slots of %ld beam particles", sp->cfg->name, n);
         return -1;
     }
-    for (long i = 0; i < n; i++) /* a stable counting sort: in each cell, the order of i */
-        slot[i] = offset[cell[i]]++;
+    /* a stable counting sort: in each cell, the order of i; -1 for another rank's cells */
+    for (long i = 0; i < n; i++)
+        slot[i] = offset[cell[i]] < 0 ? -1 : offset[cell[i]]++;
     size_t g = (size_t)n;
     if (arena_alloc(&c->arena, (size_t)n * sizeof(long), "beam loading slots", &buf, err, err_len) ||
         cl_fail(clEnqueueWriteBuffer(c->dev->queue, buf.mem, CL_TRUE, 0, (size_t)n * sizeof(long), slot, 0, NULL,

@@ -12,7 +12,7 @@
 int beam_cells(struct species *sp, struct ctx *c, int *count, long **cell, char *err, size_t err_len);
 
 /* Writes particle n into slot offset[cell[n]]++ of the species' arrays (offset: each cell's
- * first slot, consumed). */
+ * first slot, consumed; -1 for cells of other ranks' boxes, whose particles are not this rank's). */
 int beam_fill(struct species *sp, struct ctx *c, const long *cell, long *offset, char *err, size_t err_len);
 
 #endif

@@ -10,6 +10,31 @@
 #include "particles.h"
 #include "room.h"
 
+/* Each species' particles per cell before loading (room_expected), summed per box: the
+ * lattice of a plasma, a bunch's expected count. */
+int estimate_box_particles(const struct picl_config *cfg, const struct gen_layout *lay, double *count, char *err,
+                           size_t err_len)
+{
+    const int *c = lay->cells;
+    const size_t cells = (size_t)c[0] * c[1] * c[2];
+    double *per_cell = mem_alloc(cells * sizeof(double));
+    if (!per_cell) {
+        snprintf(err, err_len, "out of host memory for the particle estimate of %zu cells", cells);
+        return -1;
+    }
+    for (int s = 0; s < cfg->n_species; s++) {
+        room_expected(cfg, lay, s, per_cell);
+        for (int k = 0; k < c[2]; k++)
+            for (int j = 0; j < c[1]; j++)
+                for (int i = 0; i < c[0]; i++) {
+                    const int b = i / lay->box[0] + lay->nbox[0] * (j / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
+                    count[b] += per_cell[i + (size_t)c[0] * (j + (size_t)c[1] * k)];
+                }
+    }
+    mem_free(per_cell);
+    return 0;
+}
+
 /* Particles and slots (the boxes' room and outboxes, as room_boxes lays them out). */
 static int species_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *total,
                          double *slots)

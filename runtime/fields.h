@@ -5,6 +5,8 @@
 
 #include "ctx.h"
 
+struct exchange;
+
 struct fields {
     struct arena_buf buf; /* FC_COUNT components x n_boxes x box_stride reals */
     struct arena_buf sums; /* partial sums of reduce_fields, one row per (j, k, box) */
@@ -13,12 +15,16 @@ struct fields {
     double gauss_scale; /* max |rho/eps0| when the Gauss reference was stored */
     struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, fill_J, sum_J, sum_rho, reduce, gauss;
     struct kernel filter[3], filter_rho[3], fill_rho; /* binomial passes along x, y, z */
+    struct exchange *xc; /* guards other ranks own; NULL on one rank */
 };
 
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);
 void fields_destroy(struct fields *f, struct ctx *c);
 /* Evaluates the input's initial fields, zeroes J and rho, fills guards. */
 int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* FillBoundary with local kernel k (a halo_fill_* of the program), then exchange group g (enum
+ * xgroup_id of exchange.h) with other ranks: for stages outside this module (the moving window). */
+int fields_fill_group(struct fields *f, struct ctx *c, struct kernel *k, int g, char *err, size_t err_len);
 /* Zeroes J (guards included) before deposition. */
 int fields_zero_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);

@@ -206,3 +206,20 @@ void room_expected(const struct picl_config *cfg, const struct gen_layout *lay, 
     for (int a = 0; a < 3; a++)
         mem_free(p[a]);
 }
+
+int room_floor(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *cap, long *out_cap)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    for (int b = 0; b < lay->n_boxes; b++)
+        cap[b] = out_cap[b] = 0;
+    if (!sp->is_beam && !cfg->window.enabled)
+        return 0;
+    const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
+    double *count = mem_alloc(cells * sizeof(double));
+    if (!count)
+        return -1;
+    room_expected(cfg, lay, s, count);
+    room_boxes(cfg, lay, s, count, 1, cap, out_cap);
+    mem_free(count);
+    return 0;
+}

@@ -19,6 +19,12 @@ long room_lattice(const struct picl_config *cfg, const struct gen_layout *lay, i
 void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
                 int expected, long *cap, long *out_cap);
 
+/* The least room every box of the domain keeps, whatever it holds, when boxes are laid out anew
+ * mid-run (a redistribution between ranks): for a plasma with a moving window and for a bunch,
+ * the room_boxes rules on room_expected's counts; zero for a plasma without a window (its room
+ * follows its count). -1 without host memory. */
+int room_floor(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *cap, long *out_cap);
+
 /* Particles per global cell before loading, for the memory estimate: the lattice of a plasma
  * (exact for uniform densities, an upper bound else), and a bunch's expected count (its
  * truncated Gaussian). */

@@ -10,13 +10,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "exchange.h"
 #include "gen.h"
+#include "migrate.h"
 
 int window_create(struct window *w, struct ctx *c, struct fields *f, struct species *sp, int n_species, char *err,
                   size_t err_len)
 {
-    memset(w, 0, sizeof *w);
-    w->enabled = c->cfg->window.enabled;
+    w->enabled = c->cfg->window.enabled; /* shifts stay: after a redistribution the window goes on */
     if (!w->enabled)
         return 0;
     if (kernel_create(&w->fill_G0, c->prog, "window_fill_G0", &c->timers, err, err_len) ||
@@ -26,6 +27,7 @@ int window_create(struct window *w, struct ctx *c, struct fields *f, struct spec
         kernel_create(&w->gauss_reference, c->prog, "window_gauss_reference", &c->timers, err, err_len) ||
         kernel_arg(&w->gauss_reference, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
         return -1;
+    w->species = sp;
     for (int s = 0; s < n_species; s++) {
         cl_mem a[PA_COUNT + 1];
         for (int i = 0; i < PA_COUNT; i++)
@@ -65,6 +67,7 @@ void window_destroy(struct window *w)
         kernel_release(&w->deliver[s]);
         kernel_release(&w->inject[s]);
     }
+    w->species = NULL;
 }
 
 long window_shifts_at(const struct picl_config *cfg, const struct gen_layout *lay, double t)
@@ -75,14 +78,6 @@ long window_shifts_at(const struct picl_config *cfg, const struct gen_layout *la
     return (long)floor(win->speed * PICL_C * (t - win->start) / lay->dx[win->axis] + 1e-9);
 }
 
-/* A 3D launch over every cell of every box, guards included (FillBoundary's range). */
-static int fill(struct kernel *k, struct ctx *c, char *err, size_t err_len)
-{
-    const struct gen_layout *lay = &c->lay;
-    size_t g[3] = {(size_t)lay->dim[0], (size_t)lay->dim[1], (size_t)lay->dim[2] * (size_t)lay->n_boxes};
-    return kernel_launch(k, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
-}
-
 static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_species,
                       char *err, size_t err_len)
 {
@@ -90,17 +85,20 @@ static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_s
     const int axis = c->cfg->window.axis;
     const cl_long shifts = (cl_long)(w->shifts + 1);
     const size_t lines[2] = {(size_t)lay->box[0] * lay->box[1] * lay->box[2] / (size_t)lay->box[axis],
-                             (size_t)lay->n_boxes};
-    const size_t boxes = (size_t)lay->n_boxes, one = 1;
+                             (size_t)lay->n_local};
+    const size_t boxes = (size_t)lay->n_local, one = 1;
     /* E and B have their guards from the last half step of Maxwell's equations */
-    if (fill(&f->fill_J, c, err, err_len) || fill(&w->fill_G0, c, err, err_len) ||
+    if (fields_fill_group(f, c, &f->fill_J, XG_FILL_J, err, err_len) ||
+        fields_fill_group(f, c, &w->fill_G0, XG_FILL_G0, err, err_len) ||
         kernel_arg(&w->shift_fields, 1, sizeof shifts, &shifts, err, err_len) ||
         kernel_launch(&w->shift_fields, c->dev->queue, &c->timers, 2, lines, NULL, err, err_len) ||
-        fill(&f->fill_EB, c, err, err_len))
+        fields_fill_group(f, c, &f->fill_EB, XG_FILL_EB, err, err_len))
         return -1;
     for (int s = 0; s < n_species; s++) {
+        struct species *sp = &w->species[s];
         if (kernel_launch(&w->shift_particles[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len) ||
-            kernel_launch(&w->deliver[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len))
+            kernel_launch(&w->deliver[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len) ||
+            (sp->mg && migrate_run(sp->mg, sp, c, err, err_len)))
             return -1;
         if (w->inject[s].k && (kernel_arg(&w->inject[s], 0, sizeof shifts, &shifts, err, err_len) ||
                                kernel_launch(&w->inject[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len)))
@@ -127,7 +125,7 @@ int window_gauss_reference(struct window *w, struct ctx *c, char *err, size_t er
     const struct gen_layout *lay = &c->lay;
     const int axis = c->cfg->window.axis;
     const size_t g[3] = {(size_t)lay->box[0] * lay->box[1] * lay->box[2] / (size_t)lay->box[axis],
-                         (size_t)lay->n_boxes, (size_t)lay->box[axis]};
+                         (size_t)lay->n_local, (size_t)lay->box[axis]};
     return kernel_launch(&w->gauss_reference, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
 }
 
@@ -137,13 +135,14 @@ double window_lower(const struct window *w, const struct ctx *c, int a)
     return c->lay.lower[a] + moved;
 }
 
-static long box_sum(const struct species *sp, const struct ctx *c, int entry)
+long window_removed(const struct species *sp, const struct ctx *c)
 {
-    long n = 0;
-    for (int b = 0; b < c->lay.n_boxes; b++)
-        n += sp->boxes_host[b * BT_STRIDE + entry];
-    return n;
+    (void)c;
+    return sp->window_all[0];
 }
 
-long window_removed(const struct species *sp, const struct ctx *c) { return box_sum(sp, c, BT_WINDOW_OUT); }
-long window_injected(const struct species *sp, const struct ctx *c) { return box_sum(sp, c, BT_WINDOW_IN); }
+long window_injected(const struct species *sp, const struct ctx *c)
+{
+    (void)c;
+    return sp->window_all[1];
+}

@@ -15,9 +15,11 @@ struct window {
     long shifts; /* cells moved so far: the lab frame's lower corner is grid.lower + shifts dx */
     struct kernel fill_G0, shift_fields, gauss_reference;
     struct kernel shift_particles[CFG_MAX_SPECIES], deliver[CFG_MAX_SPECIES], inject[CFG_MAX_SPECIES];
+    struct species *species; /* the run's, borrowed (their particle exchange between ranks) */
 };
 
-/* The kernels (nothing when the input has no window). */
+/* The kernels (nothing when the input has no window); `shifts` is kept, so that after the
+ * device side is rebuilt (a redistribution between ranks) the window goes on where it was. */
 int window_create(struct window *w, struct ctx *c, struct fields *f, struct species *sp, int n_species, char *err,
                   size_t err_len);
 void window_destroy(struct window *w);
@@ -34,7 +36,7 @@ int window_gauss_reference(struct window *w, struct ctx *c, char *err, size_t er
 /* The lab-frame position of the domain's lower corner along axis a, in metres. */
 double window_lower(const struct window *w, const struct ctx *c, int a);
 /* Particles of a species the window has dropped at the trailing face and injected at the
- * leading face since the start, as of the last particles_check. */
+ * leading face since the start, on all ranks, as of the last particles_check. */
 long window_removed(const struct species *sp, const struct ctx *c);
 long window_injected(const struct species *sp, const struct ctx *c);
 

@@ -55,16 +55,18 @@ __kernel void PICL_CAT(beam_cell, SP_SUFFIX)(__global long *cell)
     cell[n] = i + CELLS_X * (j + CELLS_Y * k);
 }
 
-/* Writes particle n at slot[n] (its cell's slots, in the order of n). */
+/* Writes particle n at slot[n] (its cell's slots, in the order of n; -1: another rank's). */
 __kernel void PICL_CAT(beam_fill, SP_SUFFIX)(__global const long *slot, __global real *px, __global real *py,
                                              __global real *pz, __global real *pux, __global real *puy,
                                              __global real *puz, __global real *pw, __global ulong *pid)
 {
     const ulong n = get_global_id(0);
+    const long to = slot[n];
+    if (to < 0) /* in another rank's box */
+        return;
     real pos[3];
     acc_real u[3];
     PICL_CAT(beam_particle, SP_SUFFIX)(n, pos, u);
-    const long to = slot[n];
     px[to] = pos[0];
     py[to] = pos[1];
     pz[to] = pos[2];

@@ -43,7 +43,7 @@ __kernel void reduce_gauss(__global real *F, __global acc_real *out, const int s
         /* With a moving window only the nodes away from its two faces keep G: particles leave at
          * the trailing face without their current, and the leading layers are new (their
          * reference is taken anew at each shift: window_gauss_reference in window.cl). */
-        const int g[3] = {b % NBX * NX + i, (b / NBX) % NBY * NY + j, b / (NBX * NBY) * NZ + k};
+        const int gb = BOX_GID(b), g[3] = {BOX_X(gb) * NX + i, BOX_Y(gb) * NY + j, BOX_Z(gb) * NZ + k};
         const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
         if (!store && (g[WINDOW_AXIS] <= NG || g[WINDOW_AXIS] >= cells[WINDOW_AXIS] - NG - 1))
             continue;

@@ -46,10 +46,10 @@
 #define W_P pz
 #endif
 
-/* Box b's position along the window's axis, 0 .. W_NB - 1. */
+/* Local box b's position along the window's axis, 0 .. W_NB - 1. */
 static inline int window_box_pos(const int b)
 {
-    const int p[3] = {b % NBX, (b / NBX) % NBY, b / (NBX * NBY)};
+    const int g = BOX_GID(b), p[3] = {BOX_X(g), BOX_Y(g), BOX_Z(g)};
     return p[WINDOW_AXIS];
 }
 
@@ -74,7 +74,7 @@ static inline void window_ijk(const int t, const int m, int *i, int *j, int *k)
 /* FillBoundary of the charge-conservation reference, which shifts with the fields. */
 HALO_FILL_KERNEL(window_fill_G0, C_G0, C_G0 + 1)
 
-/* One work item per line of cells along the axis in each box (t, b). E, B, J and the Gauss
+/* One work item per line of cells along the axis in each local box (t, b). E, B, J and the Gauss
  * reference G0 shift; rho is deposited afresh whenever it is needed. `shifts` counts this
  * shift: the leading layer lies at lab position lower + (cells - 1 + shifts) cells. */
 __kernel void window_shift_fields(__global real *F, const long shifts)
@@ -93,7 +93,7 @@ __kernel void window_shift_fields(__global real *F, const long shifts)
         return;
     /* the new leading layer: the initial fields where it lies in the lab frame */
     window_ijk(t, W_N - 1, &i, &j, &k);
-    const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
+    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
     const acc_real moved = (acc_real)shifts * W_D;
     const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX + (WINDOW_AXIS == 0 ? moved : 0);
     const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY + (WINDOW_AXIS == 1 ? moved : 0);
@@ -140,7 +140,7 @@ __kernel void window_shift_particles(__global real *px, __global real *py, __glo
             to = start + kept++;
         } else {
             to = out_start + out++;
-            pdest[to] = b - W_BOX_STEP;
+            pdest[to] = BOX_GID(b) - W_BOX_STEP; /* the global box below */
         }
         COPY_PARTICLE(to, ip);
         W_P[to] = x;

@@ -28,7 +28,7 @@ __kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, __global rea
     __global long *box = boxes + b * BOX_TABLE_STRIDE;
     const long start = box[BT_START], cap = box[BT_CAP];
     long n = box[BT_COUNT], added = 0;
-    const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
+    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
     const acc_real moved = (acc_real)shifts * W_D;
     const acc_real lab_x = WINDOW_AXIS == 0 ? moved : 0, lab_y = WINDOW_AXIS == 1 ? moved : 0,
                    lab_z = WINDOW_AXIS == 2 ? moved : 0;
