@@ -82,9 +82,17 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
               strategy_names[gen_strategy(cfg, dev)]);
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
-        sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
-                  sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "");
+        if (sp->is_beam)
+            sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, beam of %ld particles, %.9g C%s\n", s,
+                      sp->name, sp->charge, sp->mass, sp->beam.particles, sp->beam.total_charge,
+                      sp->frozen ? ", frozen" : "");
+        else
+            sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
+                      sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "");
     }
+    if (cfg->window.enabled)
+        sb_printf(sb, " * window       moving along %c at %.17g c from t = %.17g s\n", "xyz"[cfg->window.axis],
+                  cfg->window.speed, cfg->window.start);
     static const char *const bc_names[] = {"periodic", "pec", "absorbing", "reflecting"};
     sb_puts(sb, " * boundary     field");
     for (int a = 0; a < 3; a++)
@@ -254,6 +262,10 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         snprintf(name, sizeof name, "SORT_B%s", axis_upper[a]);
         define_int(sb, name, sort_bin[a]);
     }
+    if (cfg->window.enabled) {
+        sb_puts(sb, "\n/* The moving window's axis (0 x, 1 y, 2 z). */\n");
+        define_int(sb, "WINDOW_AXIS", cfg->window.axis);
+    }
     sb_puts(sb, "\n/* Deposition strategy: 1 = atomic additions into shared J, 0 = one work item per box. */\n");
     define_int(sb, "DEPOSIT_ATOMIC", gen_strategy(cfg, dev) == CFG_STRATEGY_GLOBAL_ATOMICS);
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
@@ -265,11 +277,52 @@ static const char *const species_macros[] = {
     "SP_SUFFIX", "SP_QDT_2M", "SP_Q", "SP_RHO_PER_W", "SP_PPC_X", "SP_PPC_Y",
     "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
     "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
-    "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z"};
+    "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_BEAM_N", "SP_BEAM_W", "SP_BEAM_CUT",
+    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ"};
 
 static void define_acc(struct strbuf *sb, const char *name, double value)
 {
     sb_printf(sb, "#define %s ((acc_real)%.17g)\n", name, value);
+}
+
+/* The rms of a standard normal cut at |g| <= a (Johnson, Kotz and Balakrishnan, ch. 13):
+ * 1 - 2 a phi(a) / (2 Phi(a) - 1). */
+static double cut_normal_rms(double a)
+{
+    const double phi = exp(-0.5 * a * a) / sqrt(2 * PICL_PI);
+    return sqrt(1 - 2 * a * phi / erf(a / sqrt(2.0)));
+}
+
+void gen_beam_cut(double truncate, double *cut, double *stretch)
+{
+    /* cut * stretch = truncate, stretch = 1 / rms(cut): positions reach exactly truncate rms,
+     * and their rms is the requested one. The fixed point converges at once (stretch ~ 1). */
+    double a = truncate;
+    for (int i = 0; i < 50; i++)
+        a = truncate * cut_normal_rms(a);
+    *cut = a;
+    *stretch = 1 / cut_normal_rms(a);
+}
+
+/* A beam's literals: its particle count and weight, where it is, how wide, and its momentum as
+ * the SP_UD_ (mean) and SP_UTH_ (rms) of every species. */
+static void emit_beam_macros(struct strbuf *sb, const struct cfg_species *sp)
+{
+    const struct cfg_beam *b = &sp->beam;
+    const char *axis_upper[3] = {"X", "Y", "Z"};
+    char name[64];
+    double cut, stretch;
+    gen_beam_cut(b->truncate, &cut, &stretch);
+    define_int(sb, "SP_BEAM_N", b->particles);
+    /* every macro-particle carries the same share of the charge */
+    define_acc(sb, "SP_BEAM_W", fabs(b->total_charge / sp->charge) / (double)b->particles);
+    define_acc(sb, "SP_BEAM_CUT", cut);
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_BEAM_C%s", axis_upper[a]);
+        define_acc(sb, name, b->centroid[a]);
+        snprintf(name, sizeof name, "SP_BEAM_S%s", axis_upper[a]);
+        define_acc(sb, name, b->rms[a] * stretch);
+    }
 }
 
 /* The literals of species s: charge and mass enter only through these products. */
@@ -295,7 +348,9 @@ static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg
         snprintf(name, sizeof name, "SP_REGION_HI_%s", axis_upper[a]);
         define_acc(sb, name, sp->has_region ? sp->region_upper[a] : cfg->grid.upper[a]);
     }
-    if (sp->density_expr.text[0]) {
+    if (sp->is_beam) {
+        sb_puts(sb, "#define SP_DENSITY(x, y, z) ((acc_real)0)\n");
+    } else if (sp->density_expr.text[0]) {
         char fname[160];
         gen_expr_name(sp->density_expr.key, fname, sizeof fname);
         sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%s((x), (y), (z), 0))\n", fname);
@@ -307,10 +362,12 @@ static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg
               (unsigned)(sp->seed >> 32));
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
-        define_acc(sb, name, sp->u_drift[a]);
+        define_acc(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a]);
         snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
-        define_acc(sb, name, sp->u_th[a]);
+        define_acc(sb, name, sp->is_beam ? sp->beam.u_th[a] : sp->u_th[a]);
     }
+    if (sp->is_beam)
+        emit_beam_macros(sb, sp);
 }
 
 /* One user expression as an inline function of (x, y, z, t). The #line directive makes the
@@ -369,7 +426,10 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
 {
     for (int s = 0; s < cfg->n_species; s++) {
         emit_species_macros(sb, cfg, lay, s);
-        if (emit_template(sb, "particle_load.cl", err, err_len) ||
+        const int beam = cfg->species[s].is_beam;
+        /* a plasma is loaded on a lattice and enters with the moving window; a beam is drawn once */
+        if (emit_template(sb, beam ? "particle_beam.cl" : "particle_load.cl", err, err_len) ||
+            (!beam && cfg->window.enabled && emit_template(sb, "window_inject.cl", err, err_len)) ||
             (!cfg->species[s].frozen && emit_template(sb, "particle_push.cl", err, err_len)) ||
             emit_template(sb, "particle_diag.cl", err, err_len))
             return -1;
@@ -446,6 +506,9 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (emit_template(out, templates[i], err, err_len))
             return -1;
+    if (emit_template(out, "random.cl", err, err_len) ||
+        (cfg->window.enabled && emit_template(out, "window.cl", err, err_len)))
+        return -1;
     if (emit_species(out, cfg, &lay, err, err_len))
         return -1;
     if (!sb_ok(out)) {

@@ -46,6 +46,10 @@ enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_d
  * NULL: as on a CPU (the estimate of `picl check --no-build`). */
 void gen_sort(const struct picl_config *cfg, const struct gen_device *dev, int *interval, int bin[3]);
 
+/* A beam's positions: standard normals cut at |g| <= *cut, times *stretch, reach exactly
+ * `truncate` and have unit rms (the runtime's estimate and the tests use it too). */
+void gen_beam_cut(double truncate, double *cut, double *stretch);
+
 /* The embedded text of templates/NAME (NULL when there is none). */
 const char *gen_template(const char *name, size_t *len);
 

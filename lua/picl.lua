@@ -580,25 +580,90 @@ local region = section {
 
 local PARTICLE_NAMES = { "electron", "positron", "proton" }
 
+-- A Gaussian particle beam (a bunch): instead of a density, a total charge shared by a given
+-- number of macro-particles drawn around a centroid (runtime: particle_beam.cl). Positions are
+-- drawn within `truncate` rms of the centroid, so the bunch lies whole in the domain and its
+-- charge is exact; the generator rescales the truncated Gaussian to the requested rms.
+local beam = section {
+    keys = {
+        total_charge = { kind = number("a nonzero number", nonzero), required = true,
+            doc = "C, the bunch's charge, with the sign of the particle's" },
+        particles = { kind = integer("a positive integer", positive), required = true, doc = "macro-particles" },
+        centroid = { kind = three(number(""), "3 numbers"), required = true, doc = "m, the bunch's centre" },
+        rms = { kind = one_or_three(number("", positive), "a positive number or 3 of them"), required = true,
+            doc = "m, rms size along each axis" },
+        axis = { kind = one_of("axis", AXES), default = "z", doc = "the direction of the mean momentum" },
+        gamma = { kind = number("a number >= 1", function(v) return v >= 1 end), doc = "mean Lorentz factor" },
+        u = { kind = number("a number", any), doc = "mean gamma*v/c along the axis, instead of gamma" },
+        energy_spread = { kind = number("a number >= 0", nonnegative), default = 0,
+            doc = "rms of u along the axis over its mean (about the rms of gamma over gamma when gamma >> 1)" },
+        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"), default = 0,
+            doc = "gamma*v/c, rms spread per axis" },
+        truncate = { kind = number("a number >= 2", function(v) return v >= 2 end), default = 4,
+            doc = "positions lie within this many rms of the centroid" },
+    },
+    rules = {
+        function(b, key)
+            if b.gamma and b.u then fail(join(key, "u"), "give gamma or u, not both") end
+            if not b.gamma and not b.u then
+                fail(join(key, "gamma"), "missing; expected gamma (the mean Lorentz factor, >= 1) or u (gamma*v/c along the axis)")
+            end
+            if b.gamma then b.u = math.sqrt(b.gamma * b.gamma - 1) end
+            b.gamma = nil
+            local a = ({ x = 1, y = 2, z = 3 })[b.axis]
+            if b.energy_spread > 0 then
+                if b.u_th[a] > 0 then
+                    fail(join(key, "energy_spread"), string.format("the spread of u along %s is given twice (energy_spread "
+                        .. "and u_th); expected one of them", b.axis))
+                end
+                b.u_th[a] = b.energy_spread * math.abs(b.u)
+            end
+        end,
+    },
+}
+
 local species = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "used in output names and --set" },
         particle = { kind = one_of("particle", PARTICLE_NAMES), doc = "sets charge and mass" },
         charge = { kind = number("a nonzero number", nonzero), doc = "C, per physical particle" },
         mass = { kind = number("a positive number", positive), doc = "kg, per physical particle" },
-        density = { kind = expression("a number >= 0 or an expression string", nonnegative), required = true, doc = "m^-3" },
+        density = { kind = expression("a number >= 0 or an expression string", nonnegative), doc = "m^-3" },
         region = { kind = region, doc = "m, where particles start" },
-        ppc = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"), required = true,
+        ppc = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
             doc = "particles per cell along each axis" },
-        u_drift = { kind = one_or_three(number("", any), "a number or 3 numbers"), default = 0, doc = "gamma*v/c" },
-        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"), default = 0,
-            doc = "gamma*v/c, Gaussian spread per axis" },
+        u_drift = { kind = one_or_three(number("", any), "a number or 3 numbers"), doc = "gamma*v/c; default 0" },
+        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"),
+            doc = "gamma*v/c, Gaussian spread per axis; default 0" },
+        beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
         -- Each species draws from its own stream unless told otherwise.
         seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
             default = function(_, ctx) return ctx.list_index end },
         frozen = { kind = boolean, default = false, doc = "true: never pushed, deposits no current" },
     },
     rules = {
+        -- A plasma (density, ppc, ...) or a beam, never both; the runtime reads ppc and the
+        -- momentum keys of every species, so a beam gets neutral values for them.
+        function(s, key)
+            if s.beam then
+                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th" } do
+                    if s[k] ~= nil then
+                        fail(join(key, k), string.format("a beam species takes no %s; expected beam = {...} alone "
+                            .. "(its particles, rms and momentum spread are beam keys)", k))
+                    end
+                end
+                s.ppc = { 1, 1, 1 }
+                s.density = nil
+            else
+                if s.density == nil then
+                    fail(join(key, "density"), "missing; expected a number >= 0 or an expression string (m^-3), "
+                        .. "or beam = {...} for a bunch")
+                end
+                if s.ppc == nil then fail(join(key, "ppc"), "missing; expected a positive integer or 3 of them") end
+            end
+            s.u_drift = s.u_drift or { 0.0, 0.0, 0.0 }
+            s.u_th = s.u_th or { 0.0, 0.0, 0.0 }
+        end,
         function(s, key, ctx)
             if s.particle then
                 for _, k in ipairs { "charge", "mass" } do
@@ -612,6 +677,11 @@ local species = section {
                 fail(join(key, "charge"), "missing; expected a nonzero number (C) beside mass")
             elseif not s.mass then
                 fail(join(key, "mass"), "missing; expected a positive number (kg) beside charge")
+            end
+            if s.beam and (s.beam.total_charge > 0) ~= (s.charge > 0) then
+                fail(join(join(key, "beam"), "total_charge"), string.format("%s C has the opposite sign of the "
+                    .. "particle's charge %s C; expected a %s total charge", numtext(s.beam.total_charge),
+                    numtext(s.charge), s.charge > 0 and "positive" or "negative"))
             end
             s.where = ctx:where(key)
         end,
@@ -895,6 +965,46 @@ local function check_full_diagnostics(sim)
     c.dir = c.dir or (sim.diagnostics.output_dir .. "/checkpoints")
 end
 
+-- A bunch must lie whole in the domain: its positions reach truncate rms from the centroid.
+local function check_beams(sim)
+    local g = sim.grid
+    for _, sp in ipairs(sim.species) do
+        local b = sp.beam
+        if b then
+            for a = 1, 3 do
+                local lo, hi = b.centroid[a] - b.truncate * b.rms[a], b.centroid[a] + b.truncate * b.rms[a]
+                if lo < g.lower[a] or hi > g.upper[a] then
+                    fail(join("species." .. sp.name .. ".beam", "centroid"), string.format(
+                        "the bunch reaches %s .. %s m along %s (centroid -+ truncate * rms), outside the domain %s .. %s m; "
+                        .. "expected it inside (move the centroid, or lower rms or truncate)",
+                        numtext(lo), numtext(hi), AXES[a], numtext(g.lower[a]), numtext(g.upper[a])))
+                end
+            end
+        end
+    end
+end
+
+-- The moving window (WarpX's warpx.do_moving_window): every time the distance it has moved
+-- since `start` passes another cell, fields and particles shift by one cell towards the lower
+-- face of `axis` and fresh plasma enters at the upper face (runtime/window.c).
+local moving_window = section {
+    keys = {
+        axis = { kind = one_of("axis", AXES), required = true, doc = "the window moves towards upper along it" },
+        speed = { kind = number("a positive number", positive), default = 1.0, doc = "in units of c" },
+        start = { kind = number("a number >= 0", nonnegative), default = 0.0, doc = "s, when the window starts moving" },
+    },
+}
+
+local function check_moving_window(sim)
+    local w = sim.moving_window
+    if not w then return end
+    local a = ({ x = 1, y = 2, z = 3 })[w.axis]
+    if sim.boundary.field[a][1] == "periodic" then
+        fail("moving_window.axis", string.format("the window moves along %s, which is periodic; expected a "
+            .. "non-periodic axis (e.g. boundary = { field = { %s = 'pec' } })", w.axis, w.axis))
+    end
+end
+
 -- Test-only switches (docs/bench.md): they make the generated program wrong on purpose, so
 -- that the benchmark's correctness gate can be shown to catch a wrong variant.
 -- Boxes over MPI ranks (mpirun -np N picl run input.lua); a run on one rank ignores it.
@@ -947,10 +1057,11 @@ local simulation = section {
         debug = { kind = debug_section, default = {}, doc = "test-only switches" },
         tuning = { kind = boolean, default = true,
             doc = "take the settings left at auto from the device's tuning file (picl tune)" },
+        moving_window = { kind = moving_window, doc = "a window that moves with the physics of interest" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },
     },
-    rules = { resolve_time_step, resolve_steps, check_regions, check_full_diagnostics },
+    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics },
 }
 
 ---------------------------------------------------------------------------------------------

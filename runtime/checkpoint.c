@@ -832,6 +832,8 @@ int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len)
         return -1;
     s->step = step;
     s->time = time;
+    /* the moving window is where sim_step left it at this step (the box tables hold its counts) */
+    s->window.shifts = window_shifts_at(s->ctx.cfg, &s->ctx.lay, (double)step * s->ctx.cfg->dt);
     s->start_step = step;
     s->restarted = 1;
     s->fields.gauss_scale = gauss_scale;

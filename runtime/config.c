@@ -159,8 +159,8 @@ static void copy_species(lua_State *L, int t, struct cfg_species *sp)
     sp->mass = get_number(L, t, "mass", 0);
     get_expr(L, t, "density", &sp->density_expr);
     /* A constant density keeps its number too, for estimates that cannot run an expression. */
-    lua_getfield(L, t, "density");
-    sp->density = get_number(L, lua_gettop(L), "value", 0);
+    if (lua_getfield(L, t, "density") == LUA_TTABLE) /* a beam has none */
+        sp->density = get_number(L, lua_gettop(L), "value", 0);
     lua_pop(L, 1);
     if (push_field(L, t, "region", LUA_TTABLE, 1)) {
         sp->has_region = 1;
@@ -174,6 +174,22 @@ static void copy_species(lua_State *L, int t, struct cfg_species *sp)
     sp->seed = (uint64_t)get_integer(L, t, "seed");
     push_field(L, t, "frozen", LUA_TBOOLEAN, 0);
     sp->frozen = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (push_field(L, t, "beam", LUA_TTABLE, 1)) {
+        int b = lua_gettop(L);
+        struct cfg_beam *beam = &sp->beam;
+        sp->is_beam = 1;
+        beam->total_charge = get_number(L, b, "total_charge", 0);
+        beam->particles = (long)get_integer(L, b, "particles");
+        get_vec3(L, b, "centroid", beam->centroid);
+        get_vec3(L, b, "rms", beam->rms);
+        push_field(L, b, "axis", LUA_TSTRING, 0);
+        beam->axis = (int)(strchr(axis_names, lua_tostring(L, -1)[0]) - axis_names);
+        lua_pop(L, 1);
+        beam->u = get_number(L, b, "u", 0);
+        get_vec3(L, b, "u_th", beam->u_th);
+        beam->truncate = get_number(L, b, "truncate", 4);
+    }
     lua_pop(L, 1);
     get_string(L, t, "where", sp->where, sizeof sp->where);
 }
@@ -338,6 +354,17 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
+
+    if (push_field(L, r, "moving_window", LUA_TTABLE, 1)) {
+        int w = lua_gettop(L);
+        cfg->window.enabled = 1;
+        push_field(L, w, "axis", LUA_TSTRING, 0);
+        cfg->window.axis = (int)(strchr(axis_names, lua_tostring(L, -1)[0]) - axis_names);
+        lua_pop(L, 1);
+        cfg->window.speed = get_number(L, w, "speed", 1);
+        cfg->window.start = get_number(L, w, "start", 0);
+    }
+    lua_pop(L, 1);
 
     push_field(L, r, "checkpoint", LUA_TTABLE, 0);
     int c = lua_gettop(L);
@@ -556,9 +583,22 @@ void cfg_print(const struct picl_config *cfg, void *file)
     }
     for (int i = 0; i < cfg->n_species; i++) {
         const struct cfg_species *sp = &cfg->species[i];
-        fprintf(f, "species            %s%s    [%s]\n", sp->name, sp->frozen ? " (frozen)" : "",
-                sp->where);
+        fprintf(f, "species            %s%s%s    [%s]\n", sp->name, sp->is_beam ? " (beam)" : "",
+                sp->frozen ? " (frozen)" : "", sp->where);
         fprintf(f, "  charge, mass       %.9g C, %.9g kg\n", sp->charge, sp->mass);
+        if (sp->is_beam) {
+            const struct cfg_beam *b = &sp->beam;
+            fprintf(f, "  beam               %.9g C in %ld particles, centroid ", b->total_charge, b->particles);
+            print_vec3(f, b->centroid);
+            fprintf(f, " m, rms ");
+            print_vec3(f, b->rms);
+            fprintf(f, " m (within %.3g rms)\n", b->truncate);
+            fprintf(f, "  beam momentum      u = %.9g along %c, rms ", b->u, axis_names[b->axis]);
+            print_vec3(f, b->u_th);
+            fprintf(f, " (gamma v / c)\n");
+            fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
+            continue;
+        }
         print_expr(f, "density (m^-3)", &sp->density_expr);
         if (sp->has_region) {
             fprintf(f, "  region             ");
@@ -575,6 +615,9 @@ void cfg_print(const struct picl_config *cfg, void *file)
         fprintf(f, " (gamma v / c)\n");
         fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
     }
+    if (cfg->window.enabled)
+        fprintf(f, "moving window      along %c at %.9g c from t = %.9g s\n", axis_names[cfg->window.axis],
+                cfg->window.speed, cfg->window.start);
     fprintf(f, "output             %s/\n", cfg->output_dir);
     for (int i = 0; i < cfg->n_reduced; i++)
         fprintf(f, "reduced            %s every %d steps\n", cfg->reduced[i].name,

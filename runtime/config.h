@@ -50,6 +50,19 @@ struct cfg_grid {
     int max_box[3]; /* cells per box along each axis; divides cells[] */
 };
 
+/* A Gaussian bunch (species.beam) instead of a plasma: `particles` macro-particles sharing
+ * total_charge, drawn within `truncate` rms of the centroid (templates/particle_beam.cl). */
+struct cfg_beam {
+    double total_charge; /* C, with the particle's sign */
+    long particles;
+    double centroid[3]; /* m */
+    double rms[3]; /* m, per axis */
+    int axis; /* 0, 1, 2: the direction of the mean momentum */
+    double u; /* mean gamma v / c along the axis */
+    double u_th[3]; /* rms of gamma v / c per axis (energy_spread resolved into the axis's) */
+    double truncate; /* in rms */
+};
+
 struct cfg_species {
     char name[CFG_NAME_LEN];
     double charge; /* C */
@@ -63,7 +76,18 @@ struct cfg_species {
     double u_th[3]; /* Gaussian spread of u/c per axis */
     uint64_t seed;
     int frozen; /* 1: never pushed, deposits nothing (fixed background) */
+    int is_beam; /* 1: a bunch (beam); density, region, ppc, u_drift and u_th do not apply */
+    struct cfg_beam beam;
     char where[CFG_PATH_LEN];
+};
+
+/* The moving window (moving_window): along `axis`, at speed * c from time `start`, in whole
+ * cells (runtime/window.c). */
+struct cfg_window {
+    int enabled;
+    int axis; /* 0, 1, 2 */
+    double speed; /* in units of c */
+    double start; /* s */
 };
 
 struct cfg_reduced {
@@ -133,6 +157,8 @@ struct picl_config {
     struct cfg_full full[CFG_MAX_FULL];
     int n_full;
     struct cfg_checkpoint checkpoint;
+
+    struct cfg_window window;
 
     int progress_interval; /* steps between log lines when not on a terminal */
 

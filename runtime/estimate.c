@@ -1,52 +1,65 @@
 /* estimate.c: memory from the input, by the same rules the allocation follows (the layout of
- * fields, particles_box_room for particles). Particle counts assume every lattice candidate in
- * the species' region is loaded, which is exact for uniform densities and an upper bound else. */
+ * fields, room.c for particles). Particle counts assume every lattice candidate in the species'
+ * region is loaded, which is exact for uniform densities and an upper bound else; a beam's
+ * count per box is its expected count plus four standard deviations (room_expected). */
 #include "estimate.h"
 
 #include "gen.h"
 #include "layout.h"
+#include "mem.h"
 #include "particles.h"
+#include "room.h"
 
-/* Candidates in box b: cells of the box inside the region times particles per cell. */
-static long box_candidates(const struct cfg_species *sp, const struct picl_config *cfg, const struct gen_layout *lay,
-                           int b)
-{
-    const long ppc = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
-    const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
-    long cells = 1;
-    for (int a = 0; a < 3; a++) {
-        int n = 0;
-        for (int i = 0; i < lay->box[a]; i++) {
-            double x = cfg->grid.lower[a] + (bi[a] * lay->box[a] + i + 0.5) * lay->dx[a];
-            n += !sp->has_region || (x >= sp->region_lower[a] && x < sp->region_upper[a]);
-        }
-        cells *= n;
-    }
-    return cells * ppc;
-}
-
+/* Each species' particles per cell before loading (room_expected), summed per box: the
+ * lattice of a plasma, a bunch's expected count. */
 int estimate_box_particles(const struct picl_config *cfg, const struct gen_layout *lay, double *count, char *err,
                            size_t err_len)
 {
-    (void)err;
-    (void)err_len;
-    for (int s = 0; s < cfg->n_species; s++)
-        for (int b = 0; b < lay->n_boxes; b++)
-            count[b] += (double)box_candidates(&cfg->species[s], cfg, lay, b);
+    const int *c = lay->cells;
+    const size_t cells = (size_t)c[0] * c[1] * c[2];
+    double *per_cell = mem_alloc(cells * sizeof(double));
+    if (!per_cell) {
+        snprintf(err, err_len, "out of host memory for the particle estimate of %zu cells", cells);
+        return -1;
+    }
+    for (int s = 0; s < cfg->n_species; s++) {
+        room_expected(cfg, lay, s, per_cell);
+        for (int k = 0; k < c[2]; k++)
+            for (int j = 0; j < c[1]; j++)
+                for (int i = 0; i < c[0]; i++) {
+                    const int b = i / lay->box[0] + lay->nbox[0] * (j / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
+                    count[b] += per_cell[i + (size_t)c[0] * (j + (size_t)c[1] * k)];
+                }
+    }
+    mem_free(per_cell);
     return 0;
 }
 
-/* Candidates of a species in all boxes, and the slots they take. */
-static void species_boxes(const struct cfg_species *sp, const struct picl_config *cfg, const struct gen_layout *lay,
-                          long *total, double *slots)
+/* Particles and slots (the boxes' room and outboxes, as room_boxes lays them out). */
+static int species_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *total,
+                         double *slots)
 {
-    *total = 0;
-    *slots = 0;
-    for (int b = 0; b < lay->n_boxes; b++) {
-        long n = box_candidates(sp, cfg, lay, b);
-        *total += n;
-        *slots += (double)(particles_box_room(n) + particles_outbox_room(n));
+    const int nb = lay->n_boxes;
+    const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
+    long *cap = mem_calloc((size_t)nb * 2, sizeof(long)), *out_cap = cap ? cap + nb : NULL;
+    double *count = mem_alloc(cells * sizeof(double));
+    if (!cap || !count) {
+        mem_free(cap);
+        mem_free(count);
+        return -1;
     }
+    room_expected(cfg, lay, s, count);
+    room_boxes(cfg, lay, s, count, 1, cap, out_cap);
+    double sum = 0;
+    for (size_t i = 0; i < cells; i++)
+        sum += count[i];
+    *total = cfg->species[s].is_beam ? cfg->species[s].beam.particles : (long)sum;
+    *slots = 0;
+    for (int b = 0; b < nb; b++)
+        *slots += (double)(cap[b] + out_cap[b]);
+    mem_free(cap);
+    mem_free(count);
+    return 0;
 }
 
 int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
@@ -66,11 +79,16 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         double slots;
-        species_boxes(sp, cfg, &lay, &m->count[s], &slots);
+        if (species_boxes(cfg, &lay, s, &m->count[s], &slots)) {
+            snprintf(err, err_len, "out of host memory for the memory estimate");
+            return -1;
+        }
+        /* a beam's loading also holds each particle's cell and slot */
+        const double loading = m->loading + (sp->is_beam ? (double)sp->beam.particles * 2 * sizeof(long) : 0);
         m->particles[s] = slots * (double)PARTICLE_SLOT_BYTES((size_t)real) +
                           (double)lay.n_boxes * (8 * sizeof(long) + sizeof(double));
         /* while loading: the counts, the arrays, then the offsets */
-        peak = resident + m->particles[s] + m->loading > peak ? resident + m->particles[s] + m->loading : peak;
+        peak = resident + m->particles[s] + loading > peak ? resident + m->particles[s] + loading : peak;
         resident += m->particles[s];
         int sort_interval, sort_bin[3];
         gen_sort(cfg, dev, &sort_interval, sort_bin);

@@ -34,7 +34,8 @@ struct comp_plan {
 static const int group_comps[XG_COUNT][3] = {
     [XG_FILL_E] = {FC_EX, FC_EZ + 1, 0},  [XG_FILL_B] = {FC_BX, FC_BZ + 1, 0}, [XG_FILL_EB] = {FC_EX, FC_BZ + 1, 0},
     [XG_FILL_J] = {FC_JX, FC_JZ + 1, 0},  [XG_FILL_RHO] = {FC_RHO, FC_RHO + 1, 0},
-    [XG_SUM_J] = {FC_JX, FC_JZ + 1, 1},   [XG_SUM_RHO] = {FC_RHO, FC_RHO + 1, 1}};
+    [XG_SUM_J] = {FC_JX, FC_JZ + 1, 1},   [XG_SUM_RHO] = {FC_RHO, FC_RHO + 1, 1},
+    [XG_FILL_G0] = {FC_G0, FC_G0 + 1, 0}};
 
 static double now(void)
 {
@@ -274,7 +275,7 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
     memset(x, 0, sizeof *x);
     const struct gen_layout *lay = &c->lay;
     x->n_ranks = lay->n_ranks;
-    struct comp_plan cp[FC_RHO + 1];
+    struct comp_plan cp[FC_G0 + 1];
     memset(cp, 0, sizeof cp);
     struct arena_buf remote = {0}, remote_cell = {0};
     struct kernel plan = {0};
@@ -297,7 +298,7 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
         kernel_arg(&x->unpack, 0, sizeof(cl_mem), &F, err, err_len) ||
         kernel_arg(&x->unpack_add, 0, sizeof(cl_mem), &F, err, err_len))
         goto done;
-    for (int comp = 0; comp <= FC_RHO; comp++)
+    for (int comp = 0; comp <= FC_G0; comp++)
         if (plan_component(&cp[comp], c, &plan, comp, &remote, &remote_cell, host_remote, host_cell, err, err_len))
             goto done;
     for (int g = 0; g < XG_COUNT; g++)
@@ -305,7 +306,7 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
             goto done;
     rc = 0;
 done:
-    for (int comp = 0; comp <= FC_RHO; comp++)
+    for (int comp = 0; comp <= FC_G0; comp++)
         free_component(&cp[comp]);
     kernel_release(&plan);
     arena_free(&c->arena, &remote);

@@ -7,8 +7,9 @@
 #include "ctx.h"
 #include "kernel.h"
 
-/* The exchanges the step uses: FillBoundary of E, B, both, J, rho; SumBoundary of J, rho. */
-enum xgroup_id { XG_FILL_E, XG_FILL_B, XG_FILL_EB, XG_FILL_J, XG_FILL_RHO, XG_SUM_J, XG_SUM_RHO, XG_COUNT };
+/* The exchanges the step uses: FillBoundary of E, B, both, J, rho; SumBoundary of J, rho; and
+ * FillBoundary of the Gauss reference G0, which the moving window shifts with the fields. */
+enum xgroup_id { XG_FILL_E, XG_FILL_B, XG_FILL_EB, XG_FILL_J, XG_FILL_RHO, XG_SUM_J, XG_SUM_RHO, XG_FILL_G0, XG_COUNT };
 
 struct xgroup {
     int sum; /* SumBoundary: guards go to the owners and are added */

@@ -44,6 +44,11 @@ static int fill(struct fields *f, struct ctx *c, struct kernel *k, enum xgroup_i
     return f->xc ? exchange_run(f->xc, c, f->buf.mem, g, err, err_len) : 0;
 }
 
+int fields_fill_group(struct fields *f, struct ctx *c, struct kernel *k, int g, char *err, size_t err_len)
+{
+    return fill(f, c, k, (enum xgroup_id)g, err, err_len);
+}
+
 /* SumBoundary: the local kernel adds the guards of this rank's boxes, then other ranks' guards
  * are added by the exchange. */
 static int sum(struct fields *f, struct ctx *c, struct kernel *k, enum xgroup_id g, char *err, size_t err_len)

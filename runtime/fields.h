@@ -22,6 +22,9 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);
 void fields_destroy(struct fields *f, struct ctx *c);
 /* Evaluates the input's initial fields, zeroes J and rho, fills guards. */
 int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* FillBoundary with local kernel k (a halo_fill_* of the program), then exchange group g (enum
+ * xgroup_id of exchange.h) with other ranks: for stages outside this module (the moving window). */
+int fields_fill_group(struct fields *f, struct ctx *c, struct kernel *k, int g, char *err, size_t err_len);
 /* Zeroes J (guards included) before deposition. */
 int fields_zero_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);

@@ -128,9 +128,10 @@ static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dime
     const struct gen_layout *lay = &w->c->lay;
     const char *const labels[3] = {"z", "y", "x"};
     double spacing[3], offset[3];
+    /* in the lab frame: the moving window's distance is in the offset along its axis */
     for (int a = 0; a < 3; a++) {
         spacing[a] = lay->dx[2 - a];
-        offset[a] = lay->lower[2 - a];
+        offset[a] = window_lower(&w->s->window, w->c, 2 - a);
     }
     int bad = 0;
     bad |= hio_attr_string(rec, "geometry", "cartesian");
@@ -383,11 +384,12 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
     if (read_array(w, sp, a, raw))
         return -1;
     hid_t type = a == PA_ID ? H5T_NATIVE_UINT64 : real_type(w->c);
-    /* positions are in cells from grid.lower on the device: x_SI = lower + x dx */
+    /* positions are in cells from grid.lower on the device: x_SI = lower + x dx, in the lab
+     * frame (lower moved by the moving window) */
     double scale = 1.0, shift = 0.0;
     if (a <= PA_Z) {
         scale = lay->dx[a];
-        shift = lay->lower[a];
+        shift = window_lower(&w->s->window, w->c, a);
     } else if (a <= PA_UZ) {
         scale = sp->cfg->mass;
     }
@@ -440,7 +442,7 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
         first[mine] = (uint64_t)at;
         at += sel->per_box[b];
         for (int a = 0; a < 3; a++) {
-            corner[(size_t)a * nb + mine] = lay->lower[a] + lay->dx[a] * bi[a] * lay->box[a];
+            corner[(size_t)a * nb + mine] = window_lower(&w->s->window, w->c, a) + lay->dx[a] * bi[a] * lay->box[a];
             corner[(size_t)(3 + a) * nb + mine] = lay->dx[a] * lay->box[a];
         }
         coords[mine++] = (hsize_t)b;

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beam.h"
 #include "gen.h"
 #include "migrate.h"
+#include "room.h"
 
 static const char *const array_names[PA_COUNT] = {"x", "y", "z", "ux", "uy", "uz", "w", "id", "dest"};
 
@@ -41,40 +43,56 @@ static int cell_box(const struct gen_layout *lay, int i, int j, int k)
     return i / lay->box[0] + lay->nbox[0] * (j / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
 }
 
-/* From the per-cell counts: the box table of this rank's boxes and each cell's first slot (-1
- * for cells of other ranks' boxes). Returns the particles this rank holds. */
-static long lay_out(struct species *sp, const struct gen_layout *lay, const int *count, long *offset)
+/* From the per-cell counts of the whole domain: the box table of this rank's boxes (room per box
+ * from room.c) and each cell's first slot (-1 for cells of other ranks' boxes). Returns the
+ * particles this rank holds, or -1 without host memory. */
+static long lay_out(struct species *sp, const struct ctx *c, const int *count, long *offset)
 {
-    const int *n = lay->cells;
+    const struct gen_layout *lay = &c->lay;
+    const int *n = lay->cells, nb = lay->n_boxes;
+    const long cells = (long)n[0] * n[1] * n[2];
     long *t = sp->boxes_host;
+    long *scratch = mem_calloc((size_t)nb * 2, sizeof(long)), *cap = scratch, *out_cap = scratch + nb;
+    double *per_cell = mem_alloc((size_t)cells * sizeof(double));
+    if (!scratch || !per_cell) {
+        mem_free(scratch);
+        mem_free(per_cell);
+        return -1;
+    }
     memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)lay->n_local);
     long held = 0;
     for (int k = 0; k < n[2]; k++)
         for (int j = 0; j < n[1]; j++)
             for (int i = 0; i < n[0]; i++) {
+                const long cell = i + n[0] * ((long)j + n[1] * k);
                 const int b = gen_box_slot(lay, cell_box(lay, i, j, k));
-                const int here = count[i + n[0] * ((long)j + n[1] * k)];
+                per_cell[cell] = count[cell];
                 if (b >= 0) {
-                    t[b * BT_STRIDE + BT_COUNT] += here;
-                    held += here;
+                    t[b * BT_STRIDE + BT_COUNT] += count[cell];
+                    held += count[cell];
                 }
             }
+    /* the room of every box of the domain, from the counts of all; this rank keeps its own */
+    room_boxes(c->cfg, lay, sp->index, per_cell, 0, cap, out_cap);
+    mem_free(per_cell);
     long slot = 0;
     for (int b = 0; b < lay->n_local; b++) {
+        const int g = gen_box_gid(lay, b);
         t[b * BT_STRIDE + BT_START] = slot;
-        t[b * BT_STRIDE + BT_CAP] = particles_box_room(t[b * BT_STRIDE + BT_COUNT]);
-        slot += t[b * BT_STRIDE + BT_CAP];
+        t[b * BT_STRIDE + BT_CAP] = cap[g];
+        slot += cap[g];
     }
     for (int b = 0; b < lay->n_local; b++) {
+        const int g = gen_box_gid(lay, b);
         t[b * BT_STRIDE + BT_OUT_START] = slot;
-        t[b * BT_STRIDE + BT_OUT_CAP] = particles_outbox_room(t[b * BT_STRIDE + BT_COUNT]);
-        slot += t[b * BT_STRIDE + BT_OUT_CAP];
+        t[b * BT_STRIDE + BT_OUT_CAP] = out_cap[g];
+        slot += out_cap[g];
     }
     sp->slots = slot;
-    long *next = mem_calloc((size_t)lay->n_local, sizeof(long));
-    for (int b = 0; next && b < lay->n_local; b++)
+    long *next = scratch; /* each local box's next free slot (the rooms are used) */
+    for (int b = 0; b < lay->n_local; b++)
         next[b] = t[b * BT_STRIDE + BT_START];
-    for (int k = 0; next && k < n[2]; k++)
+    for (int k = 0; k < n[2]; k++)
         for (int j = 0; j < n[1]; j++)
             for (int i = 0; i < n[0]; i++) {
                 long cell = i + n[0] * ((long)j + n[1] * k);
@@ -83,7 +101,7 @@ static long lay_out(struct species *sp, const struct gen_layout *lay, const int 
                 if (b >= 0)
                     next[b] += count[cell];
             }
-    mem_free(next);
+    mem_free(scratch);
     return held;
 }
 
@@ -104,23 +122,32 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     struct kernel kcount = {0}, kfill = {0};
     int *host_count = mem_alloc(cells * sizeof(int));
     long *host_offset = mem_alloc(cells * sizeof(long));
+    long *beam_cell = NULL; /* a beam: each particle's cell */
+    const int beam = sp->cfg->is_beam;
     int rc = -1;
     if (!host_count || !host_offset) {
         snprintf(err, err_len, "species %s: out of host memory for loading", sp->cfg->name);
         goto done;
     }
-    if (arena_alloc(&c->arena, cells * sizeof(int), "particle loading counts", &count, err, err_len) ||
-        species_kernel(&kcount, c, "load_count", sp->index, err, err_len) ||
-        species_kernel(&kfill, c, "load_fill", sp->index, err, err_len) ||
-        kernel_arg(&kcount, 0, sizeof(cl_mem), &count.mem, err, err_len))
-        goto done;
     size_t g[3] = {(size_t)n[0], (size_t)n[1], (size_t)n[2]};
-    if (kernel_launch(&kcount, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-        cl_check(clEnqueueReadBuffer(c->dev->queue, count.mem, CL_TRUE, 0, cells * sizeof(int), host_count, 0, NULL,
-                                     NULL),
-                 sp, "reading counts", err, err_len))
+    if (beam) {
+        if (beam_cells(sp, c, host_count, &beam_cell, err, err_len))
+            goto done;
+    } else if (arena_alloc(&c->arena, cells * sizeof(int), "particle loading counts", &count, err, err_len) ||
+               species_kernel(&kcount, c, "load_count", sp->index, err, err_len) ||
+               species_kernel(&kfill, c, "load_fill", sp->index, err, err_len) ||
+               kernel_arg(&kcount, 0, sizeof(cl_mem), &count.mem, err, err_len) ||
+               kernel_launch(&kcount, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
+               cl_check(clEnqueueReadBuffer(c->dev->queue, count.mem, CL_TRUE, 0, cells * sizeof(int), host_count, 0,
+                                            NULL, NULL),
+                        sp, "reading counts", err, err_len)) {
         goto done;
-    long total = lay_out(sp, lay, host_count, host_offset);
+    }
+    long total = lay_out(sp, c, host_count, host_offset);
+    if (total < 0) {
+        snprintf(err, err_len, "species %s: out of host memory for loading", sp->cfg->name);
+        goto done;
+    }
     sp->np = sp->np_all = total;
     comm_sum_longs(c->comm, &sp->np_all, 1);
     for (int a = 0; a < PA_COUNT; a++) {
@@ -133,12 +160,17 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     }
     size_t table = sizeof(long) * BT_STRIDE * (size_t)lay->n_local;
     if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len) ||
-        arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||
-        cl_check(clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0,
-                                      NULL, NULL),
-                 sp, "writing offsets", err, err_len) ||
         cl_check(clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, sp->boxes_host, 0, NULL, NULL),
                  sp, "writing the box table", err, err_len))
+        goto done;
+    if (beam) {
+        rc = beam_fill(sp, c, beam_cell, host_offset, err, err_len);
+        goto done;
+    }
+    if (arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||
+        cl_check(clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0,
+                                      NULL, NULL),
+                 sp, "writing offsets", err, err_len))
         goto done;
     cl_mem args[1 + PA_ID + 1] = {offset.mem};
     for (int a = 0; a <= PA_ID; a++)
@@ -157,6 +189,7 @@ done:
         arena_free(&c->arena, &offset);
     mem_free(host_count);
     mem_free(host_offset);
+    mem_free(beam_cell);
     return rc;
 }
 
@@ -168,19 +201,29 @@ static int allocate(struct species *sp, struct ctx *c, const long *count, const 
 {
     const int nb = c->lay.n_local;
     long *t = sp->boxes_host, slot = 0, total = 0;
+    /* a moving window's plasma and a bunch keep the room their rules give, wherever they are */
+    long *floor_cap = mem_calloc((size_t)c->lay.n_boxes * 2, sizeof(long)), *floor_out = floor_cap + c->lay.n_boxes;
+    if (!floor_cap || room_floor(c->cfg, &c->lay, sp->index, floor_cap, floor_out)) {
+        mem_free(floor_cap);
+        snprintf(err, err_len, "species %s: out of host memory for the box table", sp->cfg->name);
+        return -1;
+    }
     memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)nb);
     for (int b = 0; b < nb; b++) {
+        const long own = particles_box_room(count[b]), floor = floor_cap[gen_box_gid(&c->lay, b)];
         t[b * BT_STRIDE + BT_START] = slot;
         t[b * BT_STRIDE + BT_COUNT] = count[b];
-        t[b * BT_STRIDE + BT_CAP] = room ? room[2 * b] : particles_box_room(count[b]);
+        t[b * BT_STRIDE + BT_CAP] = room ? room[2 * b] : own > floor ? own : floor;
         slot += t[b * BT_STRIDE + BT_CAP];
         total += count[b];
     }
     for (int b = 0; b < nb; b++) {
+        const long own = particles_outbox_room(count[b]), floor = floor_out[gen_box_gid(&c->lay, b)];
         t[b * BT_STRIDE + BT_OUT_START] = slot;
-        t[b * BT_STRIDE + BT_OUT_CAP] = room ? room[2 * b + 1] : particles_outbox_room(count[b]);
+        t[b * BT_STRIDE + BT_OUT_CAP] = room ? room[2 * b + 1] : own > floor ? own : floor;
         slot += t[b * BT_STRIDE + BT_OUT_CAP];
     }
+    mem_free(floor_cap);
     sp->slots = slot;
     sp->np = sp->np_all = total;
     comm_sum_longs(c->comm, &sp->np_all, 1);
@@ -249,7 +292,8 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
                            set_args(&sp->outbox_reset, &sp->boxes.mem, 1, err, err_len)))
             return -1;
     }
-    if (c->lay.n_ranks > 1 && !sp->cfg->frozen) {
+    /* a moving window moves frozen particles too, across ranks as well */
+    if (c->lay.n_ranks > 1 && (!sp->cfg->frozen || c->cfg->window.enabled)) {
         sp->mg = mem_calloc(1, sizeof *sp->mg);
         if (!sp->mg) {
             snprintf(err, err_len, "out of host memory");
@@ -368,8 +412,9 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
                  sp, "reading the box table", err, err_len))
         return -1;
     long n = 0, overflow = -1;
-    /* count, overflowing boxes, absorbed per face: one reduction over the ranks */
-    long all[8] = {0};
+    /* count, overflowing boxes, absorbed per face, the moving window's removed and injected: one
+     * reduction over the ranks */
+    long all[10] = {0};
     for (int b = 0; b < nb; b++) {
         const long *t = sp->boxes_host + b * BT_STRIDE;
         if (t[BT_OVERFLOW] && overflow < 0)
@@ -377,17 +422,29 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
         n += t[BT_COUNT];
         for (int face = 0; face < 6; face++)
             all[2 + face] += t[BT_LOST + face];
+        all[8] += t[BT_WINDOW_OUT];
+        all[9] += t[BT_WINDOW_IN];
     }
     all[0] = n;
     all[1] = overflow >= 0;
-    comm_sum_longs(c->comm, all, 8);
+    comm_sum_longs(c->comm, all, 10);
     if (overflow >= 0) {
         const long *t = sp->boxes_host + overflow * BT_STRIDE;
-        snprintf(err, err_len,
-                 "species %s: box %d ran out of room for particles (%ld of %ld slots, outbox %ld of %ld); "
-                 "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)",
-                 sp->cfg->name, gen_box_gid(&c->lay, (int)overflow), t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT],
-                 t[BT_OUT_CAP]);
+        const int g = gen_box_gid(&c->lay, (int)overflow);
+        if (t[BT_OVERFLOW] == 2) /* injection (window_inject.cl) */
+            snprintf(err, err_len,
+                     "species %s: box %d has no room for the plasma the moving window brings in (%ld of %ld slots); "
+                     "particles have gathered in it beyond the room kept at load (the lattice of the box, plus an "
+                     "eighth and 64): use larger boxes (grid.max_box)",
+                     sp->cfg->name, g, t[BT_COUNT], t[BT_CAP]);
+        else
+            snprintf(err, err_len,
+                     "species %s: box %d ran out of room for particles (%ld of %ld slots, outbox %ld of %ld); boxes "
+                     "keep the room they were given at load (docs/input.md, \"Room for particles\"): %s",
+                     sp->cfg->name, g, t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT], t[BT_OUT_CAP],
+                     sp->cfg->is_beam ? "a bunch gets room for where its mean velocity and spread take it over the "
+                                        "run; it went further (pushed by fields?): use larger boxes (grid.max_box)"
+                                      : "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)");
         return -1;
     }
     if (all[1]) {
@@ -399,6 +456,8 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     sp->np_all = all[0];
     for (int face = 0; face < 6; face++)
         sp->lost_all[face] = all[2 + face];
+    sp->window_all[0] = all[8];
+    sp->window_all[1] = all[9];
     if (count)
         *count = n;
     return 0;

@@ -11,9 +11,10 @@ struct migrate;
 enum particle_array { PA_X, PA_Y, PA_Z, PA_UX, PA_UY, PA_UZ, PA_W, PA_ID, PA_DEST, PA_COUNT };
 
 /* The box table (templates/common.cl): per box, 16 longs; BT_LOST + 2 axis + side counts the
- * particles absorbed through that face of the domain (side 0 lower, 1 upper). */
+ * particles absorbed through that face of the domain (side 0 lower, 1 upper); BT_WINDOW_OUT and
+ * BT_WINDOW_IN those the moving window dropped and injected. */
 enum box_table { BT_START, BT_CAP, BT_COUNT, BT_OUT_START, BT_OUT_CAP, BT_OUT_COUNT, BT_OVERFLOW, BT_LOST = 8,
-                 BT_STRIDE = 16 };
+                 BT_WINDOW_OUT = 14, BT_WINDOW_IN = 15, BT_STRIDE = 16 };
 
 /* Particles of box b live in slots [start, start + count) of every array, with room up to
  * start + cap; each box also has an outbox for the particles that leave it during a push. */
@@ -23,6 +24,7 @@ struct species {
     long np; /* live particles on this rank, as of the last particles_check */
     long np_all; /* on all ranks */
     long lost_all[6]; /* absorbed through each face of the domain, all ranks */
+    long window_all[2]; /* dropped and injected by the moving window, all ranks */
     struct migrate *mg; /* the exchange with other ranks; NULL on one rank */
     long slots; /* length of every array: boxes' room plus outboxes */
     struct arena_buf array[PA_COUNT];

@@ -11,7 +11,7 @@
 #include "log.h"
 #include "mem.h"
 
-#define SPECIES_HEADER 7 /* count, then the six absorbed-face counters */
+#define SPECIES_HEADER 9 /* count, the six absorbed-face counters, the moving window's dropped and injected */
 
 static int cl_ok(cl_int rc, const char *what, char *err, size_t err_len)
 {
@@ -99,6 +99,8 @@ static char *pack_box(const struct sim *s, const struct host_state *h, int slot,
         int64_t sh[SPECIES_HEADER] = {t[BT_COUNT]};
         for (int face = 0; face < 6; face++)
             sh[1 + face] = t[BT_LOST + face];
+        sh[7] = t[BT_WINDOW_OUT];
+        sh[8] = t[BT_WINDOW_IN];
         memcpy(out, sh, sizeof sh);
         out += sizeof sh;
         for (int a = 0; a <= PA_ID; a++) {
@@ -165,6 +167,8 @@ static int unpack_boxes(struct sim *s, const char **at, char *err, size_t err_le
             p += sizeof sh;
             for (int face = 0; face < 6; face++)
                 t[BT_LOST + face] = (long)sh[1 + face];
+            t[BT_WINDOW_OUT] = (long)sh[7];
+            t[BT_WINDOW_IN] = (long)sh[8];
             for (int a = 0; a <= PA_ID; a++) {
                 const size_t n = (size_t)sh[0] * elem(c, a);
                 if (n && cl_ok(clEnqueueWriteBuffer(q, sp->array[a].mem, CL_TRUE, (size_t)t[BT_START] * elem(c, a), n, p,
@@ -277,7 +281,8 @@ int sim_redistribute(struct sim *s, const int *owner, char *err, size_t err_len)
     for (int i = 0; i < s->n_species; i++)
         if (particles_create_from(&s->species[i], c, &s->fields, i, count + (size_t)i * c->lay.n_local, err, err_len))
             goto done;
-    if (unpack_boxes(s, at, err, err_len))
+    if (unpack_boxes(s, at, err, err_len) ||
+        window_create(&s->window, c, &s->fields, s->species, s->n_species, err, err_len))
         goto done;
     rc = 0;
     goto done;

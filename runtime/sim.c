@@ -128,6 +128,7 @@ void sim_unbuild(struct sim *s)
     if (c->dev && c->dev->queue)
         clFinish(c->dev->queue);
     timers_collect(&c->timers);
+    window_destroy(&s->window);
     for (int i = 0; i < s->n_species; i++)
         particles_destroy(&s->species[i], c);
     fields_destroy(&s->fields, c);
@@ -191,6 +192,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         s->n_species = i + 1;
         log_debug("species %s: %ld particles", cfg->species[i].name, s->species[i].np);
     }
+    if (window_create(&s->window, c, &s->fields, s->species, s->n_species, err, err_len))
+        return -1;
     /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
     for (int i = 0; i < s->n_species; i++)
         if (particles_push_back(&s->species[i], c, err, err_len))
@@ -240,6 +243,16 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
         fields_advance(&s->fields, c, err, err_len))
         return -1;
+    /* at the end of the step, where the window has moved by t^{n+1}; before the sort, which
+     * then sees the particles where they are */
+    const long shifts = s->window.shifts;
+    if (window_advance(&s->window, c, &s->fields, s->n_species, (double)(s->step + 1) * c->cfg->dt, err, err_len))
+        return -1;
+    /* the charge-conservation reference of the new leading layers (a rho deposit per shift) */
+    if (s->window.shifts != shifts &&
+        (sim_deposit_rho(s, -1, err, err_len) || fields_filter_rho(&s->fields, c, err, err_len) ||
+         window_gauss_reference(&s->window, c, err, err_len)))
+        return -1;
     int sort, sort_bin[3];
     gen_sort(c->cfg, &c->dev->facts, &sort, sort_bin);
     if (sort > 0 && (s->step + 1) % sort == 0)
@@ -248,7 +261,7 @@ int sim_step(struct sim *s, char *err, size_t err_len)
                 return -1;
     /* the box tables say whether every particle found room: a small read, once a step */
     for (int i = 0; i < s->n_species; i++)
-        if (!s->species[i].cfg->frozen && particles_check(&s->species[i], c, NULL, err, err_len))
+        if ((!s->species[i].cfg->frozen || s->window.enabled) && particles_check(&s->species[i], c, NULL, err, err_len))
             return -1;
     s->step++;
     s->time += c->cfg->dt;
@@ -284,6 +297,16 @@ static int open_reduced(struct sim *s, char *err, size_t err_len)
                          "xyz"[face / 2], face % 2 ? "hi" : "lo");
                 cols[n++] = lost[6 * i + face];
             }
+    /* the moving window: where it is, and what it dropped and injected per species */
+    char moved[CFG_MAX_SPECIES * 2][CFG_NAME_LEN + 32];
+    if (s->window.enabled && n < REDUCED_MAX_COLUMNS)
+        cols[n++] = "window_offset_m";
+    for (int i = 0; s->window.enabled && i < s->n_species && n + 2 <= REDUCED_MAX_COLUMNS; i++) {
+        snprintf(moved[2 * i], sizeof moved[0], "window_removed_%s", s->species[i].cfg->name);
+        snprintf(moved[2 * i + 1], sizeof moved[0], "window_injected_%s", s->species[i].cfg->name);
+        cols[n++] = moved[2 * i];
+        cols[n++] = moved[2 * i + 1];
+    }
     if (s->ctx.comm && s->ctx.comm->rank != 0) {
         reduced_open_silent(&s->reduced, s->ctx.cfg, n);
         return 0;
@@ -317,6 +340,14 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
         for (int face = 0; face < 6; face++)
             if (s->ctx.cfg->particle_boundary[face / 2][face % 2] == CFG_BOUNDARY_ABSORBING && n < s->reduced.n_columns - 2)
                 row.value[n++] = (double)particles_absorbed(&s->species[i], &s->ctx, face);
+    if (s->window.enabled && n < s->reduced.n_columns - 2) {
+        const int a = s->ctx.cfg->window.axis;
+        row.value[n++] = window_lower(&s->window, &s->ctx, a) - s->ctx.lay.lower[a];
+    }
+    for (int i = 0; s->window.enabled && i < s->n_species && n + 2 <= s->reduced.n_columns - 2; i++) {
+        row.value[n++] = (double)window_removed(&s->species[i], &s->ctx);
+        row.value[n++] = (double)window_injected(&s->species[i], &s->ctx);
+    }
     timers_collect(&s->ctx.timers);
     return reduced_write(&s->reduced, s->step, s->time, &row, err, err_len);
 }

@@ -11,6 +11,7 @@
 #include "hdf5io.h"
 #include "particles.h"
 #include "reduced.h"
+#include "window.h"
 
 struct sim {
     struct ctx ctx;
@@ -19,6 +20,7 @@ struct sim {
     struct species species[CFG_MAX_SPECIES];
     int n_species;
     struct reduced reduced;
+    struct window window; /* the moving window, when the input has one */
     long step;
     double time; /* s */
     double wall_loop; /* s spent in the time loop */

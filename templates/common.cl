@@ -41,10 +41,14 @@
 #define BT_OUT_START 3
 #define BT_OUT_CAP 4
 #define BT_OUT_COUNT 5
-#define BT_OVERFLOW 6 /* set when the box or its outbox ran out of room */
+#define BT_OVERFLOW 6 /* set when the box or its outbox ran out of room: 1 in a push or hand-over, 2 injecting */
 /* BT_LOST + 2 axis + side (side 0 lower, 1 upper): particles absorbed through that face of the
  * domain, counted since the start of the run (six entries, 8 .. 13). */
 #define BT_LOST 8
+/* Particles the moving window dropped at the trailing face, and injected at the leading face,
+ * since the start of the run (window.cl, window_inject.cl). */
+#define BT_WINDOW_OUT 14
+#define BT_WINDOW_IN 15
 /* The id of a slot a particle left (global_atomics strategy) until particles_deliver fills it. */
 #define HOLE_ID 0xFFFFFFFFFFFFFFFFUL
 #endif /* PICL_COMMON_CL */

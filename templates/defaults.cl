@@ -94,6 +94,11 @@ typedef float acc_real;
 #define BC_ALL_PERIODIC 1
 #endif
 
+/* The moving window's axis (window.cl), when a run has one. */
+#ifndef WINDOW_AXIS
+#define WINDOW_AXIS 2
+#endif
+
 /* The CKC solver's weights (maxwell_ckc.cl) on a cubic grid: Cowan's 7/12, 1/12, 1/48. */
 #ifndef CKC_ALPHA_X
 #define CKC_ALPHA_X ((real)(7.0 / 12.0))
@@ -130,6 +135,15 @@ typedef float acc_real;
 #define SP_UTH_X ((acc_real)0.01)
 #define SP_UTH_Y ((acc_real)0.01)
 #define SP_UTH_Z ((acc_real)0.01)
+#define SP_BEAM_N 1000
+#define SP_BEAM_W ((acc_real)6.2e3)
+#define SP_BEAM_CUT ((acc_real)3.999)
+#define SP_BEAM_CX ((acc_real)4e-6)
+#define SP_BEAM_CY ((acc_real)4e-6)
+#define SP_BEAM_CZ ((acc_real)4e-6)
+#define SP_BEAM_SX ((acc_real)5e-7)
+#define SP_BEAM_SY ((acc_real)5e-7)
+#define SP_BEAM_SZ ((acc_real)5e-7)
 #define INIT_Ex(x, y, z) ((real)0)
 #define INIT_Ey(x, y, z) ((real)0)
 #define INIT_Ez(x, y, z) ((real)0)

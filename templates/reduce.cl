@@ -39,6 +39,15 @@ __kernel void reduce_gauss(__global real *F, __global acc_real *out, const int s
     acc_real worst = 0, scale = 0;
     for (int i = 0; i < NX; i++) {
         const int n = IDX(i, j, k);
+#ifdef WINDOW_AXIS
+        /* With a moving window only the nodes away from its two faces keep G: particles leave at
+         * the trailing face without their current, and the leading layers are new (their
+         * reference is taken anew at each shift: window_gauss_reference in window.cl). */
+        const int gb = BOX_GID(b), g[3] = {BOX_X(gb) * NX + i, BOX_Y(gb) * NY + j, BOX_Z(gb) * NZ + k};
+        const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
+        if (!store && (g[WINDOW_AXIS] <= NG || g[WINDOW_AXIS] >= cells[WINDOW_AXIS] - NG - 1))
+            continue;
+#endif
         const acc_real div = ((acc_real)Ex[n] - Ex[n - 1]) / DX + ((acc_real)Ey[n] - Ey[n - SY]) / DY +
                              ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
         const acc_real r = (acc_real)rho[n] / (acc_real)8.8541878128e-12;

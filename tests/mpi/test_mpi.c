@@ -181,6 +181,26 @@ static const char *const walls =
     "  species = { { name = 'electrons', charge = -picl.q_e, mass = picl.m_e, density = 1e25, ppc = 1, u_th = 0.2 } },\n"
     "}\n";
 
+/* A moving window along z at c (CKC at c dt = dz: a shift every step) over a warm plasma that
+ * enters through a density step, frozen protons and a bunch: shifts across rank edges (fields
+ * through their guards, particles through the particle exchange, frozen ones too), injection
+ * on the ranks of the leading boxes. */
+static const char *const window =
+    "local picl = require('picl')\n"
+    "return picl.simulation {\n"
+    "  grid = { cells = {16, 8, 32}, lower = {-8e-6, -4e-6, 0}, upper = {8e-6, 4e-6, 32e-6}, max_box = 8 },\n"
+    "  boundary = { field = { z = 'pec' } },\n"
+    "  solver = { name = 'ckc', cfl = 1.0 },\n"
+    "  steps = 20, shape_order = 3, filter = { passes = 1 },\n"
+    "  moving_window = { axis = 'z' },\n"
+    "  species = {\n"
+    "    { name = 'electrons', particle = 'electron', density = 'z > 24e-6 ? 1e25 : 0.0', ppc = 1, u_th = 0.05 },\n"
+    "    { name = 'ions', particle = 'proton', density = 'z > 24e-6 ? 1e25 : 0.0', ppc = 1, frozen = true },\n"
+    "    { name = 'bunch', particle = 'electron', beam = { total_charge = -1e-13, particles = 2000,\n"
+    "      centroid = {0, 0, 16e-6}, rms = {2e-6, 1e-6, 2e-6}, gamma = 20, u_th = 0.1 } },\n"
+    "  },\n"
+    "}\n";
+
 int main(int argc, char **argv)
 {
     struct comm comm;
@@ -204,6 +224,8 @@ int main(int argc, char **argv)
     run_case("PEC walls, absorbed particles", walls, NULL, 0, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, boxes moved mid-run", uniform, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
     run_case("plasma in half the domain, load balanced", uniform, half, 2, &dev, &comm, MIDWAY_BALANCE);
+    run_case("moving window, plasma and bunch", window, NULL, 0, &dev, &comm, MIDWAY_NONE);
+    run_case("moving window, boxes moved mid-run", window, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
     /* the Langmuir input, cut into 4 boxes along the wave */
     FILE *f = fopen("inputs/langmuir.lua", "r");
     if (f) {

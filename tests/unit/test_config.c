@@ -530,6 +530,87 @@ static void test_sandbox(void)
 }
 
 /* Every file this test writes is directly in dir. */
+/* moving_window and species.beam: resolved values, defaults, --set, and each bad input. */
+#define PEC_Z "  boundary = { field = { z = 'pec' } },\n"
+#define WIN_GRID "  grid = { cells = {8, 8, 32}, lower = {-4e-6, -4e-6, 0}, upper = {4e-6, 4e-6, 32e-6} },\n"
+static void test_window_and_beam(void)
+{
+    GOOD("window", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z', speed = 0.99, start = 1e-13 },\n"
+                   "  species = { { name = 'b', particle = 'electron',\n"
+                   "    beam = { total_charge = -1e-10, particles = 5000, centroid = {0, 0, 16e-6}, rms = {1e-6, 1.2e-6, 3e-6},\n"
+                   "             gamma = 1000, energy_spread = 0.01, u_th = {0.5, 0.25, 0}, truncate = 3 } } },\n}\n");
+    CHECK(cfg.window.enabled && cfg.window.axis == 2 && cfg.window.speed == 0.99 && cfg.window.start == 1e-13);
+    const struct cfg_species *b = &cfg.species[0];
+    CHECK(b->is_beam && b->beam.total_charge == -1e-10 && b->beam.particles == 5000 && b->beam.axis == 2);
+    CHECK(b->beam.centroid[2] == 16e-6 && b->beam.rms[0] == 1e-6 && b->beam.rms[1] == 1.2e-6 && b->beam.rms[2] == 3e-6);
+    CHECK(b->beam.u == sqrt(1000.0 * 1000.0 - 1) && b->beam.truncate == 3);
+    /* energy_spread is the rms of u along the axis over u */
+    CHECK(b->beam.u_th[0] == 0.5 && b->beam.u_th[1] == 0.25 && b->beam.u_th[2] == 0.01 * b->beam.u);
+    CHECK(b->ppc[0] == 1 && b->density_expr.text[0] == 0);
+
+    GOOD("window_defaults", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z' },\n"
+                            "  species = { { name = 'b', particle = 'positron',\n"
+                            "    beam = { total_charge = 1e-12, particles = 10, centroid = {0, 0, 16e-6}, rms = 1e-6, u = -3 } } },\n}\n");
+    CHECK(cfg.window.speed == 1 && cfg.window.start == 0);
+    CHECK(cfg.species[0].beam.axis == 2 && cfg.species[0].beam.u == -3 && cfg.species[0].beam.truncate == 4);
+    CHECK(cfg.species[0].beam.u_th[0] == 0 && cfg.species[0].beam.u_th[2] == 0 && cfg.species[0].beam.rms[1] == 1e-6);
+    GOOD("no_window", HEAD GRID "  steps = 1,\n}\n");
+    CHECK(!cfg.window.enabled && cfg.n_species == 0);
+
+    const char *const set_window[] = {"moving_window.axis=z", "moving_window.speed=0.5", "species.b.beam.particles=77"};
+    GOOD_SET("set_window", HEAD WIN_GRID PEC_Z "  steps = 1,\n"
+                           "  species = { { name = 'b', particle = 'electron',\n"
+                           "    beam = { total_charge = -1e-12, particles = 10, centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2 } } },\n}\n",
+             set_window);
+    CHECK(cfg.window.enabled && cfg.window.axis == 2 && cfg.window.speed == 0.5 && cfg.species[0].beam.particles == 77);
+
+    BAD("window_periodic", HEAD GRID "  steps = 1,\n  moving_window = { axis = 'x' },\n}\n",
+        "window_periodic.lua:5: moving_window.axis: the window moves along x, which is periodic; expected a non-periodic axis");
+    BAD("window_axis", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'w' },\n}\n",
+        "window_axis.lua:6: moving_window.axis: unknown axis 'w'");
+    BAD("window_speed", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z', speed = -1 },\n}\n",
+        "window_speed.lua:6: moving_window.speed: expected a positive number (in units of c), got -1");
+    BAD("window_typo", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z', sped = 1 },\n}\n",
+        "window_typo.lua:6: moving_window.sped: unknown key; did you mean 'speed'?");
+    BAD("window_missing_axis", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { speed = 1 },\n}\n",
+        "moving_window.axis: missing; expected one of 'x', 'y', 'z'");
+
+#define BEAM_SPECIES(extra) "  species = { { name = 'b', particle = 'electron', " extra " } },\n}\n"
+    BAD("beam_and_density", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("density = 1e24,\n    beam = { total_charge = -1e-12, "
+                                                                       "particles = 10, centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2 }"),
+        "beam_and_density.lua:5: species.b.density: a beam species takes no density; expected beam = {...} alone");
+    BAD("beam_gamma_and_u", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 10, "
+                                                                       "centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2, u = 1 }"),
+        "beam_gamma_and_u.lua:6: species.b.beam.u: give gamma or u, not both");
+    BAD("beam_no_energy", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 10, "
+                                                                     "centroid = {0, 0, 16e-6}, rms = 1e-6 }"),
+        "species.b.beam.gamma: missing; expected gamma (the mean Lorentz factor, >= 1) or u");
+    BAD("beam_gamma_below_one", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 10, "
+                                                                           "centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 0.5 }"),
+        "beam_gamma_below_one.lua:6: species.b.beam.gamma: expected a number >= 1 (mean Lorentz factor), got 0.5");
+    BAD("beam_sign", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = 1e-12, particles = 10, "
+                                                                "centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2 }"),
+        "beam_sign.lua:6: species.b.beam.total_charge: 1e-12 C has the opposite sign of the particle's charge",
+        "expected a negative total charge");
+    BAD("beam_outside", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 10, "
+                                                                   "centroid = {0, 0, 2e-6}, rms = 1e-6, gamma = 2 }"),
+        "beam_outside.lua:6: species.b.beam.centroid: the bunch reaches -2e-06 .. 6e-06 m along z",
+        "outside the domain 0 .. 3.2e-05 m");
+    BAD("beam_particles", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 0, "
+                                                                     "centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2 }"),
+        "beam_particles.lua:6: species.b.beam.particles: expected a positive integer (macro-particles), got 0");
+    BAD("beam_spread_twice", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 9, "
+                                                                        "centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2,\n"
+                                                                        "      energy_spread = 0.1, u_th = 0.1 }"),
+        "species.b.beam.energy_spread: the spread of u along z is given twice (energy_spread and u_th)");
+    BAD("beam_typo", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 9, "
+                                                                "centroid = {0, 0, 16e-6}, rms = 1e-6, gama = 2 }"),
+        "beam_typo.lua:6: species.b.beam.gama: unknown key; did you mean 'gamma'?");
+    BAD("density_missing", HEAD GRID "  steps = 1,\n" BEAM_SPECIES("ppc = 1"),
+        "density_missing.lua:5: species.b.density: missing; expected a number >= 0 or an expression string (m^-3), or "
+        "beam = {...} for a bunch");
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -558,6 +639,7 @@ int main(void)
     test_set_overrides();
     test_bad_inputs();
     test_sandbox();
+    test_window_and_beam();
     REPORT("%d checks on input scripts in a temporary folder", check_passed + check_failed);
     remove_dir();
     return check_finish();

@@ -616,6 +616,7 @@ static const struct runtime_bound allowed[] = {
     {"particles_bin", "n", "the particles of the box being binned, BT_COUNT"},
     {"particles_reorder", "n", "the particles of the box being reordered, BT_COUNT"},
     {"atomic_add_real", "", "compare-and-swap retry loop: it ends when no other work item interfered"},
+    {"window_shift_particles", "n", "the particles of the box the moving window shifts, BT_COUNT"},
 };
 
 static const char *const type_words[] = {"int", "uint", "long", "ulong", "short", "ushort", "char", "uchar",
@@ -1264,6 +1265,90 @@ static void test_other_options(struct device *dev)
     REPORT("other options x float/double x order 1-3: %s", summary);
 }
 
+/* The moving window along each axis with a plasma (mobile and frozen) and a beam, in both
+ * precisions and every shape order: builds, names the window and the beam in the header, and
+ * keeps the loop rules. Without a window no window kernel is generated. */
+static void test_window_and_beam(struct device *dev)
+{
+    const char *precisions[] = {"float", "double"};
+    int built = 0, tried = 0;
+    for (int axis = 0; axis < 3; axis++)
+        for (int pi = 0; pi < 2; pi++)
+            for (int order = 1; order <= 3; order++) {
+                const char ax = "xyz"[axis];
+                struct picl_config *cfg = calloc(1, sizeof *cfg);
+                if (!cfg)
+                    exit(1);
+                fixture_config(cfg, NULL, 0,
+                               "local picl = require('picl')\n"
+                               "return picl.simulation {\n"
+                               "  grid = { cells = {16, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = 8 },\n"
+                               "  boundary = { field = { %c = 'pec' } },\n"
+                               "  steps = 2, precision = '%s', shape_order = %d,\n"
+                               "  moving_window = { axis = '%c', speed = 0.9 },\n"
+                               "  fields = { Bz = 0.1 },\n"
+                               "  species = {\n"
+                               "    { name = 'e', particle = 'electron', density = '1e24*(%c > 8e-6)', ppc = 1, u_th = 0.01 },\n"
+                               "    { name = 'p', particle = 'proton', density = 1e24, ppc = 1, frozen = true },\n"
+                               "    { name = 'b', particle = 'electron',\n"
+                               "      beam = { total_charge = -1e-12, particles = 100, centroid = {8e-6, 8e-6, 8e-6}, rms = 1e-6,\n"
+                               "               axis = '%c', gamma = 100 } },\n"
+                               "  },\n"
+                               "}\n",
+                               ax, precisions[pi], order, ax, ax, ax);
+                struct strbuf src;
+                sb_init(&src);
+                tried++;
+                int ok = gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0;
+                if (ok) {
+                    cl_uint nk;
+                    char window[64];
+                    snprintf(window, sizeof window, " * window       moving along %c at 0.9", ax);
+                    const char *end = strstr(src.data, "*/");
+                    const int named = strstr(src.data, window) && strstr(src.data, window) < end &&
+                                      strstr(src.data, "b: q = -1.60217663e-19 C, m = 9.1093837e-31 kg, beam of 100 "
+                                                       "particles, -1e-12 C") != NULL;
+                    struct pp p;
+                    pp_run(&p, src.data);
+                    struct loop_report r;
+                    check_loops(p.out, &r);
+                    const int builds = build(dev, cfg, src.data, &nk) == 0;
+                    if (!builds || !named || p.errors || r.violations)
+                        printf("FAIL window along %c, %s, order %d: %s%s%s%s\n", ax, precisions[pi], order,
+                               builds ? "" : "does not build; ", named ? "" : "the header does not name window and beam; ",
+                               p.errors ? "preprocessing errors; " : "", r.violations ? r.all : "");
+                    /* the plasmas enter with the window, the bunch is drawn once */
+                    const int kernels = strstr(p.out, "window_inject_0") && strstr(p.out, "window_inject_1") &&
+                                        !strstr(p.out, "window_inject_2") && strstr(p.out, "beam_fill_2") &&
+                                        !strstr(p.out, "load_fill_2");
+                    if (!kernels)
+                        printf("FAIL window along %c, %s, order %d: the wrong loading or injection kernels\n", ax,
+                               precisions[pi], order);
+                    ok = builds && named && kernels && p.errors == 0 && r.violations == 0;
+                    pp_free(&p);
+                } else {
+                    printf("FAIL window along %c: gen_program: %s\n", ax, err);
+                }
+                CHECK(ok);
+                built += ok;
+                sb_free(&src);
+                free(cfg);
+            }
+    /* no window, no window kernels */
+    struct picl_config *cfg = calloc(1, sizeof *cfg);
+    struct combo c = {"double", 3, 2, 1};
+    combo_config(cfg, &c);
+    struct strbuf src;
+    sb_init(&src);
+    CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
+    CHECK(strstr(src.data, "void window_shift") == NULL && strstr(src.data, "#define WINDOW_AXIS") == NULL);
+    sb_free(&src);
+    free(cfg);
+    REPORT("moving window along x, y, z x float/double x order 1-3, with a plasma, a frozen one and a beam: %d of %d "
+           "built with the window and the beam in the header and the loop rules kept",
+           built, tried);
+}
+
 /* Each template compiles on its own with defaults.cl's stand-in values, as an editor or
  * `clang -cl-std=CL1.2 -I templates` would see it. The embedded copies are the ones tested. */
 static void test_templates_standalone(struct device *dev)
@@ -1333,6 +1418,7 @@ int main(void)
     test_combinations(&dev);
     test_no_fp64(&dev);
     test_other_options(&dev);
+    test_window_and_beam(&dev);
     test_templates_standalone(&dev);
     device_close(&dev);
     return check_finish();

@@ -1,0 +1,225 @@
+/* room.c: the slots each box of a species keeps (room.h).
+ * - A plasma keeps its count at load plus an eighth and 64 (particles_box_room), its outbox an
+ *   eighth and 64. With a moving window, at least the whole lattice of the box, because the
+ *   window brings plasma from ahead into every box, and an outbox that also holds the layer of
+ *   cells a shift hands down.
+ * - A bunch moves as a block: in one step a whole cell layer of it can cross into the next box
+ *   (and a window shift hands it back), and it is often thinner than a box. Over the run it
+ *   drifts relative to the domain (its speed less a moving window's, along its axis; three
+ *   standard deviations of its velocity spread, along every axis; at least a cell). So a box
+ *   keeps room for the most the bunch puts, at load, in a block of box + 2 cells along the axis
+ *   placed anywhere within that drift of the box, widened across by the drift; and an outbox as
+ *   large (a thin bunch crosses a box edge all at once). Without a window that moves with it the
+ *   drift spans the column, and each box of the column keeps room for the most the bunch puts
+ *   in any box-long stretch of it. Beyond these a box can overflow, which stops the run with a
+ *   message (docs/input.md). */
+#include "room.h"
+
+#include <math.h>
+
+#include "gen.h"
+#include "mem.h"
+#include "particles.h"
+
+long room_lattice(const struct picl_config *cfg, const struct gen_layout *lay, int s, int b)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+    long cells = 1;
+    for (int a = 0; a < 3; a++) {
+        const int whole = !sp->has_region || (cfg->window.enabled && cfg->window.axis == a);
+        int n = 0;
+        for (int i = 0; i < lay->box[a]; i++) {
+            double x = cfg->grid.lower[a] + (bi[a] * lay->box[a] + i + 0.5) * lay->dx[a];
+            n += whole || (x >= sp->region_lower[a] && x < sp->region_upper[a]);
+        }
+        cells *= n;
+    }
+    return cells * sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
+}
+
+/* Index i along axis a, wrapped on a periodic axis; -1 outside a non-periodic one. */
+static int along(const struct picl_config *cfg, const struct gen_layout *lay, int a, int i)
+{
+    const int n = lay->cells[a];
+    if (cfg->field_boundary[a][0] == CFG_BOUNDARY_PERIODIC)
+        return ((i % n) + n) % n;
+    return i >= 0 && i < n ? i : -1;
+}
+
+/* Cells a bunch may move along axis a during the whole run, relative to the domain (which a
+ * moving window carries along): its mean velocity less the window's along its own axis, and
+ * three standard deviations of the velocity spread (dv = c du / gamma^3 along the axis, c du /
+ * gamma across), at least one cell (a step moves a particle by up to a cell). */
+static int bunch_drift(const struct picl_config *cfg, const struct gen_layout *lay, int s, int a)
+{
+    const struct cfg_beam *b = &cfg->species[s].beam;
+    const double gamma = sqrt(1 + b->u * b->u), t = (double)cfg->steps * cfg->dt;
+    const double window = cfg->window.enabled && cfg->window.axis == a ? cfg->window.speed * PICL_C : 0;
+    double v = 3 * PICL_C * b->u_th[a] / (a == b->axis ? gamma * gamma * gamma : gamma);
+    if (a == b->axis)
+        v += fabs(PICL_C * b->u / gamma - window);
+    else
+        v += window;
+    const double cells = ceil(v * t / lay->dx[a] - 1e-9);
+    return cells < 1 ? 1 : cells > lay->cells[a] ? lay->cells[a] : (int)cells;
+}
+
+/* The bunch's particles around box b (see the banner): the box's cross-section widened by the
+ * drift across, and the most the bunch puts in a stretch of box + 2 cells along its axis among
+ * the stretches within its drift of the box. prof: scratch of cells[axis] doubles. */
+static double bunch_room(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *count,
+                         int b, double *prof)
+{
+    const int axis = cfg->species[s].beam.axis;
+    const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+    const int t0 = axis == 0 ? 1 : 0, t1 = axis == 2 ? 1 : 2; /* the axes across the bunch's */
+    const int n = lay->cells[axis];
+    int lo[3], hi[3]; /* the widened cross-section, in global cells (wrapped or clipped by along()) */
+    for (int q = 0; q < 2; q++) {
+        const int a = q ? t1 : t0, d = bunch_drift(cfg, lay, s, a);
+        lo[a] = bi[a] * lay->box[a] - d;
+        hi[a] = (bi[a] + 1) * lay->box[a] - 1 + d;
+        if (hi[a] - lo[a] + 1 >= lay->cells[a]) { /* the whole axis, each cell once */
+            lo[a] = 0;
+            hi[a] = lay->cells[a] - 1;
+        }
+    }
+    /* the column's profile along the axis over that cross-section */
+    for (int k = 0; k < n; k++)
+        prof[k] = 0;
+    for (int i1 = lo[t1]; i1 <= hi[t1]; i1++) {
+        const int g1 = along(cfg, lay, t1, i1);
+        if (g1 < 0)
+            continue;
+        for (int i0 = lo[t0]; i0 <= hi[t0]; i0++) {
+            const int g0 = along(cfg, lay, t0, i0);
+            if (g0 < 0)
+                continue;
+            for (int k = 0; k < n; k++) {
+                int g[3];
+                g[t0] = g0;
+                g[t1] = g1;
+                g[axis] = k;
+                prof[k] += count[g[0] + (long)lay->cells[0] * (g[1] + (long)lay->cells[1] * g[2])];
+            }
+        }
+    }
+    /* stretches of box + 2 cells starting within the drift of the box's own */
+    const int len = lay->box[axis] + 2, d = bunch_drift(cfg, lay, s, axis);
+    int first = bi[axis] * lay->box[axis] - 1 - d, last = bi[axis] * lay->box[axis] - 1 + d;
+    if (last - first + 1 >= n) { /* anywhere along the column */
+        first = cfg->field_boundary[axis][0] == CFG_BOUNDARY_PERIODIC ? 0 : -len;
+        last = n - 1;
+    }
+    double most = 0;
+    for (int start = first; start <= last; start++) {
+        double sum = 0;
+        for (int k = start; k < start + len; k++) {
+            const int g = along(cfg, lay, axis, k);
+            sum += g < 0 ? 0 : prof[g];
+        }
+        most = sum > most ? sum : most;
+    }
+    return most;
+}
+
+void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
+                int expected, long *cap, long *out_cap)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    const struct cfg_window *w = &cfg->window;
+    const int *c = lay->cells;
+    double *prof = sp->is_beam ? mem_calloc((size_t)c[sp->beam.axis], sizeof(double)) : NULL;
+    for (int b = 0; b < lay->n_boxes; b++) {
+        const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+        if (sp->is_beam) {
+            double n = prof ? bunch_room(cfg, lay, s, cell_count, b, prof) : (double)sp->beam.particles;
+            if (expected) /* the count is binomial: four standard deviations above the mean */
+                n = ceil(n + 4 * sqrt(n) + 1);
+            n = fmin(n, (double)sp->beam.particles);
+            cap[b] = out_cap[b] = particles_box_room((long)n);
+            continue;
+        }
+        double sum = 0;
+        for (int k = bi[2] * lay->box[2]; k < (bi[2] + 1) * lay->box[2]; k++)
+            for (int j = bi[1] * lay->box[1]; j < (bi[1] + 1) * lay->box[1]; j++)
+                for (int i = bi[0] * lay->box[0]; i < (bi[0] + 1) * lay->box[0]; i++)
+                    sum += cell_count[i + (long)c[0] * (j + (long)c[1] * k)];
+        long n = (long)sum, layer = 0;
+        if (w->enabled) {
+            const long lattice = room_lattice(cfg, lay, s, b);
+            n = lattice > n ? lattice : n;
+            layer = (n + lay->box[w->axis] - 1) / lay->box[w->axis];
+        }
+        cap[b] = particles_box_room(n);
+        out_cap[b] = particles_outbox_room(n) + layer;
+    }
+    mem_free(prof);
+}
+
+/* Probability that a cut and stretched normal (beam positions along one axis, in units of the
+ * requested rms about the centroid) lies in [lo, hi). */
+static double cut_probability(double lo, double hi, double cut, double stretch)
+{
+    const double a = fmax(lo / stretch, -cut), z = fmin(hi / stretch, cut);
+    if (z <= a)
+        return 0;
+    return (erf(z / sqrt(2.0)) - erf(a / sqrt(2.0))) / (2 * erf(cut / sqrt(2.0)));
+}
+
+void room_expected(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *cell_count)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    const int *c = lay->cells;
+    const long ppc = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
+    double *p[3] = {NULL, NULL, NULL};
+    if (sp->is_beam) { /* separable: the product of the three axes' probabilities */
+        double cut, stretch;
+        gen_beam_cut(sp->beam.truncate, &cut, &stretch);
+        for (int a = 0; a < 3; a++) {
+            p[a] = mem_calloc((size_t)c[a], sizeof(double));
+            for (int i = 0; p[a] && i < c[a]; i++) {
+                const double lo = cfg->grid.lower[a] + i * lay->dx[a] - sp->beam.centroid[a];
+                p[a][i] = cut_probability(lo / sp->beam.rms[a], (lo + lay->dx[a]) / sp->beam.rms[a], cut, stretch);
+            }
+        }
+    }
+    for (int k = 0; k < c[2]; k++)
+        for (int j = 0; j < c[1]; j++)
+            for (int i = 0; i < c[0]; i++) {
+                double n = (double)ppc;
+                if (sp->is_beam) {
+                    n = p[0] && p[1] && p[2] ? (double)sp->beam.particles * p[0][i] * p[1][j] * p[2][k]
+                                             : (double)sp->beam.particles;
+                } else if (sp->has_region) {
+                    const int g[3] = {i, j, k};
+                    for (int a = 0; a < 3; a++) {
+                        const double x = cfg->grid.lower[a] + (g[a] + 0.5) * lay->dx[a];
+                        const int whole = cfg->window.enabled && cfg->window.axis == a;
+                        if (!whole && (x < sp->region_lower[a] || x >= sp->region_upper[a]))
+                            n = 0;
+                    }
+                }
+                cell_count[i + (long)c[0] * (j + (long)c[1] * k)] = n;
+            }
+    for (int a = 0; a < 3; a++)
+        mem_free(p[a]);
+}
+
+int room_floor(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *cap, long *out_cap)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    for (int b = 0; b < lay->n_boxes; b++)
+        cap[b] = out_cap[b] = 0;
+    if (!sp->is_beam && !cfg->window.enabled)
+        return 0;
+    const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
+    double *count = mem_alloc(cells * sizeof(double));
+    if (!count)
+        return -1;
+    room_expected(cfg, lay, s, count);
+    room_boxes(cfg, lay, s, count, 1, cap, out_cap);
+    mem_free(count);
+    return 0;
+}

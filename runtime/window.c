@@ -1,0 +1,148 @@
+/* window.c: the moving window (window.h); the kernels are in templates/window.cl and
+ * window_inject.cl. A shift of one cell: FillBoundary of E, B, J and the Gauss reference (so the
+ * last valid cell of each box can read its upper neighbour from its own guard cells), the field
+ * shift, then per species the particle shift, the hand-over of the particles that changed box
+ * (particles_deliver, as after a push) and the injection; last FillBoundary of E and B for the
+ * next gather. As WarpX does it: in whole cells, at the end of the step that makes the distance
+ * pass a cell. */
+#include "window.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "exchange.h"
+#include "gen.h"
+#include "migrate.h"
+
+int window_create(struct window *w, struct ctx *c, struct fields *f, struct species *sp, int n_species, char *err,
+                  size_t err_len)
+{
+    w->enabled = c->cfg->window.enabled; /* shifts stay: after a redistribution the window goes on */
+    if (!w->enabled)
+        return 0;
+    if (kernel_create(&w->fill_G0, c->prog, "window_fill_G0", &c->timers, err, err_len) ||
+        kernel_arg(&w->fill_G0, 0, sizeof(cl_mem), &f->buf.mem, err, err_len) ||
+        kernel_create(&w->shift_fields, c->prog, "window_shift_fields", &c->timers, err, err_len) ||
+        kernel_arg(&w->shift_fields, 0, sizeof(cl_mem), &f->buf.mem, err, err_len) ||
+        kernel_create(&w->gauss_reference, c->prog, "window_gauss_reference", &c->timers, err, err_len) ||
+        kernel_arg(&w->gauss_reference, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
+        return -1;
+    w->species = sp;
+    for (int s = 0; s < n_species; s++) {
+        cl_mem a[PA_COUNT + 1];
+        for (int i = 0; i < PA_COUNT; i++)
+            a[i] = sp[s].array[i].mem;
+        a[PA_COUNT] = sp[s].boxes.mem;
+        if (kernel_create(&w->shift_particles[s], c->prog, "window_shift_particles", &c->timers, err, err_len) ||
+            kernel_create(&w->deliver[s], c->prog, "particles_deliver", &c->timers, err, err_len))
+            return -1;
+        /* both take x, y, z, ux, uy, uz, w, id, dest, box table */
+        for (int i = 0; i <= PA_COUNT; i++)
+            if (kernel_arg(&w->shift_particles[s], (cl_uint)i, sizeof(cl_mem), &a[i], err, err_len) ||
+                kernel_arg(&w->deliver[s], (cl_uint)i, sizeof(cl_mem), &a[i], err, err_len))
+                return -1;
+        if (sp[s].cfg->is_beam)
+            continue; /* a bunch is not injected */
+        char name[64];
+        snprintf(name, sizeof name, "window_inject_%d", s);
+        if (kernel_create(&w->inject[s], c->prog, name, &c->timers, err, err_len))
+            return -1;
+        /* shifts, then x, y, z, ux, uy, uz, w, id, box table */
+        for (int i = 0; i <= PA_ID; i++)
+            if (kernel_arg(&w->inject[s], (cl_uint)(1 + i), sizeof(cl_mem), &a[i], err, err_len))
+                return -1;
+        if (kernel_arg(&w->inject[s], PA_ID + 2, sizeof(cl_mem), &a[PA_COUNT], err, err_len))
+            return -1;
+    }
+    return 0;
+}
+
+void window_destroy(struct window *w)
+{
+    kernel_release(&w->fill_G0);
+    kernel_release(&w->shift_fields);
+    kernel_release(&w->gauss_reference);
+    for (int s = 0; s < CFG_MAX_SPECIES; s++) {
+        kernel_release(&w->shift_particles[s]);
+        kernel_release(&w->deliver[s]);
+        kernel_release(&w->inject[s]);
+    }
+    w->species = NULL;
+}
+
+long window_shifts_at(const struct picl_config *cfg, const struct gen_layout *lay, double t)
+{
+    const struct cfg_window *win = &cfg->window;
+    if (!win->enabled || t <= win->start)
+        return 0;
+    return (long)floor(win->speed * PICL_C * (t - win->start) / lay->dx[win->axis] + 1e-9);
+}
+
+static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_species,
+                      char *err, size_t err_len)
+{
+    const struct gen_layout *lay = &c->lay;
+    const int axis = c->cfg->window.axis;
+    const cl_long shifts = (cl_long)(w->shifts + 1);
+    const size_t lines[2] = {(size_t)lay->box[0] * lay->box[1] * lay->box[2] / (size_t)lay->box[axis],
+                             (size_t)lay->n_local};
+    const size_t boxes = (size_t)lay->n_local, one = 1;
+    /* E and B have their guards from the last half step of Maxwell's equations */
+    if (fields_fill_group(f, c, &f->fill_J, XG_FILL_J, err, err_len) ||
+        fields_fill_group(f, c, &w->fill_G0, XG_FILL_G0, err, err_len) ||
+        kernel_arg(&w->shift_fields, 1, sizeof shifts, &shifts, err, err_len) ||
+        kernel_launch(&w->shift_fields, c->dev->queue, &c->timers, 2, lines, NULL, err, err_len) ||
+        fields_fill_group(f, c, &f->fill_EB, XG_FILL_EB, err, err_len))
+        return -1;
+    for (int s = 0; s < n_species; s++) {
+        struct species *sp = &w->species[s];
+        if (kernel_launch(&w->shift_particles[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len) ||
+            kernel_launch(&w->deliver[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len) ||
+            (sp->mg && migrate_run(sp->mg, sp, c, err, err_len)))
+            return -1;
+        if (w->inject[s].k && (kernel_arg(&w->inject[s], 0, sizeof shifts, &shifts, err, err_len) ||
+                               kernel_launch(&w->inject[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len)))
+            return -1;
+    }
+    w->shifts++;
+    return 0;
+}
+
+int window_advance(struct window *w, struct ctx *c, struct fields *f, int n_species, double t, char *err,
+                   size_t err_len)
+{
+    if (!w->enabled)
+        return 0;
+    const long due = window_shifts_at(c->cfg, &c->lay, t);
+    while (w->shifts < due)
+        if (shift_once(w, c, f, n_species, err, err_len))
+            return -1;
+    return 0;
+}
+
+int window_gauss_reference(struct window *w, struct ctx *c, char *err, size_t err_len)
+{
+    const struct gen_layout *lay = &c->lay;
+    const int axis = c->cfg->window.axis;
+    const size_t g[3] = {(size_t)lay->box[0] * lay->box[1] * lay->box[2] / (size_t)lay->box[axis],
+                         (size_t)lay->n_local, (size_t)lay->box[axis]};
+    return kernel_launch(&w->gauss_reference, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
+}
+
+double window_lower(const struct window *w, const struct ctx *c, int a)
+{
+    const double moved = w->enabled && a == c->cfg->window.axis ? (double)w->shifts * c->lay.dx[a] : 0.0;
+    return c->lay.lower[a] + moved;
+}
+
+long window_removed(const struct species *sp, const struct ctx *c)
+{
+    (void)c;
+    return sp->window_all[0];
+}
+
+long window_injected(const struct species *sp, const struct ctx *c)
+{
+    (void)c;
+    return sp->window_all[1];
+}

@@ -1,0 +1,172 @@
+/* window.cl: the moving window's shift by one cell towards the lower face of WINDOW_AXIS
+ * (runtime/window.c). Fields: every valid cell takes its upper neighbour's value, which
+ * FillBoundary has copied into the guard cell where the neighbour belongs to another box; the
+ * domain's leading layer gets the initial fields at its lab-frame position. Particles move one
+ * cell down in the domain's cells: those that leave their box wait in its outbox for
+ * particles_deliver (particle_move.cl), those that leave the domain are dropped and counted. */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#include "halo.cl"
+#include "particle_move.cl"
+#endif
+
+/* The window's axis: valid cells of a box along it (W_N), the index stride along it (W_STEP),
+ * boxes along it (W_NB) and the box-index stride (W_BOX_STEP), the cell size, the domain's
+ * cells along it, the transverse cells of a box (W_T0 x W_T1), and the position array. */
+#if WINDOW_AXIS == 0
+#define W_N NX
+#define W_STEP 1
+#define W_NB NBX
+#define W_BOX_STEP 1
+#define W_D DX
+#define W_CELLS CELLS_X
+#define W_T0 NY
+#define W_T1 NZ
+#define W_P px
+#elif WINDOW_AXIS == 1
+#define W_N NY
+#define W_STEP SY
+#define W_NB NBY
+#define W_BOX_STEP NBX
+#define W_D DY
+#define W_CELLS CELLS_Y
+#define W_T0 NX
+#define W_T1 NZ
+#define W_P py
+#else
+#define W_N NZ
+#define W_STEP SZ
+#define W_NB NBZ
+#define W_BOX_STEP (NBX * NBY)
+#define W_D DZ
+#define W_CELLS CELLS_Z
+#define W_T0 NX
+#define W_T1 NY
+#define W_P pz
+#endif
+
+/* Local box b's position along the window's axis, 0 .. W_NB - 1. */
+static inline int window_box_pos(const int b)
+{
+    const int g = BOX_GID(b), p[3] = {BOX_X(g), BOX_Y(g), BOX_Z(g)};
+    return p[WINDOW_AXIS];
+}
+
+/* Box-local cell (i, j, k) at transverse item t and position m along the window's axis. */
+static inline void window_ijk(const int t, const int m, int *i, int *j, int *k)
+{
+#if WINDOW_AXIS == 0
+    *i = m;
+    *j = t % NY;
+    *k = t / NY;
+#elif WINDOW_AXIS == 1
+    *i = t % NX;
+    *j = m;
+    *k = t / NX;
+#else
+    *i = t % NX;
+    *j = t / NX;
+    *k = m;
+#endif
+}
+
+/* FillBoundary of the charge-conservation reference, which shifts with the fields. */
+HALO_FILL_KERNEL(window_fill_G0, C_G0, C_G0 + 1)
+
+/* One work item per line of cells along the axis in each local box (t, b). E, B, J and the Gauss
+ * reference G0 shift; rho is deposited afresh whenever it is needed. `shifts` counts this
+ * shift: the leading layer lies at lab position lower + (cells - 1 + shifts) cells. */
+__kernel void window_shift_fields(__global real *F, const long shifts)
+{
+    const int t = (int)get_global_id(0), b = (int)get_global_id(1);
+    int i, j, k;
+    window_ijk(t, 0, &i, &j, &k);
+    const int line = b * BOX_STRIDE + IDX(i, j, k);
+    const int comps[10] = {C_EX, C_EY, C_EZ, C_BX, C_BY, C_BZ, C_JX, C_JY, C_JZ, C_G0};
+    for (int q = 0; q < 10; q++) {
+        __global real *f = F + comps[q] * COMP_STRIDE + line;
+        for (int m = 0; m < W_N; m++)
+            f[m * W_STEP] = f[(m + 1) * W_STEP];
+    }
+    if (window_box_pos(b) != W_NB - 1)
+        return;
+    /* the new leading layer: the initial fields where it lies in the lab frame */
+    window_ijk(t, W_N - 1, &i, &j, &k);
+    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
+    const acc_real moved = (acc_real)shifts * W_D;
+    const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX + (WINDOW_AXIS == 0 ? moved : 0);
+    const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY + (WINDOW_AXIS == 1 ? moved : 0);
+    const acc_real z0 = LOWER_Z + (acc_real)(bz * NZ + k) * DZ + (WINDOW_AXIS == 2 ? moved : 0);
+    const acc_real hx = 0.5f * DX, hy = 0.5f * DY, hz = 0.5f * DZ;
+    const int n = IDX(i, j, k);
+    COMP(F, C_EX, b)[n] = INIT_Ex(x0 + hx, y0, z0);
+    COMP(F, C_EY, b)[n] = INIT_Ey(x0, y0 + hy, z0);
+    COMP(F, C_EZ, b)[n] = INIT_Ez(x0, y0, z0 + hz);
+    COMP(F, C_BX, b)[n] = INIT_Bx(x0, y0 + hy, z0 + hz);
+    COMP(F, C_BY, b)[n] = INIT_By(x0 + hx, y0, z0 + hz);
+    COMP(F, C_BZ, b)[n] = INIT_Bz(x0 + hx, y0 + hy, z0);
+    COMP(F, C_JX, b)[n] = 0;
+    COMP(F, C_JY, b)[n] = 0;
+    COMP(F, C_JZ, b)[n] = 0;
+    COMP(F, C_G0, b)[n] = 0;
+}
+
+/* One work item per box: every particle moves one cell down along the axis (exact in cells of
+ * the domain). Those now below the box go to its outbox, addressed to the box below; those
+ * below the domain are dropped and counted (BT_WINDOW_OUT), apart from the particles absorbed
+ * at a face (BT_LOST). The rest are compacted in place, in order. */
+__kernel void window_shift_particles(__global real *px, __global real *py, __global real *pz, __global real *pux,
+                                     __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
+                                     __global int *pdest, __global long *boxes)
+{
+    const int b = (int)get_global_id(0);
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START], n = box[BT_COUNT];
+    const long out_start = box[BT_OUT_START], out_cap = box[BT_OUT_CAP];
+    const real lower = (real)(window_box_pos(b) * W_N);
+    long kept = 0, out = 0, dropped = 0;
+    for (long m = 0; m < n; m++) {
+        const long ip = start + m;
+        const real x = W_P[ip] - 1;
+        if (x < 0) {
+            dropped++;
+            continue;
+        }
+        long to;
+        if (x >= lower || out == out_cap) {
+            if (x < lower)
+                box[BT_OVERFLOW] = 1; /* the outbox is full: the run stops after this step */
+            to = start + kept++;
+        } else {
+            to = out_start + out++;
+            pdest[to] = BOX_GID(b) - W_BOX_STEP; /* the global box below */
+        }
+        COPY_PARTICLE(to, ip);
+        W_P[to] = x;
+    }
+    box[BT_COUNT] = kept;
+    box[BT_OUT_COUNT] = out;
+    box[BT_WINDOW_OUT] += dropped;
+}
+
+/* After the shifts of a step, with rho of all species deposited: the leading NG + 1 node
+ * layers of the domain take their Gauss residual G = div E - rho / eps0 as their new reference.
+ * These are the nodes a shift changes apart from translating them (new fields and particles,
+ * and the images of the deposits beyond the face); once a layer has moved below them, only
+ * charge-conserving currents change it (reduce_gauss in reduce.cl). One work item per cell of
+ * every box, (t, b, m): t over the box's transverse cells, m along the axis. */
+__kernel void window_gauss_reference(__global real *F)
+{
+    const int t = (int)get_global_id(0), b = (int)get_global_id(1), m = (int)get_global_id(2);
+    if (window_box_pos(b) * W_N + m < W_CELLS - NG - 1)
+        return;
+    int i, j, k;
+    window_ijk(t, m, &i, &j, &k);
+    __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
+    __global const real *rho = COMP(F, C_RHO, b);
+    const int n = IDX(i, j, k);
+    const acc_real div = ((acc_real)Ex[n] - Ex[n - 1]) / DX + ((acc_real)Ey[n] - Ey[n - SY]) / DY +
+                         ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
+    COMP(F, C_G0, b)[n] = (real)(div - (acc_real)rho[n] / (acc_real)8.8541878128e-12);
+}
