@@ -36,6 +36,16 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
 /* The deposition strategy a run uses on this device ("auto" resolved). */
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev);
 
+/* deposition_strategy "local_tiles": the cells one work-group deposits into local memory,
+ * work_group.tile or, where it is 0, the whole box halved along its longest even axis until
+ * the tile's J (three components with NG guard cells on each side) fits the device's local
+ * memory. dev NULL: the given tile or the box, unchecked. Returns nonzero with a message that
+ * names the key to change when the tile does not divide the box or does not fit. */
+int gen_tile(const struct picl_config *cfg, const struct gen_layout *lay, const struct gen_device *dev, int tile[3],
+             char *err, size_t err_len);
+/* Bytes of local memory the J of a tile takes. */
+size_t gen_tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3]);
+
 /* Particle sorting on this device, "auto" (-1) resolved: on CPUs every 16 steps with bins of 4^3
  * cells (the best of the sort study in docs/bench.md), elsewhere never until measured. dev
  * NULL: as on a CPU (the estimate of `picl check --no-build`). */

@@ -8,10 +8,11 @@
 
 #define MAX_DEVICES 64
 
-/* CPUs: PoCL sizes work-groups itself and vectorises along x; GPUs: a warp-friendly row. */
-static const struct device_traits traits_cpu = {"cpu", 0, {0, 0, 0}, 0.5};
-static const struct device_traits traits_gpu = {"gpu", 128, {32, 4, 1}, 0.8};
-static const struct device_traits traits_other = {"other", 0, {0, 0, 0}, 0.5};
+/* CPUs: PoCL sizes work-groups itself and vectorises along x; GPUs: a warp-friendly row.
+ * A local_tiles work-group: on a CPU one thread runs it, so a few items are enough. */
+static const struct device_traits traits_cpu = {"cpu", 0, 16, {0, 0, 0}, 0.5};
+static const struct device_traits traits_gpu = {"gpu", 128, 128, {32, 4, 1}, 0.8};
+static const struct device_traits traits_other = {"other", 0, 64, {0, 0, 0}, 0.5};
 
 struct found {
     cl_platform_id platform;
