@@ -57,7 +57,10 @@ int gen_tile(const struct picl_config *cfg, const struct gen_layout *lay, const 
                  given ? "work_group.tile" : "deposition_strategy", tile[0], tile[1], tile[2], need,
                  cfg->precision == CFG_DOUBLE ? "double" : "float", lay->ng, dev->name, dev->local_mem,
                  given ? "give a smaller work_group.tile (each axis a divisor of the box)"
-                       : "no smaller tile divides the box evenly: use a box (grid.max_box) with even sides");
+                 : tile[0] * tile[1] * tile[2] == 1
+                     ? "not even one cell fits with its guard cells"
+                     : "no tile of half the size divides the box: give work_group.tile, or boxes (grid.max_box) with "
+                       "even sides");
         return -1;
     }
     return 0;
