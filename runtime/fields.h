@@ -5,6 +5,8 @@
 
 #include "ctx.h"
 
+struct exchange;
+
 struct fields {
     struct arena_buf buf; /* FC_COUNT components x n_boxes x box_stride reals */
     struct arena_buf sums; /* partial sums of reduce_fields, one row per (j, k, box) */
@@ -13,6 +15,7 @@ struct fields {
     double gauss_scale; /* max |rho/eps0| when the Gauss reference was stored */
     struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, fill_J, sum_J, sum_rho, reduce, gauss;
     struct kernel filter[3], filter_rho[3], fill_rho; /* binomial passes along x, y, z */
+    struct exchange *xc; /* guards other ranks own; NULL on one rank */
 };
 
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);

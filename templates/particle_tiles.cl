@@ -34,7 +34,7 @@ __kernel void particles_tile_bin(__global const real *px, __global const real *p
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BOX_TABLE_STRIDE;
     const long start = box[BT_START], n = box[BT_COUNT];
-    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    BOX_ORIGIN(b, ox, oy, oz);
     __global int *end = tile_end + b * TILES_PER_BOX;
     for (int t = 0; t < TILES_PER_BOX; t++)
         end[t] = 0;

@@ -1295,12 +1295,12 @@ static void test_local_tiles_sizes(struct device *dev)
     sb_init(&src);
     int rc = gen_program(cfg, &facts, &src, err, sizeof err);
     CHECK(rc == 0);
-    int found = rc == 0 && strstr(src.data, " * tiles        2 x 2 x 4 cells, 16 per box, 15360 bytes") != NULL;
+    int found = rc == 0 && strstr(src.data, " * tiles        2 x 2 x 4 cells, 32 per box, 15360 bytes") != NULL;
     CHECK(found);
     cl_uint nk = 0;
     CHECK(rc == 0 && build(dev, cfg, src.data, &nk) == 0);
     REPORT("local_tiles on a device with 16 KiB of local memory: %s; builds",
-           found ? "tiles of 2 x 2 x 4 cells, 16 per box, 15360 bytes" : "NOT the expected tile");
+           found ? "tiles of 2 x 2 x 4 cells, 32 per box, 15360 bytes" : "NOT the expected tile");
     sb_free(&src);
     /* a given tile that does not fit, or does not divide the box; boxes too odd to halve */
     static const struct {
