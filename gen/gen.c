@@ -24,6 +24,11 @@ size_t gen_tile_bytes(const struct picl_config *cfg, const struct gen_layout *la
     return 3 * real * (size_t)(tile[0] + 2 * lay->ng) * (size_t)(tile[1] + 2 * lay->ng) * (size_t)(tile[2] + 2 * lay->ng);
 }
 
+size_t gen_tile_group(const struct picl_config *cfg, const struct gen_device *dev)
+{
+    return cfg->wg_particles > 0 ? (size_t)cfg->wg_particles : dev && dev->tile_group ? dev->tile_group : 64;
+}
+
 int gen_tile(const struct picl_config *cfg, const struct gen_layout *lay, const struct gen_device *dev, int tile[3],
              char *err, size_t err_len)
 {
@@ -131,9 +136,9 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     int tile[3];
     char tile_err[512];
     if (gen_strategy(cfg, dev) == CFG_STRATEGY_LOCAL_TILES && !gen_tile(cfg, lay, dev, tile, tile_err, sizeof tile_err))
-        sb_printf(sb, " * tiles        %d x %d x %d cells, %d per box, %zu bytes of local memory each\n", tile[0], tile[1],
-                  tile[2], lay->box[0] / tile[0] * (lay->box[1] / tile[1]) * (lay->box[2] / tile[2]),
-                  gen_tile_bytes(cfg, lay, tile));
+        sb_printf(sb, " * tiles        %d x %d x %d cells, %d per box, %zu bytes of local memory each, %zu work items\n",
+                  tile[0], tile[1], tile[2], lay->box[0] / tile[0] * (lay->box[1] / tile[1]) * (lay->box[2] / tile[2]),
+                  gen_tile_bytes(cfg, lay, tile), gen_tile_group(cfg, dev));
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
@@ -332,6 +337,7 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         define_int(sb, "TILE_SY", tile[0] + 2 * lay->ng);
         define_int(sb, "TILE_SZ", (long)(tile[0] + 2 * lay->ng) * (tile[1] + 2 * lay->ng));
         define_int(sb, "TILE_CELLS", (long)(tile[0] + 2 * lay->ng) * (tile[1] + 2 * lay->ng) * (tile[2] + 2 * lay->ng));
+        define_int(sb, "TILE_GROUP", (long)gen_tile_group(cfg, dev));
     }
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
     define_int(sb, "SHAPE_ORDER", cfg->shape_order);
@@ -508,6 +514,11 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     if (strategy == CFG_STRATEGY_LOCAL_TILES) {
         if (gen_tile(cfg, &lay, dev, tile, err, err_len))
             return -1;
+        if (dev->max_work_group && gen_tile_group(cfg, dev) > dev->max_work_group) {
+            snprintf(err, err_len, "work_group.particles: %zu work items per tile exceed the %zu of a work-group on %s",
+                     gen_tile_group(cfg, dev), dev->max_work_group, dev->name);
+            return -1;
+        }
         tiles_per_box = lay.box[0] / tile[0] * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]);
     }
     for (int i = 0; i < 4; i++)

@@ -17,6 +17,7 @@ struct gen_device {
     int is_cpu;
     size_t max_work_group;
     size_t local_mem; /* bytes */
+    size_t tile_group; /* work items of a local_tiles work-group unless work_group.particles says (0: 64) */
 };
 
 /* Physical constants (SI, CODATA 2018), one definition shared by generator and runtime. */
@@ -50,6 +51,9 @@ int gen_tile(const struct picl_config *cfg, const struct gen_layout *lay, const 
              char *err, size_t err_len);
 /* Bytes of local memory the J of a tile takes. */
 size_t gen_tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3]);
+/* Work items of a local_tiles work-group: work_group.particles, else the device's default. A
+ * literal of the program (TILE_GROUP): with 1, the tile has one writer and needs no atomics. */
+size_t gen_tile_group(const struct picl_config *cfg, const struct gen_device *dev);
 
 /* Particle sorting on this device, "auto" (-1) resolved: on CPUs every 16 steps with bins of 4^3
  * cells (the best of the sort study in docs/bench.md), elsewhere never until measured. dev

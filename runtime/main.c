@@ -225,7 +225,7 @@ static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *er
     }
     /* Generate for the device the run would use; without one, for a generic fp64 device. */
     struct gen_device facts = {.name = "generic OpenCL 1.2 device", .has_fp64 = 1, .has_int64_atomics = 1,
-                               .max_work_group = 256, .local_mem = 32768};
+                               .max_work_group = 256, .local_mem = 32768, .tile_group = 64};
     struct device dev;
     char derr[1024];
     if (device_open(&dev, a->device, derr, sizeof derr) == 0) {

@@ -160,8 +160,9 @@ done:
     return rc;
 }
 
-/* deposition_strategy "local_tiles": the tile list when a box holds several tiles, and the
- * work-group size, within what the compiled kernel allows (registers can lower it on GPUs). */
+/* deposition_strategy "local_tiles": the tile's local memory, the tile list when a box holds
+ * several tiles, and the work-group size, which the compiled kernel must allow (registers can
+ * lower the limit on GPUs). */
 static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a, char *err, size_t err_len)
 {
     int tile[3];
@@ -197,14 +198,13 @@ static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a
                  sp->cfg->name, (unsigned long long)local, c->dev->name, (unsigned long long)c->dev->local_mem);
         return -1;
     }
-    sp->tile_group = c->wg_particles ? c->wg_particles : c->dev->traits->tile_group;
+    /* the program was written for this many (TILE_GROUP, reqd_work_group_size) */
+    sp->tile_group = gen_tile_group(c->cfg, &c->dev->facts);
     if (sp->tile_group > most) {
-        if (c->wg_particles) {
-            snprintf(err, err_len, "work_group.particles: %zu exceeds the %zu work items the local_tiles push kernel of "
-                     "species %s allows on %s", c->wg_particles, most, sp->cfg->name, c->dev->name);
-            return -1;
-        }
-        sp->tile_group = most;
+        snprintf(err, err_len, "work_group.particles: the local_tiles push kernel of species %s runs at most %zu work "
+                 "items per work-group on %s, not %zu; give work_group.particles = %zu", sp->cfg->name, most,
+                 c->dev->name, sp->tile_group, most);
+        return -1;
     }
     return 0;
 }

@@ -241,27 +241,29 @@ static inline int tile_alone(const int c, const int t, const int tiles, const in
 #endif
 
 /* deposition_strategy "local_tiles" (the per-tile deposition buffers the WarpX GPU paper
- * describes for its OpenMP threads, here in a work-group's local memory): a work-group per tile of TILE_X x TILE_Y x TILE_Z cells of a box
- * (get_group_id(0): the tile, get_group_id(1): the box). Its work items push the tile's
- * particles (those of the whole box when the tile is the box; else the list particles_tile_bin
- * made before this launch) and deposit into the tile's J in local memory, which reaches NG
- * cells beyond the tile as the box's guard cells do. Then the tile is added into the box's J:
- * atomics per cell, and only where another tile of the box reaches too, not per particle.
+ * describes for its OpenMP threads, here in a work-group's local memory): a work-group of
+ * TILE_GROUP work items per tile of TILE_X x TILE_Y x TILE_Z cells of a box (get_group_id(0):
+ * the tile, get_group_id(1): the box). Its work items push the tile's particles (those of the
+ * whole box when the tile is the box; else the list particles_tile_bin made before this launch)
+ * and deposit into the tile's J in local memory, which reaches NG cells beyond the tile as the
+ * box's guard cells do. Then the tile is added into the box's J: atomics per cell, and only
+ * where another tile of the box reaches too, not per particle. With TILE_GROUP 1 (CPUs) the
+ * deposition itself needs no atomics either: one thread owns the tile, as in WarpX on CPUs.
  * J, 3 TILE_CELLS reals, is a __local argument: with the same array declared in the kernel,
  * PoCL 3.1 (LLVM 15) crashed compiling the work-group function. */
-__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
-                                                __global real *pz, __global real *pux, __global real *puy,
-                                                __global real *puz, __global real *pw, __global ulong *pid,
-                                                __global int *pdest, __global long *boxes, __local real *J
+__kernel __attribute__((reqd_work_group_size(TILE_GROUP, 1, 1))) void
+PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py, __global real *pz,
+                                  __global real *pux, __global real *puy, __global real *puz, __global real *pw,
+                                  __global ulong *pid, __global int *pdest, __global long *boxes, __local real *J
 #if TILES_PER_BOX > 1
-                                                ,
-                                                __global const int *tile_list, __global const int *tile_end
+                                  ,
+                                  __global const int *tile_list, __global const int *tile_end
 #endif
 )
 {
     const int t = (int)get_group_id(0), b = (int)get_group_id(1);
-    const int lid = (int)get_local_id(0), items = (int)get_local_size(0);
-    for (int c = lid; c < 3 * TILE_CELLS; c += items)
+    const int lid = (int)get_local_id(0);
+    for (int c = lid; c < 3 * TILE_CELLS; c += TILE_GROUP)
         J[c] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -276,7 +278,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
 #else
     const long lo = 0, hi = box[BT_COUNT];
 #endif
-    for (long q = lo + lid; q < hi; q += items) {
+    for (long q = lo + lid; q < hi; q += TILE_GROUP) {
 #if TILES_PER_BOX > 1
         const long ip = start + tile_list[start + q];
 #else
@@ -286,15 +288,16 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    for (int c = lid; c < 3 * TILE_CELLS; c += items) {
+    for (int c = lid; c < 3 * TILE_CELLS; c += TILE_GROUP) {
         const real v = J[c];
         if (v == 0)
-            continue; /* untouched: most of the guard cells */
+            continue; /* untouched: nothing to add (much of the guard ring) */
         const int comp = c / TILE_CELLS, r = c - comp * TILE_CELLS;
         const int i = t0[0] + r % TILE_DX - NG, j = t0[1] + r / TILE_DX % TILE_DY - NG, k = t0[2] + r / TILE_SZ - NG;
         __global real *p = COMP(F, C_JX + comp, b) + IDX(i, j, k);
         if (TILES_PER_BOX == 1 ||
-            (tile_alone(i, t0[0] / TILE_X, TILES_X, t0[0], TILE_X) && tile_alone(j, t0[1] / TILE_Y, TILES_Y, t0[1], TILE_Y) &&
+            (tile_alone(i, t0[0] / TILE_X, TILES_X, t0[0], TILE_X) &&
+             tile_alone(j, t0[1] / TILE_Y, TILES_Y, t0[1], TILE_Y) &&
              tile_alone(k, t0[2] / TILE_Z, TILES_Z, t0[2], TILE_Z)))
             *p += v;
         else

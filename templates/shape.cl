@@ -117,7 +117,8 @@ DEFINE_ATOMIC_ADD(atomic_add_real_local, __local)
  * - "deterministic": the box's own J in global memory, which one work item owns: plain additions.
  * - "global_atomics": the same J, shared by the work items of many particles: atomic additions.
  * - "local_tiles": the work-group's tile in local memory, TILE_DX x TILE_DY x TILE_DZ cells
- *   (joff takes off the tile's origin): atomic additions there, then one per cell into J. */
+ *   (joff takes off the tile's origin): atomic additions there (plain ones when the work-group
+ *   is a single work item), then one per cell into J. */
 #ifndef DEPOSIT_ATOMIC
 #define DEPOSIT_ATOMIC 0
 #endif
@@ -128,7 +129,11 @@ DEFINE_ATOMIC_ADD(atomic_add_real_local, __local)
 #define J_SPACE __local
 #define J_IDX(i, j, k) ((i) + NG + ((j) + NG) * TILE_SY + ((k) + NG) * TILE_SZ)
 #define J_COMP_STRIDE TILE_CELLS
+#if TILE_GROUP == 1 /* one work item per tile (CPUs): the tile has one writer */
+#define DEPOSIT_ADD(p, v) (*(p) += (v))
+#else
 #define DEPOSIT_ADD(p, v) atomic_add_real_local((p), (v))
+#endif
 #else
 #define J_SPACE __global
 #define J_IDX(i, j, k) IDX(i, j, k)

@@ -75,7 +75,7 @@ int main(void)
         double *a = run(&dev, order, "double", "deterministic", 10, &r1);
         double *b = run(&dev, order, "double", "deterministic", 10, &r2);
         double *g = run(&dev, order, "double", "global_atomics", 10, &r3);
-        double *l = run(&dev, order, "double", "local_tiles", 10, &r4);
+        double *l = run_wg(&dev, order, "double", "local_tiles", "{particles = 8}", 10, &r4);
         const int same = memcmp(a, b, n * sizeof(double)) == 0;
         REPORT("double, order %d: deterministic twice: %s; residual %.1e", order,
                same ? "bitwise identical" : "DIFFERENT", r1);
@@ -83,7 +83,7 @@ int main(void)
         CHECK(r1 < 1e-11);
         snprintf(what, sizeof what, "double, order %d: global_atomics vs deterministic", order);
         agree(what, a, g, n, 1e-12, r3, 1e-11);
-        snprintf(what, sizeof what, "double, order %d: local_tiles vs global_atomics", order);
+        snprintf(what, sizeof what, "double, order %d: local_tiles (8 per group) vs global_atomics", order);
         agree(what, g, l, n, 1e-12, r4, 1e-11);
         if (order == 1)
             det1 = a;
@@ -98,7 +98,7 @@ int main(void)
     for (int order = 1; order <= 3; order++) {
         double r1, r2;
         double *g = run(&dev, order, "float", "global_atomics", 10, &r1);
-        double *l = run(&dev, order, "float", "local_tiles", 10, &r2);
+        double *l = run_wg(&dev, order, "float", "local_tiles", "{particles = 8}", 10, &r2);
         if (order == 3) {
             double r0;
             double *a = run(&dev, order, "float", "deterministic", 10, &r0);
@@ -106,7 +106,7 @@ int main(void)
             free(a);
         }
         CHECK(r1 < 1e-4);
-        snprintf(what, sizeof what, "float, order %d: local_tiles vs global_atomics", order);
+        snprintf(what, sizeof what, "float, order %d: local_tiles (8 per group) vs global_atomics", order);
         agree(what, g, l, n, 1e-4, r2, 1e-4);
         free(g);
         free(l);
@@ -114,23 +114,29 @@ int main(void)
     /* work-group sizes and tiles: the deterministic J does not move by a bit; the atomic
      * strategies stay at round-off, also with several tiles per box (their guard cells
      * overlap, which is where the tile adds into J with atomics) and work-groups that do not
-     * divide the particles */
+     * divide the particles. local_tiles with one work item and one tile per box has no atomic
+     * at all: the same bits on every run. */
     {
-        double rw, ra, rb, rt, ru;
+        double rw, ra, rb, rl, rm, rt, ru;
         double *w = run_wg(&dev, 1, "double", "deterministic", "{cells = {8, 4, 2}}", 10, &rw);
         double *g16 = run_wg(&dev, 1, "double", "global_atomics", "{particles = 16}", 10, &ra);
         double *g64 = run_wg(&dev, 1, "double", "global_atomics", "{particles = 64, cells = {4, 4, 4}}", 10, &rb);
-        double *t4 = run_wg(&dev, 1, "double", "local_tiles", "{tile = 4, particles = 7}", 10, &rt);
-        double *t842 = run_wg(&dev, 1, "double", "local_tiles", "{tile = {8, 4, 2}, particles = 64}", 10, &ru);
-        const int same = memcmp(det1, w, n * sizeof(double)) == 0;
-        REPORT("work groups: deterministic with cells {8,4,2} %s", same ? "bitwise identical" : "DIFFERENT");
+        double *l1 = run_wg(&dev, 1, "double", "local_tiles", "{particles = 1}", 10, &rl);
+        double *l1b = run_wg(&dev, 1, "double", "local_tiles", "{particles = 1}", 10, &rm);
+        double *t4 = run_wg(&dev, 1, "double", "local_tiles", "{tile = 4, particles = 1}", 10, &rt);
+        double *t842 = run_wg(&dev, 1, "double", "local_tiles", "{tile = {8, 4, 2}, particles = 7}", 10, &ru);
+        const int same = memcmp(det1, w, n * sizeof(double)) == 0, same_l1 = memcmp(l1, l1b, n * sizeof(double)) == 0;
+        REPORT("work groups: deterministic with cells {8,4,2} %s; local_tiles with 1 work item per tile twice %s",
+               same ? "bitwise identical" : "DIFFERENT", same_l1 ? "bitwise identical" : "DIFFERENT");
         CHECK(same);
+        CHECK(same_l1);
         agree("global_atomics, 16 per group, vs deterministic", det1, g16, n, 1e-12, ra, 1e-11);
         agree("global_atomics, 64 per group, vs deterministic", det1, g64, n, 1e-12, rb, 1e-11);
-        agree("local_tiles, 8 tiles of 4^3 per box, 7 per group, vs deterministic", det1, t4, n, 1e-12, rt, 1e-11);
-        agree("local_tiles, 16 tiles of 8x4x2 per box, 64 per group, vs deterministic", det1, t842, n, 1e-12, ru,
+        agree("local_tiles, 1 tile per box, 1 per group, vs deterministic", det1, l1, n, 1e-12, rl, 1e-11);
+        agree("local_tiles, 8 tiles of 4^3 per box, 1 per group, vs deterministic", det1, t4, n, 1e-12, rt, 1e-11);
+        agree("local_tiles, 16 tiles of 8x4x2 per box, 7 per group, vs deterministic", det1, t842, n, 1e-12, ru,
               1e-11);
-        free(w), free(g16), free(g64), free(t4), free(t842);
+        free(w), free(g16), free(g64), free(l1), free(l1b), free(t4), free(t842);
     }
     free(det1);
     device_close(&dev);
