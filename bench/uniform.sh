@@ -4,6 +4,9 @@
 # Prints the median over RUNS runs of ns per particle per step and of the figure of merit, the
 # kernel shares of the median run, and peak memory. Timings here are wall-clock medians.
 # Usage: bench/uniform.sh [extra --set options...]   (RUNS=3 STEPS=100 CELLS=64 by default)
+# Axes: STRATEGIES (deposition_strategy values, default "auto": the device's choice), e.g.
+# STRATEGIES="deterministic global_atomics local_tiles"; ORDERS (default "3 1"); PRECISIONS
+# (default "double float").
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 picl=$root/bin/picl
@@ -11,37 +14,45 @@ runs=${RUNS:-3}
 steps=${STEPS:-100}
 cells=${CELLS:-64}
 box=$((cells / 2))
+strategies=${STRATEGIES:-auto}
+orders=${ORDERS:-3 1}
+precisions=${PRECISIONS:-double float}
 out=${OUT:-$root/build/bench}
 mkdir -p "$out"
 csv=$out/uniform.csv
-echo "order,precision,run,ns_per_particle_step,fom,s_per_step,arena_MiB,rss_MiB" >"$csv"
+echo "strategy,order,precision,run,ns_per_particle_step,fom,s_per_step,arena_MiB,rss_MiB" >"$csv"
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 "$picl" bench --device-limits 2>/dev/null | sed 's/^/# /' || true
-printf '%-6s %-7s %14s %12s %10s %10s %8s\n' order real "ns/particle" FOM "s/step" "arena MiB" "RSS MiB"
-for order in 3 1; do
-    for precision in double float; do
-        for run in $(seq "$runs"); do
-            log=$out/uniform_o${order}_${precision}_$run.log
-            (cd "$out" && "$picl" run "$root/inputs/uniform_plasma.lua" -q \
-                --set "grid.cells={$cells,$cells,$cells}" --set "grid.max_box=$box" \
-                --set "shape_order=$order" --set "precision=$precision" --set "steps=$steps" \
-                --set "diagnostics.reduced.uniform_plasma.interval=$steps" "$@") >"$log"
-            awk -v o="$order" -v p="$precision" -v r="$run" '
-                /ns per particle per step/ { for (i = 1; i <= NF; i++) { if ($i == "ns") ns = $(i - 1); if ($i == "FOM") fom = $(i + 1); if ($i == "per" && $(i+1) == "step" && !sps) sps = $(i - 2) } }
-                /device arena peak/ { arena = $5; rss = $(NF - 1) }
-                END { printf "%s,%s,%s,%s,%s,%s,%s,%s\n", o, p, r, ns, fom, sps, arena, rss }' "$log" >>"$csv"
+printf '%-15s %-6s %-7s %14s %12s %10s %10s %8s\n' strategy order real "ns/particle" FOM "s/step" "arena MiB" "RSS MiB"
+for strategy in $strategies; do
+    for order in $orders; do
+        for precision in $precisions; do
+            tag=${strategy}_o${order}_${precision}
+            for run in $(seq "$runs"); do
+                log=$out/uniform_${tag}_$run.log
+                (cd "$out" && "$picl" run "$root/inputs/uniform_plasma.lua" -q \
+                    --set "grid.cells={$cells,$cells,$cells}" --set "grid.max_box=$box" \
+                    --set "shape_order=$order" --set "precision=$precision" --set "steps=$steps" \
+                    --set "deposition_strategy=$strategy" \
+                    --set "diagnostics.reduced.uniform_plasma.interval=$steps" "$@") >"$log"
+                awk -v s="$strategy" -v o="$order" -v p="$precision" -v r="$run" '
+                    /ns per particle per step/ { for (i = 1; i <= NF; i++) { if ($i == "ns") ns = $(i - 1); if ($i == "FOM") fom = $(i + 1); if ($i == "per" && $(i+1) == "step" && !sps) sps = $(i - 2) } }
+                    /device arena peak/ { arena = $5; rss = $(NF - 1) }
+                    END { printf "%s,%s,%s,%s,%s,%s,%s,%s,%s\n", s, o, p, r, ns, fom, sps, arena, rss }' "$log" >>"$csv"
+            done
+            rows=$(grep "^$strategy,$order,$precision," "$csv")
+            ns=$(echo "$rows" | cut -d, -f5 | median)
+            fom=$(echo "$rows" | cut -d, -f6 | median)
+            sps=$(echo "$rows" | cut -d, -f7 | median)
+            arena=$(echo "$rows" | cut -d, -f8 | median)
+            rss=$(echo "$rows" | cut -d, -f9 | median)
+            printf '%-15s %-6s %-7s %14.1f %12.3e %10.4f %10.1f %8.1f\n' "$strategy" "$order" "$precision" "$ns" "$fom" \
+                "$sps" "$arena" "$rss"
+            # the kernel shares of the run closest to the median
+            best=$(echo "$rows" | awk -F, -v m="$ns" '{ d = $5 - m; if (d < 0) d = -d; if (!n++ || d < bd) { bd = d; r = $4 } } END { print r }')
+            sed -n '/^kernel/,/^all kernels/p' "$out/uniform_${tag}_$best.log" | head -8 | sed 's/^/    /'
         done
-        rows=$(grep "^$order,$precision," "$csv")
-        ns=$(echo "$rows" | cut -d, -f4 | median)
-        fom=$(echo "$rows" | cut -d, -f5 | median)
-        sps=$(echo "$rows" | cut -d, -f6 | median)
-        arena=$(echo "$rows" | cut -d, -f7 | median)
-        rss=$(echo "$rows" | cut -d, -f8 | median)
-        printf '%-6s %-7s %14.1f %12.3e %10.4f %10.1f %8.1f\n' "$order" "$precision" "$ns" "$fom" "$sps" "$arena" "$rss"
-        # the kernel shares of the run closest to the median
-        best=$(echo "$rows" | awk -F, -v m="$ns" '{ d = $4 - m; if (d < 0) d = -d; if (!n++ || d < bd) { bd = d; r = $3 } } END { print r }')
-        sed -n '/^kernel/,/^all kernels/p' "$out/uniform_o${order}_${precision}_$best.log" | head -8 | sed 's/^/    /'
     done
 done
 echo "raw figures: $csv"

@@ -18,6 +18,59 @@ enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_d
     return dev->is_cpu ? CFG_STRATEGY_DETERMINISTIC : CFG_STRATEGY_GLOBAL_ATOMICS;
 }
 
+size_t gen_tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3])
+{
+    const size_t real = cfg->precision == CFG_DOUBLE ? 8 : 4;
+    return 3 * real * (size_t)(tile[0] + 2 * lay->ng) * (size_t)(tile[1] + 2 * lay->ng) * (size_t)(tile[2] + 2 * lay->ng);
+}
+
+size_t gen_tile_group(const struct picl_config *cfg, const struct gen_device *dev)
+{
+    return cfg->wg_particles > 0 ? (size_t)cfg->wg_particles : dev && dev->tile_group ? dev->tile_group : 64;
+}
+
+int gen_tile(const struct picl_config *cfg, const struct gen_layout *lay, const struct gen_device *dev, int tile[3],
+             char *err, size_t err_len)
+{
+    const int given = cfg->wg_tile[0] || cfg->wg_tile[1] || cfg->wg_tile[2];
+    for (int a = 0; a < 3; a++) {
+        tile[a] = cfg->wg_tile[a] > 0 ? cfg->wg_tile[a] : lay->box[a];
+        if (lay->box[a] % tile[a]) {
+            snprintf(err, err_len, "work_group.tile: %d cells along %c do not divide the box's %d", tile[a], "xyz"[a],
+                     lay->box[a]);
+            return -1;
+        }
+    }
+    if (!dev)
+        return 0;
+    /* auto: halve the longest axis that halves evenly, so the tiles stay near cubes and the
+     * guard cells (the overlap with neighbouring tiles) a small share */
+    while (!given && gen_tile_bytes(cfg, lay, tile) > dev->local_mem) {
+        int longest = -1;
+        for (int a = 0; a < 3; a++)
+            if (tile[a] % 2 == 0 && (longest < 0 || tile[a] > tile[longest]))
+                longest = a;
+        if (longest < 0)
+            break;
+        tile[longest] /= 2;
+    }
+    const size_t need = gen_tile_bytes(cfg, lay, tile);
+    if (need > dev->local_mem) {
+        snprintf(err, err_len,
+                 "%s: a tile of %d x %d x %d cells needs %zu bytes of local memory for J (3 components of %s, %d "
+                 "guard cells each side) but %s has %zu; %s, or use deposition_strategy \"global_atomics\"",
+                 given ? "work_group.tile" : "deposition_strategy", tile[0], tile[1], tile[2], need,
+                 cfg->precision == CFG_DOUBLE ? "double" : "float", lay->ng, dev->name, dev->local_mem,
+                 given ? "give a smaller work_group.tile (each axis a divisor of the box)"
+                 : tile[0] * tile[1] * tile[2] == 1
+                     ? "not even one cell fits with its guard cells"
+                     : "no tile of half the size divides the box: give work_group.tile, or boxes (grid.max_box) with "
+                       "even sides");
+        return -1;
+    }
+    return 0;
+}
+
 void gen_sort(const struct picl_config *cfg, const struct gen_device *dev, int *interval, int bin[3])
 {
     const int cpu = !dev || dev->is_cpu;
@@ -80,6 +133,12 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     sb_printf(sb, " * particles    shape order %d, pusher %s, gather %s, deposition %s (%s)\n", cfg->shape_order,
               pusher_names[cfg->pusher], gather_names[cfg->gather], deposition_names[cfg->deposition],
               strategy_names[gen_strategy(cfg, dev)]);
+    int tile[3];
+    char tile_err[512];
+    if (gen_strategy(cfg, dev) == CFG_STRATEGY_LOCAL_TILES && !gen_tile(cfg, lay, dev, tile, tile_err, sizeof tile_err))
+        sb_printf(sb, " * tiles        %d x %d x %d cells, %d per box, %zu bytes of local memory each, %zu work items\n",
+                  tile[0], tile[1], tile[2], lay->box[0] / tile[0] * (lay->box[1] / tile[1]) * (lay->box[2] / tile[2]),
+                  gen_tile_bytes(cfg, lay, tile), gen_tile_group(cfg, dev));
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         if (sp->is_beam)
@@ -266,8 +325,32 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         sb_puts(sb, "\n/* The moving window's axis (0 x, 1 y, 2 z). */\n");
         define_int(sb, "WINDOW_AXIS", cfg->window.axis);
     }
-    sb_puts(sb, "\n/* Deposition strategy: 1 = atomic additions into shared J, 0 = one work item per box. */\n");
-    define_int(sb, "DEPOSIT_ATOMIC", gen_strategy(cfg, dev) == CFG_STRATEGY_GLOBAL_ATOMICS);
+    const enum cfg_strategy strategy = gen_strategy(cfg, dev);
+    sb_puts(sb, "\n/* Deposition strategy (shape.cl): DEPOSIT_ATOMIC, atomic additions into the box's J in\n"
+                " * global memory; DEPOSIT_LOCAL_TILES, into a tile of it in local memory, then per cell into\n"
+                " * global memory; neither, one work item per box and plain additions. PARTICLE_HOLES: many work\n"
+                " * items push a box, and a particle that leaves it leaves a hole (particle_move.cl). */\n");
+    define_int(sb, "DEPOSIT_ATOMIC", strategy == CFG_STRATEGY_GLOBAL_ATOMICS);
+    define_int(sb, "DEPOSIT_LOCAL_TILES", strategy == CFG_STRATEGY_LOCAL_TILES);
+    define_int(sb, "PARTICLE_HOLES", strategy != CFG_STRATEGY_DETERMINISTIC);
+    int tile[3];
+    char tile_err[512];
+    if (strategy == CFG_STRATEGY_LOCAL_TILES && !gen_tile(cfg, lay, dev, tile, tile_err, sizeof tile_err)) {
+        /* a tile of TILE_X x TILE_Y x TILE_Z cells, its J with NG guard cells each side */
+        for (int a = 0; a < 3; a++) {
+            snprintf(name, sizeof name, "TILE_%s", axis_upper[a]);
+            define_int(sb, name, tile[a]);
+            snprintf(name, sizeof name, "TILES_%s", axis_upper[a]);
+            define_int(sb, name, lay->box[a] / tile[a]);
+            snprintf(name, sizeof name, "TILE_D%s", axis_upper[a]);
+            define_int(sb, name, tile[a] + 2 * lay->ng);
+        }
+        define_int(sb, "TILES_PER_BOX", (long)(lay->box[0] / tile[0]) * (lay->box[1] / tile[1]) * (lay->box[2] / tile[2]));
+        define_int(sb, "TILE_SY", tile[0] + 2 * lay->ng);
+        define_int(sb, "TILE_SZ", (long)(tile[0] + 2 * lay->ng) * (tile[1] + 2 * lay->ng));
+        define_int(sb, "TILE_CELLS", (long)(tile[0] + 2 * lay->ng) * (tile[1] + 2 * lay->ng) * (tile[2] + 2 * lay->ng));
+        define_int(sb, "TILE_GROUP", (long)gen_tile_group(cfg, dev));
+    }
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
     define_int(sb, "SHAPE_ORDER", cfg->shape_order);
     define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
@@ -479,15 +562,24 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     const char *const keys[4] = {"solver", "pusher", "gather", "deposition"};
     const char *const names[4] = {solver_names[cfg->solver], pusher_names[cfg->pusher], gather_names[cfg->gather],
                                   deposition_names[cfg->deposition]};
-    if (gen_strategy(cfg, dev) == CFG_STRATEGY_LOCAL_TILES) {
-        snprintf(err, err_len, "deposition_strategy: \"local_tiles\" is not implemented in this version of picl; "
-                               "use \"deterministic\" or \"global_atomics\"");
+    const enum cfg_strategy strategy = gen_strategy(cfg, dev);
+    /* both count leavers into 64-bit box-table entries with atomics */
+    if (strategy != CFG_STRATEGY_DETERMINISTIC && !dev->has_int64_atomics) {
+        snprintf(err, err_len, "deposition_strategy: \"%s\" needs cl_khr_int64_base_atomics, which %s "
+                               "lacks; use \"deterministic\"",
+                 strategy == CFG_STRATEGY_LOCAL_TILES ? "local_tiles" : "global_atomics", dev->name);
         return -1;
     }
-    if (gen_strategy(cfg, dev) == CFG_STRATEGY_GLOBAL_ATOMICS && !dev->has_int64_atomics) {
-        snprintf(err, err_len, "deposition_strategy: \"global_atomics\" needs cl_khr_int64_base_atomics, which %s "
-                               "lacks; use \"deterministic\"", dev->name);
-        return -1;
+    int tile[3], tiles_per_box = 0;
+    if (strategy == CFG_STRATEGY_LOCAL_TILES) {
+        if (gen_tile(cfg, &lay, dev, tile, err, err_len))
+            return -1;
+        if (dev->max_work_group && gen_tile_group(cfg, dev) > dev->max_work_group) {
+            snprintf(err, err_len, "work_group.particles: %zu work items per tile exceed the %zu of a work-group on %s",
+                     gen_tile_group(cfg, dev), dev->max_work_group, dev->name);
+            return -1;
+        }
+        tiles_per_box = lay.box[0] / tile[0] * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]);
     }
     for (int i = 0; i < 4; i++)
         if (!choice[i]) {
@@ -506,7 +598,9 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (emit_template(out, templates[i], err, err_len))
             return -1;
-    if (emit_template(out, "random.cl", err, err_len) ||
+    /* several tiles per box: the particles of each tile are listed before every push */
+    if ((tiles_per_box > 1 && emit_template(out, "particle_tiles.cl", err, err_len)) ||
+        emit_template(out, "random.cl", err, err_len) ||
         (cfg->window.enabled && emit_template(out, "window.cl", err, err_len)))
         return -1;
     if (emit_species(out, cfg, &lay, err, err_len))

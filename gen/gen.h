@@ -17,6 +17,7 @@ struct gen_device {
     int is_cpu;
     size_t max_work_group;
     size_t local_mem; /* bytes */
+    size_t tile_group; /* work items of a local_tiles work-group unless work_group.particles says (0: 64) */
 };
 
 /* Physical constants (SI, CODATA 2018), one definition shared by generator and runtime. */
@@ -40,6 +41,19 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
 
 /* The deposition strategy a run uses on this device ("auto" resolved). */
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev);
+
+/* deposition_strategy "local_tiles": the cells one work-group deposits into local memory,
+ * work_group.tile or, where it is 0, the whole box halved along its longest even axis until
+ * the tile's J (three components with NG guard cells on each side) fits the device's local
+ * memory. dev NULL: the given tile or the box, unchecked. Returns nonzero with a message that
+ * names the key to change when the tile does not divide the box or does not fit. */
+int gen_tile(const struct picl_config *cfg, const struct gen_layout *lay, const struct gen_device *dev, int tile[3],
+             char *err, size_t err_len);
+/* Bytes of local memory the J of a tile takes. */
+size_t gen_tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3]);
+/* Work items of a local_tiles work-group: work_group.particles, else the device's default. A
+ * literal of the program (TILE_GROUP): with 1, the tile has one writer and needs no atomics. */
+size_t gen_tile_group(const struct picl_config *cfg, const struct gen_device *dev);
 
 /* Particle sorting on this device, "auto" (-1) resolved: on CPUs every 16 steps with bins of 4^3
  * cells (the best of the sort study in docs/bench.md), elsewhere never until measured. dev

@@ -827,7 +827,11 @@ local work_group = section {
         cells = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
             default = { 0, 0, 0 }, doc = "per-cell kernels (Maxwell, guard exchange); each must divide the box" },
         particles = { kind = integer("a non-negative integer", nonnegative), default = 0,
-            doc = "per-particle kernels (deposition_strategy global_atomics)" },
+            doc = "per-particle kernels (deposition_strategy global_atomics and local_tiles)" },
+        tile = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
+            default = { 0, 0, 0 },
+            doc = "cells of the tile one work-group deposits in local memory (deposition_strategy local_tiles); "
+                .. "each must divide the box; 0: the whole box, halved until it fits the device's local memory" },
     },
 }
 

@@ -294,6 +294,7 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     push_field(L, r, "work_group", LUA_TTABLE, 0);
     get_int3(L, lua_gettop(L), "cells", cfg->wg_cells);
     cfg->wg_particles = (int)get_integer(L, lua_gettop(L), "particles");
+    get_int3(L, lua_gettop(L), "tile", cfg->wg_tile);
     lua_pop(L, 1);
     push_field(L, r, "memory", LUA_TTABLE, 0);
     cfg->memory_device = get_number(L, lua_gettop(L), "device", 0);

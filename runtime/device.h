@@ -13,6 +13,7 @@
 struct device_traits {
     const char *kind; /* "cpu", "gpu", "other" */
     size_t particle_group; /* work-group size for per-particle kernels (0: let the driver choose) */
+    size_t tile_group; /* work items per tile with deposition_strategy local_tiles */
     size_t cell_group[3]; /* work-group size for per-cell kernels ({0, 0, 0}: the driver) */
     double memory_share; /* share of global memory the arena may take by default */
 };

@@ -100,6 +100,17 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
             m->sort += sort;
             resident += sort;
         }
+        int tile[3];
+        char tile_err[512];
+        /* local_tiles with several tiles per box: a tile list (an int per slot) and tile ends */
+        if (cfg->deposition_strategy == CFG_STRATEGY_LOCAL_TILES && !sp->frozen &&
+            !gen_tile(cfg, &lay, dev, tile, tile_err, sizeof tile_err)) {
+            const double tiles = (double)(lay.box[0] / tile[0]) * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]);
+            if (tiles > 1) {
+                m->tiles += slots * sizeof(int) + tiles * lay.n_boxes * sizeof(int);
+                resident += slots * sizeof(int) + tiles * lay.n_boxes * sizeof(int);
+            }
+        }
         if (resident > peak)
             peak = resident;
     }
@@ -117,5 +128,7 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
                 m->particles[s] / MiB, m->count[s]);
     if (m->sort > 0)
         fprintf(out, "  sorting     %10.1f MiB\n", m->sort / MiB);
+    if (m->tiles > 0)
+        fprintf(out, "  tile lists  %10.1f MiB\n", m->tiles / MiB);
     fprintf(out, "  loading     %10.1f MiB  (transient)\n", m->loading / MiB);
 }

@@ -13,6 +13,7 @@ struct memory_estimate {
     double particles[CFG_MAX_SPECIES]; /* bytes: arrays with their growth room and outboxes */
     long count[CFG_MAX_SPECIES]; /* particles each species loads (an upper bound for profiles) */
     double sort; /* sort scratch, all species */
+    double tiles; /* local_tiles lists of particles by tile, all species */
     double loading; /* transient scratch while a species loads */
     double diagnostics; /* reduction buffers */
     double peak; /* the largest total at any moment */

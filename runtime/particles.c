@@ -193,6 +193,55 @@ done:
     return rc;
 }
 
+/* deposition_strategy "local_tiles": the tile's local memory, the tile list when a box holds
+ * several tiles, and the work-group size, which the compiled kernel must allow (registers can
+ * lower the limit on GPUs). */
+static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a, char *err, size_t err_len)
+{
+    int tile[3];
+    if (gen_tile(c->cfg, &c->lay, &c->dev->facts, tile, err, err_len))
+        return -1;
+    sp->tiles = c->lay.box[0] / tile[0] * (c->lay.box[1] / tile[1]) * (c->lay.box[2] / tile[2]);
+    const int nb = c->lay.n_local;
+    if (kernel_arg(&sp->push, 11, gen_tile_bytes(c->cfg, &c->lay, tile), NULL, err, err_len))
+        return -1;
+    if (sp->tiles > 1) {
+        if (arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_int), "tile list", &sp->tile_list, err, err_len) ||
+            arena_alloc(&c->arena, (size_t)sp->tiles * (size_t)nb * sizeof(cl_int), "tile ends", &sp->tile_end, err,
+                        err_len))
+            return -1;
+        cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, sp->tile_list.mem, sp->tile_end.mem};
+        if (species_kernel(&sp->tile_bin, c, "particles_tile_bin", -1, err, err_len) ||
+            set_args(&sp->tile_bin, bin_args, 6, err, err_len) ||
+            kernel_arg(&sp->push, 12, sizeof(cl_mem), &sp->tile_list.mem, err, err_len) ||
+            kernel_arg(&sp->push, 13, sizeof(cl_mem), &sp->tile_end.mem, err, err_len))
+            return -1;
+    }
+    size_t most = 0;
+    cl_ulong local = 0;
+    cl_int rc = clGetKernelWorkGroupInfo(sp->push.k, c->dev->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL);
+    if (rc == CL_SUCCESS)
+        rc = clGetKernelWorkGroupInfo(sp->push.k, c->dev->id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
+    if (cl_check(rc, sp, "querying the push kernel", err, err_len))
+        return -1;
+    if (local > c->dev->local_mem) {
+        snprintf(err, err_len,
+                 "deposition_strategy: \"local_tiles\": the push kernel of species %s needs %llu bytes of local memory, "
+                 "%s has %llu; give a smaller work_group.tile",
+                 sp->cfg->name, (unsigned long long)local, c->dev->name, (unsigned long long)c->dev->local_mem);
+        return -1;
+    }
+    /* the program was written for this many (TILE_GROUP, reqd_work_group_size) */
+    sp->tile_group = gen_tile_group(c->cfg, &c->dev->facts);
+    if (sp->tile_group > most) {
+        snprintf(err, err_len, "work_group.particles: the local_tiles push kernel of species %s runs at most %zu work "
+                 "items per work-group on %s, not %zu; give work_group.particles = %zu", sp->cfg->name, most,
+                 c->dev->name, sp->tile_group, most);
+        return -1;
+    }
+    return 0;
+}
+
 /* Room for count[b] particles in each local box b, nothing written: the caller fills the
  * arrays (redistribution between ranks, restart). room[2 b], room[2 b + 1] (room NULL: from the
  * counts) are the box's slots and outbox slots. */
@@ -268,7 +317,7 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     }
     if (count ? allocate(sp, c, count, room, err, err_len) : load(sp, c, err, err_len))
         return -1;
-    sp->atomic = gen_strategy(c->cfg, &c->dev->facts) == CFG_STRATEGY_GLOBAL_ATOMICS;
+    sp->strategy = gen_strategy(c->cfg, &c->dev->facts);
     for (int b = 0; b < nb; b++)
         if (sp->boxes_host[b * BT_STRIDE + BT_CAP] > sp->max_cap)
             sp->max_cap = sp->boxes_host[b * BT_STRIDE + BT_CAP];
@@ -288,8 +337,11 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             species_kernel(&sp->deliver, c, "particles_deliver", -1, err, err_len) ||
             set_args(&sp->deliver, deliver_args, 10, err, err_len))
             return -1;
-        if (sp->atomic && (species_kernel(&sp->outbox_reset, c, "particles_outbox_reset", -1, err, err_len) ||
-                           set_args(&sp->outbox_reset, &sp->boxes.mem, 1, err, err_len)))
+        if (sp->strategy != CFG_STRATEGY_DETERMINISTIC &&
+            (species_kernel(&sp->outbox_reset, c, "particles_outbox_reset", -1, err, err_len) ||
+             set_args(&sp->outbox_reset, &sp->boxes.mem, 1, err, err_len)))
+            return -1;
+        if (sp->strategy == CFG_STRATEGY_LOCAL_TILES && local_tiles_create(sp, c, a, err, err_len))
             return -1;
     }
     /* a moving window moves frozen particles too, across ranks as well */
@@ -342,10 +394,10 @@ void particles_destroy(struct species *sp, struct ctx *c)
         sp->mg = NULL;
     }
     struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->bin,
-                          &sp->reorder, &sp->outbox_reset};
+                          &sp->reorder, &sp->outbox_reset, &sp->tile_bin};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
         kernel_release(k[i]);
-    struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end};
+    struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end, &sp->tile_list, &sp->tile_end};
     for (size_t i = 0; i < sizeof scratch / sizeof *scratch; i++)
         if (scratch[i]->mem)
             arena_free(&c->arena, scratch[i]);
@@ -374,13 +426,20 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
     if (sp->cfg->frozen)
         return 0;
-    if (sp->atomic) {
+    if (sp->strategy == CFG_STRATEGY_GLOBAL_ATOMICS) {
         const size_t w = c->wg_particles;
         size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_local}, l[2] = {w, 1};
         if (w)
             g[0] = (g[0] + w - 1) / w * w; /* slots past a box's count return at once */
         if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
             kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, w ? l : NULL, err, err_len))
+            return -1;
+    } else if (sp->strategy == CFG_STRATEGY_LOCAL_TILES) {
+        /* a work-group per tile of every box */
+        size_t g[2] = {(size_t)sp->tiles * sp->tile_group, (size_t)c->lay.n_local}, l[2] = {sp->tile_group, 1};
+        if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
+            (sp->tiles > 1 && launch_boxes(&sp->tile_bin, c, err, err_len)) ||
+            kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, l, err, err_len))
             return -1;
     } else if (launch_boxes(&sp->push, c, err, err_len)) {
         return -1;

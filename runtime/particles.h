@@ -32,9 +32,14 @@ struct species {
     long *boxes_host;
     struct arena_buf sums; /* one partial sum per box */
     double *sums_host;
-    struct kernel push, push_back, deliver, rho, kinetic, bin, reorder, outbox_reset;
-    int atomic; /* deposition strategy global_atomics: a work item per slot, atomics into J */
-    long max_cap; /* the largest box's room: the slot range of an atomic launch */
+    struct kernel push, push_back, deliver, rho, kinetic, bin, reorder, outbox_reset, tile_bin;
+    enum cfg_strategy strategy; /* the deposition strategy, "auto" resolved */
+    long max_cap; /* the largest box's room: the slot range of a global_atomics launch */
+    /* local_tiles: tiles per box, the work-group size, and (several tiles per box) the
+     * particles of each box listed tile by tile, and the end of every tile's list */
+    int tiles;
+    size_t tile_group;
+    struct arena_buf tile_list, tile_end;
     /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch
      * slot per particle, and the end of every bin of every box */
     struct arena_buf perm, scratch, bin_end;

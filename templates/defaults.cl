@@ -63,6 +63,8 @@ typedef float acc_real;
 #define DT_DZ ((real)1e-9)
 #define SHAPE_ORDER 1
 #define DEPOSIT_ATOMIC 0
+#define DEPOSIT_LOCAL_TILES 0
+#define PARTICLE_HOLES 0
 #define SORT_BX 1
 #define SORT_BY 1
 #define SORT_BZ 1

@@ -1,6 +1,6 @@
 /* deposit_esirkepov.cl: the current deposition of deposition = "esirkepov". Every deposition
- * template defines deposit_current(F, box, x_old, x_new, v^{n+1/2}, q w): positions in box-local
- * cells, v in m/s, q w in C. */
+ * template defines deposit_current(J, joff, x_old, x_new, v^{n+1/2}, q w): J and joff where the
+ * strategy adds (shape.cl), positions in box-local cells, v in m/s, q w in C. */
 #ifndef PICL_DEPOSIT_ESIRKEPOV_CL
 #define PICL_DEPOSIT_ESIRKEPOV_CL
 #ifndef PICL_PRELUDE
@@ -38,7 +38,7 @@ static inline int esirkepov_weights(const real x_old, const real x_new, real *S0
  * Every loop has W - 1 or W trips, W a literal, and runs along x innermost. The
  * additions go through DEPOSIT_ADD, which the deposition strategy defines (shape.cl). */
 #define DEFINE_ESIRKEPOV_WINDOW(name, W)                                                                                          \
-static inline __attribute__((always_inline)) void name(__global real *Jx, __global real *Jy, __global real *Jz, const int i0, const int j0,                      \
+static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE real *Jy, J_SPACE real *Jz, const int joff, const int i0, const int j0,      \
                         const int k0, const real *S0x, const real *DSx, const real *S0y, const real *DSy,                         \
                         const real *S0z, const real *DSz, const real cx, const real cy, const real cz)                            \
 {                                                                                                                                 \
@@ -46,7 +46,7 @@ static inline __attribute__((always_inline)) void name(__global real *Jx, __glob
     _Pragma("unroll") for (int k = 0; k < W; k++)                                                                                                   \
         _Pragma("unroll") for (int j = 0; j < W; j++) {                                                                                             \
             const real wyz = S0y[j] * S0z[k] + one_half * DSy[j] * S0z[k] + one_half * S0y[j] * DSz[k] + third * DSy[j] * DSz[k]; \
-            __global real *row = Jx + IDX(i0, j0 + j, k0 + k);                                                                    \
+            J_SPACE real *row = Jx + (joff + J_IDX(i0, j0 + j, k0 + k));                                                                \
             real sum = 0;                                                                                                         \
             _Pragma("unroll") for (int i = 0; i < W - 1; i++) {                                                                                     \
                 sum += cx * DSx[i] * wyz;                                                                                         \
@@ -60,7 +60,7 @@ static inline __attribute__((always_inline)) void name(__global real *Jx, __glob
             acc[i] = 0;                                                                                                           \
         }                                                                                                                         \
         _Pragma("unroll") for (int j = 0; j < W - 1; j++) {                                                                                         \
-            __global real *row = Jy + IDX(i0, j0 + j, k0 + k);                                                                    \
+            J_SPACE real *row = Jy + (joff + J_IDX(i0, j0 + j, k0 + k));                                                                \
             _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
                 acc[i] += cy * DSy[j] * wxz[i];                                                                                   \
                 DEPOSIT_ADD(row + i, acc[i]);                                                                                     \
@@ -74,7 +74,7 @@ static inline __attribute__((always_inline)) void name(__global real *Jx, __glob
             acc[i] = 0;                                                                                                           \
         }                                                                                                                         \
         _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                                                                         \
-            __global real *row = Jz + IDX(i0, j0 + j, k0 + k);                                                                    \
+            J_SPACE real *row = Jz + (joff + J_IDX(i0, j0 + j, k0 + k));                                                                \
             _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
                 acc[i] += cz * DSz[k] * wxy[i];                                                                                   \
                 DEPOSIT_ADD(row + i, acc[i]);                                                                                     \
@@ -89,8 +89,8 @@ DEFINE_ESIRKEPOV_WINDOW(esirkepov_cross, NODE_PTS + 1)
 /* cx = -q w / (dt dy dz), and similarly for cy, cz (J*_PER_QW are grid literals). A particle
  * that stayed within its cells on every axis (the common case) changes its shape on
  * SHAPE_ORDER + 1 nodes per axis, otherwise on SHAPE_ORDER + 2: two unrolled paths. */
-static inline __attribute__((always_inline)) void deposit_current(__global real *F, const int b, const real *xo, const real *xn, const real *v,
-                                   const real qw)
+static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *J, const int joff, const real *xo,
+                                                                  const real *xn, const real *v, const real qw)
 {
     (void)v; /* Esirkepov needs only the two positions */
     real S0x[ESK_PTS], DSx[ESK_PTS], S0y[ESK_PTS], DSy[ESK_PTS], S0z[ESK_PTS], DSz[ESK_PTS];
@@ -98,14 +98,14 @@ static inline __attribute__((always_inline)) void deposit_current(__global real 
     const int i0 = esirkepov_weights(xo[0], xn[0], S0x, DSx, &sx);
     const int j0 = esirkepov_weights(xo[1], xn[1], S0y, DSy, &sy);
     const int k0 = esirkepov_weights(xo[2], xn[2], S0z, DSz, &sz);
-    __global real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
+    J_SPACE real *Jx = J, *Jy = J + J_COMP_STRIDE, *Jz = J + 2 * J_COMP_STRIDE;
     const real cx = JX_PER_QW * qw, cy = JY_PER_QW * qw, cz = JZ_PER_QW * qw;
     if (sx == 1 && sy == 1 && sz == 1) {
-        esirkepov_stay(Jx, Jy, Jz, i0 + 1, j0 + 1, k0 + 1, S0x + 1, DSx + 1, S0y + 1, DSy + 1, S0z + 1, DSz + 1, cx,
+        esirkepov_stay(Jx, Jy, Jz, joff, i0 + 1, j0 + 1, k0 + 1, S0x + 1, DSx + 1, S0y + 1, DSy + 1, S0z + 1, DSz + 1, cx,
                        cy, cz);
     } else {
         const int lx = min(sx, 1), ly = min(sy, 1), lz = min(sz, 1);
-        esirkepov_cross(Jx, Jy, Jz, i0 + lx, j0 + ly, k0 + lz, S0x + lx, DSx + lx, S0y + ly, DSy + ly, S0z + lz,
+        esirkepov_cross(Jx, Jy, Jz, joff, i0 + lx, j0 + ly, k0 + lz, S0x + lx, DSx + lx, S0y + ly, DSy + ly, S0z + lz,
                         DSz + lz, cx, cy, cz);
     }
 }

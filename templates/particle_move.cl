@@ -41,7 +41,7 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
     __global long *box = boxes + b * BOX_TABLE_STRIDE;
     const long start = box[BT_START], cap = box[BT_CAP];
     long n = box[BT_COUNT];
-#if DEPOSIT_ATOMIC
+#if PARTICLE_HOLES
     /* close the holes the leavers left: move particles from the end into them */
     long lo = 0, hi = n - 1;
     while (lo <= hi) {

@@ -33,9 +33,9 @@ static inline real unwrap_shift(const real unwrapped, const real wrapped, const 
  * mirrored path (normal position and momentum reversed) without breaking the continuity
  * equation, hence Gauss's law. The mirrored position is rounded once, in the domain frame, and
  * the last leg ends exactly there. Each leg passes the deposition its own mean velocity (what
- * "direct" deposition uses). Returns the face the particle was absorbed through (2 axis +
- * side), or -1 with xn, g and u updated. */
-static inline int boundary_move(__global real *F, const int b, const real *o, const real *xo, real *xn, real *g,
+ * "direct" deposition uses). J and joff: where the deposition adds (shape.cl). Returns the face
+ * the particle was absorbed through (2 axis + side), or -1 with xn, g and u updated. */
+static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, const real *xo, real *xn, real *g,
                                 real *u, const real *v, const real qw)
 {
     const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
@@ -66,7 +66,7 @@ static inline int boundary_move(__global real *F, const int b, const real *o, co
             c[a] = a == axis ? (side ? hi[a] : lo[a]) : p[a] + t * (xn[a] - p[a]);
             vc[a] = (c[a] - p[a]) * to_v[a];
         }
-        deposit_current(F, b, p, c, vc, qw);
+        deposit_current(J, joff, p, c, vc, qw);
         const int absorbing = side ? BC_PART(axis, HI_ABSORBING) : BC_PART(axis, LO_ABSORBING);
         if (absorbing)
             return 2 * axis + side;
@@ -81,16 +81,17 @@ static inline int boundary_move(__global real *F, const int b, const real *o, co
             vl[a] = (xn[a] - p[a]) * to_v[a];
         }
     }
-    deposit_current(F, b, p, xn, vl, qw);
+    deposit_current(J, joff, p, xn, vl, qw);
     return -1;
 }
 #endif
 
-/* One particle's step in box b (origin o in cells): gather, push, move, deposit. Returns the
- * box that now holds it, with its new position in g (cells of the domain, wrapped along
- * periodic axes), or -1 - face when it was absorbed through that face (2 axis + side). */
-static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, const real *o, real *x, real *u,
-                                               const real w, real *g)
+/* One particle's step in box b (origin o in cells): gather from F, push, move, deposit into J at
+ * joff (shape.cl). Returns the box that now holds it, with its new position in g (cells of the
+ * domain, wrapped along periodic axes), or -1 - face when it was absorbed through that face
+ * (2 axis + side). */
+static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
+                                               const real *o, real *x, real *u, const real w, real *g)
 {
     const real xo[3] = {x[0] - o[0], x[1] - o[1], x[2] - o[2]};
     real E[3], B[3];
@@ -110,9 +111,9 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, co
         xn[a] = (g[a] + (BC_PART(a, PERIODIC) ? unwrap_shift(gu[a], g[a], cells[a]) : (real)0)) - o[a];
     }
 #if BC_ALL_PERIODIC
-    deposit_current(F, b, xo, xn, v, SP_Q * w);
+    deposit_current(J, joff, xo, xn, v, SP_Q * w);
 #else
-    const int face = boundary_move(F, b, o, xo, xn, g, u, v, SP_Q * w);
+    const int face = boundary_move(J, joff, o, xo, xn, g, u, v, SP_Q * w);
     if (face >= 0)
         return -1 - face;
 #endif
@@ -133,7 +134,7 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, co
         pid[to] = (id);                                                                        \
     } while (0)
 
-#if !DEPOSIT_ATOMIC
+#if !PARTICLE_HOLES
 /* deposition_strategy "deterministic": one work item per box walks the box's particles in
  * order. It alone writes the box's J (plain additions, the same sum on every run) and it
  * compacts the particles that stay, in place, while those that left go to the box's outbox
@@ -157,7 +158,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
         real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
         const real w = pw[ip];
         const ulong id = pid[ip];
-        const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, o, x, u, w, g);
+        const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, x, u, w, g);
         if (dest < 0) { /* absorbed: not kept, counted per face */
             box[BT_LOST - 1 - dest]++;
             continue;
@@ -177,28 +178,21 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     box[BT_OUT_COUNT] = out;
 }
 #else
-/* deposition_strategy "global_atomics": one work item per particle slot of every box (the
- * launch is max cap x boxes), J added with atomics, as GPUs want. A particle that leaves takes
- * an outbox slot with an atomic increment and leaves a hole (id HOLE_ID) that
- * particles_deliver compacts. Outbox counts were zeroed by particles_outbox_reset. */
-__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
-                                                __global real *pz, __global real *pux, __global real *puy,
-                                                __global real *puz, __global real *pw, __global ulong *pid,
-                                                __global int *pdest, __global long *boxes)
+/* Particle ip of box b when many work items push the box at once (global_atomics, local_tiles):
+ * the step, then the hand-over. A particle that leaves takes an outbox slot with an atomic
+ * increment and leaves a hole (id HOLE_ID) that particles_deliver compacts; one absorbed at a
+ * face leaves a hole too. Outbox counts were zeroed by particles_outbox_reset. */
+static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
+                                                 const real *o, const long ip, __global real *px, __global real *py,
+                                                 __global real *pz, __global real *pux, __global real *puy,
+                                                 __global real *puz, __global real *pw, __global ulong *pid,
+                                                 __global int *pdest, __global long *box)
 {
-    const long k = (long)get_global_id(0);
-    const int b = (int)get_global_id(1);
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
-    if (k >= box[BT_COUNT])
-        return;
-    const long ip = box[BT_START] + k;
-    BOX_ORIGIN(b, ox, oy, oz);
-    const real o[3] = {ox, oy, oz};
     real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
     const real w = pw[ip];
     const ulong id = pid[ip];
-    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, o, x, u, w, g);
-    if (dest < 0) { /* absorbed: its slot becomes a hole that particles_deliver closes */
+    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g);
+    if (dest < 0) { /* absorbed: counted per face */
         atom_inc((volatile __global long *)(box + BT_LOST - 1 - dest));
         pid[ip] = HOLE_ID;
         return;
@@ -216,6 +210,101 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     }
     STORE_PARTICLE(to, g, u, w, id);
 }
+
+#if DEPOSIT_ATOMIC
+/* deposition_strategy "global_atomics": one work item per particle slot of every box (the
+ * launch is max cap x boxes), J added with atomics, as GPUs want. */
+__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
+                                                __global real *pz, __global real *pux, __global real *puy,
+                                                __global real *puz, __global real *pw, __global ulong *pid,
+                                                __global int *pdest, __global long *boxes)
+{
+    const long k = (long)get_global_id(0);
+    const int b = (int)get_global_id(1);
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    if (k >= box[BT_COUNT])
+        return;
+    BOX_ORIGIN(b, ox, oy, oz);
+    const real o[3] = {ox, oy, oz};
+    PICL_CAT(push_one, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, box[BT_START] + k, px, py, pz, pux, puy, puz, pw, pid,
+                                  pdest, box);
+}
+#else
+#ifndef PICL_TILE_HELPERS
+#define PICL_TILE_HELPERS
+/* Cell c (box-local) of axis a is in no other tile's reach (tile t of `tiles`, origin t0, T
+ * cells; each tile reaches NG cells beyond its own): only this tile's work-group adds there. */
+static inline int tile_alone(const int c, const int t, const int tiles, const int t0, const int T)
+{
+    return (t == 0 || c >= t0 + NG) && (t == tiles - 1 || c < t0 + T - NG);
+}
+#endif
+
+/* deposition_strategy "local_tiles" (the per-tile deposition buffers the WarpX GPU paper
+ * describes for its OpenMP threads, here in a work-group's local memory): a work-group of
+ * TILE_GROUP work items per tile of TILE_X x TILE_Y x TILE_Z cells of a box (get_group_id(0):
+ * the tile, get_group_id(1): the box). Its work items push the tile's particles (those of the
+ * whole box when the tile is the box; else the list particles_tile_bin made before this launch)
+ * and deposit into the tile's J in local memory, which reaches NG cells beyond the tile as the
+ * box's guard cells do. Then the tile is added into the box's J: atomics per cell, and only
+ * where another tile of the box reaches too, not per particle. With TILE_GROUP 1 (CPUs) the
+ * deposition itself needs no atomics either: one thread owns the tile, as in WarpX on CPUs.
+ * J, 3 TILE_CELLS reals, is a __local argument: with the same array declared in the kernel,
+ * PoCL 3.1 (LLVM 15) crashed compiling the work-group function. */
+__kernel __attribute__((reqd_work_group_size(TILE_GROUP, 1, 1))) void
+PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py, __global real *pz,
+                                  __global real *pux, __global real *puy, __global real *puz, __global real *pw,
+                                  __global ulong *pid, __global int *pdest, __global long *boxes, __local real *J
+#if TILES_PER_BOX > 1
+                                  ,
+                                  __global const int *tile_list, __global const int *tile_end
+#endif
+)
+{
+    const int t = (int)get_group_id(0), b = (int)get_group_id(1);
+    const int lid = (int)get_local_id(0);
+    for (int c = lid; c < 3 * TILE_CELLS; c += TILE_GROUP)
+        J[c] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START];
+    BOX_ORIGIN(b, ox, oy, oz);
+    const real o[3] = {ox, oy, oz};
+    const int t0[3] = {t % TILES_X * TILE_X, t / TILES_X % TILES_Y * TILE_Y, t / (TILES_X * TILES_Y) * TILE_Z};
+    const int joff = -(t0[0] + t0[1] * TILE_SY + t0[2] * TILE_SZ);
+#if TILES_PER_BOX > 1
+    const long lo = t ? tile_end[b * TILES_PER_BOX + t - 1] : 0, hi = tile_end[b * TILES_PER_BOX + t];
+#else
+    const long lo = 0, hi = box[BT_COUNT];
+#endif
+    for (long q = lo + lid; q < hi; q += TILE_GROUP) {
+#if TILES_PER_BOX > 1
+        const long ip = start + tile_list[start + q];
+#else
+        const long ip = start + q;
+#endif
+        PICL_CAT(push_one, SP_SUFFIX)(F, b, J, joff, o, ip, px, py, pz, pux, puy, puz, pw, pid, pdest, box);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    for (int c = lid; c < 3 * TILE_CELLS; c += TILE_GROUP) {
+        const real v = J[c];
+        if (v == 0)
+            continue; /* untouched: nothing to add (much of the guard ring) */
+        const int comp = c / TILE_CELLS, r = c - comp * TILE_CELLS;
+        const int i = t0[0] + r % TILE_DX - NG, j = t0[1] + r / TILE_DX % TILE_DY - NG, k = t0[2] + r / TILE_SZ - NG;
+        __global real *p = COMP(F, C_JX + comp, b) + IDX(i, j, k);
+        if (TILES_PER_BOX == 1 ||
+            (tile_alone(i, t0[0] / TILE_X, TILES_X, t0[0], TILE_X) &&
+             tile_alone(j, t0[1] / TILE_Y, TILES_Y, t0[1], TILE_Y) &&
+             tile_alone(k, t0[2] / TILE_Z, TILES_Z, t0[2], TILE_Z)))
+            *p += v;
+        else
+            atomic_add_real(p, v);
+    }
+}
+#endif
 #endif
 
 /* Start-up: u^0 -> u^{-1/2} with the fields at x^0, as WarpX does, so that the leapfrog

@@ -76,42 +76,76 @@ static inline int shape3(real x, real *S)
 /* SHAPE(3)(x, S) calls shape3: the order is a literal in generated code. */
 #define SHAPE(order) PICL_CAT(shape, order)
 
-/* Atomic x += v on global memory. OpenCL 1.2 has no floating-point atomic add, so the value
- * is swapped in with compare-and-exchange on its bit pattern until no other item interfered. */
-static inline void atomic_add_real(volatile __global real *p, const real v)
-{
+/* Atomic x += v on global or local memory. OpenCL 1.2 has no floating-point atomic add, so the
+ * value is swapped in with compare-and-exchange on its bit pattern until no other item
+ * interfered (64-bit: cl_khr_int64_base_atomics, which covers local memory too). */
 #if REAL_IS_DOUBLE
-    union { ulong u; double f; } seen, want;
-    seen.f = *p;
-    for (;;) {
-        want.f = seen.f + v;
-        const ulong got = atom_cmpxchg((volatile __global ulong *)p, seen.u, want.u);
-        if (got == seen.u)
-            break;
-        seen.u = got;
+#define DEFINE_ATOMIC_ADD(name, space)                                                           \
+    static inline void name(volatile space real *p, const real v)                              \
+    {                                                                                          \
+        union { ulong u; double f; } seen, want;                                               \
+        seen.f = *p;                                                                           \
+        for (;;) {                                                                             \
+            want.f = seen.f + v;                                                               \
+            const ulong got = atom_cmpxchg((volatile space ulong *)p, seen.u, want.u);         \
+            if (got == seen.u)                                                                 \
+                break;                                                                         \
+            seen.u = got;                                                                      \
+        }                                                                                      \
     }
 #else
-    union { uint u; float f; } seen, want;
-    seen.f = *p;
-    for (;;) {
-        want.f = seen.f + v;
-        const uint got = atomic_cmpxchg((volatile __global uint *)p, seen.u, want.u);
-        if (got == seen.u)
-            break;
-        seen.u = got;
+#define DEFINE_ATOMIC_ADD(name, space)                                                           \
+    static inline void name(volatile space real *p, const real v)                              \
+    {                                                                                          \
+        union { uint u; float f; } seen, want;                                                 \
+        seen.f = *p;                                                                           \
+        for (;;) {                                                                             \
+            want.f = seen.f + v;                                                               \
+            const uint got = atomic_cmpxchg((volatile space uint *)p, seen.u, want.u);         \
+            if (got == seen.u)                                                                 \
+                break;                                                                         \
+            seen.u = got;                                                                      \
+        }                                                                                      \
     }
 #endif
-}
+DEFINE_ATOMIC_ADD(atomic_add_real, __global)
+DEFINE_ATOMIC_ADD(atomic_add_real_local, __local)
 
-/* How deposition adds into J. With deposition_strategy "deterministic" one work item owns a
- * box's J, and a plain addition is right; with "global_atomics" many work items share it. */
+/* Where and how deposition (deposit_*.cl) adds into J. It is handed J_SPACE real *J, the Jx it
+ * writes (Jy and Jz follow J_COMP_STRIDE and twice that further), and an offset joff: cell
+ * (i, j, k) of the box (box-local, guard cells included) is J[joff + J_IDX(i, j, k)].
+ * - "deterministic": the box's own J in global memory, which one work item owns: plain additions.
+ * - "global_atomics": the same J, shared by the work items of many particles: atomic additions.
+ * - "local_tiles": the work-group's tile in local memory, TILE_DX x TILE_DY x TILE_DZ cells
+ *   (joff takes off the tile's origin): atomic additions there (plain ones when the work-group
+ *   is a single work item), then one per cell into J. */
 #ifndef DEPOSIT_ATOMIC
 #define DEPOSIT_ATOMIC 0
 #endif
+#ifndef DEPOSIT_LOCAL_TILES
+#define DEPOSIT_LOCAL_TILES 0
+#endif
+#if DEPOSIT_LOCAL_TILES
+#define J_SPACE __local
+#define J_IDX(i, j, k) ((i) + NG + ((j) + NG) * TILE_SY + ((k) + NG) * TILE_SZ)
+#define J_COMP_STRIDE TILE_CELLS
+#if TILE_GROUP == 1 /* one work item per tile (CPUs): the tile has one writer */
+#define DEPOSIT_ADD(p, v) (*(p) += (v))
+#else
+#define DEPOSIT_ADD(p, v) atomic_add_real_local((p), (v))
+#endif
+#else
+#define J_SPACE __global
+#define J_IDX(i, j, k) IDX(i, j, k)
+#define J_COMP_STRIDE COMP_STRIDE
 #if DEPOSIT_ATOMIC
 #define DEPOSIT_ADD(p, v) atomic_add_real((p), (v))
 #else
 #define DEPOSIT_ADD(p, v) (*(p) += (v))
+#endif
+#endif
+#if C_JY != C_JX + 1 || C_JZ != C_JX + 2
+#error "deposition takes Jy and Jz to follow Jx"
 #endif
 
 /* The box that holds a position (cells of the whole domain, in [0, CELLS)), and the position

@@ -142,6 +142,18 @@ expect "region outside the domain" 's/ppc = 1/ppc = 1, region = { lower = {0, 0,
 expect "region below the domain" 's/ppc = 1/ppc = 1, region = { lower = {0, -1e-6, 0}, upper = {1e-6, 1e-6, 1e-6} }/' \
     "species.electrons.region.lower: region lies outside the domain along y: lower = -1e-06 m" run
 
+# -- issue 4: variants the device cannot run, refused by `picl check` before anything runs
+expect "local_tiles tile that does not divide the box" \
+    's/^  steps = 3,/  steps = 3, deposition_strategy = "local_tiles", work_group = { tile = 3 },/' \
+    "work_group.tile: 3 cells along x do not divide the box's 4" check
+# J of a 64^3 tile with its guard cells (8 MB) exceeds the local memory of any device
+expect "local_tiles tile larger than local memory" \
+    's/cells = {8, 8, 8}/cells = {64, 64, 64}/; s/max_box = 4/max_box = 64/; s/^  steps = 3,/  steps = 3, deposition_strategy = "local_tiles", work_group = { tile = 64 },/' \
+    "work_group.tile: a tile of 64 x 64 x 64 cells needs 8232000 bytes of local memory for J" check
+expect "local_tiles box too large and too odd to split" \
+    's/cells = {8, 8, 8}/cells = {63, 63, 63}/; s/max_box = 4/max_box = 63/; s/^  steps = 3,/  steps = 3, deposition_strategy = "local_tiles",/' \
+    "deposition_strategy: a tile of 63 x 63 x 63 cells needs 7884216 bytes of local memory" check
+
 # -- the device, the input file and the command line itself
 devices=$("$picl" devices 2>&1)
 first=$(echo "$devices" | sed -n 's/^\(\[0\] [^ ]*\).*/\1/p')

@@ -215,12 +215,14 @@ int main(int argc, char **argv)
     const char *o1[] = {"shape_order=1", "filter.passes=1"};
     const char *knap[] = {"parallel.distribution=knapsack", "deposition_strategy=global_atomics"};
     const char *rr[] = {"parallel.distribution=round_robin", "shape_order=2"};
+    const char *tiles[] = {"deposition_strategy=local_tiles", "work_group.tile=8"};
     const char *lang[] = {"grid.max_box={16,4,4}"};
     const char *half[] = {"parallel.distribution=round_robin", "species.electrons.density=\"x < 0 ? 1e25 : 2e24\""};
     run_case("uniform plasma, order 3, sfc", uniform, NULL, 0, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, order 1, filtered J", uniform, o1, 2, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, knapsack, global_atomics", uniform, knap, 2, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, round robin, order 2", uniform, rr, 2, &dev, &comm, MIDWAY_NONE);
+    run_case("uniform plasma, local_tiles, 8 tiles per box", uniform, tiles, 2, &dev, &comm, MIDWAY_NONE);
     run_case("PEC walls, absorbed particles", walls, NULL, 0, &dev, &comm, MIDWAY_NONE);
     run_case("uniform plasma, boxes moved mid-run", uniform, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
     run_case("plasma in half the domain, load balanced", uniform, half, 2, &dev, &comm, MIDWAY_BALANCE);

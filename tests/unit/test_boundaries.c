@@ -351,8 +351,10 @@ int main(void)
     test_absorbing("deterministic", 1);
     test_absorbing("deterministic", 0);
     test_absorbing("global_atomics", 1);
+    test_absorbing("local_tiles", 0);
     test_reflecting("deterministic");
     test_reflecting("global_atomics");
+    test_reflecting("local_tiles");
     REPORT("%.1f s", fixture_seconds() - t0);
     return check_finish();
 }

@@ -1,7 +1,9 @@
-/* test_deposition_strategies.c: the two ways of accumulating J agree. "deterministic" (one
+/* test_deposition_strategies.c: the three ways of accumulating J agree. "deterministic" (one
  * work item per box, plain additions) gives the same bits on every run; "global_atomics" (a
- * work item per particle, atomic additions in whatever order the threads arrive) agrees with
- * it to round-off and conserves charge as well. */
+ * work item per particle, atomic additions in whatever order the threads arrive) and
+ * "local_tiles" (a work-group per tile, atomic additions into local memory, then per cell
+ * into J) agree with it to round-off, at every shape order, in double and float, with one
+ * tile per box or several, and conserve charge as well. */
 #include "check.h"
 #include "fixture.h"
 
@@ -50,51 +52,93 @@ static double max_rel_diff(const double *a, const double *b, size_t n)
     return m > 0 ? d / m : d;
 }
 
+/* Checks a against the reference to tol and the Gauss residual r to rtol; reports both. */
+static void agree(const char *what, const double *ref, const double *a, size_t n, double tol, double r, double rtol)
+{
+    const double diff = max_rel_diff(ref, a, n);
+    REPORT("%s: %.2e (tolerance %.0e); residual %.1e (tolerance %.0e)", what, diff, tol, r, rtol);
+    CHECK(diff < tol);
+    CHECK(r < rtol);
+}
+
 int main(void)
 {
     struct device dev;
     fixture_device(&dev);
     const size_t n = 3 * 16 * 16 * 16;
-    for (int order = 1; order <= 3; order += 2) {
-        double r1, r2, r3;
+    char what[160];
+    /* double: deterministic is the reference (and twice the same bits), the others agree to
+     * round-off; every strategy keeps Gauss's law to round-off */
+    double *det1 = NULL;
+    for (int order = 1; order <= 3; order++) {
+        double r1, r2, r3, r4;
         double *a = run(&dev, order, "double", "deterministic", 10, &r1);
         double *b = run(&dev, order, "double", "deterministic", 10, &r2);
         double *g = run(&dev, order, "double", "global_atomics", 10, &r3);
+        double *l = run_wg(&dev, order, "double", "local_tiles", "{particles = 8}", 10, &r4);
         const int same = memcmp(a, b, n * sizeof(double)) == 0;
-        const double diff = max_rel_diff(a, g, n);
-        REPORT("order %d: deterministic twice: %s; global_atomics vs deterministic: %.2e; residuals %.1e, %.1e", order,
-               same ? "bitwise identical" : "DIFFERENT", diff, r1, r3);
+        REPORT("double, order %d: deterministic twice: %s; residual %.1e", order,
+               same ? "bitwise identical" : "DIFFERENT", r1);
         CHECK(same);
-        CHECK(diff < 1e-12);
-        CHECK(r1 < 1e-11 && r3 < 1e-11);
-        free(a);
+        CHECK(r1 < 1e-11);
+        snprintf(what, sizeof what, "double, order %d: global_atomics vs deterministic", order);
+        agree(what, a, g, n, 1e-12, r3, 1e-11);
+        snprintf(what, sizeof what, "double, order %d: local_tiles (8 per group) vs global_atomics", order);
+        agree(what, g, l, n, 1e-12, r4, 1e-11);
+        if (order == 1)
+            det1 = a;
+        else
+            free(a);
         free(b);
         free(g);
+        free(l);
     }
-    /* work-group sizes: the deterministic J does not move by a bit; atomics stay at round-off */
+    /* float: the same comparisons at float's round-off; J after 10 steps differs by the
+     * feedback of a few ulps through the fields, so 1e-4 relative */
+    for (int order = 1; order <= 3; order++) {
+        double r1, r2;
+        double *g = run(&dev, order, "float", "global_atomics", 10, &r1);
+        double *l = run_wg(&dev, order, "float", "local_tiles", "{particles = 8}", 10, &r2);
+        if (order == 3) {
+            double r0;
+            double *a = run(&dev, order, "float", "deterministic", 10, &r0);
+            agree("float, order 3: global_atomics vs deterministic", a, g, n, 1e-4, r0, 1e-4);
+            free(a);
+        }
+        CHECK(r1 < 1e-4);
+        snprintf(what, sizeof what, "float, order %d: local_tiles (8 per group) vs global_atomics", order);
+        agree(what, g, l, n, 1e-4, r2, 1e-4);
+        free(g);
+        free(l);
+    }
+    /* work-group sizes and tiles: the deterministic J does not move by a bit; the atomic
+     * strategies stay at round-off, also with several tiles per box (their guard cells
+     * overlap, which is where the tile adds into J with atomics) and work-groups that do not
+     * divide the particles. local_tiles with one work item and one tile per box has no atomic
+     * at all: the same bits on every run. */
     {
-        double r, rw, ra, rb;
-        double *a = run(&dev, 1, "double", "deterministic", 10, &r);
+        double rw, ra, rb, rl, rm, rt, ru;
         double *w = run_wg(&dev, 1, "double", "deterministic", "{cells = {8, 4, 2}}", 10, &rw);
         double *g16 = run_wg(&dev, 1, "double", "global_atomics", "{particles = 16}", 10, &ra);
         double *g64 = run_wg(&dev, 1, "double", "global_atomics", "{particles = 64, cells = {4, 4, 4}}", 10, &rb);
-        const int same = memcmp(a, w, n * sizeof(double)) == 0;
-        REPORT("work groups: deterministic with cells {8,4,2} %s; global_atomics 16 / 64 vs deterministic %.2e / %.2e",
-               same ? "bitwise identical" : "DIFFERENT", max_rel_diff(a, g16, n), max_rel_diff(a, g64, n));
+        double *l1 = run_wg(&dev, 1, "double", "local_tiles", "{particles = 1}", 10, &rl);
+        double *l1b = run_wg(&dev, 1, "double", "local_tiles", "{particles = 1}", 10, &rm);
+        double *t4 = run_wg(&dev, 1, "double", "local_tiles", "{tile = 4, particles = 1}", 10, &rt);
+        double *t842 = run_wg(&dev, 1, "double", "local_tiles", "{tile = {8, 4, 2}, particles = 7}", 10, &ru);
+        const int same = memcmp(det1, w, n * sizeof(double)) == 0, same_l1 = memcmp(l1, l1b, n * sizeof(double)) == 0;
+        REPORT("work groups: deterministic with cells {8,4,2} %s; local_tiles with 1 work item per tile twice %s",
+               same ? "bitwise identical" : "DIFFERENT", same_l1 ? "bitwise identical" : "DIFFERENT");
         CHECK(same);
-        CHECK(max_rel_diff(a, g16, n) < 1e-12);
-        CHECK(max_rel_diff(a, g64, n) < 1e-12);
-        free(a), free(w), free(g16), free(g64);
+        CHECK(same_l1);
+        agree("global_atomics, 16 per group, vs deterministic", det1, g16, n, 1e-12, ra, 1e-11);
+        agree("global_atomics, 64 per group, vs deterministic", det1, g64, n, 1e-12, rb, 1e-11);
+        agree("local_tiles, 1 tile per box, 1 per group, vs deterministic", det1, l1, n, 1e-12, rl, 1e-11);
+        agree("local_tiles, 8 tiles of 4^3 per box, 1 per group, vs deterministic", det1, t4, n, 1e-12, rt, 1e-11);
+        agree("local_tiles, 16 tiles of 8x4x2 per box, 7 per group, vs deterministic", det1, t842, n, 1e-12, ru,
+              1e-11);
+        free(w), free(g16), free(g64), free(l1), free(l1b), free(t4), free(t842);
     }
-    double r1, r3;
-    double *a = run(&dev, 3, "float", "deterministic", 10, &r1);
-    double *g = run(&dev, 3, "float", "global_atomics", 10, &r3);
-    const double diff = max_rel_diff(a, g, n);
-    REPORT("float, order 3: global_atomics vs deterministic: %.2e; residuals %.1e, %.1e", diff, r1, r3);
-    CHECK(diff < 1e-4);
-    CHECK(r1 < 1e-4 && r3 < 1e-4);
-    free(a);
-    free(g);
+    free(det1);
     device_close(&dev);
     return check_finish();
 }

@@ -608,6 +608,8 @@ static const struct runtime_bound allowed[] = {
     /* Loops over the particles of a box: their number changes every step as particles move
      * between boxes, and only the device knows it (the box table, BT_COUNT). */
     {"push_deposit_", "n", "the particles of the box, BT_COUNT from the box table"},
+    {"push_deposit_", "hi", "local_tiles: the particles of the tile, from the tile list or BT_COUNT"},
+    {"particles_tile_bin", "n", "the particles of the box being listed by tile, BT_COUNT"},
     {"push_back_", "box", "the particles of the box, from the box table"},
     {"deposit_rho_", "box", "the particles of the box, from the box table"},
     {"reduce_kinetic_", "box", "the particles of the box, from the box table"},
@@ -615,8 +617,9 @@ static const struct runtime_bound allowed[] = {
     {"particles_deliver", "o1", "the particles waiting in a neighbour box's outbox, BT_OUT_COUNT"},
     {"particles_bin", "n", "the particles of the box being binned, BT_COUNT"},
     {"particles_reorder", "n", "the particles of the box being reordered, BT_COUNT"},
-    {"atomic_add_real", "", "compare-and-swap retry loop: it ends when no other work item interfered"},
     {"window_shift_particles", "n", "the particles of the box the moving window shifts, BT_COUNT"},
+    {"atomic_add_real", "", "compare-and-swap retry loop (atomic_add_real and atomic_add_real_local): it ends "
+                            "when no other work item interfered"},
 };
 
 static const char *const type_words[] = {"int", "uint", "long", "ulong", "short", "ushort", "char", "uchar",
@@ -1191,14 +1194,17 @@ static void test_no_fp64(struct device *dev)
 static void test_other_options(struct device *dev)
 {
     static const struct {
-        const char *key, *value;
-    } options[] = {{"solver", "ckc"},
-                   {"pusher", "vay"},
-                   {"pusher", "higuera_cary"},
-                   {"gather", "momentum_conserving"},
-                   {"deposition", "direct"}};
+        const char *key, *value, *also; /* also: a second --set the option needs, or "" */
+    } options[] = {{"solver", "ckc", ""},
+                   {"pusher", "vay", ""},
+                   {"pusher", "higuera_cary", ""},
+                   {"gather", "momentum_conserving", ""},
+                   {"deposition", "direct", ""},
+                   {"deposition_strategy", "global_atomics", ""},
+                   {"deposition_strategy", "local_tiles", ""},
+                   {"deposition_strategy", "local_tiles", "work_group.tile={4, 4, 2}"}};
     const char *precisions[] = {"float", "double"};
-    char summary[512] = "";
+    char summary[1024] = "";
     size_t used = 0;
     for (size_t i = 0; i < sizeof options / sizeof *options; i++) {
         int n_built = 0, n_refused = 0, n_failed = 0;
@@ -1209,8 +1215,8 @@ static void test_other_options(struct device *dev)
                     exit(1);
                 char set[64];
                 snprintf(set, sizeof set, "%s=%s", options[i].key, options[i].value);
-                const char *sets[] = {set};
-                fixture_config(cfg, sets, 1,
+                const char *sets[] = {set, options[i].also};
+                fixture_config(cfg, sets, options[i].also[0] ? 2 : 1,
                                "local picl = require('picl')\n"
                                "return picl.simulation {\n"
                                "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = 8 },\n"
@@ -1230,6 +1236,8 @@ static void test_other_options(struct device *dev)
                     /* " * solver       ckc, dt = ..." or "pusher vay, gather ..." */
                     if (!strcmp(options[i].key, "solver"))
                         snprintf(named, sizeof named, " * solver       %s,", options[i].value);
+                    else if (!strcmp(options[i].key, "deposition_strategy"))
+                        snprintf(named, sizeof named, "(%s)", options[i].value);
                     else
                         snprintf(named, sizeof named, "%s %s", options[i].key, options[i].value);
                     const char *end_of_header = strstr(src.data, "*/");
@@ -1257,8 +1265,9 @@ static void test_other_options(struct device *dev)
                 sb_free(&src);
                 free(cfg);
             }
-        used += (size_t)snprintf(summary + used, sizeof summary - used, "%s%s %d built, %d refused%s",
-                                 i ? "; " : "", options[i].value, n_built, n_refused, n_failed ? " (FAILED)" : "");
+        used += (size_t)snprintf(summary + used, sizeof summary - used, "%s%s%s%s %d built, %d refused%s",
+                                 i ? "; " : "", options[i].value, options[i].also[0] ? " " : "", options[i].also,
+                                 n_built, n_refused, n_failed ? " (FAILED)" : "");
         if (used >= sizeof summary)
             used = sizeof summary - 1;
     }
@@ -1349,6 +1358,69 @@ static void test_window_and_beam(struct device *dev)
            built, tried);
 }
 
+/* local_tiles sizes its tile to the device's local memory, or refuses with the key to change. */
+static void test_local_tiles_sizes(struct device *dev)
+{
+    struct picl_config *cfg = calloc(1, sizeof *cfg);
+    if (!cfg)
+        exit(1);
+    const char *const base =
+        "local picl = require('picl')\n"
+        "return picl.simulation {\n"
+        "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = %d },\n"
+        "  steps = 2, shape_order = 3, deposition_strategy = 'local_tiles', work_group = { tile = %s },\n"
+        "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 } },\n"
+        "}\n";
+    struct gen_device facts = dev->facts;
+    struct strbuf src;
+    /* J of an 8^3 box of order 3 in double, 3 x 14^3 x 8 bytes, does not fit 16 KiB; halving the
+     * longest axis: 4x8x8, 4x4x8, 4x4x4, 2x4x4, 2x2x4 (3 x 8 x 8 x 10 x 8 = 15360 bytes) */
+    facts.local_mem = 16384;
+    fixture_config(cfg, NULL, 0, base, 8, "0");
+    sb_init(&src);
+    int rc = gen_program(cfg, &facts, &src, err, sizeof err);
+    CHECK(rc == 0);
+    int found = rc == 0 && strstr(src.data, " * tiles        2 x 2 x 4 cells, 32 per box, 15360 bytes") != NULL;
+    CHECK(found);
+    cl_uint nk = 0;
+    CHECK(rc == 0 && build(dev, cfg, src.data, &nk) == 0);
+    REPORT("local_tiles on a device with 16 KiB of local memory: %s; builds",
+           found ? "tiles of 2 x 2 x 4 cells, 32 per box, 15360 bytes" : "NOT the expected tile");
+    sb_free(&src);
+    /* a given tile that does not fit, or does not divide the box; boxes too odd to halve */
+    static const struct {
+        int box, local_mem;
+        const char *tile, *message;
+    } refused[] = {
+        {8, 16384, "8", "work_group.tile: a tile of 8 x 8 x 8 cells needs 65856 bytes of local memory"},
+        {8, 1 << 20, "{3, 8, 8}", "work_group.tile: 3 cells along x do not divide the box's 8"},
+        {8, 4096, "0", "deposition_strategy: a tile of 1 x 1 x 1 cells needs 8232 bytes of local memory"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        facts.local_mem = (size_t)refused[i].local_mem;
+        fixture_config(cfg, NULL, 0, base, refused[i].box, refused[i].tile);
+        sb_init(&src);
+        rc = gen_program(cfg, &facts, &src, err, sizeof err);
+        const int ok = rc != 0 && strncmp(err, refused[i].message, strlen(refused[i].message)) == 0;
+        if (!ok)
+            printf("FAIL tile %s, %d bytes of local memory: expected \"%s\", got %s\n", refused[i].tile,
+                   refused[i].local_mem, refused[i].message, rc ? err : "no refusal");
+        CHECK(ok);
+        sb_free(&src);
+    }
+    /* a device without 64-bit atomics */
+    facts = dev->facts;
+    facts.has_int64_atomics = 0;
+    fixture_config(cfg, NULL, 0, base, 8, "0");
+    sb_init(&src);
+    rc = gen_program(cfg, &facts, &src, err, sizeof err);
+    CHECK(rc != 0 && strstr(err, "deposition_strategy: \"local_tiles\" needs cl_khr_int64_base_atomics") == err);
+    sb_free(&src);
+    REPORT("refused: a tile larger than local memory, a tile that does not divide the box, a box that halves to "
+           "1 x 1 x 1 and still does not fit, a device without int64 atomics; each names its key");
+    free(cfg);
+}
+
 /* Each template compiles on its own with defaults.cl's stand-in values, as an editor or
  * `clang -cl-std=CL1.2 -I templates` would see it. The embedded copies are the ones tested. */
 static void test_templates_standalone(struct device *dev)
@@ -1419,6 +1491,7 @@ int main(void)
     test_no_fp64(&dev);
     test_other_options(&dev);
     test_window_and_beam(&dev);
+    test_local_tiles_sizes(&dev);
     test_templates_standalone(&dev);
     device_close(&dev);
     return check_finish();
