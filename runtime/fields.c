@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "gen.h"
+#include "laser.h"
+#include "pml.h"
 
 /* One work item per valid cell of every box. */
 static void valid_range(const struct gen_layout *lay, size_t g[3])
@@ -170,16 +172,26 @@ int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
     return launch(&f->sum_rho, c, g, err, err_len);
 }
 
-int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len)
+/* What acts on B after a half step that used E at time t: the PML and the lasers' sheets. */
+static int after_B_half(struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
+{
+    return (f->pml && pml_push_B(f->pml, c, err, err_len)) ||
+           (f->lasers && lasers_push_B(f->lasers, c, t, err, err_len));
+}
+
+int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
 {
     size_t g[3], h[3];
     valid_range(&c->lay, g);
     full_range(&c->lay, h);
     /* B half step reads E's upper guards; E reads B's lower guards and J; the second B half
      * step reads E's guards again; the gather of the next step reads both. */
-    if (launch(&f->push_B_half, c, g, err, err_len) || launch(&f->fill_B, c, h, err, err_len) ||
-        launch(&f->push_E, c, g, err, err_len) || launch(&f->fill_E, c, h, err, err_len) ||
-        launch(&f->push_B_half, c, g, err, err_len) || launch(&f->fill_B, c, h, err, err_len))
+    if (launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, t, err, err_len) ||
+        launch(&f->fill_B, c, h, err, err_len) ||
+        launch(&f->push_E, c, g, err, err_len) || (f->pml && pml_push_E(f->pml, c, err, err_len)) ||
+        launch(&f->fill_E, c, h, err, err_len) ||
+        launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, t + c->cfg->dt, err, err_len) ||
+        launch(&f->fill_B, c, h, err, err_len))
         return -1;
     return 0;
 }

@@ -125,6 +125,11 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
 
     if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
         return -1;
+    if (pml_create(&s->pml, c, s->fields.buf.mem, err, err_len) ||
+        lasers_create(&s->lasers, c, s->fields.buf.mem, err, err_len))
+        return -1;
+    s->fields.pml = s->pml.n ? &s->pml : NULL;
+    s->fields.lasers = s->lasers.n ? &s->lasers : NULL;
     for (int i = 0; i < cfg->n_species; i++) {
         if (particles_create(&s->species[i], c, &s->fields, i, err, err_len))
             return -1;
@@ -177,8 +182,10 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     for (int i = 0; i < s->n_species; i++)
         if (particles_push(&s->species[i], c, err, err_len))
             return -1;
+    /* the antennas' currents join after the filter: they are exactly what the lasers ask for */
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
-        fields_advance(&s->fields, c, err, err_len))
+        lasers_add_J(&s->lasers, c, s->time + 0.5 * c->cfg->dt, err, err_len) ||
+        fields_advance(&s->fields, c, s->time, err, err_len))
         return -1;
     int sort, sort_bin[3];
     gen_sort(c->cfg, &c->dev->facts, &sort, sort_bin);
@@ -352,6 +359,8 @@ void sim_destroy(struct sim *s)
     hio_staging_free(&s->staging);
     for (int i = 0; i < s->n_species; i++)
         particles_destroy(&s->species[i], c);
+    lasers_destroy(&s->lasers);
+    pml_destroy(&s->pml, c);
     fields_destroy(&s->fields, c);
     if (c->prog)
         clReleaseProgram(c->prog);

@@ -8,12 +8,16 @@
 #include "ctx.h"
 #include "fields.h"
 #include "hdf5io.h"
+#include "laser.h"
 #include "particles.h"
+#include "pml.h"
 #include "reduced.h"
 
 struct sim {
     struct ctx ctx;
     struct fields fields;
+    struct pml pml; /* absorbing layers at the faces with field boundary "pml" */
+    struct lasers lasers; /* laser antennas */
     struct species species[CFG_MAX_SPECIES];
     int n_species;
     struct reduced reduced;
