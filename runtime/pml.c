@@ -21,9 +21,10 @@ int pml_create(struct pml *p, struct ctx *c, cl_mem fields, char *err, size_t er
     }
     for (int i = 0; i < p->n; i++) {
         char name[32];
-        struct kernel *k[2] = {&p->E[i], &p->B[i]};
-        for (int e = 0; e < 2; e++) {
-            snprintf(name, sizeof name, "pml_%c_%s", e ? 'B' : 'E', p->slab[i].name);
+        struct kernel *k[3] = {&p->E[i], &p->B[0][i], &p->B[1][i]};
+        static const char *const what[3] = {"E", "B0", "B1"};
+        for (int e = 0; e < 3; e++) {
+            snprintf(name, sizeof name, "pml_%s_%s", what[e], p->slab[i].name);
             if (kernel_create(k[e], c->prog, name, &c->timers, err, err_len) ||
                 kernel_arg(k[e], 0, sizeof(cl_mem), &fields, err, err_len) ||
                 kernel_arg(k[e], 1, sizeof(cl_mem), &p->psi.mem, err, err_len))
@@ -37,7 +38,8 @@ void pml_destroy(struct pml *p, struct ctx *c)
 {
     for (int i = 0; i < p->n; i++) {
         kernel_release(&p->E[i]);
-        kernel_release(&p->B[i]);
+        kernel_release(&p->B[0][i]);
+        kernel_release(&p->B[1][i]);
     }
     if (p->psi.mem)
         arena_free(&c->arena, &p->psi);
@@ -57,9 +59,9 @@ int pml_push_E(struct pml *p, struct ctx *c, char *err, size_t err_len)
     return launch_all(p, p->E, c, err, err_len);
 }
 
-int pml_push_B(struct pml *p, struct ctx *c, char *err, size_t err_len)
+int pml_push_B(struct pml *p, struct ctx *c, int half, char *err, size_t err_len)
 {
-    return launch_all(p, p->B, c, err, err_len);
+    return launch_all(p, p->B[half], c, err, err_len);
 }
 
 double pml_bytes(const struct picl_config *cfg, const struct gen_layout *lay, size_t real_size)

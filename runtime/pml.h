@@ -11,7 +11,7 @@ struct pml {
     struct gen_pml_slab slab[6];
     long reals; /* of the whole psi buffer */
     struct arena_buf psi;
-    struct kernel E[6], B[6];
+    struct kernel E[6], B[2][6]; /* B[0]: after the first B half step, B[1]: after the second */
 };
 
 /* Allocates and zeroes the psi arrays and binds the kernels to the field buffer `fields`. */
@@ -19,8 +19,8 @@ int pml_create(struct pml *p, struct ctx *c, cl_mem fields, char *err, size_t er
 void pml_destroy(struct pml *p, struct ctx *c);
 /* After the solver's E update (before FillBoundary of E). */
 int pml_push_E(struct pml *p, struct ctx *c, char *err, size_t err_len);
-/* After each of the solver's B half steps (before FillBoundary of B). */
-int pml_push_B(struct pml *p, struct ctx *c, char *err, size_t err_len);
+/* After B half step `half` (0: the first of a step, 1: the second), before FillBoundary of B. */
+int pml_push_B(struct pml *p, struct ctx *c, int half, char *err, size_t err_len);
 /* Bytes of the psi buffer a configuration needs (for the memory estimate). */
 double pml_bytes(const struct picl_config *cfg, const struct gen_layout *lay, size_t real_size);
 

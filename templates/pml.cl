@@ -11,13 +11,12 @@
 /* In the PML the derivative along its axis a is stretched, d/da -> d/da / s_a(omega) with
  * s_a = 1 + sigma_a / (i omega eps0) (kappa = 1, alpha = 0). In time this adds psi, the
  * recursive convolution of the derivative: psi <- b psi + (b - 1) D, with D the solver's
- * difference along a (times the cell size) and b = exp(-sigma dt / eps0), dt the update's step
- * (dt for E, dt/2 for each B half step). sigma grows from 0 at the inner edge to PML_SIGMA_<A>
+ * difference along a (times the cell size) and b = exp(-sigma dt / eps0). sigma grows from 0 at the inner edge to PML_SIGMA_<A>
  * (sigma / eps0 in 1/s: the optimal 0.8 (m + 1) c / d, Taflove and Hagness eq. 7.67) at the wall
  * as depth^PML_ORDER. E sits on the nodes of a, the B it corrects half a cell up. */
-static inline real pml_decay(const acc_real sigma_max, const acc_real depth, const acc_real dt)
+static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
 {
-    return depth > 0 ? (real)exp(-sigma_max * pown(depth, PML_ORDER) * dt) : (real)1;
+    return depth > 0 ? (real)exp(-sigma_max * pown(depth, PML_ORDER) * (acc_real)DT) : (real)1;
 }
 
 /* Depth (0 at the inner edge, 1 at the wall) of cell l's node and of its half node, in a slab
@@ -44,17 +43,20 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth, con
     const int n = IDX(g_X - bx * NX, g_Y - by * NY, g_Z - bz * NZ);                            \
     const int p = l + (N) * (u + CELLS_##B * v)
 
-/* The kernels of one slab: pml_E_<A>_<SIDE> after the E update, pml_B_<A>_<SIDE> after each B
- * half step. psi holds four arrays per slab (E_B, E_C, B_C, B_B, each N x CELLS_B x CELLS_C).
- * Signs follow the solver's curl: E_B += ... - c^2 dt dB_C/dA, E_C += c^2 dt dB_B/dA,
- * B_C -= dt/2 dE_B/dA, B_B += dt/2 dE_C/dA. */
+/* The kernels of one slab: pml_E_<A>_<SIDE> after the E update, pml_B0_<A>_<SIDE> after the
+ * first B half step and pml_B1_<A>_<SIDE> after the second. psi holds four arrays per slab (for
+ * E_B, E_C, B_C, B_B, each N x CELLS_B x CELLS_C). Signs follow the solver's curl:
+ * E_B += ... - c^2 dt dB_C/dA, E_C += c^2 dt dB_B/dA, B_C -= dt/2 dE_B/dA, B_B += dt/2 dE_C/dA.
+ * B's psi is Roden and Gedney's, updated once a step with a full dt: the second half step of
+ * one step and the first of the next use the same E (E^{n+1}), which together make the one B
+ * update of the leapfrog; pml_B1 updates psi with it and both add half of psi's term. */
 #define PML_KERNELS(A, B, C, SIDE_NAME, SIDE)                                                    \
     __kernel void pml_E_##A##_##SIDE_NAME(__global real *F, __global real *psi)                 \
     {                                                                                          \
         PML_CELL(A, B, C, SIDE, PML_##A##_##SIDE_NAME);                                        \
         __global real *P = psi + PML_PSI_##A##_##SIDE_NAME;                                    \
         const long m = PML_SLAB_##A##_##SIDE_NAME;                                             \
-        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_NODE(l, PML_##A##_##SIDE_NAME, SIDE), DT); \
+        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_NODE(l, PML_##A##_##SIDE_NAME, SIDE)); \
         __global real *E_b = COMP(F, C_E##B, box), *E_c = COMP(F, C_E##C, box);               \
         __global const real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);         \
         const real psi_b = b * P[p] + (b - 1) * (B_c[n] - B_c[n - PML_S_##A]);                 \
@@ -64,12 +66,21 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth, con
         E_b[n] -= C2DT_D##A * psi_b;                                                           \
         E_c[n] += C2DT_D##A * psi_c;                                                           \
     }                                                                                          \
-    __kernel void pml_B_##A##_##SIDE_NAME(__global real *F, __global real *psi)                 \
+    __kernel void pml_B0_##A##_##SIDE_NAME(__global real *F, __global real *psi)                \
+    {                                                                                          \
+        PML_CELL(A, B, C, SIDE, PML_##A##_##SIDE_NAME);                                        \
+        __global const real *P = psi + PML_PSI_##A##_##SIDE_NAME;                              \
+        const long m = PML_SLAB_##A##_##SIDE_NAME;                                             \
+        __global real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);               \
+        B_c[n] -= HDT_D##A * P[2 * m + p];                                                     \
+        B_b[n] += HDT_D##A * P[3 * m + p];                                                     \
+    }                                                                                          \
+    __kernel void pml_B1_##A##_##SIDE_NAME(__global real *F, __global real *psi)                \
     {                                                                                          \
         PML_CELL(A, B, C, SIDE, PML_##A##_##SIDE_NAME);                                        \
         __global real *P = psi + PML_PSI_##A##_##SIDE_NAME;                                    \
         const long m = PML_SLAB_##A##_##SIDE_NAME;                                             \
-        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_HALF(l, PML_##A##_##SIDE_NAME, SIDE), (acc_real)0.5 * DT); \
+        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_HALF(l, PML_##A##_##SIDE_NAME, SIDE)); \
         __global const real *E_b = COMP(F, C_E##B, box), *E_c = COMP(F, C_E##C, box);         \
         __global real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);               \
         const real psi_c = b * P[2 * m + p] + (b - 1) * FARADAY_DIFF_##A(E_b, n);              \
