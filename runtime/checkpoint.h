@@ -1,6 +1,6 @@
 /* checkpoint.h: everything a run needs to continue, one HDF5 file per checkpoint
- * (<checkpoint.dir>/checkpoint_%06T.h5): the whole field buffer with its guard cells, each
- * species' box table and live particles, step, time, the input's hash, picl's version and
+ * (<checkpoint.dir>/checkpoint_%06T.h5): the whole field buffer with its guard cells, the PML's
+ * auxiliary fields when the run has a PML, each species' box table and live particles, step, time, the input's hash, picl's version and
  * the format's version. Per-box checksums let a restart prove that it reads what was written.
  * (No random numbers are drawn after loading, so there is no generator state to keep.) */
 #ifndef PICL_CHECKPOINT_H
