@@ -893,7 +893,7 @@ end
 local function resolve_lasers(sim)
     local g, b = sim.grid, sim.boundary
     for _, l in ipairs(sim.lasers) do
-        local key = "lasers." .. l.name
+        local key = l.key
         for a = 1, 3 do
             local tol = 1e-12 * (g.upper[a] - g.lower[a])
             local v = l.position[a]
@@ -910,10 +910,10 @@ local function resolve_lasers(sim)
         else
             local first, last = 1 + b.pml_cells[a][1], g.cells[a] - 1 - b.pml_cells[a][2]
             if plane < first or plane > last then
-                fail(join(key, "position"), string.format("the antenna plane along %s (node %d, at %s m) must lie at "
-                    .. "least one cell inside the domain%s; expected position.%s between %s and %s m", AXES[a], plane,
-                    numtext(g.lower[a] + plane * dx), (b.pml_cells[a][1] + b.pml_cells[a][2] > 0) and " and outside the PML" or "",
-                    AXES[a], numtext(g.lower[a] + first * dx), numtext(g.lower[a] + last * dx)))
+                fail(join(key, "position"), string.format("the antenna plane along %s (node %d, at %.6g m) must lie at "
+                    .. "least one cell inside the domain%s; expected position.%s between %.6g and %.6g m", AXES[a], plane,
+                    g.lower[a] + plane * dx, (b.pml_cells[a][1] + b.pml_cells[a][2] > 0) and " and outside the PML" or "",
+                    AXES[a], g.lower[a] + first * dx, g.lower[a] + last * dx))
             end
         end
         l.plane = math.tointeger(plane)
@@ -1052,6 +1052,7 @@ local laser = section {
                 l.focal_distance = l.focal_distance or 0.0
             end
             l.where = ctx:where(key)
+            l.key = key -- for the rules of the whole simulation, which name it as the input did
         end,
     },
 }
