@@ -16,8 +16,11 @@ EMBED_IN    := $(sort $(wildcard lua/*.lua) $(wildcard templates/*.cl))
 LIB_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(RUNTIME_SRC) $(GEN_SRC)) $(BUILD)/embedded.o
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
 UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+# Programs that tests/cli/test_mpi.sh starts under mpirun (not run alone by run_all.sh).
+MPI_SRC     := $(wildcard tests/mpi/test_*.c)
+MPI_BIN     := $(patsubst tests/mpi/%.c,$(BUILD)/tests-mpi/%,$(MPI_SRC))
 
-.PHONY: all deps run test unit asan clean bench-uniform check-inputs venv
+.PHONY: all deps run test unit asan clean bench-uniform bench-scaling check-inputs venv
 all: bin/picl
 
 # Installs Debian packages only when one is missing (apt-get needs root or sudo).
@@ -51,7 +54,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libpicl.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
 
-unit: $(UNIT_BIN)
+$(BUILD)/tests-mpi/%: tests/mpi/%.c $(wildcard tests/unit/*.h) $(BUILD)/libpicl.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
+
+unit: $(UNIT_BIN) $(MPI_BIN)
 
 run: deps all
 	bin/picl run inputs/uniform_plasma.lua
@@ -75,6 +82,10 @@ asan:
 # The uniform-plasma benchmark: medians of RUNS runs (default 3) per variant. Not a test.
 bench-uniform: all
 	bench/uniform.sh
+
+# Weak and strong scaling over 1, 2 and 4 MPI ranks (docs/parallel.md). Not a test.
+bench-scaling: all
+	bench/scaling.sh
 
 # The sweeps of bench/ (docs/bench.md): results in build/bench/NAME.jsonl (a sweep run again
 # skips what is recorded), then the table and NAME.csv. Not tests; `make bench-limits` prints

@@ -166,6 +166,32 @@ static void emit_boundaries(struct strbuf *sb, const struct picl_config *cfg)
     define_int(sb, "BC_ALL_PERIODIC", all_periodic);
 }
 
+/* The boxes of this rank: NLOCAL of them, local slot s holding global box BOX_GID(s); BOX_SLOT(g)
+ * is -1 for a box of another rank (BOX_RANK(g)). One rank holding everything needs no table. */
+static void emit_int_table(struct strbuf *sb, const char *name, const int *v, int n)
+{
+    sb_printf(sb, "__constant int %s[%d] = {", name, n);
+    for (int i = 0; i < n; i++)
+        sb_printf(sb, "%s%d", i ? (i % 16 ? ", " : ",\n    ") : "", v[i]);
+    sb_puts(sb, "};\n");
+}
+
+static void emit_box_maps(struct strbuf *sb, const struct gen_layout *lay)
+{
+    define_int(sb, "NLOCAL", lay->n_local);
+    define_int(sb, "NRANKS", lay->n_ranks);
+    define_int(sb, "RANK", lay->rank);
+    if (!lay->gid) {
+        sb_puts(sb, "#define BOX_GID(s) (s)\n#define BOX_SLOT(g) (g)\n#define BOX_RANK(g) 0\n");
+        return;
+    }
+    emit_int_table(sb, "box_gid_table", lay->gid, lay->n_local);
+    emit_int_table(sb, "box_slot_table", lay->slot, lay->n_boxes);
+    emit_int_table(sb, "box_rank_table", lay->owner, lay->n_boxes);
+    sb_puts(sb, "#define BOX_GID(s) (box_gid_table[s])\n#define BOX_SLOT(g) (box_slot_table[g])\n"
+                "#define BOX_RANK(g) (box_rank_table[g])\n");
+}
+
 static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay,
                          const struct gen_device *dev)
 {
@@ -200,6 +226,7 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         define_int(sb, name, lay->nbox[a]);
     }
     define_int(sb, "NBOXES", lay->n_boxes);
+    emit_box_maps(sb, lay);
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "CELLS_%s", axis_upper[a]);
         define_int(sb, name, lay->cells[a]);
@@ -409,8 +436,16 @@ static int emit_template(struct strbuf *sb, const char *name, char *err, size_t 
 int gen_program(const struct picl_config *cfg, const struct gen_device *dev, struct strbuf *out,
                 char *err, size_t err_len)
 {
+    return gen_program_for(cfg, dev, NULL, out, err, err_len);
+}
+
+int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *ranked,
+                    struct strbuf *out, char *err, size_t err_len)
+{
     struct gen_layout lay;
-    if (gen_layout(cfg, &lay, err, err_len))
+    if (ranked)
+        lay = *ranked;
+    else if (gen_layout(cfg, &lay, err, err_len))
         return -1;
     if (cfg->precision == CFG_DOUBLE && !dev->has_fp64) {
         snprintf(err, err_len, "precision: \"double\" needs cl_khr_fp64, which %s lacks; use \"float\"",

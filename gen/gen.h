@@ -33,6 +33,11 @@ struct gen_device {
 int gen_program(const struct picl_config *cfg, const struct gen_device *dev, struct strbuf *out,
                 char *err, size_t err_len);
 
+/* The same for one rank of several: lay is the layout decomp_apply narrowed to the rank's
+ * boxes (NULL: the whole domain on one rank). */
+int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
+                    struct strbuf *out, char *err, size_t err_len);
+
 /* The deposition strategy a run uses on this device ("auto" resolved). */
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev);
 

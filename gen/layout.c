@@ -47,7 +47,11 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
         lay->dx[a] = (cfg->grid.upper[a] - cfg->grid.lower[a]) / cfg->grid.cells[a];
     }
     lay->box_stride = (long)lay->dim[0] * lay->dim[1] * lay->dim[2];
-    lay->comp_stride = lay->box_stride * lay->n_boxes;
+    lay->n_local = lay->n_boxes;
+    lay->n_ranks = 1;
+    lay->rank = 0;
+    lay->gid = lay->slot = lay->owner = NULL;
+    lay->comp_stride = lay->box_stride * lay->n_local;
     return 0;
 }
 

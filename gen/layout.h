@@ -20,11 +20,17 @@ struct gen_layout {
     int cells[3]; /* whole domain */
     int box[3]; /* valid cells per box: every box has the same shape */
     int nbox[3]; /* boxes per axis */
-    int n_boxes;
+    int n_boxes; /* of the whole domain */
+    /* The boxes this rank holds (gen/decomp.h): local slot s is global box gid[s]; slot[g] is
+     * -1 where another rank holds box g, owner[g] that rank. NULL maps: one rank holds all, in
+     * order (gen_layout's default). */
+    int n_local;
+    int n_ranks, rank;
+    const int *gid, *slot, *owner;
     int ng; /* guard cells on every side of a box */
     int dim[3]; /* box[] + 2 ng: allocated cells per axis */
     long box_stride; /* dim[0] * dim[1] * dim[2] */
-    long comp_stride; /* n_boxes * box_stride */
+    long comp_stride; /* n_local * box_stride: the boxes of this rank */
     double dx[3]; /* m */
     double lower[3]; /* m */
 };
@@ -32,7 +38,11 @@ struct gen_layout {
 /* Guard cells the run needs: the particle shape reach after a move of up to one cell
  * (Esirkepov uses the old and new positions together) and the field stencils. */
 int gen_guard_cells(const struct picl_config *cfg);
+/* The layout of the whole domain, held by one rank; decomp_apply narrows it to a rank's boxes. */
 int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err, size_t err_len);
+/* Global index of local box s, and local slot of global box g (-1: another rank's). */
+static inline int gen_box_gid(const struct gen_layout *lay, int s) { return lay->gid ? lay->gid[s] : s; }
+static inline int gen_box_slot(const struct gen_layout *lay, int g) { return lay->slot ? lay->slot[g] : g; }
 /* Offset of component c (0 or 0.5 cell per axis) on the Yee grid. */
 void gen_stagger(enum field_comp c, double offset[3]);
 const char *gen_comp_name(enum field_comp c);

@@ -970,6 +970,20 @@ end
 
 -- Test-only switches (docs/bench.md): they make the generated program wrong on purpose, so
 -- that the benchmark's correctness gate can be shown to catch a wrong variant.
+-- Boxes over MPI ranks (mpirun -np N picl run input.lua); a run on one rank ignores it.
+local parallel = section {
+    keys = {
+        distribution = { kind = one_of("distribution", { "sfc", "knapsack", "round_robin" }), default = "sfc",
+            doc = "how boxes map to ranks: space-filling curve, knapsack on the estimated cost, or round robin" },
+        balance_interval = { kind = integer("a non-negative integer", nonnegative), default = 0,
+            doc = "steps between load-balancing checks from the measured cost per box; 0: never" },
+        balance_threshold = { kind = number("a number in [0, 1)", function(v) return v >= 0 and v < 1 end), default = 0.1,
+            doc = "redistribute when the imbalance (max over mean rank cost) drops by more than this fraction" },
+        threads = { kind = integer("a non-negative integer", nonnegative), default = 0,
+            doc = "CPU threads of each rank's OpenCL device (PoCL); 0: the node's cores shared among its ranks" },
+    },
+}
+
 local debug_section = section {
     keys = {
         drop_term = { kind = one_of("term", { "none", "ampere_J" }), default = "none",
@@ -1083,6 +1097,7 @@ local simulation = section {
         filter = { kind = filter, default = {}, doc = "smoothing of the current" },
         work_group = { kind = work_group, default = {}, doc = "work-group sizes" },
         memory = { kind = memory, default = {}, doc = "arena sizes" },
+        parallel = { kind = parallel, default = {}, doc = "MPI ranks: distribution and load balancing" },
         debug = { kind = debug_section, default = {}, doc = "test-only switches" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },

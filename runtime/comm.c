@@ -35,3 +35,29 @@ int comm_any(const struct comm *c, int failed)
     MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_LOR, c->world);
     return any;
 }
+
+void comm_sum_doubles(const struct comm *c, double *v, int n)
+{
+    if (c && c->size > 1)
+        MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_DOUBLE, MPI_SUM, c->world);
+}
+
+void comm_max_doubles(const struct comm *c, double *v, int n)
+{
+    if (c && c->size > 1)
+        MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_DOUBLE, MPI_MAX, c->world);
+}
+
+void comm_sum_longs(const struct comm *c, long *v, int n)
+{
+    if (c && c->size > 1)
+        MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_LONG, MPI_SUM, c->world);
+}
+
+void comm_self(struct comm *c)
+{
+    c->world = MPI_COMM_SELF;
+    c->rank = c->local_rank = 0;
+    c->size = c->local_size = 1;
+    c->owns_mpi = 0;
+}

@@ -17,4 +17,11 @@ void comm_finalize(struct comm *c);
 /* Every rank learns whether any rank failed: the run stops everywhere together, not in a hang. */
 int comm_any(const struct comm *c, int failed);
 
+/* In-place reductions over all ranks; c NULL or a world of one: nothing to do. */
+void comm_sum_doubles(const struct comm *c, double *v, int n);
+void comm_max_doubles(const struct comm *c, double *v, int n);
+void comm_sum_longs(const struct comm *c, long *v, int n);
+/* A world of one rank (MPI_COMM_SELF), for a reference run inside an MPI program. */
+void comm_self(struct comm *c);
+
 #endif

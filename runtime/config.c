@@ -313,6 +313,13 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     cfg->memory_device = get_number(L, lua_gettop(L), "device", 0);
     cfg->memory_pinned = get_number(L, lua_gettop(L), "pinned", 0);
     lua_pop(L, 1);
+    push_field(L, r, "parallel", LUA_TTABLE, 0);
+    static const char *const distribution_names[] = {"sfc", "knapsack", "round_robin", NULL};
+    cfg->distribution = (enum cfg_distribution)get_enum(L, lua_gettop(L), "distribution", distribution_names);
+    cfg->balance_interval = (int)get_integer(L, lua_gettop(L), "balance_interval");
+    cfg->balance_threshold = get_number(L, lua_gettop(L), "balance_threshold", 0.1);
+    cfg->threads = (int)get_integer(L, lua_gettop(L), "threads");
+    lua_pop(L, 1);
     push_field(L, r, "debug", LUA_TTABLE, 0);
     static const char *const drop_names[] = {"none", "ampere_J", NULL};
     cfg->debug_drop_term = get_enum(L, lua_gettop(L), "drop_term", drop_names);

@@ -30,6 +30,7 @@ enum cfg_boundary {
     CFG_BOUNDARY_PERIODIC, CFG_BOUNDARY_PEC, CFG_BOUNDARY_ABSORBING, CFG_BOUNDARY_REFLECTING, CFG_BOUNDARY_PML
 };
 /* How deposition adds into J: "auto" is deterministic on CPUs and global_atomics elsewhere. */
+enum cfg_distribution { CFG_DIST_SFC, CFG_DIST_KNAPSACK, CFG_DIST_ROUND_ROBIN };
 enum cfg_strategy { CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES };
 
 /* A user expression: OpenCL C text in x, y, z (metres) and t (seconds), using the input's
@@ -170,6 +171,11 @@ struct picl_config {
     int sort_bin[3]; /* cells per bin */
     double memory_device; /* bytes for the device arena; 0: the device's default share */
     double memory_pinned; /* bytes of host-mapped staging memory; 0: default */
+    /* parallel: boxes over MPI ranks (DESIGN.md section 4) */
+    enum cfg_distribution distribution;
+    int balance_interval; /* steps between load-balancing checks; 0: never */
+    double balance_threshold; /* redistribute when the imbalance improves by more than this fraction */
+    int threads; /* CPU threads per rank (PoCL); 0: the cores shared among the node's ranks */
     int debug_drop_term; /* TEST ONLY (debug.drop_term): 1 drops -dt J/eps0 from Ampere's law */
 };
 

@@ -4,6 +4,7 @@
 #define PICL_CTX_H
 
 #include "arena.h"
+#include "comm.h"
 #include "config.h"
 #include "device.h"
 #include "kernel.h"
@@ -12,6 +13,7 @@
 struct ctx {
     const struct picl_config *cfg;
     struct device *dev;
+    const struct comm *comm; /* the ranks of this run; NULL: one rank, no MPI */
     cl_program prog;
     struct gen_layout lay;
     struct arena arena; /* device memory */

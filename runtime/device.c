@@ -113,16 +113,17 @@ static int contains_nocase(const char *hay, const char *needle)
     return 0;
 }
 
-static int pick(const struct found *found, int n, const char *spec)
+static int pick(const struct found *found, int n, const char *spec, int local_rank)
 {
     struct device d;
-    if (!spec || !*spec) { /* a GPU when there is one, else the first device */
+    if (!spec || !*spec) { /* a GPU when there is one (ranks of a node take them in turn), else the first device */
+        int gpus[MAX_DEVICES], n_gpus = 0;
         for (int i = 0; i < n; i++) {
             describe(&d, found[i].platform, found[i].device, i);
             if (d.type & CL_DEVICE_TYPE_GPU)
-                return i;
+                gpus[n_gpus++] = i;
         }
-        return 0;
+        return n_gpus ? gpus[local_rank % n_gpus] : 0;
     }
     char *end;
     long idx = strtol(spec, &end, 10);
@@ -139,13 +140,18 @@ static int pick(const struct found *found, int n, const char *spec)
 
 int device_open(struct device *dev, const char *spec, char *err, size_t err_len)
 {
+    return device_open_ranked(dev, spec, 0, err, err_len);
+}
+
+int device_open_ranked(struct device *dev, const char *spec, int local_rank, char *err, size_t err_len)
+{
     struct found found[MAX_DEVICES];
     int n = enumerate(found, MAX_DEVICES);
     if (n == 0) {
         snprintf(err, err_len, "no OpenCL device found (is an ICD such as pocl-opencl-icd installed?)");
         return -1;
     }
-    int i = pick(found, n, spec);
+    int i = pick(found, n, spec, local_rank);
     if (i < 0) {
         size_t used = (size_t)snprintf(err, err_len, "device '%s' matches nothing; devices are:", spec);
         for (int k = 0; k < n && used < err_len; k++) {

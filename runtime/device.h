@@ -36,6 +36,9 @@ int device_list(FILE *out);
 /* spec: NULL or "" (a GPU if there is one, else the first device), an index, "cpu", "gpu",
  * or a case-insensitive substring of the device name. */
 int device_open(struct device *dev, const char *spec, char *err, size_t err_len);
+/* The same for the local_rank-th rank of a node: without a spec, the ranks take the node's GPUs
+ * in turn. */
+int device_open_ranked(struct device *dev, const char *spec, int local_rank, char *err, size_t err_len);
 void device_close(struct device *dev);
 const char *device_error_name(cl_int code);
 

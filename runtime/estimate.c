@@ -8,25 +8,43 @@
 #include "particles.h"
 #include "pml.h"
 
-/* Candidates per box: cells of the box inside the region times particles per cell. */
+/* Candidates in box b: cells of the box inside the region times particles per cell. */
+static long box_candidates(const struct cfg_species *sp, const struct picl_config *cfg, const struct gen_layout *lay,
+                           int b)
+{
+    const long ppc = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
+    const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+    long cells = 1;
+    for (int a = 0; a < 3; a++) {
+        int n = 0;
+        for (int i = 0; i < lay->box[a]; i++) {
+            double x = cfg->grid.lower[a] + (bi[a] * lay->box[a] + i + 0.5) * lay->dx[a];
+            n += !sp->has_region || (x >= sp->region_lower[a] && x < sp->region_upper[a]);
+        }
+        cells *= n;
+    }
+    return cells * ppc;
+}
+
+int estimate_box_particles(const struct picl_config *cfg, const struct gen_layout *lay, double *count, char *err,
+                           size_t err_len)
+{
+    (void)err;
+    (void)err_len;
+    for (int s = 0; s < cfg->n_species; s++)
+        for (int b = 0; b < lay->n_boxes; b++)
+            count[b] += (double)box_candidates(&cfg->species[s], cfg, lay, b);
+    return 0;
+}
+
+/* Candidates of a species in all boxes, and the slots they take. */
 static void species_boxes(const struct cfg_species *sp, const struct picl_config *cfg, const struct gen_layout *lay,
                           long *total, double *slots)
 {
     *total = 0;
     *slots = 0;
-    const long ppc = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
     for (int b = 0; b < lay->n_boxes; b++) {
-        const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
-        long cells = 1;
-        for (int a = 0; a < 3; a++) {
-            int n = 0;
-            for (int i = 0; i < lay->box[a]; i++) {
-                double x = cfg->grid.lower[a] + (bi[a] * lay->box[a] + i + 0.5) * lay->dx[a];
-                n += !sp->has_region || (x >= sp->region_lower[a] && x < sp->region_upper[a]);
-            }
-            cells *= n;
-        }
-        long n = cells * ppc;
+        long n = box_candidates(sp, cfg, lay, b);
         *total += n;
         *slots += (double)(particles_box_room(n) + particles_outbox_room(n));
     }

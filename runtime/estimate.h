@@ -22,6 +22,9 @@ struct memory_estimate {
 /* dev: the device the run will use (its kind picks defaults such as sorting), or NULL. */
 int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
                     size_t err_len);
+/* Adds each species' particle count estimate of every box of lay to count[box]. */
+int estimate_box_particles(const struct picl_config *cfg, const struct gen_layout *lay, double *count, char *err,
+                           size_t err_len);
 void estimate_print(const struct picl_config *cfg, const struct memory_estimate *m, FILE *out);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exchange.h"
 #include "gen.h"
 #include "laser.h"
 #include "pml.h"
@@ -15,7 +16,7 @@ static void valid_range(const struct gen_layout *lay, size_t g[3])
 {
     g[0] = (size_t)lay->box[0];
     g[1] = (size_t)lay->box[1];
-    g[2] = (size_t)lay->box[2] * (size_t)lay->n_boxes;
+    g[2] = (size_t)lay->box[2] * (size_t)lay->n_local;
 }
 
 /* One work item per allocated cell (guards included) of every box. */
@@ -23,7 +24,7 @@ static void full_range(const struct gen_layout *lay, size_t g[3])
 {
     g[0] = (size_t)lay->dim[0];
     g[1] = (size_t)lay->dim[1];
-    g[2] = (size_t)lay->dim[2] * (size_t)lay->n_boxes;
+    g[2] = (size_t)lay->dim[2] * (size_t)lay->n_local;
 }
 
 /* Valid-cell launches take the input's work-group size; the guard launches (whose ranges
@@ -35,6 +36,27 @@ static int launch(struct kernel *k, struct ctx *c, const size_t g[3], char *err,
     return kernel_launch(k, c->dev->queue, &c->timers, 3, g, local, err, err_len);
 }
 
+/* FillBoundary: the local kernel, then the guards other ranks own. */
+static int fill(struct fields *f, struct ctx *c, struct kernel *k, enum xgroup_id g, char *err, size_t err_len)
+{
+    size_t h[3];
+    full_range(&c->lay, h);
+    if (launch(k, c, h, err, err_len))
+        return -1;
+    return f->xc ? exchange_run(f->xc, c, f->buf.mem, g, err, err_len) : 0;
+}
+
+/* SumBoundary: the local kernel adds the guards of this rank's boxes, then other ranks' guards
+ * are added by the exchange. */
+static int sum(struct fields *f, struct ctx *c, struct kernel *k, enum xgroup_id g, char *err, size_t err_len)
+{
+    size_t v[3];
+    valid_range(&c->lay, v);
+    if (launch(k, c, v, err, err_len))
+        return -1;
+    return f->xc ? exchange_run(f->xc, c, f->buf.mem, g, err, err_len) : 0;
+}
+
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
     memset(f, 0, sizeof *f);
@@ -42,7 +64,7 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
     size_t bytes = (size_t)FC_COUNT * (size_t)lay->comp_stride * c->real_size;
     if (arena_alloc(&c->arena, bytes, "fields E, B, J, rho", &f->buf, err, err_len))
         return -1;
-    f->rows = (size_t)lay->box[1] * (size_t)lay->box[2] * (size_t)lay->n_boxes;
+    f->rows = (size_t)lay->box[1] * (size_t)lay->box[2] * (size_t)lay->n_local;
     if (arena_alloc(&c->arena, f->rows * 2 * sizeof(double), "field energy sums", &f->sums, err, err_len))
         return -1;
     f->sums_host = mem_calloc(f->rows * 2, sizeof(double));
@@ -68,9 +90,19 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
         if (kernel_arg(table[i].k, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
             return -1;
     }
-    if (kernel_arg(&f->gauss, 1, sizeof(cl_mem), &f->sums.mem, err, err_len))
+    if (kernel_arg(&f->gauss, 1, sizeof(cl_mem), &f->sums.mem, err, err_len) ||
+        kernel_arg(&f->reduce, 1, sizeof(cl_mem), &f->sums.mem, err, err_len))
         return -1;
-    return kernel_arg(&f->reduce, 1, sizeof(cl_mem), &f->sums.mem, err, err_len);
+    if (c->lay.n_ranks > 1) {
+        f->xc = mem_calloc(1, sizeof *f->xc);
+        if (!f->xc) {
+            snprintf(err, err_len, "out of host memory for the guard exchange");
+            return -1;
+        }
+        if (exchange_create(f->xc, c, f->buf.mem, err, err_len))
+            return -1;
+    }
+    return 0;
 }
 
 void fields_destroy(struct fields *f, struct ctx *c)
@@ -81,6 +113,11 @@ void fields_destroy(struct fields *f, struct ctx *c)
                             &f->fill_rho, &f->filter_rho[0], &f->filter_rho[1], &f->filter_rho[2]};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         kernel_release(all[i]);
+    if (f->xc) {
+        exchange_destroy(f->xc, c);
+        mem_free(f->xc);
+        f->xc = NULL;
+    }
     if (f->buf.mem)
         arena_free(&c->arena, &f->buf);
     if (f->sums.mem)
@@ -102,7 +139,7 @@ int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len
         snprintf(err, err_len, "clearing the fields failed: %s", device_error_name(rc));
         return -1;
     }
-    if (launch(&f->init, c, g, err, err_len) || launch(&f->fill_EB, c, h, err, err_len))
+    if (launch(&f->init, c, g, err, err_len) || fill(f, c, &f->fill_EB, XG_FILL_EB, err, err_len))
         return -1;
     return 0;
 }
@@ -133,23 +170,20 @@ int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
 
 int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    size_t g[3];
-    valid_range(&c->lay, g);
-    return launch(&f->sum_J, c, g, err, err_len);
+    return sum(f, c, &f->sum_J, XG_SUM_J, err, err_len);
 }
 
-static int filter_passes(struct ctx *c, struct kernel *fill, struct kernel *pass, char *err, size_t err_len)
+static int filter_passes(struct fields *f, struct ctx *c, struct kernel *fill_k, enum xgroup_id g,
+                         struct kernel *pass, char *err, size_t err_len)
 {
     const struct gen_layout *lay = &c->lay;
-    size_t h[3];
-    full_range(lay, h);
     /* lines along each axis: items over the other two axes, boxes folded into the second */
-    const size_t lines[3][2] = {{(size_t)lay->box[1], (size_t)lay->box[2] * lay->n_boxes},
-                                {(size_t)lay->box[0], (size_t)lay->box[2] * lay->n_boxes},
-                                {(size_t)lay->box[0], (size_t)lay->box[1] * lay->n_boxes}};
+    const size_t lines[3][2] = {{(size_t)lay->box[1], (size_t)lay->box[2] * lay->n_local},
+                                {(size_t)lay->box[0], (size_t)lay->box[2] * lay->n_local},
+                                {(size_t)lay->box[0], (size_t)lay->box[1] * lay->n_local}};
     for (int a = 0; a < 3; a++)
         for (int p = 0; p < c->cfg->filter_passes[a]; p++)
-            if (launch(fill, c, h, err, err_len) ||
+            if (fill(f, c, fill_k, g, err, err_len) ||
                 kernel_launch(&pass[a], c->dev->queue, &c->timers, 2, lines[a], NULL, err, err_len))
                 return -1;
     return 0;
@@ -157,19 +191,17 @@ static int filter_passes(struct ctx *c, struct kernel *fill, struct kernel *pass
 
 int fields_filter_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    return filter_passes(c, &f->fill_J, f->filter, err, err_len);
+    return filter_passes(f, c, &f->fill_J, XG_FILL_J, f->filter, err, err_len);
 }
 
 int fields_filter_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    return filter_passes(c, &f->fill_rho, f->filter_rho, err, err_len);
+    return filter_passes(f, c, &f->fill_rho, XG_FILL_RHO, f->filter_rho, err, err_len);
 }
 
 int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    size_t g[3];
-    valid_range(&c->lay, g);
-    return launch(&f->sum_rho, c, g, err, err_len);
+    return sum(f, c, &f->sum_rho, XG_SUM_RHO, err, err_len);
 }
 
 /* What acts on B after half step `half` (0 first, 1 second) that used E at time t: the PML and
@@ -182,17 +214,16 @@ static int after_B_half(struct fields *f, struct ctx *c, int half, double t, cha
 
 int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
 {
-    size_t g[3], h[3];
+    size_t g[3];
     valid_range(&c->lay, g);
-    full_range(&c->lay, h);
     /* B half step reads E's upper guards; E reads B's lower guards and J; the second B half
      * step reads E's guards again; the gather of the next step reads both. */
     if (launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 0, t, err, err_len) ||
-        launch(&f->fill_B, c, h, err, err_len) ||
+        fill(f, c, &f->fill_B, XG_FILL_B, err, err_len) ||
         launch(&f->push_E, c, g, err, err_len) || (f->pml && pml_push_E(f->pml, c, err, err_len)) ||
-        launch(&f->fill_E, c, h, err, err_len) ||
+        fill(f, c, &f->fill_E, XG_FILL_E, err, err_len) ||
         launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 1, t + c->cfg->dt, err, err_len) ||
-        launch(&f->fill_B, c, h, err, err_len))
+        fill(f, c, &f->fill_B, XG_FILL_B, err, err_len))
         return -1;
     return 0;
 }
@@ -202,7 +233,7 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
 static int reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, double out[2], char *err,
                        size_t err_len)
 {
-    size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_boxes};
+    size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_local};
     if (kernel_launch(k, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
         return -1;
     size_t acc = c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
@@ -217,6 +248,11 @@ static int reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int ma
         double v = acc == sizeof(double) ? f->sums_host[r] : ((float *)f->sums_host)[r];
         out[r % 2] = max ? (v > out[r % 2] ? v : out[r % 2]) : out[r % 2] + v;
     }
+    /* one reduction over the ranks for both numbers */
+    if (max)
+        comm_max_doubles(c->comm, out, 2);
+    else
+        comm_sum_doubles(c->comm, out, 2);
     return 0;
 }
 
@@ -262,8 +298,9 @@ int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *o
         mem_free(host);
         return -1;
     }
-    for (int b = 0; b < lay->n_boxes; b++) {
-        int bx = b % lay->nbox[0], by = (b / lay->nbox[0]) % lay->nbox[1], bz = b / (lay->nbox[0] * lay->nbox[1]);
+    for (int b = 0; b < lay->n_local; b++) {
+        const int gb = gen_box_gid(lay, b);
+        int bx = gb % lay->nbox[0], by = (gb / lay->nbox[0]) % lay->nbox[1], bz = gb / (lay->nbox[0] * lay->nbox[1]);
         for (int k = 0; k < lay->box[2]; k++)
             for (int j = 0; j < lay->box[1]; j++)
                 for (int i = 0; i < lay->box[0]; i++) {

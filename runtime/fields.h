@@ -5,6 +5,7 @@
 
 #include "ctx.h"
 
+struct exchange;
 struct pml;
 struct lasers;
 
@@ -16,6 +17,7 @@ struct fields {
     double gauss_scale; /* max |rho/eps0| when the Gauss reference was stored */
     struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, fill_J, sum_J, sum_rho, reduce, gauss;
     struct kernel filter[3], filter_rho[3], fill_rho; /* binomial passes along x, y, z */
+    struct exchange *xc; /* guards other ranks own; NULL on one rank */
     /* borrowed from the run, NULL when it has none: corrections between a Maxwell update and
      * its guard fill (pml.c, laser.c) */
     struct pml *pml;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -45,13 +46,14 @@ static const char usage[] =
     "                     checkpoint.dir with `--restart latest` (same input and --set options)\n"
     "  -o DIR             output folder of `gen`; results file of `bench`\n"
     "  --no-build         `check` without building the kernels on a device\n"
+    "  --ranks N          `check`: the boxes, cells and estimated particles of each of N MPI ranks\n"
     "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
     "  -h, --help         this text;    --version      picl's version\n";
 
 struct args {
     const char *command, *input, *device, *outdir, *restart, *report;
     const char *sets[CFG_MAX_SETS];
-    int n_sets, no_build, help, version, device_limits;
+    int n_sets, no_build, help, version, device_limits, ranks;
 };
 
 static int parse_args(int argc, char **argv, struct args *a, char *err, size_t err_len)
@@ -61,7 +63,16 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         int has_value = i + 1 < argc;
-        if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart") ||
+        if (!strcmp(arg, "--ranks")) {
+            char *end;
+            long n = has_value ? strtol(argv[i + 1], &end, 10) : 0;
+            if (!has_value || *end || n < 1 || n > 1000000) {
+                snprintf(err, err_len, "--ranks needs a positive number of ranks");
+                return -1;
+            }
+            a->ranks = (int)n;
+            i++;
+        } else if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") || !strcmp(arg, "--restart") ||
             !strcmp(arg, "--report")) {
             if (!has_value) {
                 snprintf(err, err_len, "%s needs a value", arg);
@@ -130,10 +141,51 @@ static void print_memory(const struct picl_config *cfg, FILE *out)
     estimate_print(cfg, &m, out);
 }
 
+/* `check --ranks N`: the distribution an N-rank run would make, rank by rank. */
+static int print_ranks(const struct picl_config *cfg, int ranks, char *err)
+{
+    struct gen_layout lay;
+    if (gen_layout(cfg, &lay, err, ERR_LEN))
+        return -1;
+    double *weight = mem_calloc((size_t)lay.n_boxes, sizeof *weight), *parts = mem_calloc((size_t)lay.n_boxes, sizeof *parts);
+    struct gen_decomp d;
+    int rc = -1;
+    if (!weight || !parts) {
+        snprintf(err, ERR_LEN, "out of host memory");
+        goto done;
+    }
+    if (sim_box_weights(cfg, &lay, weight, err, ERR_LEN) || estimate_box_particles(cfg, &lay, parts, err, ERR_LEN) ||
+        decomp_make(&d, &lay, cfg->distribution, weight, ranks, 0, err, ERR_LEN))
+        goto done;
+    static const char *const how[] = {"sfc", "knapsack", "round_robin"};
+    printf("ranks: %d, %s distribution of %d boxes; imbalance (largest rank cost / mean) %.3f\n", ranks,
+           how[cfg->distribution], lay.n_boxes, decomp_imbalance(&d, weight));
+    printf("  rank   boxes        cells    particles (est.)\n");
+    const long box_cells = (long)lay.box[0] * lay.box[1] * lay.box[2];
+    for (int r = 0; r < ranks; r++) {
+        long boxes = 0;
+        double np = 0;
+        for (int b = 0; b < lay.n_boxes; b++)
+            if (d.owner[b] == r) {
+                boxes++;
+                np += parts[b];
+            }
+        printf("  %4d  %6ld  %11ld  %18.0f\n", r, boxes, boxes * box_cells, np);
+    }
+    decomp_free(&d);
+    rc = 0;
+done:
+    mem_free(weight);
+    mem_free(parts);
+    return rc;
+}
+
 static int cmd_check(const struct args *a, const struct picl_config *cfg, char *err)
 {
     cfg_print(cfg, stdout);
     print_memory(cfg, stdout);
+    if (a->ranks > 0 && print_ranks(cfg, a->ranks, err))
+        return 2;
     if (a->no_build)
         return 0;
     struct device dev;
@@ -205,19 +257,43 @@ static int cmd_gen(const struct args *a, const struct picl_config *cfg, char *er
     return 0;
 }
 
-static int cmd_run(const struct args *a, const struct picl_config *cfg, char *err)
+/* Several ranks on one CPU: each rank's OpenCL thread pool (PoCL) gets its share of the cores,
+ * unless the environment or parallel.threads says otherwise. Before the first OpenCL call. */
+static void share_cores(const struct picl_config *cfg, const struct comm *comm)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long threads = cfg->threads > 0 ? cfg->threads : (cores > 0 ? cores : 1) / comm->local_size;
+    if (threads < 1)
+        threads = 1;
+    if (comm->size == 1 && cfg->threads <= 0)
+        return;
+    char text[32];
+    snprintf(text, sizeof text, "%ld", threads);
+    setenv("POCL_MAX_PTHREAD_COUNT", text, cfg->threads > 0); /* PoCL 3 and older */
+    setenv("POCL_CPU_MAX_CU_NUM", text, cfg->threads > 0); /* PoCL 4 and newer */
+}
+
+static int cmd_run(const struct args *a, const struct picl_config *cfg, const struct comm *comm, char *err)
 {
     struct device dev;
-    if (device_open(&dev, a->device, err, ERR_LEN))
+    share_cores(cfg, comm);
+    if (device_open_ranked(&dev, a->device, comm->local_rank, err, ERR_LEN))
         return 2;
-    log_info("device: %s (%s)", dev.name, dev.platform_name);
+    if (comm->size > 1)
+        log_info("rank %d of %d: device %s (%s)", comm->rank, comm->size, dev.name, dev.platform_name);
+    else
+        log_info("device: %s (%s)", dev.name, dev.platform_name);
     struct sim *s = mem_calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, ERR_LEN, "out of host memory");
         device_close(&dev);
         return 1;
     }
-    int rc = sim_create(s, cfg, &dev, err, ERR_LEN) ? 2 : 0;
+    int rc = sim_create_ranked(s, cfg, &dev, comm, err, ERR_LEN) ? 2 : 0;
+    if (rc == 0 && a->restart && comm->size > 1) {
+        snprintf(err, ERR_LEN, "--restart: restarting on more than one rank is not written yet; restart on one rank");
+        rc = 2;
+    }
     if (rc == 0 && a->restart) {
         /* a checkpoint that is missing, damaged or of another input is a usage error (2) */
         char path[CFG_PATH_LEN + 64];
@@ -229,7 +305,7 @@ static int cmd_run(const struct args *a, const struct picl_config *cfg, char *er
     if (rc == 0 && sim_run(s, err, ERR_LEN))
         rc = 1;
     if (rc == 0)
-        sim_summary(s, stdout);
+        sim_summary(s, comm->rank == 0 ? stdout : NULL);
     sim_destroy(s);
     mem_free(s);
     device_close(&dev);
@@ -313,15 +389,16 @@ int main(int argc, char **argv)
         if (comm_init(&comm, &argc, &argv)) {
             snprintf(err, sizeof err, "MPI_Init failed");
             rc = 1;
-        } else if (comm.size > 1) {
-            /* the decomposition over ranks is not written yet: N copies of one run would
-             * overwrite each other's output, so refuse rather than pretend */
-            snprintf(err, sizeof err, "this picl runs on one MPI rank; %d were started (mpirun -np %d). "
-                     "Boxes over ranks are the MPI issue's work; run without mpirun", comm.size, comm.size);
-            rc = 2;
-            comm_finalize(&comm);
         } else {
-            rc = cmd_run(&a, cfg, err);
+            /* only rank 0 talks, unless asked for debug output */
+            if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
+                log_set_level(LOG_ERROR);
+            rc = cmd_run(&a, cfg, &comm, err);
+            if (rc && comm.size > 1) {
+                /* the other ranks may be waiting in a collective: stop them all, never hang */
+                log_error("rank %d: %s", comm.rank, err);
+                MPI_Abort(comm.world, rc);
+            }
             comm_finalize(&comm);
         }
     }

@@ -56,13 +56,10 @@ int opmd_due(const struct cfg_full *d, long step)
     return 0;
 }
 
-/* Boxes are spread over ranks by the MPI decomposition (a later stage); until it exists every
- * box is this rank's, and everything below already writes only the boxes a rank owns. */
+/* Boxes are spread over ranks (gen/decomp.h): each rank writes the boxes it holds. */
 static int box_is_mine(const struct ctx *c, int b)
 {
-    (void)c;
-    (void)b;
-    return 1;
+    return gen_box_slot(&c->lay, b) >= 0;
 }
 
 static hid_t real_type(const struct ctx *c)
@@ -171,7 +168,7 @@ static size_t pack_mesh(const struct ctx *c, const char *comp, char *out)
                 int b = bx + lay->nbox[0] * (by + lay->nbox[1] * bz);
                 if (!box_is_mine(c, b))
                     continue;
-                size_t src = (size_t)b * (size_t)lay->box_stride + (size_t)lay->ng +
+                size_t src = (size_t)gen_box_slot(lay, b) * (size_t)lay->box_stride + (size_t)lay->ng +
                              (size_t)(j % lay->box[1] + lay->ng) * (size_t)lay->dim[0] +
                              (size_t)(k % lay->box[2] + lay->ng) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
                 memcpy(out + m, comp + src * real, row);
@@ -529,10 +526,10 @@ static int write_species(struct writer *w, const struct cfg_full *d, struct spec
         return -1;
     const cl_ulong *id = raw;
     for (int b = 0; b < nb; b++) {
-        const long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
         sel.per_box[b] = 0;
         if (!box_is_mine(c, b))
             continue;
+        const long *t = sp->boxes_host + (size_t)gen_box_slot(&c->lay, b) * BT_STRIDE;
         for (long k = t[BT_START]; k < t[BT_START] + t[BT_COUNT]; k++)
             if (id[k] % (cl_ulong)d->stride == 0) {
                 sel.slot[sel.n++] = k;

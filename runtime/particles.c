@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "migrate.h"
 
 static const char *const array_names[PA_COUNT] = {"x", "y", "z", "ux", "uy", "uz", "w", "id", "dest"};
 
@@ -40,40 +41,50 @@ static int cell_box(const struct gen_layout *lay, int i, int j, int k)
     return i / lay->box[0] + lay->nbox[0] * (j / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
 }
 
-/* From the per-cell counts: the box table and each cell's first slot. */
-static void lay_out(struct species *sp, const struct gen_layout *lay, const int *count, long *offset)
+/* From the per-cell counts: the box table of this rank's boxes and each cell's first slot (-1
+ * for cells of other ranks' boxes). Returns the particles this rank holds. */
+static long lay_out(struct species *sp, const struct gen_layout *lay, const int *count, long *offset)
 {
     const int *n = lay->cells;
     long *t = sp->boxes_host;
-    memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)lay->n_boxes);
+    memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)lay->n_local);
+    long held = 0;
     for (int k = 0; k < n[2]; k++)
         for (int j = 0; j < n[1]; j++)
-            for (int i = 0; i < n[0]; i++)
-                t[cell_box(lay, i, j, k) * BT_STRIDE + BT_COUNT] += count[i + n[0] * ((long)j + n[1] * k)];
+            for (int i = 0; i < n[0]; i++) {
+                const int b = gen_box_slot(lay, cell_box(lay, i, j, k));
+                const int here = count[i + n[0] * ((long)j + n[1] * k)];
+                if (b >= 0) {
+                    t[b * BT_STRIDE + BT_COUNT] += here;
+                    held += here;
+                }
+            }
     long slot = 0;
-    for (int b = 0; b < lay->n_boxes; b++) {
+    for (int b = 0; b < lay->n_local; b++) {
         t[b * BT_STRIDE + BT_START] = slot;
         t[b * BT_STRIDE + BT_CAP] = particles_box_room(t[b * BT_STRIDE + BT_COUNT]);
         slot += t[b * BT_STRIDE + BT_CAP];
     }
-    for (int b = 0; b < lay->n_boxes; b++) {
+    for (int b = 0; b < lay->n_local; b++) {
         t[b * BT_STRIDE + BT_OUT_START] = slot;
         t[b * BT_STRIDE + BT_OUT_CAP] = particles_outbox_room(t[b * BT_STRIDE + BT_COUNT]);
         slot += t[b * BT_STRIDE + BT_OUT_CAP];
     }
     sp->slots = slot;
-    long *next = mem_calloc((size_t)lay->n_boxes, sizeof(long));
-    for (int b = 0; next && b < lay->n_boxes; b++)
+    long *next = mem_calloc((size_t)lay->n_local, sizeof(long));
+    for (int b = 0; next && b < lay->n_local; b++)
         next[b] = t[b * BT_STRIDE + BT_START];
     for (int k = 0; next && k < n[2]; k++)
         for (int j = 0; j < n[1]; j++)
             for (int i = 0; i < n[0]; i++) {
                 long cell = i + n[0] * ((long)j + n[1] * k);
-                int b = cell_box(lay, i, j, k);
-                offset[cell] = next[b];
-                next[b] += count[cell];
+                int b = gen_box_slot(lay, cell_box(lay, i, j, k));
+                offset[cell] = b < 0 ? -1 : next[b];
+                if (b >= 0)
+                    next[b] += count[cell];
             }
     mem_free(next);
+    return held;
 }
 
 static int cl_check(cl_int rc, const struct species *sp, const char *what, char *err, size_t err_len)
@@ -109,11 +120,9 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
                                      NULL),
                  sp, "reading counts", err, err_len))
         goto done;
-    long total = 0;
-    for (size_t i = 0; i < cells; i++)
-        total += host_count[i];
-    sp->np = total;
-    lay_out(sp, lay, host_count, host_offset);
+    long total = lay_out(sp, lay, host_count, host_offset);
+    sp->np = sp->np_all = total;
+    comm_sum_longs(c->comm, &sp->np_all, 1);
     for (int a = 0; a < PA_COUNT; a++) {
         char what[128];
         size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
@@ -122,7 +131,7 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
         if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
             goto done;
     }
-    size_t table = sizeof(long) * BT_STRIDE * (size_t)lay->n_boxes;
+    size_t table = sizeof(long) * BT_STRIDE * (size_t)lay->n_local;
     if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len) ||
         arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||
         cl_check(clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0,
@@ -151,19 +160,62 @@ done:
     return rc;
 }
 
+/* Room for count[b] particles in each local box b, nothing written: the caller fills the
+ * arrays (redistribution between ranks, restart). */
+static int allocate(struct species *sp, struct ctx *c, const long *count, char *err, size_t err_len)
+{
+    const int nb = c->lay.n_local;
+    long *t = sp->boxes_host, slot = 0, total = 0;
+    memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)nb);
+    for (int b = 0; b < nb; b++) {
+        t[b * BT_STRIDE + BT_START] = slot;
+        t[b * BT_STRIDE + BT_COUNT] = count[b];
+        t[b * BT_STRIDE + BT_CAP] = particles_box_room(count[b]);
+        slot += t[b * BT_STRIDE + BT_CAP];
+        total += count[b];
+    }
+    for (int b = 0; b < nb; b++) {
+        t[b * BT_STRIDE + BT_OUT_START] = slot;
+        t[b * BT_STRIDE + BT_OUT_CAP] = particles_outbox_room(count[b]);
+        slot += t[b * BT_STRIDE + BT_OUT_CAP];
+    }
+    sp->slots = slot;
+    sp->np = sp->np_all = total;
+    comm_sum_longs(c->comm, &sp->np_all, 1);
+    for (int a = 0; a < PA_COUNT; a++) {
+        char what[128];
+        size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
+        snprintf(what, sizeof what, "species %s %s (%ld particles, %ld slots)", sp->cfg->name, array_names[a], total,
+                 sp->slots);
+        if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
+            return -1;
+    }
+    size_t table = sizeof(long) * BT_STRIDE * (size_t)nb;
+    if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len))
+        return -1;
+    return cl_check(clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, t, 0, NULL, NULL), sp,
+                    "writing the box table", err, err_len);
+}
+
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len)
+{
+    return particles_create_from(sp, c, f, index, NULL, err, err_len);
+}
+
+int particles_create_from(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count, char *err,
+                          size_t err_len)
 {
     memset(sp, 0, sizeof *sp);
     sp->index = index;
     sp->cfg = &c->cfg->species[index];
-    const int nb = c->lay.n_boxes;
+    const int nb = c->lay.n_local;
     sp->boxes_host = mem_calloc((size_t)nb * BT_STRIDE, sizeof(long));
     sp->sums_host = mem_calloc((size_t)nb, sizeof(double));
     if (!sp->boxes_host || !sp->sums_host) {
         snprintf(err, err_len, "out of host memory");
         return -1;
     }
-    if (load(sp, c, err, err_len))
+    if (count ? allocate(sp, c, count, err, err_len) : load(sp, c, err, err_len))
         return -1;
     sp->atomic = gen_strategy(c->cfg, &c->dev->facts) == CFG_STRATEGY_GLOBAL_ATOMICS;
     for (int b = 0; b < nb; b++)
@@ -187,6 +239,15 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
             return -1;
         if (sp->atomic && (species_kernel(&sp->outbox_reset, c, "particles_outbox_reset", -1, err, err_len) ||
                            set_args(&sp->outbox_reset, &sp->boxes.mem, 1, err, err_len)))
+            return -1;
+    }
+    if (c->lay.n_ranks > 1 && !sp->cfg->frozen) {
+        sp->mg = mem_calloc(1, sizeof *sp->mg);
+        if (!sp->mg) {
+            snprintf(err, err_len, "out of host memory");
+            return -1;
+        }
+        if (migrate_create(sp->mg, sp, c, err, err_len))
             return -1;
     }
     const struct picl_config *cfg = c->cfg;
@@ -223,6 +284,11 @@ int particles_create(struct species *sp, struct ctx *c, struct fields *f, int in
 
 void particles_destroy(struct species *sp, struct ctx *c)
 {
+    if (sp->mg) {
+        migrate_destroy(sp->mg, c);
+        mem_free(sp->mg);
+        sp->mg = NULL;
+    }
     struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->bin,
                           &sp->reorder, &sp->outbox_reset};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
@@ -248,7 +314,7 @@ void particles_destroy(struct species *sp, struct ctx *c)
  * compute units (a CPU runs a work-group on one thread). */
 static int launch_boxes(struct kernel *k, struct ctx *c, char *err, size_t err_len)
 {
-    size_t g = (size_t)c->lay.n_boxes, l = 1;
+    size_t g = (size_t)c->lay.n_local, l = 1;
     return kernel_launch(k, c->dev->queue, &c->timers, 1, &g, &l, err, err_len);
 }
 
@@ -258,7 +324,7 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
         return 0;
     if (sp->atomic) {
         const size_t w = c->wg_particles;
-        size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_boxes}, l[2] = {w, 1};
+        size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_local}, l[2] = {w, 1};
         if (w)
             g[0] = (g[0] + w - 1) / w * w; /* slots past a box's count return at once */
         if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
@@ -267,7 +333,9 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
     } else if (launch_boxes(&sp->push, c, err, err_len)) {
         return -1;
     }
-    return launch_boxes(&sp->deliver, c, err, err_len);
+    if (launch_boxes(&sp->deliver, c, err, err_len))
+        return -1;
+    return sp->mg ? migrate_run(sp->mg, sp, c, err, err_len) : 0;
 }
 
 int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len)
@@ -286,24 +354,43 @@ int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
 
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len)
 {
-    const int nb = c->lay.n_boxes;
+    const int nb = c->lay.n_local;
     if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, sizeof(long) * BT_STRIDE * (size_t)nb,
                                      sp->boxes_host, 0, NULL, NULL),
                  sp, "reading the box table", err, err_len))
         return -1;
-    long n = 0;
+    long n = 0, overflow = -1;
+    /* count, overflowing boxes, absorbed per face: one reduction over the ranks */
+    long all[8] = {0};
     for (int b = 0; b < nb; b++) {
         const long *t = sp->boxes_host + b * BT_STRIDE;
-        if (t[BT_OVERFLOW]) {
-            snprintf(err, err_len,
-                     "species %s: box %d ran out of room for particles (%ld of %ld slots, outbox %ld of %ld); "
-                     "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)",
-                     sp->cfg->name, b, t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT], t[BT_OUT_CAP]);
-            return -1;
-        }
+        if (t[BT_OVERFLOW] && overflow < 0)
+            overflow = b;
         n += t[BT_COUNT];
+        for (int face = 0; face < 6; face++)
+            all[2 + face] += t[BT_LOST + face];
+    }
+    all[0] = n;
+    all[1] = overflow >= 0;
+    comm_sum_longs(c->comm, all, 8);
+    if (overflow >= 0) {
+        const long *t = sp->boxes_host + overflow * BT_STRIDE;
+        snprintf(err, err_len,
+                 "species %s: box %d ran out of room for particles (%ld of %ld slots, outbox %ld of %ld); "
+                 "the plasma is far from uniform over boxes: use larger boxes (grid.max_box)",
+                 sp->cfg->name, gen_box_gid(&c->lay, (int)overflow), t[BT_COUNT], t[BT_CAP], t[BT_OUT_COUNT],
+                 t[BT_OUT_CAP]);
+        return -1;
+    }
+    if (all[1]) {
+        snprintf(err, err_len, "species %s: a box on another rank ran out of room for particles (its message says which)",
+                 sp->cfg->name);
+        return -1;
     }
     sp->np = n;
+    sp->np_all = all[0];
+    for (int face = 0; face < 6; face++)
+        sp->lost_all[face] = all[2 + face];
     if (count)
         *count = n;
     return 0;
@@ -323,7 +410,7 @@ int particles_deposit_rho(struct species *sp, struct ctx *c, char *err, size_t e
 
 int particles_kinetic(struct species *sp, struct ctx *c, double *energy, char *err, size_t err_len)
 {
-    const int nb = c->lay.n_boxes;
+    const int nb = c->lay.n_local;
     *energy = 0;
     if (launch_boxes(&sp->kinetic, c, err, err_len))
         return -1;
@@ -335,6 +422,7 @@ int particles_kinetic(struct species *sp, struct ctx *c, double *energy, char *e
     double sum = 0;
     for (int i = 0; i < nb; i++)
         sum += acc == sizeof(double) ? sp->sums_host[i] : ((float *)sp->sums_host)[i];
+    comm_sum_doubles(c->comm, &sum, 1);
     *energy = sum * sp->cfg->mass * PICL_C * PICL_C;
     return 0;
 }
@@ -357,7 +445,7 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
         return -1;
     }
     long m = 0;
-    for (int b = 0; b < c->lay.n_boxes; b++) {
+    for (int b = 0; b < c->lay.n_local; b++) {
         const long *t = sp->boxes_host + b * BT_STRIDE;
         for (long i = t[BT_START]; i < t[BT_START] + t[BT_COUNT]; i++)
             out[m++] = a == PA_ID     ? (double)((cl_ulong *)host)[i]
@@ -371,8 +459,6 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
 
 long particles_absorbed(const struct species *sp, const struct ctx *c, int face)
 {
-    long n = 0;
-    for (int b = 0; b < c->lay.n_boxes; b++)
-        n += sp->boxes_host[b * BT_STRIDE + BT_LOST + face];
-    return n;
+    (void)c;
+    return sp->lost_all[face];
 }

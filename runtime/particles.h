@@ -6,6 +6,8 @@
 #include "ctx.h"
 #include "fields.h"
 
+struct migrate;
+
 enum particle_array { PA_X, PA_Y, PA_Z, PA_UX, PA_UY, PA_UZ, PA_W, PA_ID, PA_DEST, PA_COUNT };
 
 /* The box table (templates/common.cl): per box, 16 longs; BT_LOST + 2 axis + side counts the
@@ -18,7 +20,10 @@ enum box_table { BT_START, BT_CAP, BT_COUNT, BT_OUT_START, BT_OUT_CAP, BT_OUT_CO
 struct species {
     int index;
     const struct cfg_species *cfg;
-    long np; /* live particles, as of the last particles_check */
+    long np; /* live particles on this rank, as of the last particles_check */
+    long np_all; /* on all ranks */
+    long lost_all[6]; /* absorbed through each face of the domain, all ranks */
+    struct migrate *mg; /* the exchange with other ranks; NULL on one rank */
     long slots; /* length of every array: boxes' room plus outboxes */
     struct arena_buf array[PA_COUNT];
     struct arena_buf boxes; /* the box table */
@@ -40,6 +45,10 @@ long particles_outbox_room(long n);
 #define PARTICLE_SLOT_BYTES(real_size) (7 * (real_size) + sizeof(cl_ulong) + sizeof(cl_int))
 /* Allocates the arrays and makes the particles on the device (count, scan, fill). */
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len);
+/* The same with room for count[b] particles in local box b and none made (the caller writes
+ * them with particles_write_box). */
+int particles_create_from(struct species *sp, struct ctx *c, struct fields *f, int index, const long *count, char *err,
+                          size_t err_len);
 void particles_destroy(struct species *sp, struct ctx *c);
 /* Gather, push, move and deposit J, then hand leavers to their new boxes (frozen: nothing). */
 int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len);
@@ -48,7 +57,8 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
 int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len);
 /* Counting sort of every box's particles by bin (sort.bin_size): binning, then reordering. */
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len);
-/* Reads the box table: live particle count, and an error if a box ran out of room. */
+/* Reads the box table: live particle count on this rank, and an error if a box on any rank ran
+ * out of room. Collective over the ranks. */
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len);
 /* Particles absorbed through face 2 axis + side (side 0 lower, 1 upper) since the start, as of
  * the last particles_check. */

@@ -21,6 +21,12 @@ void pml_destroy(struct pml *p, struct ctx *c);
 int pml_push_E(struct pml *p, struct ctx *c, char *err, size_t err_len);
 /* After B half step `half` (0: the first of a step, 1: the second), before FillBoundary of B. */
 int pml_push_B(struct pml *p, struct ctx *c, int half, char *err, size_t err_len);
+/* Boxes changing rank (rebalance.c): pml_save copies psi to the host (NULL where there is no
+ * PML; mem_free it) before the device side is rebuilt; pml_adopt, on the rebuilt PML, sums the
+ * copies of all ranks (each holds its own boxes' cells, zeros elsewhere) and keeps the cells of
+ * this rank's new boxes. Collective. */
+int pml_save(struct pml *p, struct ctx *c, double **host, char *err, size_t err_len);
+int pml_adopt(struct pml *p, struct ctx *c, double *host, char *err, size_t err_len);
 /* Bytes of the psi buffer a configuration needs (for the memory estimate). */
 double pml_bytes(const struct picl_config *cfg, const struct gen_layout *lay, size_t real_size);
 

@@ -137,6 +137,15 @@ int reduced_open_from(struct reduced *r, const struct picl_config *cfg, const ch
     return 0;
 }
 
+void reduced_open_silent(struct reduced *r, const struct picl_config *cfg, int n_names)
+{
+    memset(r, 0, sizeof *r);
+    r->n_columns = n_names + 2;
+    for (int d = 0; d < cfg->n_reduced; d++)
+        r->interval[d] = cfg->reduced[d].interval;
+    r->n_files = cfg->n_reduced;
+}
+
 int reduced_due(const struct reduced *r, long step)
 {
     for (int d = 0; d < r->n_files; d++)
@@ -152,6 +161,8 @@ int reduced_write(struct reduced *r, long step, double time, const struct reduce
         if (r->interval[d] <= 0 || step % r->interval[d])
             continue;
         FILE *f = r->file[d];
+        if (!f) /* a rank that computes the row but does not write it */
+            continue;
         fprintf(f, "%ld,%.17g", step, time);
         for (int c = 2; c < r->n_columns; c++)
             fprintf(f, ",%.17g", row->value[c - 2]);

@@ -31,6 +31,8 @@ int reduced_open(struct reduced *r, const struct picl_config *cfg, const char *c
  * to that step are kept (resume_step < 0: a fresh start). */
 int reduced_open_from(struct reduced *r, const struct picl_config *cfg, const char *const *names, int n_names,
                       long resume_step, char *err, size_t err_len);
+/* Ranks other than 0: the same schedule and columns, no file. */
+void reduced_open_silent(struct reduced *r, const struct picl_config *cfg, int n_names);
 /* True when some diagnostic wants this step. */
 int reduced_due(const struct reduced *r, long step);
 int reduced_write(struct reduced *r, long step, double time, const struct reduced_row *row, char *err,

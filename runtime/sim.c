@@ -10,7 +10,10 @@
 
 #include "estimate.h"
 #include "checkpoint.h"
+#include "exchange.h"
 #include "log.h"
+#include "migrate.h"
+#include "mem.h"
 #include "openpmd.h"
 #include "program.h"
 #include "signals.h"
@@ -39,7 +42,7 @@ static int resolve_work_groups(struct ctx *c, char *err, size_t err_len)
         size_t w = given ? (size_t)cfg->wg_cells[a] : c->dev->traits->cell_group[a];
         if (given && w == 0)
             w = 1;
-        const size_t n = a < 2 ? (size_t)c->lay.box[a] : (size_t)c->lay.box[2] * (size_t)c->lay.n_boxes;
+        const size_t n = a < 2 ? (size_t)c->lay.box[a] : (size_t)c->lay.box[2] * (size_t)c->lay.n_local;
         if (w && n % w) {
             if (!given) { /* a default that does not fit this box: let the driver choose */
                 c->wg_cells[0] = c->wg_cells[1] = c->wg_cells[2] = 0;
@@ -90,18 +93,13 @@ int sim_check_memory(const struct picl_config *cfg, const struct device *dev, ch
     return -1;
 }
 
-int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len)
+int sim_build(struct sim *s, char *err, size_t err_len)
 {
-    memset(s, 0, sizeof *s);
     struct ctx *c = &s->ctx;
-    c->cfg = cfg;
-    c->dev = dev;
-    c->real_size = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
-    if (gen_layout(cfg, &c->lay, err, err_len))
-        return -1;
+    const struct picl_config *cfg = c->cfg;
+    struct device *dev = c->dev;
     if (resolve_work_groups(c, err, err_len))
         return -1;
-
     size_t limit = sim_memory_limit(cfg, dev);
     if (sim_check_memory(cfg, dev, err, err_len))
         return -1;
@@ -111,25 +109,103 @@ int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev,
     size_t pinned = cfg->memory_pinned > 0 ? (size_t)cfg->memory_pinned : (size_t)64 << 20;
     if (arena_init_pinned(&c->pinned, dev->context, dev->id, dev->queue, pinned, "memory.pinned", err, err_len))
         return -1;
-
     struct strbuf src;
     sb_init(&src);
     double t0 = wall_seconds();
-    int rc = gen_program(cfg, &dev->facts, &src, err, err_len);
+    int rc = gen_program_for(cfg, &dev->facts, &c->lay, &src, err, err_len);
     if (rc == 0)
         rc = program_build(dev, cfg, src.data, "picl.cl", &c->prog, err, err_len);
     sb_free(&src);
     if (rc)
         return -1;
     log_debug("kernels generated and built in %.2f s", wall_seconds() - t0);
+    return 0;
+}
 
-    if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
-        return -1;
+void sim_unbuild(struct sim *s)
+{
+    struct ctx *c = &s->ctx;
+    if (c->dev && c->dev->queue)
+        clFinish(c->dev->queue);
+    timers_collect(&c->timers);
+    for (int i = 0; i < s->n_species; i++)
+        particles_destroy(&s->species[i], c);
+    lasers_destroy(&s->lasers);
+    pml_destroy(&s->pml, c);
+    fields_destroy(&s->fields, c);
+    if (c->prog)
+        clReleaseProgram(c->prog);
+    c->prog = NULL;
+    if (c->arena.context)
+        arena_destroy(&c->arena);
+    if (c->pinned.context)
+        arena_destroy(&c->pinned);
+    memset(&c->arena, 0, sizeof c->arena);
+    memset(&c->pinned, 0, sizeof c->pinned);
+}
+
+int sim_attach_sources(struct sim *s, char *err, size_t err_len)
+{
+    struct ctx *c = &s->ctx;
     if (pml_create(&s->pml, c, s->fields.buf.mem, err, err_len) ||
         lasers_create(&s->lasers, c, s->fields.buf.mem, err, err_len))
         return -1;
     s->fields.pml = s->pml.n ? &s->pml : NULL;
     s->fields.lasers = s->lasers.n ? &s->lasers : NULL;
+    return 0;
+}
+
+int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len)
+{
+    return sim_create_ranked(s, cfg, dev, NULL, err, err_len);
+}
+
+int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay, double *weight, char *err,
+                    size_t err_len)
+{
+    const double cells = (double)lay->box[0] * lay->box[1] * lay->box[2];
+    for (int b = 0; b < lay->n_boxes; b++)
+        weight[b] = cells;
+    return estimate_box_particles(cfg, lay, weight, err, err_len);
+}
+
+int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct device *dev, const struct comm *comm,
+                      char *err, size_t err_len)
+{
+    memset(s, 0, sizeof *s);
+    struct ctx *c = &s->ctx;
+    c->cfg = cfg;
+    c->dev = dev;
+    c->comm = comm;
+    c->real_size = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
+    if (gen_layout(cfg, &c->lay, err, err_len))
+        return -1;
+    if (comm && comm->size > 1 && cfg->checkpoint.enabled) {
+        snprintf(err, err_len, "checkpoint: checkpoints are not written yet for runs on more than one rank (%d "
+                               "here); run on one rank, or remove checkpoint from the input",
+                 comm->size);
+        return -1;
+    }
+    if (comm && comm->size > 1) {
+        double *weight = mem_alloc((size_t)c->lay.n_boxes * sizeof *weight);
+        if (!weight) {
+            snprintf(err, err_len, "out of host memory");
+            return -1;
+        }
+        int rc = sim_box_weights(cfg, &c->lay, weight, err, err_len) ||
+                 decomp_make(&s->decomp, &c->lay, cfg->distribution, weight, comm->size, comm->rank, err, err_len);
+        mem_free(weight);
+        if (rc)
+            return -1;
+        decomp_apply(&s->decomp, &c->lay);
+        log_debug("rank %d: %d of %d boxes", comm->rank, c->lay.n_local, c->lay.n_boxes);
+    }
+    if (sim_build(s, err, err_len))
+        return -1;
+    if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
+        return -1;
+    if (sim_attach_sources(s, err, err_len))
+        return -1;
     for (int i = 0; i < cfg->n_species; i++) {
         if (particles_create(&s->species[i], c, &s->fields, i, err, err_len))
             return -1;
@@ -170,7 +246,7 @@ long sim_particles(const struct sim *s)
 {
     long n = 0;
     for (int i = 0; i < s->n_species; i++)
-        n += s->species[i].np;
+        n += s->species[i].np_all;
     return n;
 }
 
@@ -231,6 +307,10 @@ static int open_reduced(struct sim *s, char *err, size_t err_len)
                          "xyz"[face / 2], face % 2 ? "hi" : "lo");
                 cols[n++] = lost[6 * i + face];
             }
+    if (s->ctx.comm && s->ctx.comm->rank != 0) {
+        reduced_open_silent(&s->reduced, s->ctx.cfg, n);
+        return 0;
+    }
     return reduced_open_from(&s->reduced, s->ctx.cfg, cols, n, s->restarted ? s->start_step : -1, err, err_len);
 }
 
@@ -249,7 +329,7 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
         if (particles_kinetic(&s->species[i], &s->ctx, &kin, err, err_len))
             return -1;
         row.value[n++] = kin;
-        row.value[n++] = (double)s->species[i].np;
+        row.value[n++] = (double)s->species[i].np_all;
         total += kin;
     }
     row.value[n++] = total;
@@ -328,6 +408,8 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         rc = sim_step(s, err, err_len);
         if (s->step == s->start_step + 1)
             s->wall_first = wall_seconds() - started;
+        if (rc == 0 && cfg->balance_interval > 0 && s->step % cfg->balance_interval == 0 && s->step < cfg->steps)
+            rc = sim_balance(s, err, err_len);
         if (rc == 0 && reduced_due(&s->reduced, s->step))
             rc = write_reduced(s, err, err_len);
         if (rc == 0) {
@@ -353,26 +435,16 @@ void sim_destroy(struct sim *s)
 {
     struct ctx *c = &s->ctx;
     reduced_close(&s->reduced, 0, NULL, 0);
-    if (c->dev && c->dev->queue)
-        clFinish(c->dev->queue);
+    sim_unbuild(s);
     timers_release(&c->timers);
     hio_staging_free(&s->staging);
-    for (int i = 0; i < s->n_species; i++)
-        particles_destroy(&s->species[i], c);
-    lasers_destroy(&s->lasers);
-    pml_destroy(&s->pml, c);
-    fields_destroy(&s->fields, c);
-    if (c->prog)
-        clReleaseProgram(c->prog);
-    c->prog = NULL;
-    if (c->arena.context)
-        arena_destroy(&c->arena);
-    if (c->pinned.context)
-        arena_destroy(&c->pinned);
+    decomp_free(&s->decomp);
 }
 
 void sim_summary(const struct sim *s, FILE *out)
 {
+    if (!out)
+        return;
     const struct picl_config *cfg = s->ctx.cfg;
     const double cells = (double)cfg->grid.cells[0] * cfg->grid.cells[1] * cfg->grid.cells[2];
     const long particles = sim_particles(s), steps = s->step - s->start_step;
@@ -393,5 +465,18 @@ void sim_summary(const struct sim *s, FILE *out)
     if (s->io_files)
         fprintf(out, "summary: output %ld files, %.3f GB of data in %.3f s (%.3f GB/s, the time steps included it)\n",
                 s->io_files, s->io_bytes / 1e9, s->io_seconds, s->io_seconds > 0 ? s->io_bytes / 1e9 / s->io_seconds : 0.0);
+    if (s->ctx.comm && s->ctx.comm->size > 1) {
+        fprintf(out, "summary: %d ranks, %d boxes (%s distribution), rank 0 holds %d\n", s->ctx.comm->size,
+                s->ctx.lay.n_boxes, (const char *[]){"sfc", "knapsack", "round_robin"}[cfg->distribution],
+                s->ctx.lay.n_local);
+        if (s->fields.xc)
+            exchange_print(s->fields.xc, steps, out);
+        for (int i = 0; i < s->n_species; i++)
+            if (s->species[i].mg)
+                fprintf(out, "particles: species %s: rank 0 sent %ld and received %ld particles in %ld messages, "
+                             "%.3f s wall\n",
+                        s->species[i].cfg->name, s->species[i].mg->sent, s->species[i].mg->received,
+                        s->species[i].mg->messages, s->species[i].mg->seconds);
+    }
     timers_print(&s->ctx.timers, steps, out);
 }

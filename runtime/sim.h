@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ctx.h"
+#include "decomp.h"
 #include "fields.h"
 #include "hdf5io.h"
 #include "laser.h"
@@ -15,6 +16,7 @@
 
 struct sim {
     struct ctx ctx;
+    struct gen_decomp decomp; /* this rank's boxes (empty on one rank) */
     struct fields fields;
     struct pml pml; /* absorbing layers at the faces with field boundary "pml" */
     struct lasers lasers; /* laser antennas */
@@ -30,6 +32,9 @@ struct sim {
     long start_step; /* where this process began: 0, or the step of the checkpoint it continued from */
     int restarted; /* 1 when the state came from a checkpoint (--restart) */
     int stop_signal; /* the signal that ended the run early, or 0 */
+    /* load balancing: events so far, and the kernel times when the last interval began */
+    int balance_events;
+    double balance_particle_time, balance_field_time;
     long io_files;
     double io_bytes, io_seconds; /* data written, and the wall time output took */
 };
@@ -37,8 +42,28 @@ struct sim {
 /* The device memory the arena may take, and whether the estimate fits in it. */
 size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev);
 int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len);
+/* The PMLs and the laser antennas, once the fields exist (their kernels borrow the field buffer). */
+int sim_attach_sources(struct sim *s, char *err, size_t err_len);
 /* Generates and builds the kernels, allocates and initialises every buffer. */
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len);
+/* The same as one rank of comm (NULL or one rank: sim_create). Collective. */
+int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct device *dev, const struct comm *comm,
+                      char *err, size_t err_len);
+/* The device side of a run for the layout in s->ctx.lay: arenas and the built program
+ * (sim_create's middle; a redistribution between ranks runs it again). sim_unbuild releases the
+ * fields, species, program and arenas, keeping everything else. */
+int sim_build(struct sim *s, char *err, size_t err_len);
+void sim_unbuild(struct sim *s);
+/* Moves every box to owner[box] (all ranks pass the same map; collective): the fields and
+ * particles of each box travel to their new rank, and the kernels are built for the new map. */
+int sim_redistribute(struct sim *s, const int *owner, char *err, size_t err_len);
+/* Dynamic load balancing (parallel.balance_interval): the cost of each box from this interval's
+ * kernel times, and a redistribution when it lowers the imbalance by more than
+ * parallel.balance_threshold. Collective. */
+int sim_balance(struct sim *s, char *err, size_t err_len);
+/* The estimated cost of each box (particles plus cells), the weights of the distribution. */
+int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay, double *weight, char *err,
+                    size_t err_len);
 /* Charge-conservation residual now (deposits rho of every species); store: make now the
  * reference state. */
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len);

@@ -15,6 +15,15 @@
 /* Box index from its position in the box grid, x fastest. */
 #define BOX_INDEX(bx, by, bz) ((bx) + NBX * ((by) + NBY * (bz)))
 
+/* Position of global box g in the box grid, and the lower corner of local box s in cells of
+ * the domain (BOX_GID: the generator's map of this rank's boxes). */
+#define BOX_X(g) ((g) % NBX)
+#define BOX_Y(g) (((g) / NBX) % NBY)
+#define BOX_Z(g) ((g) / (NBX * NBY))
+#define BOX_ORIGIN(s, ox, oy, oz)                                                                \
+    const real ox = (real)(BOX_X(BOX_GID(s)) * NX), oy = (real)(BOX_Y(BOX_GID(s)) * NY),       \
+               oz = (real)(BOX_Z(BOX_GID(s)) * NZ)
+
 /* Cell-centred work items: get_global_id(2) runs over NZ cells of every box in turn. */
 #define CELL_ITEM(i, j, k, b)                                                                    \
     const int i = (int)get_global_id(0);                                                       \

@@ -20,6 +20,12 @@ typedef float acc_real;
 #define NBY 1
 #define NBZ 1
 #define NBOXES 1
+#define NLOCAL 1
+#define NRANKS 1
+#define RANK 0
+#define BOX_GID(s) (s)
+#define BOX_SLOT(g) (g)
+#define BOX_RANK(g) 0
 #define CELLS_X 8
 #define CELLS_Y 8
 #define CELLS_Z 8

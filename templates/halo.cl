@@ -54,12 +54,18 @@ static inline int bc_source(int *g, real *sign, const int n, const int periodic,
 /* Every grid point has exactly one owner: the box whose valid cells [0, N) hold its index.
  * Components share the index space, so the owner of cell (i, j, k) of box b is the same for E,
  * B, J and rho; shared nodes do not exist and no SyncNodal step is needed. FillBoundary copies
- * the value of component c that cell (i, j, k) of box b stands for into it: from its owner,
- * times a sign (PEC images); returns 0 where that value is zero. */
+ * the value of component c that cell (i, j, k) of local box b stands for into it: from its
+ * owner, times a sign (PEC images). Returns HALO_ZERO where that value is zero, HALO_LOCAL with
+ * the owner's offset in F when this rank holds the owner, HALO_REMOTE with the owner's global
+ * box in *offset and the cell's offset inside that box in *cell when another rank does (the
+ * exchange plan of runtime/exchange.c carries those). */
+#define HALO_ZERO 0
+#define HALO_LOCAL 1
+#define HALO_REMOTE 2
 static inline int halo_source(const int b, const int i, const int j, const int k, const int c, int *offset,
-                              real *sign)
+                              int *cell, real *sign)
 {
-    const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
+    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
     int g[3] = {bx * NX + i, by * NY + j, bz * NZ + k};
     const int n[3] = {CELLS_X, CELLS_Y, CELLS_Z};
     *sign = 1;
@@ -67,24 +73,36 @@ static inline int halo_source(const int b, const int i, const int j, const int k
         if (!bc_source(&g[a], sign, n[a], BC_AXIS(a, PERIODIC), BC_AXIS(a, LO_PEC), BC_AXIS(a, HI_PEC),
                        comp_staggered(c, a)))
             return 0;
-    const int ox = g[0] / NX, oy = g[1] / NY, oz = g[2] / NZ;
-    *offset = BOX_INDEX(ox, oy, oz) * BOX_STRIDE + IDX(g[0] - ox * NX, g[1] - oy * NY, g[2] - oz * NZ);
-    return 1;
+    const int ox = g[0] / NX, oy = g[1] / NY, oz = g[2] / NZ, owner = BOX_INDEX(ox, oy, oz);
+    *cell = IDX(g[0] - ox * NX, g[1] - oy * NY, g[2] - oz * NZ);
+    if (BOX_SLOT(owner) < 0) {
+        *offset = owner;
+        return HALO_REMOTE;
+    }
+    *offset = BOX_SLOT(owner) * BOX_STRIDE + *cell;
+    return HALO_LOCAL;
 }
 
 /* A valid cell on a lower PEC face: its nodal components there are the face's (zero for the odd
  * ones), which FillBoundary enforces. */
 static inline int on_pec_face(const int b, const int i, const int j, const int k)
 {
-    const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
-    /* (x != 0): the BC_ literals are 0 or 1, and comparing keeps compilers from warning about
-     * a constant operand of && */
-    return (BC_X_LO_PEC != 0 && bx == 0 && i == 0) || (BC_Y_LO_PEC != 0 && by == 0 && j == 0) ||
-           (BC_Z_LO_PEC != 0 && bz == 0 && k == 0);
+    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
+    /* one test per axis: the BC_ literals are 0 or 1, and an if on a constant draws no warning
+     * where || of constants would */
+    int face = 0;
+    if (BC_X_LO_PEC)
+        face |= bx == 0 && i == 0;
+    if (BC_Y_LO_PEC)
+        face |= by == 0 && j == 0;
+    if (BC_Z_LO_PEC)
+        face |= bz == 0 && k == 0;
+    return face;
 }
 
-/* FillBoundary for components [C0, C1): one work item per allocated cell of every box. Guard
- * cells get their source's value; on a PEC face the valid face cells are set too. */
+/* FillBoundary for components [C0, C1): one work item per allocated cell of every local box.
+ * Guard cells get their source's value; on a PEC face the valid face cells are set too. Guards
+ * whose source another rank holds are left to the exchange's unpack kernel. */
 #define HALO_FILL_KERNEL(name, C0, C1)                                                           \
     __kernel void name(__global real *F)                                                       \
     {                                                                                          \
@@ -95,11 +113,12 @@ static inline int on_pec_face(const int b, const int i, const int j, const int k
             return;                                                                            \
         const int dst = b * BOX_STRIDE + IDX(i, j, k);                                         \
         for (int c = (C0); c < (C1); c++) {                                                    \
-            int src;                                                                           \
+            int src, cell;                                                                     \
             real sign;                                                                         \
-            if (!halo_source(b, i, j, k, c, &src, &sign))                                      \
+            const int from = halo_source(b, i, j, k, c, &src, &cell, &sign);                   \
+            if (from == HALO_ZERO)                                                             \
                 F[c * COMP_STRIDE + dst] = 0;                                                  \
-            else if (src != dst)                                                               \
+            else if (from == HALO_LOCAL && src != dst)                                         \
                 F[c * COMP_STRIDE + dst] = sign * F[c * COMP_STRIDE + src];                    \
         }                                                                                      \
     }
@@ -154,7 +173,7 @@ static inline void sum_sources(const int i, const int p, const int nb, const int
         if (i >= NG + BC_X_LO_PEC && i < NX - NG && j >= NG + BC_Y_LO_PEC && j < NY - NG &&    \
             k >= NG + BC_Z_LO_PEC && k < NZ - NG)                                              \
             return;                                                                            \
-        const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);                    \
+        const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);             \
         const int dst = b * BOX_STRIDE + IDX(i, j, k);                                         \
         for (int c = (C0); c < (C1); c++) {                                                    \
             int px[5], py[5], pz[5], ix[5], iy[5], iz[5], vx[5], vy[5], vz[5];                 \
@@ -169,8 +188,11 @@ static inline void sum_sources(const int i, const int p, const int nb, const int
                     for (int cx = 0; cx < 5; cx++) {                                           \
                         if (!vx[cx] || !vy[cy] || !vz[cz] || (cx == 1 && cy == 1 && cz == 1))  \
                             continue;                                                          \
-                        const int src = BOX_INDEX(px[cx], py[cy], pz[cz]) * BOX_STRIDE +       \
-                                        IDX(ix[cx], iy[cy], iz[cz]);                           \
+                        /* another rank's guards arrive through the exchange (unpack_add) */  \
+                        const int from = BOX_SLOT(BOX_INDEX(px[cx], py[cy], pz[cz]));          \
+                        if (from < 0)                                                          \
+                            continue;                                                          \
+                        const int src = from * BOX_STRIDE + IDX(ix[cx], iy[cy], iz[cz]);       \
                         sum += sx[cx] * sy[cy] * sz[cz] * f[src];                              \
                     }                                                                          \
             f[dst] = sum;                                                                      \
@@ -179,3 +201,54 @@ static inline void sum_sources(const int i, const int p, const int nb, const int
 
 HALO_SUM_KERNEL(halo_sum_J, C_JX, C_JZ + 1)
 HALO_SUM_KERNEL(halo_sum_rho, C_RHO, C_RHO + 1)
+
+/* The exchange between ranks (runtime/exchange.c). Set-up: halo_plan finds, for component c,
+ * every guard cell of a local box whose value another rank holds: remote[cell] = +-(owner + 1)
+ * (the sign of the PEC image) and remote_cell[cell] = the cell inside the owner; 0 elsewhere. */
+__kernel void halo_plan(const int c, __global int *remote, __global int *remote_cell)
+{
+    const int i = (int)get_global_id(0) - NG, j = (int)get_global_id(1) - NG;
+    const int b = (int)get_global_id(2) / DIMZ;
+    const int k = (int)get_global_id(2) - b * DIMZ - NG;
+    const int at = b * BOX_STRIDE + IDX(i, j, k);
+    remote[at] = 0;
+    remote_cell[at] = 0;
+    if (i >= 0 && i < NX && j >= 0 && j < NY && k >= 0 && k < NZ)
+        return;
+    int owner, cell;
+    real sign;
+    if (halo_source(b, i, j, k, c, &owner, &cell, &sign) == HALO_REMOTE) {
+        remote[at] = sign > 0 ? owner + 1 : -(owner + 1);
+        remote_cell[at] = cell;
+    }
+}
+
+/* One exchange's messages, all peers at once: entry e of `index` is an offset into F, or ~offset
+ * where the value changes sign (a PEC image). Pack: buf[e] = +-F[offset]. */
+__kernel void halo_pack(__global const real *F, __global const int *index, __global real *buf)
+{
+    const int e = (int)get_global_id(0), at = index[e];
+    buf[e] = at >= 0 ? F[at] : -F[~at];
+}
+
+/* FillBoundary's unpack: the guards take the values. */
+__kernel void halo_unpack(__global real *F, __global const int *index, __global const real *buf)
+{
+    const int e = (int)get_global_id(0);
+    F[index[e]] = buf[e];
+}
+
+/* SumBoundary's unpack: target t adds the entries order[first[t] .. first[t + 1]) of buf (each
+ * an index into buf, or ~index for a PEC image's sign), in that fixed order: one work item per
+ * target, so two entries for one cell never race. */
+__kernel void halo_unpack_add(__global real *F, __global const int *target, __global const int *first,
+                              __global const int *order, __global const real *buf)
+{
+    const int t = (int)get_global_id(0);
+    real sum = F[target[t]];
+    for (int e = first[t]; e < first[t + 1]; e++) {
+        const int at = order[e];
+        sum += at >= 0 ? buf[at] : -buf[~at];
+    }
+    F[target[t]] = sum;
+}

@@ -8,13 +8,14 @@
 __kernel void init_fields(__global real *F)
 {
     CELL_ITEM(i, j, k, b);
-    const int bx = b % NBX, by = (b / NBX) % NBY, bz = b / (NBX * NBY);
+    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
     const int n = IDX(i, j, k);
     /* cell corner in metres; in acc_real (double where the device has it) whatever the precision of real */
     const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX;
     const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY;
     const acc_real z0 = LOWER_Z + (acc_real)(bz * NZ + k) * DZ;
     const acc_real hx = 0.5f * DX, hy = 0.5f * DY, hz = 0.5f * DZ;
+    (void)x0, (void)y0, (void)z0, (void)hx, (void)hy, (void)hz; /* fields that are zero use none */
     COMP(F, C_EX, b)[n] = INIT_Ex(x0 + hx, y0, z0);
     COMP(F, C_EY, b)[n] = INIT_Ey(x0, y0 + hy, z0);
     COMP(F, C_EZ, b)[n] = INIT_Ez(x0, y0, z0 + hz);

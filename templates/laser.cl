@@ -12,11 +12,12 @@
 
 #ifndef PICL_LASER_HELPERS
 #define PICL_LASER_HELPERS
-/* The box of cell g (cells of the domain) and the cell's index there. */
+/* This rank's slot of the box of cell g (cells of the domain; -1: another rank's) and the
+ * cell's index there. */
 static inline int laser_cell(const int *g, int *box)
 {
     const int bx = g[0] / NX, by = g[1] / NY, bz = g[2] / NZ;
-    *box = BOX_INDEX(bx, by, bz);
+    *box = BOX_SLOT(BOX_INDEX(bx, by, bz));
     return IDX(g[0] - bx * NX, g[1] - by * NY, g[2] - bz * NZ);
 }
 #endif
@@ -67,6 +68,8 @@ __kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t
     int box;
     acc_real r0[3], r1[3];
     const int n = PICL_CAT(laser_plane_cell, LASER_SUFFIX)(LASER_E_PLANE, &box, r0, r1);
+    if (box < 0)
+        return;
     const acc_real when = t + LASER_DELAY;
     if (LASER_POL_B != 0)
         COMP(F, C_JX + LASER_B, box)[n] += (real)(LASER_J_PER_E * LASER_POL_B * PICL_CAT(laser_field, LASER_SUFFIX)(r0, when));
@@ -83,6 +86,8 @@ __kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t
     int box;
     acc_real r0[3], r1[3];
     const int n = PICL_CAT(laser_plane_cell, LASER_SUFFIX)(LASER_B_PLANE, &box, r0, r1);
+    if (box < 0)
+        return;
     if (LASER_POL_B != 0)
         COMP(F, C_BX + LASER_C, box)[n] += (real)(LASER_B_PER_E * LASER_POL_B * PICL_CAT(laser_field, LASER_SUFFIX)(r0, t));
     if (LASER_POL_C != 0)

@@ -14,7 +14,7 @@ __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, __global const 
 {
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BOX_TABLE_STRIDE;
-    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    BOX_ORIGIN(b, ox, oy, oz);
     __global real *rho = COMP(F, C_RHO, b);
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real sx[SHAPE_ORDER + 1], sy[SHAPE_ORDER + 1], sz[SHAPE_ORDER + 1];

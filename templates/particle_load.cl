@@ -78,6 +78,8 @@ __kernel void PICL_CAT(load_fill, SP_SUFFIX)(__global const long *offset, __glob
 {
     LOAD_CELL_ITEM(gi, gj, gk, cell);
     long out = offset[cell];
+    if (out < 0) /* a cell of another rank's box */
+        return;
     for (int p = 0; p < SP_PPC_X * SP_PPC_Y * SP_PPC_Z; p++) {
         real pos[3];
         acc_real density;

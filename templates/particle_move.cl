@@ -19,11 +19,11 @@
         pid[to] = pid[from];                                                                   \
     } while (0)
 
-/* Boxes a and b touch (periodic axes wrap): a particle moves less than a cell per step, so
+/* Global boxes a and b touch (periodic axes wrap): a particle moves less than a cell per step, so
  * only touching boxes exchange particles. */
 static inline int boxes_touch(const int a, const int b)
 {
-    const int d[3] = {a % NBX - b % NBX, (a / NBX) % NBY - (b / NBX) % NBY, a / (NBX * NBY) - b / (NBX * NBY)};
+    const int d[3] = {BOX_X(a) - BOX_X(b), BOX_Y(a) - BOX_Y(b), BOX_Z(a) - BOX_Z(b)};
     const int n[3] = {NBX, NBY, NBZ}, periodic[3] = {BC_X_PERIODIC, BC_Y_PERIODIC, BC_Z_PERIODIC};
     for (int i = 0; i < 3; i++) {
         const int m = abs(d[i]);
@@ -57,13 +57,14 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
     }
     n = lo;
 #endif
-    for (int src = 0; src < NBOXES; src++) {
-        if (src == b || !boxes_touch(src, b))
+    const int gid = BOX_GID(b);
+    for (int src = 0; src < NLOCAL; src++) {
+        if (src == b || !boxes_touch(BOX_GID(src), gid))
             continue;
         __global const long *from = boxes + src * BOX_TABLE_STRIDE;
         const long o0 = from[BT_OUT_START], o1 = o0 + from[BT_OUT_COUNT];
         for (long o = o0; o < o1; o++) {
-            if (pdest[o] != b)
+            if (pdest[o] != gid)
                 continue;
             if (n == cap) {
                 box[BT_OVERFLOW] = 1;
@@ -81,4 +82,89 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
 __kernel void particles_outbox_reset(__global long *boxes)
 {
     boxes[get_global_id(0) * BOX_TABLE_STRIDE + BT_OUT_COUNT] = 0;
+}
+
+/* Particles leaving for another rank's boxes (runtime/migrate.c). A record is MIGRATE_WORDS
+ * 64-bit words: x, y, z, ux, uy, uz, w (bit patterns of real), id, and the global box it goes
+ * to. */
+#define MIGRATE_WORDS 9
+#if REAL_IS_DOUBLE
+#define REAL_BITS(x) as_ulong(x)
+#define BITS_REAL(u) as_double(u)
+#else
+#define REAL_BITS(x) ((ulong)as_uint(x))
+#define BITS_REAL(u) as_float((uint)(u))
+#endif
+
+/* count[b * NRANKS + r]: particles in local box b's outbox bound for rank r (other ranks only). */
+__kernel void particles_count_remote(__global const int *pdest, __global const long *boxes, __global int *count)
+{
+    const int b = (int)get_global_id(0);
+    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    for (int r = 0; r < NRANKS; r++)
+        count[b * NRANKS + r] = 0;
+    const long o0 = box[BT_OUT_START], o1 = o0 + box[BT_OUT_COUNT];
+    for (long o = o0; o < o1; o++)
+        if (BOX_SLOT(pdest[o]) < 0)
+            count[b * NRANKS + BOX_RANK(pdest[o])]++;
+}
+
+/* Writes those particles as records from offset[b * NRANKS + r] on (the host's scan of count:
+ * per rank one contiguous message, boxes in local order). */
+__kernel void particles_pack_remote(__global const real *px, __global const real *py, __global const real *pz,
+                                    __global const real *pux, __global const real *puy, __global const real *puz,
+                                    __global const real *pw, __global const ulong *pid, __global const int *pdest,
+                                    __global const long *boxes, __global const long *offset, __global ulong *send)
+{
+    const int b = (int)get_global_id(0);
+    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long o0 = box[BT_OUT_START], o1 = o0 + box[BT_OUT_COUNT];
+    long next[NRANKS];
+    for (int r = 0; r < NRANKS; r++)
+        next[r] = offset[b * NRANKS + r];
+    for (long o = o0; o < o1; o++) {
+        if (BOX_SLOT(pdest[o]) >= 0)
+            continue;
+        __global ulong *rec = send + MIGRATE_WORDS * next[BOX_RANK(pdest[o])]++;
+        rec[0] = REAL_BITS(px[o]);
+        rec[1] = REAL_BITS(py[o]);
+        rec[2] = REAL_BITS(pz[o]);
+        rec[3] = REAL_BITS(pux[o]);
+        rec[4] = REAL_BITS(puy[o]);
+        rec[5] = REAL_BITS(puz[o]);
+        rec[6] = REAL_BITS(pw[o]);
+        rec[7] = pid[o];
+        rec[8] = (ulong)pdest[o];
+    }
+}
+
+/* Each local box appends the n received records addressed to it, in the order they came. */
+__kernel void particles_unpack_remote(__global real *px, __global real *py, __global real *pz, __global real *pux,
+                                      __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
+                                      __global long *boxes, __global const ulong *recv, const long n)
+{
+    const int b = (int)get_global_id(0);
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START], cap = box[BT_CAP];
+    const ulong gid = (ulong)BOX_GID(b);
+    long count = box[BT_COUNT];
+    for (long e = 0; e < n; e++) {
+        __global const ulong *rec = recv + MIGRATE_WORDS * e;
+        if (rec[8] != gid)
+            continue;
+        if (count == cap) {
+            box[BT_OVERFLOW] = 1;
+            break;
+        }
+        const long to = start + count++;
+        px[to] = BITS_REAL(rec[0]);
+        py[to] = BITS_REAL(rec[1]);
+        pz[to] = BITS_REAL(rec[2]);
+        pux[to] = BITS_REAL(rec[3]);
+        puy[to] = BITS_REAL(rec[4]);
+        puz[to] = BITS_REAL(rec[5]);
+        pw[to] = BITS_REAL(rec[6]);
+        pid[to] = rec[7];
+    }
+    box[BT_COUNT] = count;
 }

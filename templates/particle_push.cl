@@ -153,7 +153,9 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     __global long *box = boxes + b * BOX_TABLE_STRIDE;
     const long start = box[BT_START], out_start = box[BT_OUT_START];
     const long n = box[BT_COUNT], out_cap = box[BT_OUT_CAP];
-    const real o[3] = {(real)((b % NBX) * NX), (real)((b / NBX) % NBY * NY), (real)(b / (NBX * NBY) * NZ)};
+    BOX_ORIGIN(b, ox, oy, oz);
+    const real o[3] = {ox, oy, oz};
+    const int gid = BOX_GID(b);
     long kept = 0, out = 0;
     for (long k = 0; k < n; k++) {
         const long ip = start + k;
@@ -166,8 +168,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
             continue;
         }
         long to;
-        if (dest == b || out == out_cap) {
-            if (dest != b)
+        if (dest == gid || out == out_cap) {
+            if (dest != gid)
                 box[BT_OVERFLOW] = 1; /* the outbox is full: the run stops after this step */
             to = start + kept++;
         } else {
@@ -195,7 +197,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     if (k >= box[BT_COUNT])
         return;
     const long ip = box[BT_START] + k;
-    const real o[3] = {(real)((b % NBX) * NX), (real)((b / NBX) % NBY * NY), (real)(b / (NBX * NBY) * NZ)};
+    BOX_ORIGIN(b, ox, oy, oz);
+    const real o[3] = {ox, oy, oz};
     real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
     const real w = pw[ip];
     const ulong id = pid[ip];
@@ -206,7 +209,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
         return;
     }
     long to = ip;
-    if (dest != b) {
+    if (dest != BOX_GID(b)) {
         const long slot = atom_add((volatile __global long *)(box + BT_OUT_COUNT), 1L);
         if (slot < box[BT_OUT_CAP]) {
             to = box[BT_OUT_START] + slot;
@@ -228,7 +231,7 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, __global co
 {
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BOX_TABLE_STRIDE;
-    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    BOX_ORIGIN(b, ox, oy, oz);
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
         gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);

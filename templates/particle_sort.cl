@@ -43,7 +43,7 @@ __kernel void particles_bin(__global const real *px, __global const real *py, __
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BOX_TABLE_STRIDE;
     const long start = box[BT_START], n = box[BT_COUNT];
-    const real ox = (real)((b % NBX) * NX), oy = (real)((b / NBX) % NBY * NY), oz = (real)(b / (NBX * NBY) * NZ);
+    BOX_ORIGIN(b, ox, oy, oz);
     __global int *end = bin_end + b * SORT_NBINS;
     for (int i = 0; i < SORT_NBINS; i++)
         end[i] = 0;

@@ -30,8 +30,9 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
 #define PML_S_Z SZ
 
 /* One work item per cell of the slab of axis A (the others B, C in cyclic order): l across
- * the slab's N cells, u and v over the whole domain along B and C. Finds the cell's box, its
- * index n there and its index p in the slab's psi arrays. */
+ * the slab's N cells, u and v over the whole domain along B and C. Finds the cell's box (this
+ * rank's slot of it; the item ends where another rank holds it: that rank updates the cell and
+ * its psi), its index n there and its index p in the slab's psi arrays. */
 #define PML_CELL(A, B, C, SIDE, N)                                                               \
     const int l = (int)get_global_id(0), u = (int)get_global_id(1), v = (int)get_global_id(2);  \
     int g_X, g_Y, g_Z;                                                                         \
@@ -39,7 +40,9 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
     g_##B = u;                                                                                 \
     g_##C = v;                                                                                 \
     const int bx = g_X / NX, by = g_Y / NY, bz = g_Z / NZ;                                     \
-    const int box = BOX_INDEX(bx, by, bz);                                                     \
+    const int box = BOX_SLOT(BOX_INDEX(bx, by, bz));                                           \
+    if (box < 0)                                                                               \
+        return;                                                                                \
     const int n = IDX(g_X - bx * NX, g_Y - by * NY, g_Z - bz * NZ);                            \
     const int p = l + (N) * (u + CELLS_##B * v)
 

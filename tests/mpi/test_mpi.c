@@ -1,0 +1,225 @@
+/* test_mpi.c: a run over the ranks of this MPI world against the same run on one rank
+ * (DESIGN.md section 4, the MPI issue's tests). Started by tests/cli/test_mpi.sh with
+ * mpirun -np 1, 2 and 4. For each case, rank 0 also runs the input alone (MPI_COMM_SELF); after
+ * 20 steps every field component of every cell must equal that run's to 1e-10 relative (to the
+ * largest value of E and c B together, or of J; double),
+ * particle counts exactly, the charge-conservation residual (over every cell, rank edges
+ * included) stay below 1e-11, and each exchange between ranks cost one pack and one unpack
+ * launch on each rank. */
+#include "check.h"
+#include "fixture.h"
+
+#include "comm.h"
+#include "exchange.h"
+#include "log.h"
+
+#define STEPS 20
+
+static struct sim *make_sim(const struct picl_config *cfg, struct device *dev, const struct comm *comm)
+{
+    struct sim *s = calloc(1, sizeof *s);
+    if (!s || sim_create_ranked(s, cfg, dev, comm, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: sim_create: %s\n", fixture_err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return s;
+}
+
+/* Every component of every cell, on rank 0: each rank fills its own boxes' cells and the sum
+ * over ranks assembles the domain (every cell has exactly one owner). */
+static double *gather_field(struct sim *s, enum field_comp c, const struct comm *comm)
+{
+    const int *n = s->ctx.lay.cells;
+    const size_t cells = (size_t)n[0] * n[1] * n[2];
+    double *mine = calloc(cells, sizeof(double)), *all = comm->rank == 0 ? calloc(cells, sizeof(double)) : NULL;
+    if (!mine || fields_read(&s->fields, &s->ctx, c, mine, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: fields_read: %s\n", fixture_err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Reduce(mine, all, (int)cells, MPI_DOUBLE, MPI_SUM, 0, comm->world);
+    free(mine);
+    return all;
+}
+
+static long launches(const struct timers *t, const char *name)
+{
+    for (int i = 0; i < t->n; i++)
+        if (!strcmp(t->entry[i].name, name))
+            return t->entry[i].launches;
+    return 0;
+}
+
+/* What happens half-way through a case's run. */
+enum midway { MIDWAY_NONE, MIDWAY_ROTATE, MIDWAY_BALANCE };
+
+static void midway(struct sim *s, enum midway what, const struct comm *comm)
+{
+    if (what == MIDWAY_NONE || comm->size < 2)
+        return;
+    int rc = 0;
+    if (what == MIDWAY_ROTATE) { /* every box to the next rank */
+        int owner[4096];
+        const int nb = s->ctx.lay.n_boxes;
+        for (int b = 0; b < nb && b < 4096; b++)
+            owner[b] = (s->ctx.lay.owner[b] + 1) % comm->size;
+        rc = sim_redistribute(s, owner, fixture_err, sizeof fixture_err);
+        if (comm->rank == 0)
+            REPORT("redistribution after step %ld: every box moved to the next rank, rank 0 now holds %d boxes",
+                   s->step, s->ctx.lay.n_local);
+    } else {
+        rc = sim_balance(s, fixture_err, sizeof fixture_err);
+        CHECK(s->balance_events == 1); /* round robin put the plasma on one rank: balancing must act */
+        if (comm->rank == 0)
+            REPORT("load balancing after step %ld: %d event(s), rank 0 now holds %d boxes", s->step,
+                   s->balance_events, s->ctx.lay.n_local);
+    }
+    if (rc) {
+        printf("FAIL: %s\n", fixture_err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
+static void run_case(const char *label, const char *input, const char *const *sets, int n_sets, struct device *dev,
+                     const struct comm *comm, enum midway what)
+{
+    struct picl_config cfg;
+    fixture_config(&cfg, sets, n_sets, "%s", input);
+    struct comm self;
+    comm_self(&self);
+    /* the reference, on rank 0 alone */
+    struct sim *ref = NULL;
+    long ref_count = 0;
+    double ref_residual = 0;
+    if (comm->rank == 0) {
+        ref = make_sim(&cfg, dev, &self);
+        fixture_steps(ref, STEPS);
+        ref_count = sim_particles(ref);
+        sim_gauss(ref, 0, &ref_residual, fixture_err, sizeof fixture_err);
+    }
+    struct sim *s = make_sim(&cfg, dev, comm);
+    timers_collect(&s->ctx.timers);
+    timers_reset(&s->ctx.timers);
+    const long before = s->fields.xc ? s->fields.xc->exchanges : 0;
+    fixture_steps(s, STEPS / 2);
+    midway(s, what, comm);
+    fixture_steps(s, STEPS - STEPS / 2);
+    timers_collect(&s->ctx.timers);
+    /* every exchange this rank took part in: one pack launch where it sent, one unpack where it
+     * received, never more */
+    const long exchanges = s->fields.xc ? s->fields.xc->exchanges - before : 0;
+    const long packs = launches(&s->ctx.timers, "halo_pack");
+    const long unpacks = launches(&s->ctx.timers, "halo_unpack") + launches(&s->ctx.timers, "halo_unpack_add");
+    if (what == MIDWAY_NONE) { /* a redistribution starts the exchange's counters afresh */
+        CHECK(packs <= exchanges && unpacks <= exchanges);
+        if (comm->size > 1)
+            CHECK(exchanges > 0 && packs > 0 && unpacks > 0);
+    }
+    double residual = 1;
+    if (sim_gauss(s, 0, &residual, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: sim_gauss: %s\n", fixture_err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    const long count = sim_particles(s);
+    /* the difference of each component relative to the largest value of its field (E, B as c B,
+     * J): a component that is zero but for round-off (B of a Langmuir wave) is not divided by
+     * its own noise */
+    double worst = 0, diff[FC_JZ + 1] = {0}, scale[3] = {0};
+    enum field_comp worst_comp = FC_EX;
+    for (int c = FC_EX; c <= FC_JZ; c++) {
+        double *all = gather_field(s, (enum field_comp)c, comm);
+        if (comm->rank == 0) {
+            double *want = fixture_field(ref, (enum field_comp)c);
+            const int *n = s->ctx.lay.cells;
+            const double unit = c >= FC_BX && c <= FC_BZ ? PICL_C : 1.0;
+            for (long i = 0; i < (long)n[0] * n[1] * n[2]; i++) {
+                diff[c] = fmax(diff[c], unit * fabs(all[i] - want[i]));
+                scale[c / 3] = fmax(scale[c / 3], unit * fabs(want[i]));
+            }
+            free(want);
+        }
+        free(all);
+    }
+    const double field_scale = fmax(scale[0], scale[1]);
+    for (int c = FC_EX; c <= FC_JZ; c++) {
+        const double ref_scale = c < FC_JX ? field_scale : scale[2];
+        const double rel = ref_scale > 0 ? diff[c] / ref_scale : diff[c];
+        if (rel > worst || c == FC_EX) {
+            worst = rel;
+            worst_comp = (enum field_comp)c;
+        }
+    }
+    if (comm->rank == 0) {
+        REPORT("%-44s %d ranks: fields vs 1 rank %.2e (worst %s), particles %ld vs %ld, residual %.2e (1 rank %.2e), "
+               "%ld exchanges, %ld pack + %ld unpack launches on rank 0",
+               label, comm->size, worst, gen_comp_name(worst_comp), count, ref_count, residual, ref_residual, exchanges,
+               packs, unpacks);
+        CHECK(worst <= 1e-10);
+        CHECK(count == ref_count);
+        CHECK(residual <= 1e-11);
+        fixture_free_sim(ref);
+    }
+    fixture_free_sim(s);
+}
+
+static const char *const uniform =
+    "local picl = require('picl')\n"
+    "return picl.simulation {\n"
+    "  grid = { cells = {32, 32, 32}, lower = {-10e-6, -10e-6, -10e-6}, upper = {10e-6, 10e-6, 10e-6}, max_box = 16 },\n"
+    "  boundary = { field = 'periodic', particles = 'periodic' },\n"
+    "  steps = 20, shape_order = 3,\n"
+    "  species = { { name = 'electrons', charge = -picl.q_e, mass = picl.m_e, density = 1e25, ppc = 1, u_th = 0.05 } },\n"
+    "}\n";
+
+/* Conducting walls along x, absorbing for particles, periodic across: the PEC images and the
+ * particle losses at faces that rank edges cut. */
+static const char *const walls =
+    "local picl = require('picl')\n"
+    "return picl.simulation {\n"
+    "  grid = { cells = {32, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 8e-6, 8e-6}, max_box = {8, 8, 8} },\n"
+    "  boundary = { field = { x = 'pec' }, particles = { x = 'absorbing' } },\n"
+    "  steps = 20, shape_order = 2,\n"
+    "  species = { { name = 'electrons', charge = -picl.q_e, mass = picl.m_e, density = 1e25, ppc = 1, u_th = 0.2 } },\n"
+    "}\n";
+
+int main(int argc, char **argv)
+{
+    struct comm comm;
+    if (comm_init(&comm, &argc, &argv)) {
+        printf("FAIL: MPI_Init\n");
+        return 1;
+    }
+    if (comm.rank != 0)
+        log_set_level(LOG_ERROR);
+    struct device dev;
+    fixture_device(&dev);
+    const char *o1[] = {"shape_order=1", "filter.passes=1"};
+    const char *knap[] = {"parallel.distribution=knapsack", "deposition_strategy=global_atomics"};
+    const char *rr[] = {"parallel.distribution=round_robin", "shape_order=2"};
+    const char *lang[] = {"grid.max_box={16,4,4}"};
+    const char *half[] = {"parallel.distribution=round_robin", "species.electrons.density=\"x < 0 ? 1e25 : 2e24\""};
+    run_case("uniform plasma, order 3, sfc", uniform, NULL, 0, &dev, &comm, MIDWAY_NONE);
+    run_case("uniform plasma, order 1, filtered J", uniform, o1, 2, &dev, &comm, MIDWAY_NONE);
+    run_case("uniform plasma, knapsack, global_atomics", uniform, knap, 2, &dev, &comm, MIDWAY_NONE);
+    run_case("uniform plasma, round robin, order 2", uniform, rr, 2, &dev, &comm, MIDWAY_NONE);
+    run_case("PEC walls, absorbed particles", walls, NULL, 0, &dev, &comm, MIDWAY_NONE);
+    run_case("uniform plasma, boxes moved mid-run", uniform, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
+    run_case("plasma in half the domain, load balanced", uniform, half, 2, &dev, &comm, MIDWAY_BALANCE);
+    /* the Langmuir input, cut into 4 boxes along the wave */
+    FILE *f = fopen("inputs/langmuir.lua", "r");
+    if (f) {
+        static char text[65536];
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = '\0';
+        fclose(f);
+        run_case("Langmuir wave (inputs/langmuir.lua)", text, lang, 1, &dev, &comm, MIDWAY_NONE);
+    } else {
+        CHECK(!"inputs/langmuir.lua is readable (run from the repository root)");
+    }
+    device_close(&dev);
+    int failed = check_failed;
+    MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm.world);
+    if (comm.rank == 0)
+        check_finish();
+    comm_finalize(&comm);
+    return failed ? 1 : 0;
+}
