@@ -9,6 +9,8 @@
 
 #include "ckc.h"
 #include "embedded.h"
+#include "laser_beam.h"
+#include "pml_slabs.h"
 
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev)
 {
@@ -152,10 +154,16 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     if (cfg->window.enabled)
         sb_printf(sb, " * window       moving along %c at %.17g c from t = %.17g s\n", "xyz"[cfg->window.axis],
                   cfg->window.speed, cfg->window.start);
-    static const char *const bc_names[] = {"periodic", "pec", "absorbing", "reflecting"};
+    static const char *const bc_names[] = {"periodic", "pec", "absorbing", "reflecting", "pml"};
     sb_puts(sb, " * boundary     field");
-    for (int a = 0; a < 3; a++)
-        sb_printf(sb, " %c:%s/%s", "xyz"[a], bc_names[cfg->field_boundary[a][0]], bc_names[cfg->field_boundary[a][1]]);
+    for (int a = 0; a < 3; a++) {
+        sb_printf(sb, " %c:", "xyz"[a]);
+        for (int side = 0; side < 2; side++) {
+            sb_printf(sb, "%s%s", side ? "/" : "", bc_names[cfg->field_boundary[a][side]]);
+            if (cfg->field_boundary[a][side] == CFG_BOUNDARY_PML)
+                sb_printf(sb, "(%d cells)", cfg->pml_cells[a][side]);
+        }
+    }
     sb_puts(sb, ", particles");
     for (int a = 0; a < 3; a++)
         sb_printf(sb, " %c:%s/%s", "xyz"[a], bc_names[cfg->particle_boundary[a][0]],
@@ -165,6 +173,17 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     gen_sort(cfg, dev, &sort_interval, sort_bin);
     sb_printf(sb, " * sorting      every %d steps (0: never), bins of %d x %d x %d cells\n", sort_interval, sort_bin[0],
               sort_bin[1], sort_bin[2]);
+    for (int i = 0; i < cfg->n_lasers; i++) {
+        const struct cfg_laser *l = &cfg->lasers[i];
+        sb_printf(sb, " * laser %d      %s: %c%c, antenna on node plane %d, polarization (%.9g, %.9g, %.9g)", i, l->name,
+                  l->sign > 0 ? '+' : '-', "xyz"[l->axis], l->plane, l->polarization[0], l->polarization[1],
+                  l->polarization[2]);
+        if (l->has_profile)
+            sb_printf(sb, ", profile %s\n", l->profile.key);
+        else
+            sb_printf(sb, ", wavelength %.9g m, E0 %.9g V/m, waist %.9g m, tau %.9g s, t_peak %.9g s, focus %.9g m\n",
+                      l->wavelength, l->E0, l->waist, l->tau, l->t_peak, l->focal_distance);
+    }
     for (int i = 0; i < cfg->n_constants; i++)
         sb_printf(sb, " * constant     %s = %.17g\n", cfg->constants[i].name, cfg->constants[i].value);
     if (cfg->debug_drop_term)
@@ -185,7 +204,8 @@ static void define_real(struct strbuf *sb, const char *name, double value)
 }
 
 /* Boundaries, one literal per axis and face: BC_X_PERIODIC (fields and particles wrap), and
- * per face BC_X_LO_PEC (field), BC_X_LO_ABSORBING, BC_X_LO_REFLECTING (particles). */
+ * per face BC_X_LO_PEC (field), BC_X_LO_ABSORBING, BC_X_LO_REFLECTING (particles). A PML face
+ * (BC_X_LO_PML) ends in a PEC wall, so the guard exchange treats it as PEC (halo.cl). */
 static void emit_boundaries(struct strbuf *sb, const struct picl_config *cfg)
 {
     sb_puts(sb, "\n/* Boundaries: 1 where the axis or face has the condition. */\n");
@@ -199,8 +219,11 @@ static void emit_boundaries(struct strbuf *sb, const struct picl_config *cfg)
         define_int(sb, name, periodic);
         for (int side = 0; side < 2; side++) {
             const char *face = side ? "HI" : "LO";
+            const enum cfg_boundary f = cfg->field_boundary[a][side];
             snprintf(name, sizeof name, "BC_%c_%s_PEC", ax, face);
-            define_int(sb, name, cfg->field_boundary[a][side] == CFG_BOUNDARY_PEC);
+            define_int(sb, name, f == CFG_BOUNDARY_PEC || f == CFG_BOUNDARY_PML);
+            snprintf(name, sizeof name, "BC_%c_%s_PML", ax, face);
+            define_int(sb, name, f == CFG_BOUNDARY_PML);
             snprintf(name, sizeof name, "BC_%c_%s_ABSORBING", ax, face);
             define_int(sb, name, cfg->particle_boundary[a][side] == CFG_BOUNDARY_ABSORBING);
             snprintf(name, sizeof name, "BC_%c_%s_REFLECTING", ax, face);
@@ -313,6 +336,7 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     define_real(sb, "JY_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[2]));
     define_real(sb, "JZ_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[1]));
     emit_boundaries(sb, cfg);
+    gen_pml_emit(sb, cfg, lay);
     sb_puts(sb, "\n/* Particle sorting: cells per bin. */\n");
     int sort_interval, sort_bin[3];
     gen_sort(cfg, dev, &sort_interval, sort_bin);
@@ -424,12 +448,24 @@ static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg
         snprintf(name, sizeof name, "SP_PPC_%s", axis_upper[a]);
         define_int(sb, name, sp->ppc[a]);
     }
-    define_int(sb, "SP_HAS_REGION", sp->has_region);
+    /* no particle starts inside a PML: the region ends at the PMLs' inner edges */
+    double lo[3], hi[3];
+    int has_region = sp->has_region;
+    for (int a = 0; a < 3; a++) {
+        const double edge_lo = lay->lower[a] + cfg->pml_cells[a][0] * lay->dx[a];
+        const double edge_hi = lay->lower[a] + (lay->cells[a] - cfg->pml_cells[a][1]) * lay->dx[a];
+        lo[a] = sp->has_region ? sp->region_lower[a] : cfg->grid.lower[a];
+        hi[a] = sp->has_region ? sp->region_upper[a] : cfg->grid.upper[a];
+        has_region |= cfg->pml_cells[a][0] > 0 || cfg->pml_cells[a][1] > 0;
+        lo[a] = lo[a] > edge_lo ? lo[a] : edge_lo;
+        hi[a] = hi[a] < edge_hi ? hi[a] : edge_hi;
+    }
+    define_int(sb, "SP_HAS_REGION", has_region);
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_REGION_LO_%s", axis_upper[a]);
-        define_acc(sb, name, sp->has_region ? sp->region_lower[a] : cfg->grid.lower[a]);
+        define_acc(sb, name, lo[a]);
         snprintf(name, sizeof name, "SP_REGION_HI_%s", axis_upper[a]);
-        define_acc(sb, name, sp->has_region ? sp->region_upper[a] : cfg->grid.upper[a]);
+        define_acc(sb, name, hi[a]);
     }
     if (sp->is_beam) {
         sb_puts(sb, "#define SP_DENSITY(x, y, z) ((acc_real)0)\n");
@@ -489,6 +525,9 @@ static void emit_initial_fields(struct strbuf *sb, const struct picl_config *cfg
     for (int s = 0; s < cfg->n_species; s++)
         if (cfg->species[s].density_expr.text[0])
             emit_expr(sb, cfg, &cfg->species[s].density_expr, dev);
+    for (int i = 0; i < cfg->n_lasers; i++)
+        if (cfg->lasers[i].has_profile)
+            emit_expr(sb, cfg, &cfg->lasers[i].profile, dev);
     sb_puts(sb, "\n/* Initial value of field component C at (x, y, z) in metres. */\n");
     for (int c = 0; c < 6; c++) {
         char fname[160];
@@ -598,13 +637,23 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (emit_template(out, templates[i], err, err_len))
             return -1;
+    struct gen_pml_slab slab[6];
+    long pml_reals;
     /* several tiles per box: the particles of each tile are listed before every push */
     if ((tiles_per_box > 1 && emit_template(out, "particle_tiles.cl", err, err_len)) ||
         emit_template(out, "random.cl", err, err_len) ||
-        (cfg->window.enabled && emit_template(out, "window.cl", err, err_len)))
+        (cfg->window.enabled && emit_template(out, "window.cl", err, err_len)) ||
+        (gen_pml_slabs(cfg, &lay, slab, &pml_reals) > 0 && emit_template(out, "pml.cl", err, err_len)))
         return -1;
     if (emit_species(out, cfg, &lay, err, err_len))
         return -1;
+    for (int i = 0; i < cfg->n_lasers; i++) {
+        gen_laser_emit(out, cfg, &lay, i);
+        if (emit_template(out, "laser.cl", err, err_len))
+            return -1;
+        for (int m = 0; m < gen_laser_n_macros; m++)
+            sb_printf(out, "#undef %s\n", gen_laser_macros[m]);
+    }
     if (!sb_ok(out)) {
         snprintf(err, err_len, "out of host memory while generating kernels");
         return -1;

@@ -318,7 +318,7 @@ local function check_section(sec, v, key, ctx)
         end
     end
     for _, k in ipairs(later) do out[k] = sec.keys[k].default(out, ctx) end
-    for _, rule in ipairs(sec.rules or {}) do rule(out, key, ctx) end
+    for _, rule in ipairs(sec.rules or {}) do rule(out, key, ctx, v) end
     return out
 end
 
@@ -426,15 +426,16 @@ local grid = section {
     },
 }
 
--- Boundaries per face. Given as one name for every face, or per axis as a list {x, y, z} or a
--- table {x = ..., y = ..., z = ...} (an axis left out is periodic), each entry one name for both
--- faces of the axis or a pair {lower, upper}. Resolved to {{lower, upper}, x3}.
-local FIELD_BOUNDARIES = { "periodic", "pec" }
+-- Boundaries per face. Given as one value for every face, or per axis as a list {x, y, z} or a
+-- table {x = ..., y = ..., z = ...} (an axis left out takes `missing`), each entry one value for
+-- both faces of the axis or a pair {lower, upper}. Resolved to {{lower, upper}, x3}.
+local FIELD_BOUNDARIES = { "periodic", "pec", "pml" }
 local PARTICLE_BOUNDARIES = { "periodic", "absorbing", "reflecting" }
+local PML_CELLS_DEFAULT = 10
 
-local function faces_kind(noun, names)
-    local one = one_of(noun, names)
-    local function name_at(v, key, ctx, where)
+-- `one`: the kind of the value of one face.
+local function faces_of(one, missing)
+    local function at(v, key, ctx, where)
         local r, why = one.check(v, key, ctx)
         if r == nil then
             return nil, (why or ("expected " .. one.what .. ", got " .. repr(v))) .. " (" .. where .. ")"
@@ -442,30 +443,29 @@ local function faces_kind(noun, names)
         return r
     end
     local function axis(v, key, ctx, a)
-        if type(v) == "string" then
-            local r, why = name_at(v, key, ctx, "along " .. AXES[a])
+        if type(v) ~= "table" then
+            local r, why = at(v, key, ctx, "along " .. AXES[a])
             if r == nil then return nil, why end
             return { r, r }
         end
         local n = 0
-        if type(v) == "table" then for _ in pairs(v) do n = n + 1 end end
+        for _ in pairs(v) do n = n + 1 end
         if n ~= 2 or v[1] == nil or v[2] == nil then
-            return nil, string.format("along %s: expected a name or a pair {lower, upper}, got %s", AXES[a], repr(v))
+            return nil, string.format("along %s: expected a value or a pair {lower, upper}, got %s", AXES[a], repr(v))
         end
-        local lo, why = name_at(v[1], key, ctx, "lower " .. AXES[a] .. " face")
+        local lo, why = at(v[1], key, ctx, "lower " .. AXES[a] .. " face")
         if lo == nil then return nil, why end
-        local hi, why2 = name_at(v[2], key, ctx, "upper " .. AXES[a] .. " face")
+        local hi, why2 = at(v[2], key, ctx, "upper " .. AXES[a] .. " face")
         if hi == nil then return nil, why2 end
         return { lo, hi }
     end
     return { what = one.what .. " for every face, or per axis {x, y, z} or {x = ..., y = ..., z = ...}, "
-        .. "each a name or a pair {lower, upper}", check = function(v, key, ctx)
-        if type(v) == "string" then
+        .. "each a value or a pair {lower, upper}", check = function(v, key, ctx)
+        if type(v) ~= "table" then
             local r, why = one.check(v, key, ctx)
             if r == nil then return nil, why end
             return { { r, r }, { r, r }, { r, r } }
         end
-        if type(v) ~= "table" then return nil end
         local entries = {}
         if v[1] ~= nil then
             for k in pairs(v) do
@@ -481,7 +481,7 @@ local function faces_kind(noun, names)
                     return nil, string.format("unknown axis %s; expected keys x, y, z", repr(k))
                 end
             end
-            entries = { v.x or "periodic", v.y or "periodic", v.z or "periodic" }
+            entries = { v.x or missing, v.y or missing, v.z or missing }
         end
         local out = {}
         for a = 1, 3 do
@@ -493,8 +493,12 @@ local function faces_kind(noun, names)
     end }
 end
 
--- Without one of the two, it follows the other: a periodic axis stays periodic, a pec face
--- absorbs particles, and an absorbing or reflecting face is a pec face for the fields.
+local function faces_kind(noun, names) return faces_of(one_of(noun, names), "periodic") end
+
+-- Without one of the two, it follows the other: a periodic axis stays periodic, a pec or pml
+-- face absorbs particles, and an absorbing or reflecting face is a pec face for the fields.
+-- pml_cells: the thickness of each PML (one number for every PML face, or per axis and face as
+-- `field`); resolved to 0 on the faces that have no PML.
 local boundary = section {
     keys = {
         field = { kind = faces_kind("boundary", FIELD_BOUNDARIES), doc = "field boundary per face",
@@ -520,6 +524,8 @@ local boundary = section {
                 end
                 return out
             end },
+        pml_cells = { kind = faces_of(integer("a positive integer", positive), PML_CELLS_DEFAULT),
+            default = PML_CELLS_DEFAULT, doc = "cells of each PML layer, inside the domain" },
     },
     rules = {
         -- Periodic means the two faces of an axis are one: for fields and particles together.
@@ -536,8 +542,31 @@ local boundary = section {
             for a = 1, 3 do
                 if (b.field[a][1] == "periodic") ~= (b.particles[a][1] == "periodic") then
                     fail(join(key, "particles"), string.format("along %s the fields are %s but the particles %s; "
-                        .. "expected periodic for both or for neither (a pec face goes with absorbing or reflecting "
-                        .. "particles)", AXES[a], repr(b.field[a][1]), repr(b.particles[a][1])))
+                        .. "expected periodic for both or for neither (a pec or pml face goes with absorbing or "
+                        .. "reflecting particles)", AXES[a], repr(b.field[a][1]), repr(b.particles[a][1])))
+                end
+            end
+        end,
+        -- A PML's thickness means something only where there is a PML.
+        function(b, key, _, raw)
+            local any = false
+            for a = 1, 3 do
+                for side = 1, 2 do
+                    if b.field[a][side] ~= "pml" then b.pml_cells[a][side] = 0 else any = true end
+                end
+            end
+            local given = raw.pml_cells
+            if given ~= nil and not any then
+                fail(join(key, "pml_cells"), "given, but no face has field = \"pml\"; expected pml_cells only with a PML")
+            end
+            if type(given) == "table" then
+                for a = 1, 3 do
+                    local v = given[a]
+                    if v == nil then v = given[AXES[a]] end
+                    if v ~= nil and b.field[a][1] ~= "pml" and b.field[a][2] ~= "pml" then
+                        fail(join(key, "pml_cells"), string.format("given along %s, where the field boundary is %s; "
+                            .. "expected pml_cells only for axes with field = \"pml\"", AXES[a], repr(b.field[a][1])))
+                    end
                 end
             end
         end,
@@ -921,6 +950,50 @@ local function check_regions(sim)
     end
 end
 
+-- Each PML leaves room for the domain between them.
+local function check_pml(sim)
+    local b, g = sim.boundary, sim.grid
+    for a = 1, 3 do
+        local lo, hi = b.pml_cells[a][1], b.pml_cells[a][2]
+        if lo + hi > 0 and lo + hi >= g.cells[a] then
+            fail("boundary.pml_cells", string.format("along %s, PML layers of %d + %d cells fill the %d cells of the "
+                .. "grid; expected fewer PML cells than grid cells", AXES[a], lo, hi, g.cells[a]))
+        end
+    end
+end
+
+-- The antenna of each laser lies on the grid's node plane nearest its position; the plane and
+-- the magnetic plane half a cell behind it must be in the domain and outside the PMLs.
+local function resolve_lasers(sim)
+    local g, b = sim.grid, sim.boundary
+    for _, l in ipairs(sim.lasers) do
+        local key = l.key
+        for a = 1, 3 do
+            local tol = 1e-12 * (g.upper[a] - g.lower[a])
+            local v = l.position[a]
+            if v < g.lower[a] - tol or v > g.upper[a] + tol then
+                fail(join(key, "position"), string.format("lies outside the domain along %s: %s m; expected %s <= "
+                    .. "position.%s <= %s m", AXES[a], numtext(v), numtext(g.lower[a]), AXES[a], numtext(g.upper[a])))
+            end
+        end
+        local a = l.axis + 1
+        local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
+        local plane = math.floor((l.position[a] - g.lower[a]) / dx + 0.5)
+        if b.field[a][1] == "periodic" then
+            plane = plane % g.cells[a]
+        else
+            local first, last = 1 + b.pml_cells[a][1], g.cells[a] - 1 - b.pml_cells[a][2]
+            if plane < first or plane > last then
+                fail(join(key, "position"), string.format("the antenna plane along %s (node %d, at %.6g m) must lie at "
+                    .. "least one cell inside the domain%s; expected position.%s between %.6g and %.6g m", AXES[a], plane,
+                    g.lower[a] + plane * dx, (b.pml_cells[a][1] + b.pml_cells[a][2] > 0) and " and outside the PML" or "",
+                    AXES[a], g.lower[a] + first * dx, g.lower[a] + last * dx))
+            end
+        end
+        l.plane = math.tointeger(plane)
+    end
+end
+
 -- Species named by full diagnostics exist; E, B, J expand to their components.
 local function check_full_diagnostics(sim)
     local names = {}
@@ -1032,6 +1105,86 @@ local debug_section = section {
     },
 }
 
+-- Lasers: Gaussian pulses (or a profile expression) injected by an antenna plane, along an
+-- axis (templates/laser.cl, docs/input.md). Each laser's literals are baked into its kernels.
+local LASER_DIRECTIONS = { "+x", "-x", "+y", "-y", "+z", "-z" }
+local GAUSSIAN_KEYS = { "a0", "E0", "waist", "tau", "fwhm", "t_peak", "focal_distance" }
+
+local laser = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), doc = "used in messages and --set",
+            default = function(_, ctx) return "laser" .. ctx.list_index end },
+        position = { kind = three(number(""), "3 numbers"), required = true,
+            doc = "m, the point where the beam's axis crosses the antenna plane" },
+        direction = { kind = one_of("direction", LASER_DIRECTIONS), required = true, doc = "of propagation, along an axis" },
+        polarization = { kind = three(number(""), "3 numbers"), required = true,
+            doc = "the direction of E, perpendicular to direction (normalized by picl)" },
+        wavelength = { kind = number("a positive number", positive), doc = "m" },
+        a0 = { kind = number("a positive number", positive), doc = "peak e E0 / (m_e c omega) at the focus" },
+        E0 = { kind = number("a positive number", positive), doc = "V/m, peak field at the focus" },
+        waist = { kind = number("a positive number", positive), doc = "m, w0: 1/e radius of the field at the focus" },
+        tau = { kind = number("a positive number", positive),
+            doc = "s, 1/e half-duration of the field envelope exp(-(t - t_peak)^2 / tau^2)" },
+        fwhm = { kind = number("a positive number", positive), doc = "s, FWHM of the intensity envelope, instead of tau" },
+        t_peak = { kind = number("a number"), doc = "s, when the envelope's peak crosses the plane through position" },
+        focal_distance = { kind = number("a number"), doc = "m, from position to the focus along direction" },
+        profile = { kind = expression("an expression string or a number"),
+            doc = "V/m, E along polarization on the antenna plane, in x, y, z (m) and t (s); instead of the Gaussian" },
+    },
+    rules = {
+        function(l, key, ctx)
+            local axis = ({ x = 1, y = 2, z = 3 })[l.direction:sub(2)]
+            l.axis, l.sign = axis - 1, l.direction:sub(1, 1) == "-" and -1 or 1
+            local p, norm = l.polarization, 0
+            for a = 1, 3 do norm = norm + p[a] * p[a] end
+            norm = math.sqrt(norm)
+            if norm == 0 or math.abs(p[axis]) > 1e-12 * norm then
+                fail(join(key, "polarization"), string.format("%s is not perpendicular to direction %s; expected a "
+                    .. "nonzero vector with %s = 0", repr(p), l.direction, AXES[axis]))
+            end
+            for a = 1, 3 do p[a] = p[a] / norm end
+            p[axis] = 0.0
+            if l.profile then
+                for _, k in ipairs(GAUSSIAN_KEYS) do
+                    if l[k] ~= nil then
+                        fail(join(key, k), "the Gaussian's parameters do not go with profile; expected profile alone "
+                            .. "(with wavelength for the antenna's phase velocity, optional)")
+                    end
+                end
+                l.has_profile = true
+                l.E0, l.a0, l.waist, l.tau, l.t_peak, l.focal_distance = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+                l.wavelength = l.wavelength or 0.0
+            else
+                l.has_profile = false
+                local needed = { { "wavelength", "a positive number (m)" }, { "waist", "a positive number (m, w0)" },
+                    { "t_peak", "a number (s)" } }
+                for _, n in ipairs(needed) do
+                    if l[n[1]] == nil then
+                        fail(join(key, n[1]), "missing; expected " .. n[2] .. " (or a profile expression instead of the Gaussian)")
+                    end
+                end
+                if (l.a0 == nil) == (l.E0 == nil) then
+                    fail(join(key, l.a0 and "E0" or "a0"), l.a0 and "give a0 or E0, not both"
+                        or "missing; expected a0 (e E0 / (m_e c omega)) or E0 (V/m)")
+                end
+                if (l.tau == nil) == (l.fwhm == nil) then
+                    fail(join(key, l.tau and "fwhm" or "tau"), l.tau and "give tau or fwhm, not both"
+                        or "missing; expected tau (s, 1/e half-duration of the field) or fwhm (s, of the intensity)")
+                end
+                local omega = 2 * M.pi * M.c / l.wavelength
+                local per_a0 = M.m_e * M.c * omega / M.q_e
+                if l.a0 then l.E0 = l.a0 * per_a0 else l.a0 = l.E0 / per_a0 end
+                -- intensity exp(-2 t^2 / tau^2) falls to one half at t = tau sqrt(ln 2 / 2)
+                if l.fwhm then l.tau = l.fwhm / math.sqrt(2 * math.log(2)) end
+                l.fwhm = l.tau * math.sqrt(2 * math.log(2))
+                l.focal_distance = l.focal_distance or 0.0
+            end
+            l.where = ctx:where(key)
+            l.key = key -- for the rules of the whole simulation, which name it as the input did
+        end,
+    },
+}
+
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -1051,6 +1204,7 @@ local simulation = section {
         constants = { kind = constants_kind, default = {}, doc = "named numbers for expressions" },
         fields = { kind = fields, default = {}, doc = "initial fields" },
         species = { kind = list_of(species, "species", "species"), default = {} },
+        lasers = { kind = list_of(laser, "laser", "lasers"), default = {}, doc = "laser antennas" },
         diagnostics = { kind = diagnostics, default = {} },
         checkpoint = { kind = checkpoint, doc = "checkpoints for --restart" },
         sort = { kind = sort, default = {}, doc = "particle sorting" },
@@ -1065,7 +1219,8 @@ local simulation = section {
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },
     },
-    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics },
+    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
+        check_pml, resolve_lasers },
 }
 
 ---------------------------------------------------------------------------------------------

@@ -164,6 +164,43 @@ static int write_fields(struct sim *s, struct hio_file *f, double *bytes, char *
     return rc ? h5fail(f->partial, "writing the fields", err, err_len) : 0;
 }
 
+/* The PML's auxiliary fields: one array for the whole domain's slabs, written by rank 0 (the
+ * slabs are not cut into boxes). */
+static int write_pml(struct sim *s, struct hio_file *f, double *bytes, char *err, size_t err_len)
+{
+    struct ctx *c = &s->ctx;
+    if (c->lay.n_ranks > 1) { /* each rank holds its own boxes' cells of the slabs: not gathered yet */
+        snprintf(err, err_len, "checkpoints of a run with a PML are not written yet on more than one rank");
+        return -1;
+    }
+    const size_t n = (size_t)s->pml.reals * c->real_size;
+    char *host = hio_staging_get(&s->staging, n);
+    if (!host) {
+        snprintf(err, err_len, "out of host memory for a checkpoint of the PML (%zu bytes)", n);
+        return -1;
+    }
+    cl_int cl = clEnqueueReadBuffer(c->dev->queue, s->pml.psi.mem, CL_TRUE, 0, n, host, 0, NULL, NULL);
+    if (cl != CL_SUCCESS) {
+        snprintf(err, err_len, "reading the PML from the device failed: %s", device_error_name(cl));
+        return -1;
+    }
+    hsize_t dims[1] = {(hsize_t)s->pml.reals};
+    hid_t d = hio_make_dataset(f->id, "pml", real_type(c), 1, dims);
+    hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d);
+    int rc = d < 0 || fs < 0 || (hio_rank() != 0 && H5Sselect_none(fs) < 0);
+    if (rc == 0)
+        rc = H5Dwrite(d, real_type(c), fs, fs, f->dxpl, host) < 0;
+    uint64_t sum = hio_hash(host, n, 0);
+    if (rc == 0)
+        rc = hio_attr_u64(d, "checksum", sum);
+    if (fs >= 0)
+        H5Sclose(fs);
+    if (d >= 0)
+        H5Dclose(d);
+    *bytes += (double)n;
+    return rc ? h5fail(f->partial, "writing the PML", err, err_len) : 0;
+}
+
 /* One species: x, y, z, ux, uy, uz, w, id packed by box, this rank's boxes after those of the
  * ranks before it; per box its row (count, offset, room, absorbed) and a checksum. */
 static int write_species(struct sim *s, struct species *sp, struct hio_file *f, double *bytes, char *err,
@@ -339,6 +376,8 @@ int ckpt_write(struct sim *s, double *bytes, char *path_out, size_t path_len, ch
     int rc = layout_attrs(s, f.id) ? h5fail(f.partial, "writing attributes", err, err_len) : 0;
     if (rc == 0)
         rc = write_fields(s, &f, &written, err, err_len);
+    if (rc == 0 && s->pml.n)
+        rc = write_pml(s, &f, &written, err, err_len);
     for (int i = 0; rc == 0 && i < s->n_species; i++)
         rc = write_species(s, &s->species[i], &f, &written, err, err_len);
     char finish_err[1024] = "";
@@ -595,6 +634,35 @@ done:
     return rc;
 }
 
+static int restore_pml(struct reader *r, struct sim *s)
+{
+    struct ctx *c = &s->ctx;
+    const size_t n = (size_t)s->pml.reals * c->real_size;
+    char *host = hio_staging_get(&s->staging, n);
+    if (!host) {
+        snprintf(r->err, r->err_len, "out of host memory reading a checkpoint");
+        return -1;
+    }
+    hsize_t dims[1] = {(hsize_t)s->pml.reals};
+    if (read_dataset(r, r->file, "pml", "pml", real_type(c), 1, dims, host))
+        return -1;
+    uint64_t stored = 0;
+    hid_t d = H5Dopen2(r->file, "pml", H5P_DEFAULT);
+    const int bad = d < 0 || hio_read_u64(d, "checksum", &stored);
+    if (d >= 0)
+        H5Dclose(d);
+    if (bad)
+        return refuse(r, "the PML's checksum attribute is missing (corrupt)");
+    if (hio_hash(host, n, 0) != stored)
+        return refuse(r, "corrupt data: the PML's auxiliary fields do not match their checksum");
+    cl_int cl = clEnqueueWriteBuffer(c->dev->queue, s->pml.psi.mem, CL_TRUE, 0, n, host, 0, NULL, NULL);
+    if (cl != CL_SUCCESS) {
+        snprintf(r->err, r->err_len, "writing the PML to the device failed: %s", device_error_name(cl));
+        return -1;
+    }
+    return 0;
+}
+
 struct range {
     int64_t offset;
     int box;
@@ -819,7 +887,8 @@ int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len)
         rc = -1;
     }
     if (rc == 0)
-        rc = check_header(&r, s, &step, &time, &gauss_scale) || restore_fields(&r, s);
+        rc = check_header(&r, s, &step, &time, &gauss_scale) || restore_fields(&r, s) ||
+             (s->pml.n && restore_pml(&r, s));
     int64_t written_by = 1;
     if (rc == 0 && hio_read_i64(r.file, "ranks", &written_by))
         rc = refuse(&r, "the ranks attribute is missing or unreadable (corrupt)");

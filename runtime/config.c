@@ -25,7 +25,7 @@ static const char *const solver_names[] = {"yee", "ckc", NULL};
 static const char *const pusher_names[] = {"boris", "vay", "higuera_cary", NULL};
 static const char *const gather_names[] = {"energy_conserving", "momentum_conserving", NULL};
 static const char *const deposition_names[] = {"esirkepov", "direct", NULL};
-static const char *const boundary_names[] = {"periodic", "pec", "absorbing", "reflecting", NULL};
+static const char *const boundary_names[] = {"periodic", "pec", "absorbing", "reflecting", "pml", NULL};
 static const char *const axis_names = "xyz";
 /* Bit order of cfg_full.fields (enum field_comp) and cfg_full.attributes (enum cfg_particle_attr). */
 static const char *const full_field_names[] = {"Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho", NULL};
@@ -152,6 +152,29 @@ static void get_expr(lua_State *L, int t, const char *key, struct cfg_expr *e)
     lua_pop(L, 1);
 }
 
+static void copy_laser(lua_State *L, int t, struct cfg_laser *l)
+{
+    get_string(L, t, "name", l->name, sizeof l->name);
+    l->axis = (int)get_integer(L, t, "axis");
+    l->sign = (int)get_integer(L, t, "sign");
+    l->plane = (int)get_integer(L, t, "plane");
+    get_vec3(L, t, "position", l->position);
+    get_vec3(L, t, "polarization", l->polarization);
+    l->wavelength = get_number(L, t, "wavelength", 0);
+    l->E0 = get_number(L, t, "E0", 0);
+    l->a0 = get_number(L, t, "a0", 0);
+    l->waist = get_number(L, t, "waist", 0);
+    l->tau = get_number(L, t, "tau", 0);
+    l->fwhm = get_number(L, t, "fwhm", 0);
+    l->t_peak = get_number(L, t, "t_peak", 0);
+    l->focal_distance = get_number(L, t, "focal_distance", 0);
+    push_field(L, t, "has_profile", LUA_TBOOLEAN, 0);
+    l->has_profile = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    get_expr(L, t, "profile", &l->profile);
+    get_string(L, t, "where", l->where, sizeof l->where);
+}
+
 static void copy_species(lua_State *L, int t, struct cfg_species *sp)
 {
     get_string(L, t, "name", sp->name, sizeof sp->name);
@@ -260,7 +283,17 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
         }
         lua_pop(L, 1);
     }
-    lua_pop(L, 1);
+    push_list(L, b, "pml_cells", 3);
+    for (int a = 0; a < 3; a++) {
+        lua_rawgeti(L, -1, a + 1);
+        for (int side = 0; side < 2; side++) {
+            lua_rawgeti(L, -1, side + 1);
+            cfg->pml_cells[a][side] = (int)lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
 
     push_field(L, r, "solver", LUA_TTABLE, 0);
     int s = lua_gettop(L);
@@ -333,6 +366,14 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     for (int i = 0; i < cfg->n_species; i++) {
         lua_rawgeti(L, -1, i + 1);
         copy_species(L, lua_gettop(L), &cfg->species[i]);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+
+    cfg->n_lasers = push_list(L, r, "lasers", CFG_MAX_LASERS);
+    for (int i = 0; i < cfg->n_lasers; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        copy_laser(L, lua_gettop(L), &cfg->lasers[i]);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -425,7 +466,8 @@ static int load_protected(lua_State *L)
     } limits[] = {{"name_len", CFG_NAME_LEN},          {"text_len", CFG_TEXT_LEN},
                   {"path_len", CFG_PATH_LEN},          {"species", CFG_MAX_SPECIES},
                   {"constants", CFG_MAX_CONSTANTS},    {"reduced", CFG_MAX_REDUCED},
-                  {"full", CFG_MAX_FULL},              {"diag_steps", CFG_MAX_DIAG_STEPS}};
+                  {"full", CFG_MAX_FULL},              {"diag_steps", CFG_MAX_DIAG_STEPS},
+                  {"lasers", CFG_MAX_LASERS}};
     for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
         lua_pushinteger(L, limits[i].value);
         lua_setfield(L, -2, limits[i].name);
@@ -512,12 +554,18 @@ static void print_expr(FILE *f, const char *label, const struct cfg_expr *e)
         fprintf(f, "  %-18s %s    [%s, %s]\n", label, e->text, e->key, e->where);
 }
 
-/* " x:pec" when both faces agree, " x:absorbing/reflecting" (lower/upper) otherwise. */
-static void print_faces(FILE *f, char axis, const enum cfg_boundary faces[2])
+/* " x:pec" when both faces agree, " x:absorbing/reflecting" (lower/upper) otherwise; a PML
+ * with its cells, " x:pml(10)". */
+static void print_faces(FILE *f, char axis, const enum cfg_boundary faces[2], const int *pml)
 {
     fprintf(f, " %c:%s", axis, boundary_names[faces[0]]);
-    if (faces[1] != faces[0])
+    if (pml && pml[0])
+        fprintf(f, "(%d)", pml[0]);
+    if (faces[1] != faces[0] || (pml && pml[1] != pml[0])) {
         fprintf(f, "/%s", boundary_names[faces[1]]);
+        if (pml && pml[1])
+            fprintf(f, "(%d)", pml[1]);
+    }
 }
 
 static void print_vec3(FILE *f, const double v[3])
@@ -549,10 +597,10 @@ void cfg_print(const struct picl_config *cfg, void *file)
             g->max_box[2], boxes);
     fprintf(f, "boundary           field");
     for (int a = 0; a < 3; a++)
-        print_faces(f, axis_names[a], cfg->field_boundary[a]);
+        print_faces(f, axis_names[a], cfg->field_boundary[a], cfg->pml_cells[a]);
     fprintf(f, ", particles");
     for (int a = 0; a < 3; a++)
-        print_faces(f, axis_names[a], cfg->particle_boundary[a]);
+        print_faces(f, axis_names[a], cfg->particle_boundary[a], NULL);
     fprintf(f, "\n");
     fprintf(f, "solver             %s, dt = %.9g s (", solver_names[cfg->solver], cfg->dt);
     if (cfg->cfl > 0)
@@ -619,6 +667,24 @@ void cfg_print(const struct picl_config *cfg, void *file)
     if (cfg->window.enabled)
         fprintf(f, "moving window      along %c at %.9g c from t = %.9g s\n", axis_names[cfg->window.axis],
                 cfg->window.speed, cfg->window.start);
+    for (int i = 0; i < cfg->n_lasers; i++) {
+        const struct cfg_laser *l = &cfg->lasers[i];
+        fprintf(f, "laser              %s: %c%c from ", l->name, l->sign > 0 ? '+' : '-', axis_names[l->axis]);
+        print_vec3(f, l->position);
+        fprintf(f, " m (antenna on node plane %d), polarization ", l->plane);
+        print_vec3(f, l->polarization);
+        fprintf(f, "    [%s]\n", l->where);
+        if (l->has_profile) {
+            print_expr(f, "profile (V/m)", &l->profile);
+            if (l->wavelength > 0)
+                fprintf(f, "  wavelength         %.9g m\n", l->wavelength);
+        } else {
+            fprintf(f, "  wavelength         %.9g m, E0 %.9g V/m (a0 %.6g)\n", l->wavelength, l->E0, l->a0);
+            fprintf(f, "  waist, focus       %.9g m, %.9g m from position\n", l->waist, l->focal_distance);
+            fprintf(f, "  tau, fwhm, t_peak  %.9g s (field, 1/e), %.9g s (intensity), %.9g s\n", l->tau, l->fwhm,
+                    l->t_peak);
+        }
+    }
     fprintf(f, "output             %s/\n", cfg->output_dir);
     for (int i = 0; i < cfg->n_reduced; i++)
         fprintf(f, "reduced            %s every %d steps\n", cfg->reduced[i].name,

@@ -16,16 +16,19 @@
 #define CFG_MAX_SETS 64
 #define CFG_MAX_FULL 8
 #define CFG_MAX_DIAG_STEPS 64
+#define CFG_MAX_LASERS 8
 
 enum cfg_precision { CFG_FLOAT, CFG_DOUBLE };
 enum cfg_solver { CFG_SOLVER_YEE, CFG_SOLVER_CKC };
 enum cfg_pusher { CFG_PUSHER_BORIS, CFG_PUSHER_VAY, CFG_PUSHER_HIGUERA_CARY };
 enum cfg_gather { CFG_GATHER_ENERGY, CFG_GATHER_MOMENTUM };
 enum cfg_deposition { CFG_DEPOSIT_ESIRKEPOV, CFG_DEPOSIT_DIRECT };
-/* Boundaries of one face. Fields take periodic or pec, particles periodic, absorbing or
+/* Boundaries of one face. Fields take periodic, pec or pml, particles periodic, absorbing or
  * reflecting (lua/picl.lua checks which goes where, and that a periodic axis is periodic on
  * both sides for fields and particles alike). */
-enum cfg_boundary { CFG_BOUNDARY_PERIODIC, CFG_BOUNDARY_PEC, CFG_BOUNDARY_ABSORBING, CFG_BOUNDARY_REFLECTING };
+enum cfg_boundary {
+    CFG_BOUNDARY_PERIODIC, CFG_BOUNDARY_PEC, CFG_BOUNDARY_ABSORBING, CFG_BOUNDARY_REFLECTING, CFG_BOUNDARY_PML
+};
 /* How deposition adds into J: "auto" is deterministic on CPUs and global_atomics elsewhere. */
 enum cfg_distribution { CFG_DIST_SFC, CFG_DIST_KNAPSACK, CFG_DIST_ROUND_ROBIN };
 enum cfg_strategy { CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES };
@@ -90,6 +93,27 @@ struct cfg_window {
     double start; /* s */
 };
 
+/* A laser injected by an antenna plane (templates/laser.cl): a Gaussian beam, or the input's
+ * profile expression, along an axis. lua/picl.lua resolves a0 and E0, tau and fwhm into each
+ * other, normalizes the polarization and finds the antenna's node plane. */
+struct cfg_laser {
+    char name[CFG_NAME_LEN];
+    int axis; /* 0, 1, 2: x, y, z */
+    int sign; /* +1: towards upper, -1: towards lower */
+    int plane; /* node index of the antenna plane along axis */
+    double position[3]; /* m, where the beam's axis crosses the antenna plane */
+    double polarization[3]; /* unit vector of E, perpendicular to axis */
+    double wavelength; /* m; 0 with a profile that did not give one */
+    double E0, a0; /* V/m and e E0 / (m_e c omega): peak at the focus */
+    double waist; /* m, 1/e radius of the field at the focus */
+    double tau, fwhm; /* s: 1/e half-duration of the field; FWHM of the intensity */
+    double t_peak; /* s, when the envelope's peak crosses the plane through position */
+    double focal_distance; /* m, from position to the focus along the direction */
+    int has_profile;
+    struct cfg_expr profile; /* V/m, instead of the Gaussian */
+    char where[CFG_PATH_LEN];
+};
+
 struct cfg_reduced {
     char name[CFG_NAME_LEN]; /* also the CSV's base name */
     int interval; /* steps */
@@ -127,6 +151,7 @@ struct picl_config {
     struct cfg_grid grid;
     enum cfg_boundary field_boundary[3][2]; /* [axis][0: lower face, 1: upper face] */
     enum cfg_boundary particle_boundary[3][2];
+    int pml_cells[3][2]; /* cells of the PML inside each face; 0 where the face has none */
 
     enum cfg_solver solver;
     double cfl; /* c dt / (c dt at the 3D Yee limit) as given, or 0 when dt was given */
@@ -150,6 +175,9 @@ struct picl_config {
 
     struct cfg_species species[CFG_MAX_SPECIES];
     int n_species;
+
+    struct cfg_laser lasers[CFG_MAX_LASERS];
+    int n_lasers;
 
     struct cfg_reduced reduced[CFG_MAX_REDUCED];
     int n_reduced;

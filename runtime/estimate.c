@@ -9,6 +9,7 @@
 #include "mem.h"
 #include "particles.h"
 #include "room.h"
+#include "pml.h"
 
 /* Each species' particles per cell before loading (room_expected), summed per box: the
  * lattice of a plasma, a bunch's expected count. */
@@ -73,9 +74,10 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     const double rows = (double)lay.box[1] * lay.box[2] * lay.n_boxes;
     *m = (struct memory_estimate){0};
     m->fields = FC_COUNT * (double)lay.comp_stride * real;
+    m->pml = pml_bytes(cfg, &lay, (size_t)real);
     m->diagnostics = rows * 2 * sizeof(double);
     m->loading = cells * (sizeof(int) + sizeof(long));
-    double resident = m->fields + m->diagnostics, peak = resident;
+    double resident = m->fields + m->pml + m->diagnostics, peak = resident;
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         double slots;
@@ -123,6 +125,8 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
     const double MiB = 1048576.0;
     fprintf(out, "device memory (estimate): %.1f MiB at peak\n", m->peak / MiB);
     fprintf(out, "  fields      %10.1f MiB  (%d components with guard cells)\n", m->fields / MiB, 11);
+    if (m->pml > 0)
+        fprintf(out, "  pml         %10.1f MiB  (auxiliary fields of the absorbing layers)\n", m->pml / MiB);
     for (int s = 0; s < cfg->n_species; s++)
         fprintf(out, "  %-11s %10.1f MiB  (%ld particles, with room to move between boxes)\n", cfg->species[s].name,
                 m->particles[s] / MiB, m->count[s]);

@@ -8,6 +8,8 @@
 
 #include "exchange.h"
 #include "gen.h"
+#include "laser.h"
+#include "pml.h"
 
 /* One work item per valid cell of every box. */
 static void valid_range(const struct gen_layout *lay, size_t g[3])
@@ -207,15 +209,26 @@ int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
     return sum(f, c, &f->sum_rho, XG_SUM_RHO, err, err_len);
 }
 
-int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len)
+/* What acts on B after half step `half` (0 first, 1 second) that used E at time t: the PML and
+ * the lasers' sheets. */
+static int after_B_half(struct fields *f, struct ctx *c, int half, double t, char *err, size_t err_len)
+{
+    return (f->pml && pml_push_B(f->pml, c, half, err, err_len)) ||
+           (f->lasers && lasers_push_B(f->lasers, c, t, err, err_len));
+}
+
+int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
 {
     size_t g[3];
     valid_range(&c->lay, g);
     /* B half step reads E's upper guards; E reads B's lower guards and J; the second B half
      * step reads E's guards again; the gather of the next step reads both. */
-    if (launch(&f->push_B_half, c, g, err, err_len) || fill(f, c, &f->fill_B, XG_FILL_B, err, err_len) ||
-        launch(&f->push_E, c, g, err, err_len) || fill(f, c, &f->fill_E, XG_FILL_E, err, err_len) ||
-        launch(&f->push_B_half, c, g, err, err_len) || fill(f, c, &f->fill_B, XG_FILL_B, err, err_len))
+    if (launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 0, t, err, err_len) ||
+        fill(f, c, &f->fill_B, XG_FILL_B, err, err_len) ||
+        launch(&f->push_E, c, g, err, err_len) || (f->pml && pml_push_E(f->pml, c, err, err_len)) ||
+        fill(f, c, &f->fill_E, XG_FILL_E, err, err_len) ||
+        launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 1, t + c->cfg->dt, err, err_len) ||
+        fill(f, c, &f->fill_B, XG_FILL_B, err, err_len))
         return -1;
     return 0;
 }

@@ -6,6 +6,8 @@
 #include "ctx.h"
 
 struct exchange;
+struct pml;
+struct lasers;
 
 struct fields {
     struct arena_buf buf; /* FC_COUNT components x n_boxes x box_stride reals */
@@ -16,6 +18,10 @@ struct fields {
     struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, fill_J, sum_J, sum_rho, reduce, gauss;
     struct kernel filter[3], filter_rho[3], fill_rho; /* binomial passes along x, y, z */
     struct exchange *xc; /* guards other ranks own; NULL on one rank */
+    /* borrowed from the run, NULL when it has none: corrections between a Maxwell update and
+     * its guard fill (pml.c, laser.c) */
+    struct pml *pml;
+    struct lasers *lasers;
 };
 
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);
@@ -34,9 +40,10 @@ int fields_filter_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* The same passes on rho, for the charge-conservation diagnostic. */
 int fields_filter_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
-/* One leapfrog step of Maxwell's equations with the J already summed: B half step, E, B half
- * step, with guards refreshed so that E and B are ready for the next gather. */
-int fields_advance(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* One leapfrog step of Maxwell's equations from time t with the J already summed: B half step,
+ * E, B half step, with guards refreshed so that E and B are ready for the next gather. The PML
+ * and the lasers' magnetic sheets act after each update, before its guard fill. */
+int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
 /* Charge conservation: max |G - G0| / max |rho/eps0| with G = div E - rho/eps0 and G0 its value

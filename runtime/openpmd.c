@@ -36,8 +36,8 @@ static const char *const solver_names[] = {"Yee", "CKC"};
 static const char *const push_names[] = {"Boris", "Vay", "HigueraCary"};
 static const char *const gather_names[] = {"energyConserving", "momentumConserving"};
 static const char *const deposition_names[] = {"Esirkepov", "directMorseNielson"};
-/* by enum cfg_boundary: ED-PIC calls a PEC field boundary "reflecting" */
-static const char *const boundary_names[] = {"periodic", "reflecting", "absorbing", "reflecting"};
+/* by enum cfg_boundary: ED-PIC calls a PEC field boundary "reflecting" and a PML "open" */
+static const char *const boundary_names[] = {"periodic", "reflecting", "absorbing", "reflecting", "open"};
 
 static double now_seconds(void)
 {

@@ -203,6 +203,7 @@ int sim_redistribute(struct sim *s, const int *owner, char *err, size_t err_len)
     char *out = NULL, *in = NULL;
     const char **at = NULL;
     long *count = NULL;
+    double *psi = NULL;
     int rc = -1;
     if (!send_n || !recv_n || !send_at || !recv_at) {
         snprintf(err, err_len, "redistribution: out of host memory");
@@ -266,8 +267,10 @@ int sim_redistribute(struct sim *s, const int *owner, char *err, size_t err_len)
     }
     if (index_boxes(s, in, in_total, &next, at, count, err, err_len))
         goto done;
-    /* the device side again, for the new map */
+    /* the device side again, for the new map (the PML's psi goes over with its cells) */
     const double gauss_scale = s->fields.gauss_scale;
+    if (pml_save(&s->pml, c, &psi, err, err_len))
+        goto done;
     sim_unbuild(s);
     decomp_free(&s->decomp);
     s->decomp = next;
@@ -275,7 +278,8 @@ int sim_redistribute(struct sim *s, const int *owner, char *err, size_t err_len)
     if (gen_layout(c->cfg, &c->lay, err, err_len))
         goto done;
     decomp_apply(&s->decomp, &c->lay);
-    if (sim_build(s, err, err_len) || fields_create(&s->fields, c, err, err_len))
+    if (sim_build(s, err, err_len) || fields_create(&s->fields, c, err, err_len) ||
+        sim_attach_sources(s, err, err_len) || pml_adopt(&s->pml, c, psi, err, err_len))
         goto done;
     s->fields.gauss_scale = gauss_scale;
     for (int i = 0; i < s->n_species; i++)
@@ -298,6 +302,7 @@ done:
     mem_free(in);
     mem_free(at);
     mem_free(count);
+    mem_free(psi);
     return rc;
 }
 

@@ -131,6 +131,8 @@ void sim_unbuild(struct sim *s)
     window_destroy(&s->window);
     for (int i = 0; i < s->n_species; i++)
         particles_destroy(&s->species[i], c);
+    lasers_destroy(&s->lasers);
+    pml_destroy(&s->pml, c);
     fields_destroy(&s->fields, c);
     if (c->prog)
         clReleaseProgram(c->prog);
@@ -141,6 +143,17 @@ void sim_unbuild(struct sim *s)
         arena_destroy(&c->pinned);
     memset(&c->arena, 0, sizeof c->arena);
     memset(&c->pinned, 0, sizeof c->pinned);
+}
+
+int sim_attach_sources(struct sim *s, char *err, size_t err_len)
+{
+    struct ctx *c = &s->ctx;
+    if (pml_create(&s->pml, c, s->fields.buf.mem, err, err_len) ||
+        lasers_create(&s->lasers, c, s->fields.buf.mem, err, err_len))
+        return -1;
+    s->fields.pml = s->pml.n ? &s->pml : NULL;
+    s->fields.lasers = s->lasers.n ? &s->lasers : NULL;
+    return 0;
 }
 
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len)
@@ -185,6 +198,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
     if (sim_build(s, err, err_len))
         return -1;
     if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
+        return -1;
+    if (sim_attach_sources(s, err, err_len))
         return -1;
     for (int i = 0; i < cfg->n_species; i++) {
         if (particles_create(&s->species[i], c, &s->fields, i, err, err_len))
@@ -240,8 +255,10 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     for (int i = 0; i < s->n_species; i++)
         if (particles_push(&s->species[i], c, err, err_len))
             return -1;
+    /* the antennas' currents join after the filter: they are exactly what the lasers ask for */
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
-        fields_advance(&s->fields, c, err, err_len))
+        lasers_add_J(&s->lasers, c, s->time + 0.5 * c->cfg->dt, err, err_len) ||
+        fields_advance(&s->fields, c, s->time, err, err_len))
         return -1;
     /* at the end of the step, where the window has moved by t^{n+1}; before the sort, which
      * then sees the particles where they are */

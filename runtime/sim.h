@@ -9,7 +9,9 @@
 #include "decomp.h"
 #include "fields.h"
 #include "hdf5io.h"
+#include "laser.h"
 #include "particles.h"
+#include "pml.h"
 #include "reduced.h"
 #include "window.h"
 
@@ -17,6 +19,8 @@ struct sim {
     struct ctx ctx;
     struct gen_decomp decomp; /* this rank's boxes (empty on one rank) */
     struct fields fields;
+    struct pml pml; /* absorbing layers at the faces with field boundary "pml" */
+    struct lasers lasers; /* laser antennas */
     struct species species[CFG_MAX_SPECIES];
     int n_species;
     struct reduced reduced;
@@ -41,6 +45,8 @@ struct sim {
 /* The device memory the arena may take, and whether the estimate fits in it. */
 size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev);
 int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len);
+/* The PMLs and the laser antennas, once the fields exist (their kernels borrow the field buffer). */
+int sim_attach_sources(struct sim *s, char *err, size_t err_len);
 /* Generates and builds the kernels, allocates and initialises every buffer. */
 int sim_create(struct sim *s, const struct picl_config *cfg, struct device *dev, char *err, size_t err_len);
 /* The same as one rank of comm (NULL or one rank: sim_create). Collective. */

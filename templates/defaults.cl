@@ -94,6 +94,21 @@ typedef float acc_real;
 #define BC_Z_LO_REFLECTING 0
 #define BC_Z_HI_REFLECTING 0
 #define BC_ALL_PERIODIC 1
+/* PML cells per face: stand-ins with a PML on both x faces, so that pml.cl compiles kernels */
+#define PML_X_LO 2
+#define PML_X_HI 2
+#define PML_Y_LO 0
+#define PML_Y_HI 0
+#define PML_Z_LO 0
+#define PML_Z_HI 0
+#define PML_SIGMA_X ((acc_real)1.2e15)
+#define PML_SIGMA_Y ((acc_real)1.2e15)
+#define PML_SIGMA_Z ((acc_real)1.2e15)
+#define PML_ORDER 3
+#define PML_PSI_X_LO 0L
+#define PML_SLAB_X_LO 128L
+#define PML_PSI_X_HI 512L
+#define PML_SLAB_X_HI 128L
 #endif
 
 /* The moving window's axis (window.cl), when a run has one. */
@@ -152,4 +167,30 @@ typedef float acc_real;
 #define INIT_Bx(x, y, z) ((real)0)
 #define INIT_By(x, y, z) ((real)0)
 #define INIT_Bz(x, y, z) ((real)0)
+#endif
+
+/* One laser's macros, as the generator writes them before each inclusion of laser.cl. */
+#ifndef LASER_SUFFIX
+#define LASER_SUFFIX _0
+#define LASER_AXIS 0
+#define LASER_B 1
+#define LASER_C 2
+#define LASER_E_PLANE 2
+#define LASER_B_PLANE 1
+#define LASER_X_ANTENNA ((acc_real)2e-6)
+#define LASER_POL_B ((acc_real)1)
+#define LASER_POL_C ((acc_real)0)
+#define LASER_J_PER_E ((acc_real)-2.65e-3)
+#define LASER_B_PER_E ((acc_real)5e-10)
+#define LASER_DELAY ((acc_real)1.7e-15)
+#define LASER_HAS_PROFILE 0
+#define LASER_AMP ((acc_real)1e12)
+#define LASER_CENTER_B ((acc_real)4e-6)
+#define LASER_CENTER_C ((acc_real)4e-6)
+#define LASER_INV_W2 ((acc_real)1e11)
+#define LASER_CURV ((acc_real)0)
+#define LASER_T_PEAK ((acc_real)3e-14)
+#define LASER_INV_TAU2 ((acc_real)1e27)
+#define LASER_OMEGA ((acc_real)2.35e15)
+#define LASER_PHASE0 ((acc_real)0)
 #endif

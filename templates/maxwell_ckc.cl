@@ -25,6 +25,11 @@ static inline real ckc_diff(__global const real *F, int n, int d, int t1, int t2
 #define CKC_DIFF_Y(F, n) ckc_diff(F, n, SY, SZ, 1, CKC_ALPHA_Y, CKC_BETA_YZ, CKC_BETA_YX, CKC_GAMMA_Y)
 #define CKC_DIFF_Z(F, n) ckc_diff(F, n, SZ, 1, SY, CKC_ALPHA_Z, CKC_BETA_ZX, CKC_BETA_ZY, CKC_GAMMA_Z)
 
+/* Faraday's differences as this solver takes them; the PML (pml.cl) convolves the same. */
+#define FARADAY_DIFF_X(F, n) CKC_DIFF_X(F, n)
+#define FARADAY_DIFF_Y(F, n) CKC_DIFF_Y(F, n)
+#define FARADAY_DIFF_Z(F, n) CKC_DIFF_Z(F, n)
+
 /* Faraday over half a step: B -= (dt/2) curl E with CKC's differences. E's guard cells are
  * read on the upper side along each difference and on both sides across it. */
 __kernel void maxwell_push_B_half(__global real *F)

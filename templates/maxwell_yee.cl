@@ -5,6 +5,12 @@
 #include "common.cl"
 #endif
 
+/* Faraday's difference of E along x, y, z (the derivative times the cell size) as this solver
+ * takes it; the PML (pml.cl) convolves the same differences. */
+#define FARADAY_DIFF_X(F, n) ((F)[(n) + 1] - (F)[(n)])
+#define FARADAY_DIFF_Y(F, n) ((F)[(n) + SY] - (F)[(n)])
+#define FARADAY_DIFF_Z(F, n) ((F)[(n) + SZ] - (F)[(n)])
+
 /* Faraday over half a step: B -= (dt/2) curl E. Forward differences of E, which sits half a
  * cell below B along the derivative's axis; needs E's guard cells on the upper side. */
 __kernel void maxwell_push_B_half(__global real *F)

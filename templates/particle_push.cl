@@ -33,14 +33,19 @@ static inline real unwrap_shift(const real unwrapped, const real wrapped, const 
  * mirrored path (normal position and momentum reversed) without breaking the continuity
  * equation, hence Gauss's law. The mirrored position is rounded once, in the domain frame, and
  * the last leg ends exactly there. Each leg passes the deposition its own mean velocity (what
- * "direct" deposition uses). J and joff: where the deposition adds (shape.cl). Returns the face
- * the particle was absorbed through (2 axis + side), or -1 with xn, g and u updated. */
+ * "direct" deposition uses). At a face with a PML the cut is at the PML's inner edge instead,
+ * where no image exists: a reflected particle still conserves charge, but an absorbed one leaves
+ * its charge on the edge's nodes, as a fixed charge that Gauss's law keeps counting (docs/input.md).
+ * Returns the face the particle was absorbed through (2 axis + side), or -1 with xn, g and u
+ * updated. */
 static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, const real *xo, real *xn, real *g,
                                 real *u, const real *v, const real qw)
 {
-    const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
-    const real lo[3] = {-o[0], -o[1], -o[2]};
-    const real hi[3] = {(real)CELLS_X - o[0], (real)CELLS_Y - o[1], (real)CELLS_Z - o[2]};
+    /* a face with a PML acts at the PML's inner edge: particles never enter it */
+    const int edge_lo[3] = {PML_X_LO, PML_Y_LO, PML_Z_LO};
+    const int edge_hi[3] = {CELLS_X - PML_X_HI, CELLS_Y - PML_Y_HI, CELLS_Z - PML_Z_HI};
+    const real lo[3] = {(real)edge_lo[0] - o[0], (real)edge_lo[1] - o[1], (real)edge_lo[2] - o[2]};
+    const real hi[3] = {(real)edge_hi[0] - o[0], (real)edge_hi[1] - o[1], (real)edge_hi[2] - o[2]};
     const real to_v[3] = {(real)DX / DT, (real)DY / DT, (real)DZ / DT};
     real p[3] = {xo[0], xo[1], xo[2]}, vl[3] = {v[0], v[1], v[2]};
     for (int leg = 0; leg < 3; leg++) {
@@ -71,9 +76,9 @@ static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, 
         if (absorbing)
             return 2 * axis + side;
         /* reflecting: the rest of the path mirrored in the face */
-        g[axis] = side ? 2 * (real)cells[axis] - g[axis] : -g[axis];
-        if (g[axis] >= (real)cells[axis])
-            g[axis] = nextafter((real)cells[axis], (real)0); /* it ended exactly on the upper face */
+        g[axis] = side ? 2 * (real)edge_hi[axis] - g[axis] : 2 * (real)edge_lo[axis] - g[axis];
+        if (g[axis] >= (real)edge_hi[axis])
+            g[axis] = nextafter((real)edge_hi[axis], (real)0); /* it ended exactly on the upper face */
         xn[axis] = g[axis] - o[axis];
         u[axis] = -u[axis];
         for (int a = 0; a < 3; a++) {

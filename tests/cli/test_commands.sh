@@ -33,7 +33,7 @@ echo "  devices: $(echo "$out" | grep '^\[' | tr '\n' ' ')"
 
 # -- gen: DIR/picl.cl, with the parameter header, that a compiler accepts on its own
 cd "$dir" || exit 1
-for input in vacuum_wave uniform_plasma; do
+for input in vacuum_wave uniform_plasma laser_focus; do
     out=$("$picl" gen "$root/inputs/$input.lua" -o "gen_$input" 2>&1)
     rc=$?
     cl=gen_$input/picl.cl
@@ -48,7 +48,7 @@ for c in clang-15 clang clang-16 clang-14; do
     command -v "$c" >/dev/null 2>&1 && { clang=$c; break; }
 done
 if [ -n "$clang" ]; then
-    for input in vacuum_wave uniform_plasma; do
+    for input in vacuum_wave uniform_plasma laser_focus; do
         if out=$("$clang" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only -Werror=implicit-function-declaration \
             "gen_$input/picl.cl" 2>&1); then ok
         else bad "gen_$input/picl.cl does not compile on its own with $clang: $out"; fi

@@ -403,7 +403,7 @@ static void test_bad_inputs(void)
         "'electron', 'positron', 'proton'");
     BAD("boundary_name", HEAD GRID "  steps = 1, boundary = { field = {'periodic', 'open', 'periodic'} },\n}\n",
         "boundary_name.lua:4: boundary.field: unknown boundary 'open';",
-        "expected one of 'periodic', 'pec' (along y)");
+        "expected one of 'periodic', 'pec', 'pml' (along y)");
 
     /* steps and stop_time */
     BAD("steps_zero", HEAD GRID "  steps = 0,\n}\n",
@@ -488,6 +488,86 @@ static void test_bad_inputs(void)
         "runtime.lua:3: no such plasma");
     CHECK(cfg_load(&cfg, "/nonexistent/x.lua", NULL, 0, err, sizeof err) != 0 &&
           strstr(err, "cannot open input '/nonexistent/x.lua': No such file or directory"));
+}
+
+/* PML faces and lasers: what resolves, and each bad input's message. */
+#define PGRID "  grid = { cells = {64, 16, 16}, lower = {0, 0, 0}, upper = {64e-6, 16e-6, 16e-6} },\n"
+#define LASER_OK "position = {20e-6, 8e-6, 8e-6}, direction = '+x', polarization = {0, 1, 0}, wavelength = 1e-6"
+static void test_pml_and_lasers(void)
+{
+    GOOD("pml", HEAD "  grid = { cells = {64, 32, 16}, lower = {0, 0, 0}, upper = {64e-6, 32e-6, 16e-6} },\n"
+                     "  boundary = { field = { x = {'pml', 'pec'}, y = 'pml' }, pml_cells = { x = {12, 5} } },\n"
+                           "  steps = 1,\n}\n");
+    CHECK(cfg.field_boundary[0][0] == CFG_BOUNDARY_PML && cfg.field_boundary[0][1] == CFG_BOUNDARY_PEC);
+    CHECK(cfg.pml_cells[0][0] == 12 && cfg.pml_cells[0][1] == 0); /* no PML on the pec face */
+    CHECK(cfg.pml_cells[1][0] == 10 && cfg.pml_cells[1][1] == 10); /* the default thickness */
+    CHECK(cfg.pml_cells[2][0] == 0 && cfg.field_boundary[2][0] == CFG_BOUNDARY_PERIODIC);
+    CHECK(cfg.particle_boundary[0][0] == CFG_BOUNDARY_ABSORBING && cfg.particle_boundary[1][1] == CFG_BOUNDARY_ABSORBING);
+
+    GOOD("laser", HEAD PGRID "  boundary = { field = { x = 'pml' } },\n  steps = 1,\n"
+                             "  lasers = { { name = 'drive', position = {20.3e-6, 8e-6, 8e-6}, direction = '-x',\n"
+                             "    polarization = {0, 3, 4}, wavelength = 0.8e-6, a0 = 2, waist = 5e-6, fwhm = 30e-15,\n"
+                             "    t_peak = 40e-15, focal_distance = 5e-6 } },\n}\n");
+    const struct cfg_laser *l = &cfg.lasers[0];
+    CHECK(cfg.n_lasers == 1 && strcmp(l->name, "drive") == 0);
+    CHECK(l->axis == 0 && l->sign == -1 && l->plane == 20);
+    CHECK_NEAR(l->polarization[1], 0.6, 1e-15);
+    CHECK_NEAR(l->polarization[2], 0.8, 1e-15);
+    const double omega = 2 * 3.14159265358979323846 * C_LIGHT / 0.8e-6;
+    CHECK_NEAR(l->E0, 2 * 9.1093837015e-31 * C_LIGHT * omega / 1.602176634e-19, 1e-14);
+    CHECK_NEAR(l->tau, 30e-15 / sqrt(2 * log(2)), 1e-14);
+    CHECK(l->focal_distance == 5e-6 && l->t_peak == 40e-15 && !l->has_profile);
+
+    GOOD("laser_profile", HEAD PGRID "  steps = 1,\n  constants = { E1 = 1e10 },\n"
+                                     "  lasers = { { " LASER_OK ",\n"
+                                     "    profile = 'E1*exp(-pow(t/1e-14 - 3, 2))*sin(2*pi*c*t/1e-6)' } },\n}\n");
+    CHECK(cfg.lasers[0].has_profile && strcmp(cfg.lasers[0].name, "laser1") == 0);
+    CHECK(strcmp(cfg.lasers[0].profile.key, "lasers.1.profile") == 0);
+
+    BAD("pml_cells_without", HEAD PGRID "  boundary = { field = 'pec', pml_cells = 8 },\n  steps = 1,\n}\n",
+        "pml_cells_without.lua:4: boundary.pml_cells: given, but no face has field = \"pml\"");
+    BAD("pml_cells_axis", HEAD PGRID "  boundary = { field = { x = 'pml', y = 'pec' }, pml_cells = { y = 4 } },\n"
+                                     "  steps = 1,\n}\n",
+        "boundary.pml_cells: given along y, where the field boundary is \"pec\"");
+    BAD("pml_cells_zero", HEAD PGRID "  boundary = { field = { x = 'pml' }, pml_cells = 0 },\n  steps = 1,\n}\n",
+        "boundary.pml_cells: expected a positive integer", "got 0");
+    BAD("pml_too_thick", HEAD PGRID "  boundary = { field = { y = 'pml' }, pml_cells = 8 },\n  steps = 1,\n}\n",
+        "boundary.pml_cells: along y, PML layers of 8 + 8 cells fill the 16 cells of the grid");
+    BAD("pml_periodic_particles", HEAD PGRID "  boundary = { field = { x = 'pml' }, particles = 'periodic' },\n"
+                                             "  steps = 1,\n}\n",
+        "boundary.particles: along x the fields are \"pml\" but the particles \"periodic\"");
+    BAD("laser_direction", HEAD PGRID "  steps = 1,\n  lasers = { { position = {1e-6, 1e-6, 1e-6}, direction = 'x+',\n"
+                                      "    polarization = {0, 1, 0} } },\n}\n",
+        "laser_direction.lua:5: lasers.1.direction: unknown direction 'x+'", "'+x', '-x'");
+    BAD("laser_polarization", HEAD PGRID "  steps = 1,\n  lasers = { { position = {1e-6, 1e-6, 1e-6}, direction = '+y',\n"
+                                         "    polarization = {0, 1, 1}, wavelength = 1e-6 } },\n}\n",
+        "lasers.1.polarization: {0, 1, 1} is not perpendicular to direction +y; expected a nonzero vector with y = 0");
+    BAD("laser_no_a0", HEAD PGRID "  steps = 1,\n  lasers = { { " LASER_OK ",\n"
+                                  "    waist = 1e-6, tau = 1e-15, t_peak = 0 } },\n}\n",
+        "lasers.1.a0: missing; expected a0 (e E0 / (m_e c omega)) or E0 (V/m)");
+    BAD("laser_a0_E0", HEAD PGRID "  steps = 1,\n  lasers = { { " LASER_OK ",\n"
+                                  "    a0 = 1, E0 = 1e12, waist = 1e-6, tau = 1e-15, t_peak = 0 } },\n}\n",
+        "lasers.1.E0: give a0 or E0, not both");
+    BAD("laser_tau_fwhm", HEAD PGRID "  steps = 1,\n  lasers = { { " LASER_OK ",\n"
+                                     "    a0 = 1, waist = 1e-6, tau = 1e-15, fwhm = 2e-15, t_peak = 0 } },\n}\n",
+        "lasers.1.fwhm: give tau or fwhm, not both");
+    BAD("laser_waist", HEAD PGRID "  steps = 1,\n  lasers = { { " LASER_OK ",\n"
+                                  "    a0 = 1, tau = 1e-15, t_peak = 0 } },\n}\n",
+        "lasers.1.waist: missing; expected a positive number (m, w0)");
+    BAD("laser_profile_and_gauss", HEAD PGRID "  steps = 1,\n  lasers = { { " LASER_OK ",\n"
+                                              "    profile = '1e9', waist = 1e-6 } },\n}\n",
+        "lasers.1.waist: the Gaussian's parameters do not go with profile");
+    BAD("laser_in_pml", HEAD PGRID "  boundary = { field = { x = 'pml' }, pml_cells = 10 },\n  steps = 1,\n"
+                                   "  lasers = { { position = {5e-6, 8e-6, 8e-6}, direction = '+x', polarization = {0, 1, 0},\n"
+                                   "    profile = '1e9' } },\n}\n",
+        "lasers.1.position: the antenna plane along x (node 5, at 5e-06 m) must lie at least one cell inside the "
+        "domain and outside the PML; expected position.x between 1.1e-05 and 5.3e-05 m");
+    BAD("laser_outside", HEAD PGRID "  steps = 1,\n"
+                                    "  lasers = { { position = {5e-6, 20e-6, 8e-6}, direction = '+x', polarization = {0, 1, 0},\n"
+                                    "    profile = '1e9' } },\n}\n",
+        "lasers.1.position: lies outside the domain along y: 2e-05 m; expected 0 <= position.y <= 1.6e-05 m");
+    BAD("laser_typo", HEAD PGRID "  steps = 1,\n  lasers = { { " LASER_OK ", wiast = 1e-6 } },\n}\n",
+        "lasers.1.wiast: unknown key; did you mean 'waist'?");
 }
 
 static void test_sandbox(void)
@@ -638,6 +718,7 @@ int main(void)
     test_defaults();
     test_set_overrides();
     test_bad_inputs();
+    test_pml_and_lasers();
     test_sandbox();
     test_window_and_beam();
     REPORT("%d checks on input scripts in a temporary folder", check_passed + check_failed);

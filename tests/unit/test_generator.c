@@ -1187,6 +1187,107 @@ static void test_no_fp64(struct device *dev)
     free(cfg);
 }
 
+/* PMLs on all six faces and two lasers (a Gaussian along +y, a profile expression along -z):
+ * with Yee and CKC, float and double, the program builds with every slab's and laser's kernels,
+ * names them in its header and keeps the loop rules; on a float-only device it uses no double;
+ * a profile that does not compile is reported against its key. */
+static void pml_laser_config(struct picl_config *cfg, const char *solver, const char *precision, const char *profile)
+{
+    fixture_config(cfg, NULL, 0,
+                   "local picl = require('picl')\n"
+                   "return picl.simulation {\n"
+                   "  grid = { cells = {16, 24, 32}, lower = {0, 0, 0}, upper = {16e-7, 24e-7, 32e-7}, max_box = 8 },\n"
+                   "  boundary = { field = 'pml', pml_cells = { x = 3, y = {4, 5}, z = 6 } },\n"
+                   "  solver = '%s', steps = 2, precision = '%s', shape_order = 2,\n"
+                   "  constants = { E1 = 1e9 },\n"
+                   "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 } },\n"
+                   "  lasers = {\n"
+                   "    { name = 'a', position = {8e-7, 6e-7, 16e-7}, direction = '+y', polarization = {1, 0, 1},\n"
+                   "      wavelength = 4e-7, a0 = 1, waist = 5e-7, tau = 2e-15, t_peak = 5e-15, focal_distance = 5e-7 },\n"
+                   "    { name = 'b', position = {8e-7, 12e-7, 24e-7}, direction = '-z', polarization = {0, 1, 0},\n"
+                   "      profile = '%s' } },\n"
+                   "}\n",
+                   solver, precision, profile);
+}
+
+static void test_pml_laser(struct device *dev)
+{
+    int built = 0;
+    const char *kernels[] = {"pml_E_X_LO", "pml_B0_X_HI", "pml_B1_Y_LO", "pml_E_Y_HI", "pml_B1_Z_LO", "pml_B0_Z_HI",
+                             "laser_J_0", "laser_B_0", "laser_J_1", "laser_B_1"};
+    for (int v = 0; v < 4; v++) {
+        struct picl_config *cfg = calloc(1, sizeof *cfg);
+        if (!cfg)
+            exit(1);
+        pml_laser_config(cfg, v & 1 ? "ckc" : "yee", v & 2 ? "double" : "float", "E1*sin(6e15*t)*exp(-x*x/1e-12)");
+        struct strbuf src;
+        sb_init(&src);
+        CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
+        cl_program prog = NULL;
+        int ok = program_build(dev, cfg, src.data, "picl.cl", &prog, err, sizeof err) == 0;
+        if (!ok)
+            printf("FAIL pml and lasers, %s, %s: %.2000s\n", v & 1 ? "ckc" : "yee", v & 2 ? "double" : "float", err);
+        for (size_t k = 0; ok && k < sizeof kernels / sizeof *kernels; k++) {
+            cl_int rc;
+            cl_kernel kn = clCreateKernel(prog, kernels[k], &rc);
+            if (rc != CL_SUCCESS)
+                printf("FAIL pml and lasers: no kernel %s\n", kernels[k]);
+            ok &= rc == CL_SUCCESS;
+            if (kn)
+                clReleaseKernel(kn);
+        }
+        if (prog)
+            clReleaseProgram(prog);
+        const char *end = strstr(src.data, "*/");
+        char *header = dup_n(src.data, end ? (size_t)(end - src.data) : 0);
+        CHECK(contains(header, "field x:pml(3 cells)/pml(3 cells) y:pml(4 cells)/pml(5 cells) z:pml(6 cells)"));
+        CHECK(contains(header, "laser 0      a: +y, antenna on node plane 6"));
+        CHECK(contains(header, "laser 1      b: -z, antenna on node plane 24"));
+        free(header);
+        struct pp p;
+        pp_run(&p, src.data);
+        struct loop_report r;
+        check_loops(p.out, &r);
+        if (p.errors || r.violations)
+            printf("FAIL pml and lasers: %s\n", r.first);
+        CHECK(ok && p.errors == 0 && r.violations == 0);
+        built += ok;
+        pp_free(&p);
+        sb_free(&src);
+        free(cfg);
+    }
+    /* a float-only device */
+    struct picl_config *cfg = calloc(1, sizeof *cfg);
+    if (!cfg)
+        exit(1);
+    pml_laser_config(cfg, "yee", "float", "E1*sin(6e15*t)");
+    struct gen_device facts = dev->facts;
+    facts.has_fp64 = 0;
+    struct strbuf src;
+    sb_init(&src);
+    CHECK(gen_program(cfg, &facts, &src, err, sizeof err) == 0);
+    struct pp p;
+    pp_run(&p, src.data);
+    const int doubles = count_token(p.out, "double");
+    CHECK(doubles == 0);
+    pp_free(&p);
+    sb_free(&src);
+    /* a profile that does not compile */
+    pml_laser_config(cfg, "yee", "double", "E1*sin(6e15*t");
+    sb_init(&src);
+    CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
+    cl_program prog = NULL;
+    const int refused = program_build(dev, cfg, src.data, "picl.cl", &prog, err, sizeof err) != 0;
+    CHECK(refused && strstr(err, "lasers.b.profile: the expression \"E1*sin(6e15*t\" does not compile"));
+    if (!refused)
+        clReleaseProgram(prog);
+    sb_free(&src);
+    free(cfg);
+    REPORT("PMLs on six faces and two lasers: %d of 4 (yee, ckc x float, double) built with every slab's and laser's "
+           "kernels; float-only device: %d doubles; a bad profile is reported against lasers.b.profile",
+           built, doubles);
+}
+
 /* The other physics choices (solver, pusher, gather, deposition), each with both precisions
  * and every shape order, two species, several boxes and initial fields. Each either builds,
  * with its name in the header and the same loop rules, or is refused by the generator with a
@@ -1493,6 +1594,7 @@ int main(void)
     test_window_and_beam(&dev);
     test_local_tiles_sizes(&dev);
     test_templates_standalone(&dev);
+    test_pml_laser(&dev);
     device_close(&dev);
     return check_finish();
 }

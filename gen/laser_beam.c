@@ -1,0 +1,86 @@
+/* laser_beam.c: one laser antenna's literals for templates/laser.cl. Everything the kernels
+ * need about the beam is worked out here once: the antenna's planes on the grid, the sheets'
+ * strengths, and the Gaussian beam's radius, curvature, Gouy phase and timing on the antenna. */
+#include "laser_beam.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "gen.h"
+
+const char *const gen_laser_macros[] = {
+    "LASER_SUFFIX",  "LASER_AXIS",     "LASER_B",       "LASER_C",       "LASER_E_PLANE",  "LASER_B_PLANE",
+    "LASER_X_ANTENNA", "LASER_POL_B",  "LASER_POL_C",   "LASER_J_PER_E", "LASER_B_PER_E",  "LASER_DELAY",
+    "LASER_HAS_PROFILE", "LASER_PROFILE", "LASER_AMP",  "LASER_CENTER_B", "LASER_CENTER_C", "LASER_INV_W2",
+    "LASER_CURV",    "LASER_T_PEAK",   "LASER_INV_TAU2", "LASER_OMEGA",  "LASER_PHASE0"};
+const int gen_laser_n_macros = (int)(sizeof gen_laser_macros / sizeof *gen_laser_macros);
+
+void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay, int i, struct gen_laser_beam *b)
+{
+    const struct cfg_laser *l = &cfg->lasers[i];
+    const int a = l->axis;
+    const double d = lay->dx[a];
+    b->x_antenna = lay->lower[a] + l->plane * d;
+    /* the antenna is the node plane nearest `position`: the focus and t_peak stay where the
+     * input put them, relative to `position` */
+    const double shift = l->sign * (b->x_antenna - l->position[a]); /* along the direction */
+    b->t_peak = l->t_peak + shift / PICL_C;
+    b->z = shift - l->focal_distance;
+    b->rayleigh = l->wavelength > 0 ? PICL_PI * l->waist * l->waist / l->wavelength : 0;
+    b->w = b->rayleigh > 0 ? l->waist * sqrt(1 + (b->z / b->rayleigh) * (b->z / b->rayleigh)) : l->waist;
+    b->inv_r = b->rayleigh > 0 ? b->z / (b->z * b->z + b->rayleigh * b->rayleigh) : 0;
+    b->gouy = b->rayleigh > 0 ? atan(b->z / b->rayleigh) : 0;
+    /* A wave exp(i(omega t - k x)) on the grid along the axis (no transverse k: Yee and CKC then
+     * agree) has sin(omega dt / 2) / (c dt) = sin(k d / 2) / d. Half a cell takes k d / (2 omega). */
+    b->delay = 0.5 * d / PICL_C;
+    if (l->wavelength > 0) {
+        const double omega = 2 * PICL_PI * PICL_C / l->wavelength;
+        const double s = d / (PICL_C * cfg->dt) * sin(0.5 * omega * cfg->dt);
+        if (s < 1)
+            b->delay = asin(s) / omega;
+    }
+}
+
+static void define_acc(struct strbuf *sb, const char *name, double value)
+{
+    sb_printf(sb, "#define %s ((acc_real)%.17g)\n", name, value);
+}
+
+void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int i)
+{
+    const struct cfg_laser *l = &cfg->lasers[i];
+    const int a = l->axis, tb = (a + 1) % 3, tc = (a + 2) % 3;
+    struct gen_laser_beam beam;
+    gen_laser_beam(cfg, lay, i, &beam);
+    sb_printf(sb, "\n/* ==== laser %d: %s, along %c%c ==== */\n", i, l->name, l->sign > 0 ? '+' : '-', "xyz"[a]);
+    sb_printf(sb, "#define LASER_SUFFIX _%d\n#define LASER_AXIS %d\n#define LASER_B %d\n#define LASER_C %d\n", i, a, tb,
+              tc);
+    /* the magnetic sheet lies half a cell behind the antenna: in the cell below it for +, its own for - */
+    int b_plane = l->plane - (l->sign > 0);
+    if (b_plane < 0)
+        b_plane += lay->cells[a]; /* a periodic axis: the checks in picl.lua keep others inside */
+    sb_printf(sb, "#define LASER_E_PLANE %d\n#define LASER_B_PLANE %d\n", l->plane, b_plane);
+    define_acc(sb, "LASER_X_ANTENNA", beam.x_antenna);
+    define_acc(sb, "LASER_POL_B", l->polarization[tb]);
+    define_acc(sb, "LASER_POL_C", l->polarization[tc]);
+    /* E += (c dt / d) E_inc on the plane, as the current -(eps0 c / d) E_inc */
+    define_acc(sb, "LASER_J_PER_E", -PICL_EPS0 * PICL_C / lay->dx[a]);
+    define_acc(sb, "LASER_B_PER_E", l->sign * 0.5 * cfg->dt / lay->dx[a]);
+    define_acc(sb, "LASER_DELAY", beam.delay);
+    sb_printf(sb, "#define LASER_HAS_PROFILE %d\n", l->has_profile);
+    if (l->has_profile) {
+        char fname[160];
+        gen_expr_name(l->profile.key, fname, sizeof fname);
+        sb_printf(sb, "#define LASER_PROFILE(x, y, z, t) %s((x), (y), (z), (t))\n", fname);
+    }
+    const double omega = l->wavelength > 0 ? 2 * PICL_PI * PICL_C / l->wavelength : 0;
+    define_acc(sb, "LASER_AMP", beam.w > 0 ? l->E0 * l->waist / beam.w : 0);
+    define_acc(sb, "LASER_CENTER_B", l->position[tb]);
+    define_acc(sb, "LASER_CENTER_C", l->position[tc]);
+    define_acc(sb, "LASER_INV_W2", beam.w > 0 ? 1 / (beam.w * beam.w) : 0);
+    define_acc(sb, "LASER_CURV", beam.inv_r / (2 * PICL_C));
+    define_acc(sb, "LASER_T_PEAK", beam.t_peak);
+    define_acc(sb, "LASER_INV_TAU2", l->tau > 0 ? 1 / (l->tau * l->tau) : 0);
+    define_acc(sb, "LASER_OMEGA", omega);
+    define_acc(sb, "LASER_PHASE0", beam.gouy);
+}

@@ -1,0 +1,35 @@
+/* pml_slabs.h: the slabs of the perfectly matched layer (templates/pml.cl): where each lies, where
+ * its auxiliary arrays sit in the one PML buffer, and the literals the kernels take. */
+#ifndef PICL_PML_SLABS_H
+#define PICL_PML_SLABS_H
+
+#include "config.h"
+#include "layout.h"
+#include "strbuf.h"
+
+/* Grading of sigma across a PML: depth^PML_ORDER (Taflove and Hagness, section 7.6). */
+#define GEN_PML_ORDER 3
+#define GEN_PML_ARRAYS 4 /* psi of the two tangential E and the two tangential B components */
+
+/* One PML: the cells along `axis` next to face `side` (0 lower, 1 upper), over the whole
+ * domain along the other two axes. Its arrays take GEN_PML_ARRAYS * size reals from `offset`
+ * of the PML buffer; `range` is its launch (cells across, then along the next two axes in
+ * cyclic order). */
+struct gen_pml_slab {
+    int axis, side, cells;
+    long offset, size;
+    size_t range[3];
+    char name[8]; /* "X_LO": the kernels are pml_E_X_LO and pml_B_X_LO */
+};
+
+/* The run's slabs (at most six); returns how many. *total: reals of the whole buffer. */
+int gen_pml_slabs(const struct picl_config *cfg, const struct gen_layout *lay, struct gen_pml_slab slab[6],
+                  long *total);
+
+/* sigma / eps0 at the wall (1/s): the optimal 0.8 (m + 1) c / d (Taflove and Hagness eq. 7.67). */
+double gen_pml_sigma_max(double d);
+
+/* Writes the PML_* literals (zero cells on faces without a PML). */
+void gen_pml_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay);
+
+#endif
