@@ -33,7 +33,7 @@ static void write_file(const char *name, const char *text)
 }
 
 /* A device as tune_apply sees it; nothing here opens OpenCL. */
-static const struct device_traits cpu_traits = {"cpu", 0, {0, 0, 0}, 0.5};
+static const struct device_traits cpu_traits = {.kind = "cpu", .memory_share = 0.5};
 
 static void fake_device(struct device *dev)
 {
