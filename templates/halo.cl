@@ -246,7 +246,8 @@ __kernel void halo_unpack_add(__global real *F, __global const int *target, __gl
 {
     const int t = (int)get_global_id(0);
     real sum = F[target[t]];
-    for (int e = first[t]; e < first[t + 1]; e++) {
+    const int e0 = first[t], e1 = first[t + 1];
+    for (int e = e0; e < e1; e++) {
         const int at = order[e];
         sum += at >= 0 ? buf[at] : -buf[~at];
     }
