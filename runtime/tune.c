@@ -193,7 +193,7 @@ static void sweep(struct tune_state *st, const struct gen_layout *lay)
         try_variant(st, &p, label);
     }
     start = st->best;
-    if (start.sort_interval > 0)
+    if (start.sort_interval > 0 && start.sort_interval <= st->o->steps)
         for (int i = 0; i < 4; i++) {
             struct tune_params p = st->best;
             const int b = sp->sort_bin[i];
@@ -270,7 +270,23 @@ int tune_run(const struct tune_options *opt, FILE *out, char *err, size_t err_le
         goto done;
     }
     st.eligible = 0;
+    const struct tune_params defaults = st.best;
     sweep(&st, &lay);
+    if (memcmp(&st.best, &defaults, sizeof defaults)) {
+        /* The defaults were timed first and the winner minutes later: a machine whose load
+         * changed in between makes a winner of noise. Both again, back to back, decide. */
+        fprintf(out, "tune: the defaults and the fastest again, back to back:\n");
+        const double d2 = measure(&st, &defaults, "defaults", 0);
+        const double b2 = measure(&st, &st.best, "the fastest", 0);
+        if (d2 > 0 && b2 > 0 && b2 < d2 * (1 - TUNE_MARGIN)) {
+            st.best_ms = b2;
+            st.default_ms = d2;
+        } else {
+            fprintf(out, "tune: not %.0f%% faster when measured again: picl's defaults stay\n", 100 * TUNE_MARGIN);
+            st.best = defaults;
+            st.best_ms = st.default_ms = d2 > 0 ? d2 : st.default_ms;
+        }
+    }
 
     struct tune_entry e;
     memset(&e, 0, sizeof e);
