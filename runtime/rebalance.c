@@ -347,6 +347,8 @@ int sim_balance(struct sim *s, char *err, size_t err_len)
             n += s->species[i].boxes_host[slot * BT_STRIDE + BT_COUNT];
         cost[gen_box_gid(&c->lay, slot)] = (np > 0 ? dp * (double)n / (double)np : 0) + df / c->lay.n_local;
     }
+    log_debug("load balance, rank %d: %.4f s in particle kernels, %.4f s in field kernels, %ld particles, %d boxes",
+              comm->rank, dp, df, np, c->lay.n_local);
     comm_sum_doubles(comm, cost, nb);
     struct gen_decomp proposal;
     const enum cfg_distribution how =
