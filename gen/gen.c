@@ -16,8 +16,9 @@ enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_d
 {
     if (cfg->deposition_strategy != CFG_STRATEGY_AUTO)
         return cfg->deposition_strategy;
-    /* CPUs: few threads, each owning whole boxes; GPUs: a work item per particle */
-    return dev->is_cpu ? CFG_STRATEGY_DETERMINISTIC : CFG_STRATEGY_GLOBAL_ATOMICS;
+    /* CPUs: few threads, each owning whole boxes; GPUs: a work item per particle, unless the
+     * device lacks the 64-bit atomics that strategy needs */
+    return dev->is_cpu || !dev->has_int64_atomics ? CFG_STRATEGY_DETERMINISTIC : CFG_STRATEGY_GLOBAL_ATOMICS;
 }
 
 size_t gen_tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3])

@@ -271,9 +271,11 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
     int tile[3];
     if (rc == 0 && gen_strategy(cfg, &dev.facts) == CFG_STRATEGY_LOCAL_TILES && !gen_layout(cfg, &lay, err, ERR_LEN) &&
         !gen_tile(cfg, &lay, &dev.facts, tile, err, ERR_LEN))
-        printf("deposition: local_tiles, tiles of %d x %d x %d cells (%d per box), %zu of %zu bytes of local memory\n",
+        printf("deposition: local_tiles, tiles of %d x %d x %d cells (%d per box), %zu of %zu bytes of local memory, "
+               "%zu work item%s each\n",
                tile[0], tile[1], tile[2], lay.box[0] / tile[0] * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]),
-               gen_tile_bytes(cfg, &lay, tile), dev.facts.local_mem);
+               gen_tile_bytes(cfg, &lay, tile), dev.facts.local_mem, gen_tile_group(cfg, &dev.facts),
+               gen_tile_group(cfg, &dev.facts) == 1 ? "" : "s");
     device_close(&dev);
     return rc ? 2 : 0;
 }

@@ -226,6 +226,15 @@ static void test_defaults(void)
     CHECK(cfg.n_species == 0 && cfg.n_constants == 0 && cfg.n_reduced == 0);
     CHECK(strcmp(cfg.output_dir, "diags") == 0);
     CHECK(cfg.progress_interval == 100);
+    CHECK(cfg.deposition_strategy == CFG_STRATEGY_AUTO);
+    CHECK(cfg.wg_tile[0] == 0 && cfg.wg_tile[1] == 0 && cfg.wg_tile[2] == 0); /* 0: sized to the device */
+    GOOD("tiles", HEAD GRID "  steps = 3, deposition_strategy = 'local_tiles',\n"
+                            "  work_group = { tile = {4, 2, 8}, particles = 64 },\n}\n");
+    CHECK(cfg.deposition_strategy == CFG_STRATEGY_LOCAL_TILES);
+    CHECK(cfg.wg_tile[0] == 4 && cfg.wg_tile[1] == 2 && cfg.wg_tile[2] == 8 && cfg.wg_particles == 64);
+    BAD("tile_negative", HEAD GRID "  steps = 1,\n  work_group = { tile = -4 },\n}\n",
+        "tile_negative.lua:5: work_group.tile: expected a non-negative integer or 3 of them (cells of the tile one "
+        "work-group deposits in local memory");
 
     /* stop_time -> steps = ceil(stop_time / dt); CKC's limit is min(dx)/c, default cfl 1 */
     GOOD("stop_time", HEAD "  grid = { cells = {8, 16, 4}, lower = {0, 0, 0}, upper = {1e-6, 1e-6, 1e-6},\n"

@@ -109,7 +109,7 @@ int main(void)
                     for (int st = 0; st < COUNT(strategies); st++)
                         for (int pr = 0; pr < COUNT(precisions); pr++)
                             for (int order = 1; order <= 3; order++, n++) {
-                                char set[8][64];
+                                char set[9][64];
                                 snprintf(set[0], 64, "solver=%s", solvers[so]);
                                 snprintf(set[1], 64, "pusher=%s", pushers[pu]);
                                 snprintf(set[2], 64, "gather=%s", gathers[ga]);
@@ -117,10 +117,13 @@ int main(void)
                                 snprintf(set[4], 64, "deposition_strategy=%s", strategies[st]);
                                 snprintf(set[5], 64, "precision=%s", precisions[pr]);
                                 snprintf(set[6], 64, "shape_order=%d", order);
-                                /* local_tiles: one tile per box with Yee, 8 tiles of 4^3 with CKC */
+                                /* local_tiles: one tile per box and the device's work-group with
+                                 * Yee (one work item on CPUs: plain additions into the tile); 8
+                                 * tiles of 4^3 and 64 work items with CKC (atomics into it) */
                                 snprintf(set[7], 64, "work_group.tile=%d", so ? 4 : 0);
-                                const char *sets[8];
-                                for (int i = 0; i < 8; i++)
+                                snprintf(set[8], 64, "work_group.particles=%d", so ? 64 : 0);
+                                const char *sets[9];
+                                for (int i = 0; i < 9; i++)
                                     sets[i] = set[i];
                                 snprintf(v[n].name, sizeof v[n].name, "%s %s %s %s %s %s order %d", solvers[so],
                                          pushers[pu], gathers[ga], depositions[de], strategies[st], precisions[pr],
@@ -128,7 +131,7 @@ int main(void)
                                 struct picl_config *cfg = calloc(1, sizeof *cfg);
                                 if (!cfg)
                                     return 1;
-                                fixture_config(cfg, sets, 8, "%s", input);
+                                fixture_config(cfg, sets, 9, "%s", input);
                                 sb_init(&v[n].src);
                                 v[n].generated =
                                     gen_program(cfg, &dev.facts, &v[n].src, fixture_err, sizeof fixture_err) == 0;
