@@ -201,6 +201,20 @@ static const char *const window =
     "  },\n"
     "}\n";
 
+/* PMLs on the x faces (particles reflected at their inner edges), a plane-wave laser that
+ * reaches the upper PML, and a plasma whose fields fill the PMLs: the PML's auxiliary arrays on
+ * ranks that hold a part of a layer, and handed over when boxes change rank. */
+static const char *const pml_laser =
+    "local picl = require('picl')\n"
+    "return picl.simulation {\n"
+    "  grid = { cells = {32, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 8e-6, 8e-6}, max_box = {8, 8, 8} },\n"
+    "  boundary = { field = { x = 'pml' }, particles = { x = 'reflecting' }, pml_cells = 6 },\n"
+    "  steps = 20, shape_order = 2,\n"
+    "  species = { { name = 'electrons', charge = -picl.q_e, mass = picl.m_e, density = 1e25, ppc = 1, u_th = 0.2 } },\n"
+    "  lasers = { { position = {10e-6, 4e-6, 4e-6}, direction = '+x', polarization = {0, 1, 0}, wavelength = 2e-6,\n"
+    "               E0 = 1e11, waist = 1, tau = 4e-15, t_peak = 8e-15 } },\n"
+    "}\n";
+
 int main(int argc, char **argv)
 {
     struct comm comm;
@@ -233,6 +247,7 @@ int main(int argc, char **argv)
     run_case("plasma in half the domain, load balanced", uniform, half, 5, &dev, &comm, MIDWAY_BALANCE);
     run_case("moving window, plasma and bunch", window, NULL, 0, &dev, &comm, MIDWAY_NONE);
     run_case("moving window, boxes moved mid-run", window, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
+    run_case("PMLs and a laser, boxes moved mid-run", pml_laser, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
     /* the Langmuir input, cut into 4 boxes along the wave */
     FILE *f = fopen("inputs/langmuir.lua", "r");
     if (f) {
