@@ -460,6 +460,12 @@ static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg
         has_region |= cfg->pml_cells[a][0] > 0 || cfg->pml_cells[a][1] > 0;
         lo[a] = lo[a] > edge_lo ? lo[a] : edge_lo;
         hi[a] = hi[a] < edge_hi ? hi[a] : edge_hi;
+        /* along a moving window's axis the region is the lab frame's (the window's own faces
+         * have no PML): without one, the plasma lies everywhere the window goes */
+        if (cfg->window.enabled && cfg->window.axis == a) {
+            lo[a] = sp->has_region ? sp->region_lower[a] : -1e30;
+            hi[a] = sp->has_region ? sp->region_upper[a] : 1e30;
+        }
     }
     define_int(sb, "SP_HAS_REGION", has_region);
     for (int a = 0; a < 3; a++) {

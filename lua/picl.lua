@@ -932,10 +932,13 @@ end
 
 local function check_regions(sim)
     local g = sim.grid
+    -- along a moving window's axis a region is where the plasma lies in the lab frame: ahead too
+    local along = sim.moving_window and ({ x = 1, y = 2, z = 3 })[sim.moving_window.axis]
     for _, sp in ipairs(sim.species) do
         local r = sp.region
         if r then
             for a = 1, 3 do
+                if a == along then goto next_axis end
                 local tol = 1e-12 * (g.upper[a] - g.lower[a])
                 for _, side in ipairs { "lower", "upper" } do
                     local v = r[side][a]
@@ -945,6 +948,7 @@ local function check_regions(sim)
                             AXES[a], side, numtext(v), numtext(g.lower[a]), side, numtext(g.upper[a])))
                     end
                 end
+                ::next_axis::
             end
         end
     end
@@ -1042,19 +1046,24 @@ local function check_full_diagnostics(sim)
     c.dir = c.dir or (sim.diagnostics.output_dir .. "/checkpoints")
 end
 
--- A bunch must lie whole in the domain: its positions reach truncate rms from the centroid.
+-- A bunch must lie whole in the domain, outside its PMLs (particles never enter one): its
+-- positions reach truncate rms from the centroid.
 local function check_beams(sim)
-    local g = sim.grid
+    local g, cells = sim.grid, sim.boundary.pml_cells
     for _, sp in ipairs(sim.species) do
         local b = sp.beam
         if b then
             for a = 1, 3 do
+                local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
+                local inner_lo = g.lower[a] + (cells and cells[a][1] or 0) * dx
+                local inner_hi = g.upper[a] - (cells and cells[a][2] or 0) * dx
                 local lo, hi = b.centroid[a] - b.truncate * b.rms[a], b.centroid[a] + b.truncate * b.rms[a]
-                if lo < g.lower[a] or hi > g.upper[a] then
+                if lo < inner_lo or hi > inner_hi then
                     fail(join("species." .. sp.name .. ".beam", "centroid"), string.format(
-                        "the bunch reaches %s .. %s m along %s (centroid -+ truncate * rms), outside the domain %s .. %s m; "
+                        "the bunch reaches %s .. %s m along %s (centroid -+ truncate * rms), outside the domain%s %s .. %s m; "
                         .. "expected it inside (move the centroid, or lower rms or truncate)",
-                        numtext(lo), numtext(hi), AXES[a], numtext(g.lower[a]), numtext(g.upper[a])))
+                        numtext(lo), numtext(hi), AXES[a], (inner_lo ~= g.lower[a] or inner_hi ~= g.upper[a])
+                            and " between its PMLs" or "", numtext(inner_lo), numtext(inner_hi)))
                 end
             end
         end
@@ -1079,6 +1088,23 @@ local function check_moving_window(sim)
     if sim.boundary.field[a][1] == "periodic" then
         fail("moving_window.axis", string.format("the window moves along %s, which is periodic; expected a "
             .. "non-periodic axis (e.g. boundary = { field = { %s = 'pec' } })", w.axis, w.axis))
+    end
+    -- a PML on the window's own faces would take in plasma at the front and its memory would
+    -- not move with the fields: not written
+    for side = 1, 2 do
+        if sim.boundary.field[a][side] == "pml" then
+            fail("boundary.field", string.format("a PML on the %s %s face, the moving window's axis, is not supported; "
+                .. "expected 'pec' there (PMLs across the window's axis are fine)", side == 1 and "lower" or "upper", w.axis))
+        end
+    end
+    -- an antenna is a plane of the grid, so it moves with the window: the window may start only
+    -- once each Gaussian pulse has left it (its field envelope is exp(-9) at t_peak + 3 tau)
+    for _, l in ipairs(sim.lasers or {}) do
+        if l.tau and l.tau > 0 and w.start < l.t_peak + 3 * l.tau then
+            fail("moving_window.start", string.format("%s s, while laser '%s' still emits until t_peak + 3 tau = %s s; "
+                .. "an antenna moves with the window, so expected start >= %s s", numtext(w.start), l.name,
+                numtext(l.t_peak + 3 * l.tau), numtext(l.t_peak + 3 * l.tau)))
+        end
     end
 end
 

@@ -29,12 +29,13 @@
 static const char *const array_names[PA_ID + 1] = {"x", "y", "z", "ux", "uy", "uz", "w", "id"};
 
 /* Per box and species beside the particles, one dataset each: its count, its offset into the
- * packed arrays, its room (slots, outbox slots) and its six absorbed-face counters. */
-enum { BOX_COUNT, BOX_OFFSET, BOX_ROOM, BOX_LOST, BOX_SETS };
+ * packed arrays, its room (slots, outbox slots), its six absorbed-face counters and the moving
+ * window's dropped and injected counters. */
+enum { BOX_COUNT, BOX_OFFSET, BOX_ROOM, BOX_LOST, BOX_WINDOW, BOX_SETS };
 static const struct {
     const char *name;
     int width; /* 0: [n_boxes], else [n_boxes][width] */
-} box_sets[BOX_SETS] = {{"box_count", 0}, {"box_offset", 0}, {"box_room", 2}, {"box_lost", 6}};
+} box_sets[BOX_SETS] = {{"box_count", 0}, {"box_offset", 0}, {"box_room", 2}, {"box_lost", 6}, {"box_window", 2}};
 
 /* The four of them for n boxes, in one allocation. */
 struct box_rows {
@@ -241,6 +242,8 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
         rows.set[BOX_ROOM][2 * b + 1] = t[BT_OUT_CAP];
         for (int face = 0; face < 6; face++)
             rows.set[BOX_LOST][6 * b + face] = t[BT_LOST + face];
+        rows.set[BOX_WINDOW][2 * b] = t[BT_WINDOW_OUT];
+        rows.set[BOX_WINDOW][2 * b + 1] = t[BT_WINDOW_IN];
         at += t[BT_COUNT];
     }
     char *packed = raw + slots * 8;
@@ -851,6 +854,8 @@ agreed:
         long *t = sp->boxes_host + (size_t)b * BT_STRIDE;
         for (int face = 0; face < 6; face++)
             t[BT_LOST + face] = (long)rows.set[BOX_LOST][6 * gid + face];
+        t[BT_WINDOW_OUT] = (long)rows.set[BOX_WINDOW][2 * gid];
+        t[BT_WINDOW_IN] = (long)rows.set[BOX_WINDOW][2 * gid + 1];
     }
     if (!failed) {
         const size_t table = sizeof(long) * BT_STRIDE * (size_t)nl;
@@ -901,8 +906,12 @@ int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len)
         return -1;
     s->step = step;
     s->time = time;
-    /* the moving window is where sim_step left it at this step (the box tables hold its counts) */
+    /* the moving window is where sim_step left it at this step (the box tables hold its counts);
+     * its kernels take the species' new arrays */
     s->window.shifts = window_shifts_at(s->ctx.cfg, &s->ctx.lay, (double)step * s->ctx.cfg->dt);
+    window_destroy(&s->window);
+    if (window_create(&s->window, &s->ctx, &s->fields, s->species, s->n_species, err, err_len))
+        return -1;
     s->start_step = step;
     s->restarted = 1;
     s->fields.gauss_scale = gauss_scale;

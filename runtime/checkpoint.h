@@ -13,7 +13,7 @@
 #include "config.h"
 
 /* Raised whenever the file's layout or meaning changes; a restart refuses other versions. */
-#define CKPT_FORMAT_VERSION 2
+#define CKPT_FORMAT_VERSION 3
 
 struct sim;
 

@@ -13,6 +13,7 @@
 #include "exchange.h"
 #include "gen.h"
 #include "migrate.h"
+#include "pml.h"
 
 int window_create(struct window *w, struct ctx *c, struct fields *f, struct species *sp, int n_species, char *err,
                   size_t err_len)
@@ -28,6 +29,28 @@ int window_create(struct window *w, struct ctx *c, struct fields *f, struct spec
         kernel_arg(&w->gauss_reference, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
         return -1;
     w->species = sp;
+    const struct pml *pml = f->pml;
+    w->n_psi = 0;
+    for (int i = 0; pml && i < pml->n; i++) {
+        const struct gen_pml_slab *slab = &pml->slab[i];
+        if (slab->axis == c->cfg->window.axis)
+            continue; /* refused by the schema */
+        if (c->lay.n_ranks > 1) {
+            snprintf(err, err_len, "moving_window: with a PML (boundary.field = 'pml' across the window's axis) the "
+                                   "window runs on one rank only in this version of picl; run on one rank, or use "
+                                   "'pec' there");
+            return -1;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "window_shift_psi_%s", slab->name);
+        const int b = (slab->axis + 1) % 3, other = b == c->cfg->window.axis ? (slab->axis + 2) % 3 : b;
+        w->psi_range[w->n_psi][0] = (size_t)slab->cells;
+        w->psi_range[w->n_psi][1] = (size_t)c->lay.cells[other];
+        if (kernel_create(&w->psi[w->n_psi], c->prog, name, &c->timers, err, err_len) ||
+            kernel_arg(&w->psi[w->n_psi], 0, sizeof(cl_mem), &pml->psi.mem, err, err_len))
+            return -1;
+        w->n_psi++;
+    }
     for (int s = 0; s < n_species; s++) {
         cl_mem a[PA_COUNT + 1];
         for (int i = 0; i < PA_COUNT; i++)
@@ -67,6 +90,9 @@ void window_destroy(struct window *w)
         kernel_release(&w->deliver[s]);
         kernel_release(&w->inject[s]);
     }
+    for (int i = 0; i < 6; i++)
+        kernel_release(&w->psi[i]);
+    w->n_psi = 0;
     w->species = NULL;
 }
 
@@ -94,6 +120,9 @@ static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_s
         kernel_launch(&w->shift_fields, c->dev->queue, &c->timers, 2, lines, NULL, err, err_len) ||
         fields_fill_group(f, c, &f->fill_EB, XG_FILL_EB, err, err_len))
         return -1;
+    for (int i = 0; i < w->n_psi; i++)
+        if (kernel_launch(&w->psi[i], c->dev->queue, &c->timers, 2, w->psi_range[i], NULL, err, err_len))
+            return -1;
     for (int s = 0; s < n_species; s++) {
         struct species *sp = &w->species[s];
         if (kernel_launch(&w->shift_particles[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len) ||

@@ -16,6 +16,10 @@ struct window {
     struct kernel fill_G0, shift_fields, gauss_reference;
     struct kernel shift_particles[CFG_MAX_SPECIES], deliver[CFG_MAX_SPECIES], inject[CFG_MAX_SPECIES];
     struct species *species; /* the run's, borrowed (their particle exchange between ranks) */
+    /* the PMLs across the window's axis: their auxiliary arrays shift with the fields */
+    struct kernel psi[6];
+    size_t psi_range[6][2];
+    int n_psi;
 };
 
 /* The kernels (nothing when the input has no window); `shifts` is kept, so that after the

@@ -170,3 +170,46 @@ __kernel void window_gauss_reference(__global real *F)
                          ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
     COMP(F, C_G0, b)[n] = (real)(div - (acc_real)rho[n] / (acc_real)8.8541878128e-12);
 }
+
+/* The PMLs across the window's axis (none may lie on its own faces): their auxiliary arrays
+ * (pml.cl: four per slab, cell l across the slab at u, v along the next two axes in cyclic
+ * order, p = l + N (u + CELLS_B v)) shift with the fields, one cell down along the window's
+ * axis; the new leading line starts from zero. One work item per line along that axis: (l, o),
+ * o over the slab's other axis. */
+#define PICL_AXIS_X 0
+#define PICL_AXIS_Y 1
+#define PICL_AXIS_Z 2
+#define WINDOW_PSI_KERNEL(A, B, C, SIDE_NAME)                                                    \
+    __kernel void window_shift_psi_##A##_##SIDE_NAME(__global real *psi)                        \
+    {                                                                                          \
+        const long l = (long)get_global_id(0), o = (long)get_global_id(1);                    \
+        const long N = PML_##A##_##SIDE_NAME, m = PML_SLAB_##A##_##SIDE_NAME;                 \
+        const int along_b = WINDOW_AXIS == PICL_AXIS_##B;                                     \
+        const long first = along_b ? l + N * CELLS_##B * o : l + N * o;                       \
+        const long step = along_b ? N : N * CELLS_##B;                                        \
+        __global real *P = psi + PML_PSI_##A##_##SIDE_NAME + first;                           \
+        for (int q = 0; q < 4; q++) {                                                          \
+            for (int k = 0; k < (WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1; k++) \
+                P[q * m + k * step] = P[q * m + (k + 1) * step];                               \
+            P[q * m + ((WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1) * step] = 0; \
+        }                                                                                      \
+    }
+
+#if defined(PML_X_LO) && PML_X_LO > 0 && WINDOW_AXIS != 0
+WINDOW_PSI_KERNEL(X, Y, Z, LO)
+#endif
+#if defined(PML_X_HI) && PML_X_HI > 0 && WINDOW_AXIS != 0
+WINDOW_PSI_KERNEL(X, Y, Z, HI)
+#endif
+#if defined(PML_Y_LO) && PML_Y_LO > 0 && WINDOW_AXIS != 1
+WINDOW_PSI_KERNEL(Y, Z, X, LO)
+#endif
+#if defined(PML_Y_HI) && PML_Y_HI > 0 && WINDOW_AXIS != 1
+WINDOW_PSI_KERNEL(Y, Z, X, HI)
+#endif
+#if defined(PML_Z_LO) && PML_Z_LO > 0 && WINDOW_AXIS != 2
+WINDOW_PSI_KERNEL(Z, X, Y, LO)
+#endif
+#if defined(PML_Z_HI) && PML_Z_HI > 0 && WINDOW_AXIS != 2
+WINDOW_PSI_KERNEL(Z, X, Y, HI)
+#endif

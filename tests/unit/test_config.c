@@ -664,6 +664,21 @@ static void test_window_and_beam(void)
     BAD("window_missing_axis", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { speed = 1 },\n}\n",
         "moving_window.axis: missing; expected one of 'x', 'y', 'z'");
 
+    BAD("window_pml_axis", HEAD WIN_GRID "  boundary = { field = { z = 'pml' } },\n  steps = 1,\n"
+                           "  moving_window = { axis = 'z' },\n}\n",
+        "boundary.field: a PML on the lower z face, the moving window's axis, is not supported; expected 'pec' there");
+    GOOD("window_pml_across", HEAD WIN_GRID "  boundary = { field = { x = 'pml', z = 'pec' }, pml_cells = 2 },\n  steps = 1,\n"
+                              "  moving_window = { axis = 'z' },\n}\n");
+    BAD("window_laser_start", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z', start = 10e-15 },\n"
+                              "  lasers = { { name = 'drive', position = {0, 0, 4e-6}, direction = '+z', polarization = {1, 0, 0},\n"
+                              "    wavelength = 0.8e-6, a0 = 1, waist = 2e-6, tau = 5e-15, t_peak = 15e-15 } },\n}\n",
+        "window_laser_start.lua:6: moving_window.start: 1e-14 s, while laser 'drive' still emits until t_peak + 3 tau = "
+        "3e-14 s; an antenna moves with the window, so expected start >= 3e-14 s");
+    GOOD("window_region_ahead", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z' },\n"
+                               "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1,\n"
+                               "    region = { lower = {-4e-6, -4e-6, 40e-6}, upper = {4e-6, 4e-6, 80e-6} } } },\n}\n");
+    CHECK(cfg.species[0].has_region && cfg.species[0].region_lower[2] == 40e-6);
+
 #define BEAM_SPECIES(extra) "  species = { { name = 'b', particle = 'electron', " extra " } },\n}\n"
     BAD("beam_and_density", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("density = 1e24,\n    beam = { total_charge = -1e-12, "
                                                                        "particles = 10, centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2 }"),
