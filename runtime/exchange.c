@@ -400,13 +400,19 @@ int exchange_run(struct exchange *x, struct ctx *c, cl_mem F, enum xgroup_id g, 
     return 0;
 }
 
+void exchange_restart_counts(struct exchange *x)
+{
+    x->exchanges = x->messages = x->bytes = 0;
+    x->seconds = 0;
+}
+
 void exchange_print(const struct exchange *x, long steps, FILE *out)
 {
     if (!x->exchanges)
         return;
     fprintf(out,
             "exchange: %ld guard exchanges between ranks (%.1f per step), each one halo_pack and one halo_unpack "
-            "launch at most; %ld messages, %.3f MB sent, %.3f s wall in exchanges\n",
+            "launch at most; %ld messages, %.3f MB sent, %.3f s wall in exchanges (steps 2 on)\n",
             x->exchanges, steps ? (double)x->exchanges / (double)steps : 0.0, x->messages, (double)x->bytes / 1e6,
             x->seconds);
 }

@@ -36,6 +36,8 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
 void exchange_destroy(struct exchange *x, struct ctx *c);
 /* Runs one exchange after the local kernel of the same name (collective). */
 int exchange_run(struct exchange *x, struct ctx *c, cl_mem F, enum xgroup_id g, char *err, size_t err_len);
+/* Forgets the counts and times so far (the summary's figures start after the first step). */
+void exchange_restart_counts(struct exchange *x);
 /* One line for the summary: exchanges, launches per exchange, messages, bytes, time. */
 void exchange_print(const struct exchange *x, long steps, FILE *out);
 

@@ -439,6 +439,10 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         rc = sim_step(s, err, err_len);
         if (s->step == s->start_step + 1)
             s->wall_first = wall_seconds() - started;
+        /* like the time per step, the exchange figures leave out the first step (it waits for
+         * the other ranks' just-in-time compiles) */
+        if (s->step == s->start_step + 1 && s->fields.xc)
+            exchange_restart_counts(s->fields.xc);
         if (rc == 0 && cfg->balance_interval > 0 && s->step % cfg->balance_interval == 0 && s->step < cfg->steps)
             rc = sim_balance(s, err, err_len);
         if (rc == 0 && reduced_due(&s->reduced, s->step))
@@ -505,7 +509,7 @@ void sim_summary(const struct sim *s, FILE *out)
                 s->ctx.lay.n_boxes, (const char *[]){"sfc", "knapsack", "round_robin"}[cfg->distribution],
                 s->ctx.lay.n_local);
         if (s->fields.xc)
-            exchange_print(s->fields.xc, steps, out);
+            exchange_print(s->fields.xc, steps > 1 ? steps - 1 : steps, out);
         for (int i = 0; i < s->n_species; i++)
             if (s->species[i].mg)
                 fprintf(out, "particles: species %s: rank 0 sent %ld and received %ld particles in %ld messages, "
