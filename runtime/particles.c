@@ -113,6 +113,22 @@ static int cl_check(cl_int rc, const struct species *sp, const char *what, char 
     return -1;
 }
 
+/* The species' count on this rank and on all, and its arrays of sp->slots slots each. */
+static int take_arrays(struct species *sp, struct ctx *c, long total, char *err, size_t err_len)
+{
+    sp->np = sp->np_all = total;
+    comm_sum_longs(c->comm, &sp->np_all, 1);
+    for (int a = 0; a < PA_COUNT; a++) {
+        char what[128];
+        size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
+        snprintf(what, sizeof what, "species %s %s (%ld particles, %ld slots)", sp->cfg->name, array_names[a], total,
+                 sp->slots);
+        if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
+            return -1;
+    }
+    return 0;
+}
+
 static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
     const struct gen_layout *lay = &c->lay;
@@ -148,16 +164,8 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
         snprintf(err, err_len, "species %s: out of host memory for loading", sp->cfg->name);
         goto done;
     }
-    sp->np = sp->np_all = total;
-    comm_sum_longs(c->comm, &sp->np_all, 1);
-    for (int a = 0; a < PA_COUNT; a++) {
-        char what[128];
-        size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
-        snprintf(what, sizeof what, "species %s %s (%ld particles, %ld slots)", sp->cfg->name, array_names[a], total,
-                 sp->slots);
-        if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
-            goto done;
-    }
+    if (take_arrays(sp, c, total, err, err_len))
+        goto done;
     size_t table = sizeof(long) * BT_STRIDE * (size_t)lay->n_local;
     if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len) ||
         cl_check(clEnqueueWriteBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, table, sp->boxes_host, 0, NULL, NULL),
@@ -274,16 +282,8 @@ static int allocate(struct species *sp, struct ctx *c, const long *count, const 
     }
     mem_free(floor_cap);
     sp->slots = slot;
-    sp->np = sp->np_all = total;
-    comm_sum_longs(c->comm, &sp->np_all, 1);
-    for (int a = 0; a < PA_COUNT; a++) {
-        char what[128];
-        size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
-        snprintf(what, sizeof what, "species %s %s (%ld particles, %ld slots)", sp->cfg->name, array_names[a], total,
-                 sp->slots);
-        if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
-            return -1;
-    }
+    if (take_arrays(sp, c, total, err, err_len))
+        return -1;
     size_t table = sizeof(long) * BT_STRIDE * (size_t)nb;
     if (arena_alloc(&c->arena, table, "species box table", &sp->boxes, err, err_len))
         return -1;
