@@ -143,7 +143,7 @@ static void try_variant(struct tune_state *st, const struct tune_params *p, cons
     }
 }
 
-static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles"};
+static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
 
 /* The stages, in order of their effect: the deposition strategy, the particles' work group
  * (only a per-particle strategy launches one), the cells' work group, the sort interval, and the
