@@ -94,7 +94,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         resident += m->particles[s];
         int sort_interval, sort_bin[3];
         gen_sort(cfg, dev, &sort_interval, sort_bin);
-        if (sort_interval > 0 && !sp->frozen) {
+        /* simd_cells sorts in place through its cell list */
+        if (sort_interval > 0 && !sp->frozen && gen_strategy(cfg, dev) != CFG_STRATEGY_SIMD_CELLS) {
             double bins = 1;
             for (int a = 0; a < 3; a++)
                 bins *= (lay.box[a] + sort_bin[a] - 1) / sort_bin[a];
