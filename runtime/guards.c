@@ -296,3 +296,41 @@ int guards_run(struct guards *gd, struct ctx *c, enum xgroup_id g, char *err, si
     }
     return 0;
 }
+
+/* The staggering of component comp along the axes that are not periodic, as bits: components
+ * with the same bits map alike (the periodic wrap does not see staggering) and share plans. */
+static int kind(const struct picl_config *cfg, int comp)
+{
+    double offset[3];
+    gen_stagger((enum field_comp)comp, offset);
+    int bits = 0;
+    for (int a = 0; a < 3; a++)
+        if (cfg->field_boundary[a][0] != CFG_BOUNDARY_PERIODIC && offset[a] > 0)
+            bits |= 1 << a;
+    return bits;
+}
+
+static int distinct(const struct picl_config *cfg, int c0, int c1, int also)
+{
+    int seen = 0;
+    for (int comp = c0; comp < c1; comp++)
+        seen |= 1 << kind(cfg, comp);
+    if (also >= 0)
+        seen |= 1 << kind(cfg, also);
+    int n = 0;
+    for (int k = 0; k < 8; k++)
+        n += (seen >> k) & 1;
+    return n;
+}
+
+double guards_estimate(const struct picl_config *cfg, const struct gen_layout *lay)
+{
+    const double boxes = lay->n_local, valid = (double)lay->box[0] * lay->box[1] * lay->box[2];
+    double inner = 1;
+    for (int a = 0; a < 3; a++)
+        inner *= lay->box[a] > 2 * lay->ng ? lay->box[a] - 2 * lay->ng : 0;
+    const double guards = ((double)lay->box_stride - valid) * boxes, edge = (valid - inner) * boxes;
+    /* fill: dst and src per guard; sum: the order per guard, target and first per edge cell */
+    return (double)sizeof(int) * (2 * guards * distinct(cfg, 0, FC_COUNT, -1) +
+                                  (guards + 2 * edge) * distinct(cfg, FC_JX, FC_JZ + 1, FC_RHO));
+}

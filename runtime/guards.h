@@ -43,5 +43,7 @@ int guards_create(struct guards *gd, struct ctx *c, cl_mem F, char *err, size_t 
 void guards_destroy(struct guards *gd, struct ctx *c);
 /* The local part of exchange g (exchange_run adds what other ranks hold). */
 int guards_run(struct guards *gd, struct ctx *c, enum xgroup_id g, char *err, size_t err_len);
+/* Bytes of device memory the plans will take (an estimate: every guard cell of a box local). */
+double guards_estimate(const struct picl_config *cfg, const struct gen_layout *lay);
 
 #endif
