@@ -30,9 +30,9 @@ enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_d
     /* CPUs: few threads, each owning whole boxes, vectors of particles where the physics
      * allows; GPUs: a work item per particle, unless the device lacks the 64-bit atomics that
      * strategy needs */
-    if (dev->is_cpu)
-        return dev->has_int64_atomics && !gen_simd_cells_unfit(cfg) ? CFG_STRATEGY_SIMD_CELLS
-                                                                     : CFG_STRATEGY_DETERMINISTIC;
+    if (!dev || dev->is_cpu) /* no device: as on a CPU (`picl check --no-build`) */
+        return (!dev || dev->has_int64_atomics) && !gen_simd_cells_unfit(cfg) ? CFG_STRATEGY_SIMD_CELLS
+                                                                               : CFG_STRATEGY_DETERMINISTIC;
     return dev->has_int64_atomics ? CFG_STRATEGY_GLOBAL_ATOMICS : CFG_STRATEGY_DETERMINISTIC;
 }
 

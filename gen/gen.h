@@ -40,7 +40,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
                     struct strbuf *out, char *err, size_t err_len);
 
 /* The deposition strategy a run uses on this device ("auto" resolved): on CPUs simd_cells where
- * it applies, else deterministic; elsewhere global_atomics. */
+ * it applies, else deterministic; elsewhere global_atomics. dev NULL: as on a CPU. */
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev);
 
 /* Why deposition_strategy "simd_cells" does not apply to this run (a phrase naming the key),

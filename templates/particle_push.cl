@@ -255,8 +255,9 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     for (int c = 0; c < TILES_PER_BOX; q0 = end[c], c++) {
         const int ci = c % NX, cj = c / NX % NY, ck = c / (NX * NY);
         const real lo[3] = {ox + ci, oy + cj, oz + ck}; /* the cell's lower corner in the domain */
-        for (int q = q0; q < end[c]; q += VW) {
-            const int n = min(VW, end[c] - q);
+        const int q1 = end[c];
+        for (int q = q0; q < q1; q += VW) {
+            const int n = min(VW, q1 - q);
             long ip[VW];
             real xs[3][VW], us[3][VW], ws[VW];
             _Pragma("unroll") for (int l = 0; l < VW; l++) { /* lanes past n repeat the last particle */
@@ -296,23 +297,22 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
                 VSTORE(v[a], 0, vs[a]);
             }
             VSTORE(PICL_CAT(convert_int, VW)(stay), 0, stays);
-            _Pragma("unroll") for (int l = 0; l < VW; l++) {
-                if (l >= n)
-                    break;
-                if (stays[l]) {
+            /* not unrolled: the scalar path inside is too large for LLVM to copy VW times */
+            for (int l = 0; l < VW; l++) {
+                if (l < n && stays[l]) {
                     px[ip[l]] = gs[0][l];
                     py[ip[l]] = gs[1][l];
                     pz[ip[l]] = gs[2][l];
                     pux[ip[l]] = us[0][l];
                     puy[ip[l]] = us[1][l];
                     puz[ip[l]] = us[2][l];
-                    continue;
+                } else if (l < n) { /* it left its cell: alone, the scalar way */
+                    const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
+                    real ul[3] = {us[0][l], us[1][l], us[2][l]}, g[3];
+                    const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, ws[l], g);
+                    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], pid[ip[l]], px, py, pz, pux, puy,
+                                                puz, pw, pid, pdest, box);
                 }
-                const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
-                real ul[3] = {us[0][l], us[1][l], us[2][l]}, g[3];
-                const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, ws[l], g);
-                PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], pid[ip[l]], px, py, pz, pux, puy, puz,
-                                            pw, pid, pdest, box);
             }
         }
     }
