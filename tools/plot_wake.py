@@ -85,6 +85,7 @@ def main(argv):
     density = -rho[:, pmd.axis_index(rc, "y"), :] / pmd.Q_E  # [z][x]
 
     fig, (ax0, ax1) = plt.subplots(2, 1, figsize=(9, 6.5), sharex=True)
+    fig.subplots_adjust(left=0.09, right=0.84, top=0.92, bottom=0.09, hspace=0.08)
     ax0.plot(z * 1e6, ez_axis * 1e-9, lw=1.3, color="C0", label="Ez on axis")
     ex = field(names, path, it, "x")
     if ex is not None:
@@ -98,7 +99,8 @@ def main(argv):
     lo = 0.0 if rho_name != "rho" else -vmax
     im = ax1.imshow(density.T, origin="lower", aspect="auto", cmap="viridis" if lo == 0 else "RdBu_r", vmin=lo,
                     vmax=vmax, extent=[rc["z"][0] * 1e6, rc["z"][-1] * 1e6, rc["x"][0] * 1e6, rc["x"][-1] * 1e6])
-    fig.colorbar(im, ax=[ax0, ax1], location="right", shrink=0.5, anchor=(0, 0), label=f"{rho_label} (m^-3)")
+    cax = ax1.inset_axes([1.02, 0.0, 0.025, 1.0])  # beside the slice, so both panels keep one z axis
+    fig.colorbar(im, cax=cax, label=f"{rho_label} (m^-3)")
     ax1.set_xlabel("z, lab frame (um)")
     ax1.set_ylabel(f"x (um), y = {rc['y'][pmd.axis_index(rc, 'y')] * 1e6:.2g}")
     fig.suptitle(f"{os.path.basename(os.path.normpath(args.folder))}: iteration {it}, t = {time * 1e15:.2f} fs")
