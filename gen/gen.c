@@ -12,13 +12,34 @@
 #include "laser_beam.h"
 #include "pml_slabs.h"
 
+const char *gen_simd_cells_unfit(const struct picl_config *cfg)
+{
+    if (cfg->shape_order % 2 == 0)
+        return "an even shape_order (the particles of a cell do not share the nodes of their shapes)";
+    if (cfg->gather != CFG_GATHER_ENERGY)
+        return "gather \"momentum_conserving\"";
+    if (cfg->deposition != CFG_DEPOSIT_ESIRKEPOV)
+        return "deposition \"direct\"";
+    return NULL;
+}
+
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev)
 {
     if (cfg->deposition_strategy != CFG_STRATEGY_AUTO)
         return cfg->deposition_strategy;
-    /* CPUs: few threads, each owning whole boxes; GPUs: a work item per particle, unless the
-     * device lacks the 64-bit atomics that strategy needs */
-    return dev->is_cpu || !dev->has_int64_atomics ? CFG_STRATEGY_DETERMINISTIC : CFG_STRATEGY_GLOBAL_ATOMICS;
+    /* CPUs: few threads, each owning whole boxes, vectors of particles where the physics
+     * allows; GPUs: a work item per particle, unless the device lacks the 64-bit atomics that
+     * strategy needs */
+    if (!dev || dev->is_cpu) /* no device: as on a CPU (`picl check --no-build`) */
+        return (!dev || dev->has_int64_atomics) && !gen_simd_cells_unfit(cfg) ? CFG_STRATEGY_SIMD_CELLS
+                                                                               : CFG_STRATEGY_DETERMINISTIC;
+    return dev->has_int64_atomics ? CFG_STRATEGY_GLOBAL_ATOMICS : CFG_STRATEGY_DETERMINISTIC;
+}
+
+int gen_simd_width(const struct picl_config *cfg)
+{
+    /* 256-bit vectors (AVX2): 4 doubles or 8 floats */
+    return cfg->precision == CFG_DOUBLE ? 4 : 8;
 }
 
 size_t gen_tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3])
@@ -132,7 +153,7 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     sb_printf(sb, " * boxes        %d x %d x %d of %d x %d x %d cells, %d guard cells\n", lay->nbox[0],
               lay->nbox[1], lay->nbox[2], lay->box[0], lay->box[1], lay->box[2], lay->ng);
     sb_printf(sb, " * solver       %s, dt = %.17g s (cfl %.6g)\n", solver_names[cfg->solver], cfg->dt, cfg->cfl);
-    static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles"};
+    static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
     sb_printf(sb, " * particles    shape order %d, pusher %s, gather %s, deposition %s (%s)\n", cfg->shape_order,
               pusher_names[cfg->pusher], gather_names[cfg->gather], deposition_names[cfg->deposition],
               strategy_names[gen_strategy(cfg, dev)]);
@@ -358,8 +379,26 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     define_int(sb, "DEPOSIT_ATOMIC", strategy == CFG_STRATEGY_GLOBAL_ATOMICS);
     define_int(sb, "DEPOSIT_LOCAL_TILES", strategy == CFG_STRATEGY_LOCAL_TILES);
     define_int(sb, "PARTICLE_HOLES", strategy != CFG_STRATEGY_DETERMINISTIC);
+    define_int(sb, "DEPOSIT_SIMD_CELLS", strategy == CFG_STRATEGY_SIMD_CELLS);
     int tile[3];
     char tile_err[512];
+    if (strategy == CFG_STRATEGY_SIMD_CELLS) {
+        /* the particles are listed cell by cell (particle_tiles.cl with tiles of one cell) and
+         * pushed VW at a time as vectors of VW lanes */
+        sb_puts(sb, "/* simd_cells: tiles of one cell list the particles; vectors of VW particles. */\n");
+        for (int a = 0; a < 3; a++) {
+            snprintf(name, sizeof name, "TILE_%s", axis_upper[a]);
+            define_int(sb, name, 1);
+            snprintf(name, sizeof name, "TILES_%s", axis_upper[a]);
+            define_int(sb, name, lay->box[a]);
+        }
+        define_int(sb, "TILES_PER_BOX", (long)lay->box[0] * lay->box[1] * lay->box[2]);
+        const int vw = gen_simd_width(cfg);
+        const char *r = cfg->precision == CFG_DOUBLE ? "double" : "float";
+        define_int(sb, "VW", vw);
+        sb_printf(sb, "typedef %s%d vreal;\ntypedef %s%d vmask;\ntypedef %s4 real4;\n", r, vw,
+                  cfg->precision == CFG_DOUBLE ? "long" : "int", vw, r);
+    }
     if (strategy == CFG_STRATEGY_LOCAL_TILES && !gen_tile(cfg, lay, dev, tile, tile_err, sizeof tile_err)) {
         /* a tile of TILE_X x TILE_Y x TILE_Z cells, its J with NG guard cells each side */
         for (int a = 0; a < 3; a++) {
@@ -610,10 +649,16 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
                                   deposition_names[cfg->deposition]};
     const enum cfg_strategy strategy = gen_strategy(cfg, dev);
     /* both count leavers into 64-bit box-table entries with atomics */
+    static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
     if (strategy != CFG_STRATEGY_DETERMINISTIC && !dev->has_int64_atomics) {
         snprintf(err, err_len, "deposition_strategy: \"%s\" needs cl_khr_int64_base_atomics, which %s "
                                "lacks; use \"deterministic\"",
-                 strategy == CFG_STRATEGY_LOCAL_TILES ? "local_tiles" : "global_atomics", dev->name);
+                 strategy_names[strategy], dev->name);
+        return -1;
+    }
+    if (strategy == CFG_STRATEGY_SIMD_CELLS && gen_simd_cells_unfit(cfg)) {
+        snprintf(err, err_len, "deposition_strategy: \"simd_cells\" does not apply to %s; use \"deterministic\" "
+                 "(or \"auto\", which chooses it there)", gen_simd_cells_unfit(cfg));
         return -1;
     }
     int tile[3], tiles_per_box = 0;
@@ -627,6 +672,8 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
         }
         tiles_per_box = lay.box[0] / tile[0] * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]);
     }
+    if (strategy == CFG_STRATEGY_SIMD_CELLS)
+        tiles_per_box = lay.box[0] * lay.box[1] * lay.box[2];
     for (int i = 0; i < 4; i++)
         if (!choice[i]) {
             snprintf(err, err_len, "%s: \"%s\" is not implemented in this version of picl", keys[i], names[i]);
@@ -647,7 +694,9 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     struct gen_pml_slab slab[6];
     long pml_reals;
     /* several tiles per box: the particles of each tile are listed before every push */
-    if ((tiles_per_box > 1 && emit_template(out, "particle_tiles.cl", err, err_len)) ||
+    if (((tiles_per_box > 1 || strategy == CFG_STRATEGY_SIMD_CELLS) &&
+         emit_template(out, "particle_tiles.cl", err, err_len)) ||
+        (strategy == CFG_STRATEGY_SIMD_CELLS && emit_template(out, "simd_cells.cl", err, err_len)) ||
         emit_template(out, "random.cl", err, err_len) ||
         (cfg->window.enabled && emit_template(out, "window.cl", err, err_len)) ||
         (gen_pml_slabs(cfg, &lay, slab, &pml_reals) > 0 && emit_template(out, "pml.cl", err, err_len)))

@@ -39,8 +39,17 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
 int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
                     struct strbuf *out, char *err, size_t err_len);
 
-/* The deposition strategy a run uses on this device ("auto" resolved). */
+/* The deposition strategy a run uses on this device ("auto" resolved): on CPUs simd_cells where
+ * it applies, else deterministic; elsewhere global_atomics. dev NULL: as on a CPU. */
 enum cfg_strategy gen_strategy(const struct picl_config *cfg, const struct gen_device *dev);
+
+/* Why deposition_strategy "simd_cells" does not apply to this run (a phrase naming the key),
+ * NULL when it does: it needs the particles of a cell to share the nodes of their shapes (odd
+ * shape orders, the energy-conserving gather) and Esirkepov's deposition. */
+const char *gen_simd_cells_unfit(const struct picl_config *cfg);
+
+/* Particles per vector (VW) of simd_cells. */
+int gen_simd_width(const struct picl_config *cfg);
 
 /* deposition_strategy "local_tiles": the cells one work-group deposits into local memory,
  * work_group.tile or, where it is 0, the whole box halved along its longest even axis until

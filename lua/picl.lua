@@ -1225,8 +1225,8 @@ local simulation = section {
         pusher = { kind = one_of("pusher", { "boris", "vay", "higuera_cary" }), default = "boris" },
         gather = { kind = one_of("gather", { "energy_conserving", "momentum_conserving" }), default = "energy_conserving" },
         deposition = { kind = one_of("deposition", { "esirkepov", "direct" }), default = "esirkepov" },
-        deposition_strategy = { kind = one_of("deposition strategy", { "auto", "deterministic", "global_atomics", "local_tiles" }),
-            default = "auto", doc = "how J is accumulated: auto is deterministic on CPUs, global_atomics on GPUs" },
+        deposition_strategy = { kind = one_of("deposition strategy", { "auto", "deterministic", "global_atomics", "local_tiles", "simd_cells" }),
+            default = "auto", doc = "how the push walks particles and J is accumulated: auto is simd_cells on CPUs (deterministic where it does not apply), global_atomics on GPUs" },
         constants = { kind = constants_kind, default = {}, doc = "named numbers for expressions" },
         fields = { kind = fields, default = {}, doc = "initial fields" },
         species = { kind = list_of(species, "species", "species"), default = {} },
@@ -1845,7 +1845,7 @@ local text_kind = { what = "a string", check = function(v)
     if type(v) == "string" and #v < 256 then return v end
 end }
 
-local STRATEGIES = { "auto", "deterministic", "global_atomics", "local_tiles" }
+local STRATEGIES = { "auto", "deterministic", "global_atomics", "local_tiles", "simd_cells" }
 
 local tuned_entry = section {
     what = "a table {vendor = ..., device = ..., driver = ..., class = ..., ...}",

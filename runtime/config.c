@@ -310,7 +310,7 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     cfg->pusher = (enum cfg_pusher)get_enum(L, r, "pusher", pusher_names);
     cfg->gather = (enum cfg_gather)get_enum(L, r, "gather", gather_names);
     cfg->deposition = (enum cfg_deposition)get_enum(L, r, "deposition", deposition_names);
-    static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles", NULL};
+    static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
     cfg->deposition_strategy = (enum cfg_strategy)get_enum(L, r, "deposition_strategy", strategy_names);
     cfg->progress_interval = (int)get_integer(L, r, "progress_interval");
     push_field(L, r, "tuning", LUA_TBOOLEAN, 0);

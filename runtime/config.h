@@ -29,9 +29,14 @@ enum cfg_deposition { CFG_DEPOSIT_ESIRKEPOV, CFG_DEPOSIT_DIRECT };
 enum cfg_boundary {
     CFG_BOUNDARY_PERIODIC, CFG_BOUNDARY_PEC, CFG_BOUNDARY_ABSORBING, CFG_BOUNDARY_REFLECTING, CFG_BOUNDARY_PML
 };
-/* How deposition adds into J: "auto" is deterministic on CPUs and global_atomics elsewhere. */
 enum cfg_distribution { CFG_DIST_SFC, CFG_DIST_KNAPSACK, CFG_DIST_ROUND_ROBIN };
-enum cfg_strategy { CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES };
+/* How the push walks the particles and deposition adds into J (gen_strategy resolves "auto"). */
+enum cfg_strategy {
+    CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES,
+    CFG_STRATEGY_SIMD_CELLS
+};
+/* Their input names, indexed by the enum, NULL-terminated: static const char *const x[] = ... */
+#define CFG_STRATEGY_NAMES {"auto", "deterministic", "global_atomics", "local_tiles", "simd_cells", NULL}
 
 /* A user expression: OpenCL C text in x, y, z (metres) and t (seconds), using the input's
  * named constants and picl's physical constants. It becomes an inline function in the

@@ -201,6 +201,24 @@ done:
     return rc;
 }
 
+/* The list of each box's particles tile by tile that particles_tile_bin makes before every
+ * push, handed to the push kernel as its arguments `arg` and `arg` + 1. */
+static int tile_list_create(struct species *sp, struct ctx *c, const cl_mem *a, int arg, char *err, size_t err_len)
+{
+    const int nb = c->lay.n_local;
+    if (arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_int), "tile list", &sp->tile_list, err, err_len) ||
+        arena_alloc(&c->arena, (size_t)sp->tiles * (size_t)nb * sizeof(cl_int), "tile ends", &sp->tile_end, err,
+                    err_len))
+        return -1;
+    cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, sp->tile_list.mem, sp->tile_end.mem};
+    if (species_kernel(&sp->tile_bin, c, "particles_tile_bin", -1, err, err_len) ||
+        set_args(&sp->tile_bin, bin_args, 6, err, err_len) ||
+        kernel_arg(&sp->push, arg, sizeof(cl_mem), &sp->tile_list.mem, err, err_len) ||
+        kernel_arg(&sp->push, arg + 1, sizeof(cl_mem), &sp->tile_end.mem, err, err_len))
+        return -1;
+    return 0;
+}
+
 /* deposition_strategy "local_tiles": the tile's local memory, the tile list when a box holds
  * several tiles, and the work-group size, which the compiled kernel must allow (registers can
  * lower the limit on GPUs). */
@@ -210,21 +228,10 @@ static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a
     if (gen_tile(c->cfg, &c->lay, &c->dev->facts, tile, err, err_len))
         return -1;
     sp->tiles = c->lay.box[0] / tile[0] * (c->lay.box[1] / tile[1]) * (c->lay.box[2] / tile[2]);
-    const int nb = c->lay.n_local;
     if (kernel_arg(&sp->push, 11, gen_tile_bytes(c->cfg, &c->lay, tile), NULL, err, err_len))
         return -1;
-    if (sp->tiles > 1) {
-        if (arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_int), "tile list", &sp->tile_list, err, err_len) ||
-            arena_alloc(&c->arena, (size_t)sp->tiles * (size_t)nb * sizeof(cl_int), "tile ends", &sp->tile_end, err,
-                        err_len))
-            return -1;
-        cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, sp->tile_list.mem, sp->tile_end.mem};
-        if (species_kernel(&sp->tile_bin, c, "particles_tile_bin", -1, err, err_len) ||
-            set_args(&sp->tile_bin, bin_args, 6, err, err_len) ||
-            kernel_arg(&sp->push, 12, sizeof(cl_mem), &sp->tile_list.mem, err, err_len) ||
-            kernel_arg(&sp->push, 13, sizeof(cl_mem), &sp->tile_end.mem, err, err_len))
-            return -1;
-    }
+    if (sp->tiles > 1 && tile_list_create(sp, c, a, 12, err, err_len))
+        return -1;
     size_t most = 0;
     cl_ulong local = 0;
     cl_int rc = clGetKernelWorkGroupInfo(sp->push.k, c->dev->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, NULL);
@@ -343,6 +350,10 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             return -1;
         if (sp->strategy == CFG_STRATEGY_LOCAL_TILES && local_tiles_create(sp, c, a, err, err_len))
             return -1;
+        /* simd_cells: the particles listed cell by cell (tiles of one cell) */
+        sp->tiles = sp->strategy == CFG_STRATEGY_SIMD_CELLS ? c->lay.box[0] * c->lay.box[1] * c->lay.box[2] : sp->tiles;
+        if (sp->strategy == CFG_STRATEGY_SIMD_CELLS && tile_list_create(sp, c, a, 11, err, err_len))
+            return -1;
     }
     /* a moving window moves frozen particles too, across ranks as well */
     if (c->lay.n_ranks > 1 && (!sp->cfg->frozen || c->cfg->window.enabled)) {
@@ -440,6 +451,10 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
         if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
             (sp->tiles > 1 && launch_boxes(&sp->tile_bin, c, err, err_len)) ||
             kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, l, err, err_len))
+            return -1;
+    } else if (sp->strategy == CFG_STRATEGY_SIMD_CELLS) {
+        if (launch_boxes(&sp->outbox_reset, c, err, err_len) || launch_boxes(&sp->tile_bin, c, err, err_len) ||
+            launch_boxes(&sp->push, c, err, err_len))
             return -1;
     } else if (launch_boxes(&sp->push, c, err, err_len)) {
         return -1;

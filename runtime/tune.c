@@ -21,7 +21,7 @@
  * or the device's work-group limit are skipped. */
 struct tune_space {
     const char *kind;
-    enum cfg_strategy strategies[3];
+    enum cfg_strategy strategies[4]; /* CFG_STRATEGY_AUTO: none */
     int wg_particles[4];
     int wg_cells[5][3];
     int sort_interval[4];
@@ -30,13 +30,13 @@ struct tune_space {
 
 static const struct tune_space spaces[] = {
     {"cpu",
-     {CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES},
+     {CFG_STRATEGY_SIMD_CELLS, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES},
      {16, 64, 256, 0},
      {{8, 1, 1}, {16, 1, 1}, {8, 8, 1}, {4, 4, 4}, {0, 0, 0}},
      {0, 4, 16, 64},
      {1, 2, 4, 8}},
     {"gpu",
-     {CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES, CFG_STRATEGY_DETERMINISTIC},
+     {CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_AUTO},
      {64, 128, 256, 512},
      {{32, 4, 1}, {64, 2, 1}, {16, 8, 1}, {8, 8, 4}, {32, 8, 1}},
      {0, 10, 25, 100},
@@ -65,6 +65,7 @@ static void resolved_defaults(const struct picl_config *cfg, const struct device
 
 struct tune_state {
     const struct tune_options *o;
+    const struct picl_config *cfg; /* the input with o->sets */
     struct device *dev;
     FILE *out;
     struct bench_result *r;
@@ -143,7 +144,7 @@ static void try_variant(struct tune_state *st, const struct tune_params *p, cons
     }
 }
 
-static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles"};
+static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
 
 /* The stages, in order of their effect: the deposition strategy, the particles' work group
  * (only a per-particle strategy launches one), the cells' work group, the sort interval, and the
@@ -154,16 +155,18 @@ static void sweep(struct tune_state *st, const struct gen_layout *lay)
     char label[128];
     /* each stage starts from the best so far; its starting value is measured already */
     struct tune_params start = st->best;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         struct tune_params p = st->best;
         p.strategy = sp->strategies[i];
-        if (p.strategy == start.strategy)
+        if (p.strategy == CFG_STRATEGY_AUTO || p.strategy == start.strategy ||
+            (p.strategy == CFG_STRATEGY_SIMD_CELLS && gen_simd_cells_unfit(st->cfg)))
             continue;
         snprintf(label, sizeof label, "deposition_strategy=%s", strategy_names[p.strategy]);
         try_variant(st, &p, label);
     }
     start = st->best;
-    if (start.strategy != CFG_STRATEGY_DETERMINISTIC)
+    /* only the per-particle strategies launch work-groups of particles */
+    if (start.strategy == CFG_STRATEGY_GLOBAL_ATOMICS || start.strategy == CFG_STRATEGY_LOCAL_TILES)
         for (int i = 0; i < 4; i++) {
             struct tune_params p = st->best;
             p.wg_particles = sp->wg_particles[i];
@@ -256,6 +259,7 @@ int tune_run(const struct tune_options *opt, FILE *out, char *err, size_t err_le
     fprintf(out, "tune: roofs %.1f GB/s, %.1f GFlop/s double, %.1f GFlop/s float\n", lim.bandwidth, lim.flops_double,
             lim.flops_float);
     st.o = &o;
+    st.cfg = cfg;
     st.dev = &dev;
     st.out = out;
     resolved_defaults(cfg, &dev, &st.best);

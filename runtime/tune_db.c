@@ -20,7 +20,7 @@
 #include "mem.h"
 #include "strbuf.h"
 
-static const char *const strategy_names[] = {"auto", "deterministic", "global_atomics", "local_tiles", NULL};
+static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
 
 int tune_path(const char *option, char *out, size_t len, char *err, size_t err_len)
 {

@@ -35,52 +35,56 @@ static inline int esirkepov_weights(const real x_old, const real x_new, real *S0
  * of W nodes per axis from (i0, j0, k0), outside which the shape did not change. The change
  * of the particle's shape is split into W_x + W_y + W_z, and J along each axis is the running
  * sum of -q w W / (dt dA) along that axis, so div J = -d(rho)/dt holds on the grid exactly.
- * Every loop has W - 1 or W trips, W a literal, and runs along x innermost. The
- * additions go through DEPOSIT_ADD, which the deposition strategy defines (shape.cl). */
-#define DEFINE_ESIRKEPOV_WINDOW(name, W)                                                                                          \
-static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE real *Jy, J_SPACE real *Jz, const int joff, const int i0, const int j0,      \
-                        const int k0, const real *S0x, const real *DSx, const real *S0y, const real *DSy,                         \
-                        const real *S0z, const real *DSz, const real cx, const real cy, const real cz)                            \
-{                                                                                                                                 \
-    const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                                                   \
-    _Pragma("unroll") for (int k = 0; k < W; k++)                                                                                                   \
-        _Pragma("unroll") for (int j = 0; j < W; j++) {                                                                                             \
-            const real wyz = S0y[j] * S0z[k] + one_half * DSy[j] * S0z[k] + one_half * S0y[j] * DSz[k] + third * DSy[j] * DSz[k]; \
-            J_SPACE real *row = Jx + (joff + J_IDX(i0, j0 + j, k0 + k));                                                                \
-            real sum = 0;                                                                                                         \
-            _Pragma("unroll") for (int i = 0; i < W - 1; i++) {                                                                                     \
-                sum += cx * DSx[i] * wyz;                                                                                         \
-                DEPOSIT_ADD(row + i, sum);                                                                                        \
-            }                                                                                                                     \
-        }                                                                                                                         \
-    _Pragma("unroll") for (int k = 0; k < W; k++) {                                                                                                 \
-        real wxz[ESK_PTS], acc[ESK_PTS];                                                                                          \
-        _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                             \
-            wxz[i] = S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] + third * DSx[i] * DSz[k];         \
-            acc[i] = 0;                                                                                                           \
-        }                                                                                                                         \
-        _Pragma("unroll") for (int j = 0; j < W - 1; j++) {                                                                                         \
-            J_SPACE real *row = Jy + (joff + J_IDX(i0, j0 + j, k0 + k));                                                                \
-            _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
-                acc[i] += cy * DSy[j] * wxz[i];                                                                                   \
-                DEPOSIT_ADD(row + i, acc[i]);                                                                                     \
-            }                                                                                                                     \
-        }                                                                                                                         \
-    }                                                                                                                             \
-    _Pragma("unroll") for (int j = 0; j < W; j++) {                                                                                                 \
-        real wxy[ESK_PTS], acc[ESK_PTS];                                                                                          \
-        _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                             \
-            wxy[i] = S0x[i] * S0y[j] + one_half * DSx[i] * S0y[j] + one_half * S0x[i] * DSy[j] + third * DSx[i] * DSy[j];         \
-            acc[i] = 0;                                                                                                           \
-        }                                                                                                                         \
-        _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                                                                         \
-            J_SPACE real *row = Jz + (joff + J_IDX(i0, j0 + j, k0 + k));                                                                \
-            _Pragma("unroll") for (int i = 0; i < W; i++) {                                                                                         \
-                acc[i] += cz * DSz[k] * wxy[i];                                                                                   \
-                DEPOSIT_ADD(row + i, acc[i]);                                                                                     \
-            }                                                                                                                     \
-        }                                                                                                                         \
-    }                                                                                                                             \
+ * Every loop has W - 1 or W trips, W a literal, and runs along x innermost. Each row of J along
+ * x is handed to ROW_ADD(row, values, n): DEPOSIT_ADD per node for one particle (the strategy
+ * defines it, shape.cl), or the sum over the lanes of a vector of particles (T a vector type,
+ * simd_cells.cl). */
+#define ESIRKEPOV_ROW_ADD(row, v, n)                                                             \
+    _Pragma("unroll") for (int i_ = 0; i_ < (n); i_++) DEPOSIT_ADD((row) + i_, (v)[i_])
+#define DEFINE_ESIRKEPOV_WINDOW(name, W) DEFINE_ESIRKEPOV_WINDOW_T(name, W, real, ESIRKEPOV_ROW_ADD)
+#define DEFINE_ESIRKEPOV_WINDOW_T(name, W, T, ROW_ADD)                                           \
+static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE real *Jy, J_SPACE real *Jz,  \
+                        const int joff, const int i0, const int j0, const int k0, const T *S0x,  \
+                        const T *DSx, const T *S0y, const T *DSy, const T *S0z, const T *DSz,    \
+                        const T cx, const T cy, const T cz)                                      \
+{                                                                                                \
+    const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                  \
+    _Pragma("unroll") for (int k = 0; k < W; k++)                                                \
+        _Pragma("unroll") for (int j = 0; j < W; j++) {                                          \
+            const T wyz = S0y[j] * S0z[k] + one_half * DSy[j] * S0z[k] + one_half * S0y[j] * DSz[k] + \
+                          third * DSy[j] * DSz[k];                                               \
+            T sum[W];                                                                            \
+            sum[0] = cx * DSx[0] * wyz;                                                          \
+            _Pragma("unroll") for (int i = 1; i < W - 1; i++)                                    \
+                sum[i] = sum[i - 1] + cx * DSx[i] * wyz;                                         \
+            ROW_ADD(Jx + (joff + J_IDX(i0, j0 + j, k0 + k)), sum, W - 1);                        \
+        }                                                                                        \
+    _Pragma("unroll") for (int k = 0; k < W; k++) {                                              \
+        T wxz[W], acc[W];                                                                        \
+        _Pragma("unroll") for (int i = 0; i < W; i++) {                                          \
+            wxz[i] = S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] + \
+                     third * DSx[i] * DSz[k];                                                    \
+            acc[i] = 0;                                                                          \
+        }                                                                                        \
+        _Pragma("unroll") for (int j = 0; j < W - 1; j++) {                                      \
+            _Pragma("unroll") for (int i = 0; i < W; i++)                                        \
+                acc[i] += cy * DSy[j] * wxz[i];                                                  \
+            ROW_ADD(Jy + (joff + J_IDX(i0, j0 + j, k0 + k)), acc, W);                            \
+        }                                                                                        \
+    }                                                                                            \
+    _Pragma("unroll") for (int j = 0; j < W; j++) {                                              \
+        T wxy[W], acc[W];                                                                        \
+        _Pragma("unroll") for (int i = 0; i < W; i++) {                                          \
+            wxy[i] = S0x[i] * S0y[j] + one_half * DSx[i] * S0y[j] + one_half * S0x[i] * DSy[j] + \
+                     third * DSx[i] * DSy[j];                                                    \
+            acc[i] = 0;                                                                          \
+        }                                                                                        \
+        _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                      \
+            _Pragma("unroll") for (int i = 0; i < W; i++)                                        \
+                acc[i] += cz * DSz[k] * wxy[i];                                                  \
+            ROW_ADD(Jz + (joff + J_IDX(i0, j0 + j, k0 + k)), acc, W);                            \
+        }                                                                                        \
+    }                                                                                            \
 }
 
 DEFINE_ESIRKEPOV_WINDOW(esirkepov_stay, NODE_PTS)

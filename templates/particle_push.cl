@@ -91,19 +91,14 @@ static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, 
 }
 #endif
 
-/* One particle's step in box b (origin o in cells): gather from F, push, move, deposit into J at
- * joff (shape.cl). Returns the box that now holds it, with its new position in g (cells of the
- * domain, wrapped along periodic axes), or -1 - face when it was absorbed through that face
- * (2 axis + side). */
-static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
-                                               const real *o, real *x, real *u, const real w, real *g)
+/* The move of a particle of box b (origin o in cells) from x (cells of the domain) with the
+ * pushed momentum u and velocity v, and its deposition into J at joff (shape.cl). Returns the
+ * box that now holds it, with its new position in g (cells of the domain, wrapped along
+ * periodic axes), or -1 - face when it was absorbed through that face (2 axis + side). */
+static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, const real *o, const real *x, real *u,
+                                            const real *v, const real w, real *g)
 {
     const real xo[3] = {x[0] - o[0], x[1] - o[1], x[2] - o[2]};
-    real E[3], B[3];
-    gather_fields(F, b, xo[0], xo[1], xo[2], E, B);
-    push_u(u, E, B, SP_QDT_2M);
-    const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
-    const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
     /* The new position is rounded once, as it is stored (cells of the domain), and the deposit
      * ends exactly there: taking off the box origin, or adding back what wrap() took, is exact.
      * Rounding it in the box's frame instead would move charge without current in float.
@@ -125,6 +120,18 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
     /* after the wrap: with one box along an axis, a particle crossing the domain's edge stays */
     real l0, l1, l2;
     return box_of(g[0], g[1], g[2], &l0, &l1, &l2);
+}
+
+/* One particle's step in box b: gather from F at x, push u, then move (above). */
+static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
+                                               const real *o, real *x, real *u, const real w, real *g)
+{
+    real E[3], B[3];
+    gather_fields(F, b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
+    push_u(u, E, B, SP_QDT_2M);
+    const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
+    const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
+    return PICL_CAT(move, SP_SUFFIX)(J, joff, o, x, u, v, w, g);
 }
 
 #define STORE_PARTICLE(to, g, u, w, id)                                                          \
@@ -183,20 +190,17 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     box[BT_OUT_COUNT] = out;
 }
 #else
-/* Particle ip of box b when many work items push the box at once (global_atomics, local_tiles):
- * the step, then the hand-over. A particle that leaves takes an outbox slot with an atomic
+/* The hand-over of particle ip of box b, pushed to g, u, when many work items push the box at
+ * once (global_atomics, local_tiles) or the particles go by cell (simd_cells): it stays in its
+ * slot unless it left the box. A particle that leaves takes an outbox slot with an atomic
  * increment and leaves a hole (id HOLE_ID) that particles_deliver compacts; one absorbed at a
  * face leaves a hole too. Outbox counts were zeroed by particles_outbox_reset. */
-static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
-                                                 const real *o, const long ip, __global real *px, __global real *py,
-                                                 __global real *pz, __global real *pux, __global real *puy,
-                                                 __global real *puz, __global real *pw, __global ulong *pid,
-                                                 __global int *pdest, __global long *box)
+static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, const long ip, const real *g,
+                                               const real *u, const real w, const ulong id, __global real *px,
+                                               __global real *py, __global real *pz, __global real *pux,
+                                               __global real *puy, __global real *puz, __global real *pw,
+                                               __global ulong *pid, __global int *pdest, __global long *box)
 {
-    real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
-    const real w = pw[ip];
-    const ulong id = pid[ip];
-    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g);
     if (dest < 0) { /* absorbed: counted per face */
         atom_inc((volatile __global long *)(box + BT_LOST - 1 - dest));
         pid[ip] = HOLE_ID;
@@ -216,7 +220,104 @@ static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, 
     STORE_PARTICLE(to, g, u, w, id);
 }
 
-#if DEPOSIT_ATOMIC
+static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
+                                                 const real *o, const long ip, __global real *px, __global real *py,
+                                                 __global real *pz, __global real *pux, __global real *puy,
+                                                 __global real *puz, __global real *pw, __global ulong *pid,
+                                                 __global int *pdest, __global long *box)
+{
+    real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
+    const real w = pw[ip];
+    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g);
+    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip, g, u, w, pid[ip], px, py, pz, pux, puy, puz, pw, pid, pdest, box);
+}
+
+#if DEPOSIT_SIMD_CELLS
+/* deposition_strategy "simd_cells" (simd_cells.cl): one work item per box walks its cells in
+ * order and the particles of each cell (cell_list, by particles_tile_bin with tiles of one cell)
+ * VW at a time, a particle per vector lane: gather, push and the deposition of those that stay
+ * in their cell as vectors; one that leaves its cell moves and deposits alone, as in the other
+ * strategies. Particles are written back in place; one that leaves the box leaves a hole. */
+__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
+                                                __global real *pz, __global real *pux, __global real *puy,
+                                                __global real *puz, __global real *pw, __global ulong *pid,
+                                                __global int *pdest, __global long *boxes,
+                                                __global const int *cell_list, __global const int *cell_end)
+{
+    const int b = (int)get_global_id(0);
+    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START];
+    BOX_ORIGIN(b, ox, oy, oz);
+    const real o[3] = {ox, oy, oz};
+    __global real *J = COMP(F, C_JX, b);
+    __global const int *end = cell_end + b * TILES_PER_BOX;
+    int q0 = 0;
+    for (int c = 0; c < TILES_PER_BOX; q0 = end[c], c++) {
+        const int ci = c % NX, cj = c / NX % NY, ck = c / (NX * NY);
+        const real lo[3] = {ox + ci, oy + cj, oz + ck}; /* the cell's lower corner in the domain */
+        const int q1 = end[c];
+        for (int q = q0; q < q1; q += VW) {
+            const int n = min(VW, q1 - q);
+            long ip[VW];
+            real xs[3][VW], us[3][VW], ws[VW];
+            _Pragma("unroll") for (int l = 0; l < VW; l++) { /* lanes past n repeat the last particle */
+                ip[l] = start + cell_list[start + q + min(l, n - 1)];
+                xs[0][l] = px[ip[l]];
+                xs[1][l] = py[ip[l]];
+                xs[2][l] = pz[ip[l]];
+                us[0][l] = pux[ip[l]];
+                us[1][l] = puy[ip[l]];
+                us[2][l] = puz[ip[l]];
+                ws[l] = pw[ip[l]];
+            }
+            const vreal x[3] = {VLOAD(0, xs[0]), VLOAD(0, xs[1]), VLOAD(0, xs[2])};
+            vreal f0[3], f1[3], gu[3], E[3], B[3], u[3] = {VLOAD(0, us[0]), VLOAD(0, us[1]), VLOAD(0, us[2])};
+            for (int a = 0; a < 3; a++)
+                f0[a] = x[a] - lo[a];
+            gather_cell(F, b, ci, cj, ck, f0[0], f0[1], f0[2], E, B);
+            push_u_lanes(u, E, B, SP_QDT_2M);
+            const vreal inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
+            const vreal v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
+            gu[0] = x[0] + v[0] * DT_DX;
+            gu[1] = x[1] + v[1] * DT_DY;
+            gu[2] = x[2] + v[2] * DT_DZ;
+            /* staying in the cell: no wrap, no face of the domain, the same box */
+            vmask stay = LANE_IDS < (vmask)n;
+            for (int a = 0; a < 3; a++) {
+                f1[a] = gu[a] - lo[a];
+                stay &= f1[a] >= 0 & f1[a] < 1;
+            }
+            if (any(stay))
+                deposit_cell(J, ci, cj, ck, f0, f1, select((vreal)0, SP_Q * VLOAD(0, ws), stay));
+            real gs[3][VW], vs[3][VW];
+            int stays[VW];
+            for (int a = 0; a < 3; a++) {
+                VSTORE(gu[a], 0, gs[a]);
+                VSTORE(u[a], 0, us[a]);
+                VSTORE(v[a], 0, vs[a]);
+            }
+            VSTORE(PICL_CAT(convert_int, VW)(stay), 0, stays);
+            /* not unrolled: the scalar path inside is too large for LLVM to copy VW times */
+            for (int l = 0; l < VW; l++) {
+                if (l < n && stays[l]) {
+                    px[ip[l]] = gs[0][l];
+                    py[ip[l]] = gs[1][l];
+                    pz[ip[l]] = gs[2][l];
+                    pux[ip[l]] = us[0][l];
+                    puy[ip[l]] = us[1][l];
+                    puz[ip[l]] = us[2][l];
+                } else if (l < n) { /* it left its cell: alone, the scalar way */
+                    const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
+                    real ul[3] = {us[0][l], us[1][l], us[2][l]}, g[3];
+                    const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, ws[l], g);
+                    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], pid[ip[l]], px, py, pz, pux, puy,
+                                                puz, pw, pid, pdest, box);
+                }
+            }
+        }
+    }
+}
+#elif DEPOSIT_ATOMIC
 /* deposition_strategy "global_atomics": one work item per particle slot of every box (the
  * launch is max cap x boxes), J added with atomics, as GPUs want. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,

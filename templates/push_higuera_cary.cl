@@ -18,28 +18,32 @@
  *   t = tau / gamma,  s = 1 / (1 + t^2),  w = s (u^- + (u^-.t) t + u^- x t) = (u^- + u^+) / 2
  *   u^{n+1/2} = w + w x t + q dt/2m E                (w + w x t = u^+)
  * qdt_2m = q dt / (2 m). */
-static inline void push_u(real *u, const real *E, const real *B, const real qdt_2m)
-{
-    real um[3], tau[3];
-    for (int a = 0; a < 3; a++) {
-        um[a] = u[a] + qdt_2m * E[a];
-        tau[a] = qdt_2m * B[a];
-    }
-    const real tau2 = tau[0] * tau[0] + tau[1] * tau[1] + tau[2] * tau[2];
-    const real u_tau = um[0] * tau[0] + um[1] * tau[1] + um[2] * tau[2];
-    const real sigma = 1 + (um[0] * um[0] + um[1] * um[1] + um[2] * um[2]) * INV_C2 - tau2;
-    const real gamma =
-        sqrt((real)0.5 * (sigma + sqrt(sigma * sigma + 4 * (tau2 + u_tau * u_tau * INV_C2))));
-    real t[3];
-    for (int a = 0; a < 3; a++)
-        t[a] = tau[a] / gamma;
-    const real s = 1 / (1 + t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-    const real u_t = um[0] * t[0] + um[1] * t[1] + um[2] * t[2];
-    const real w[3] = {s * (um[0] + u_t * t[0] + um[1] * t[2] - um[2] * t[1]),
-                       s * (um[1] + u_t * t[1] + um[2] * t[0] - um[0] * t[2]),
-                       s * (um[2] + u_t * t[2] + um[0] * t[1] - um[1] * t[0])};
-    u[0] = w[0] + w[1] * t[2] - w[2] * t[1] + qdt_2m * E[0];
-    u[1] = w[1] + w[2] * t[0] - w[0] * t[2] + qdt_2m * E[1];
-    u[2] = w[2] + w[0] * t[1] - w[1] * t[0] + qdt_2m * E[2];
+#define DEFINE_PUSH_U(name, T)                                                                      \
+static inline void name(T *u, const T *E, const T *B, const real qdt_2m)                            \
+{                                                                                                   \
+    T um[3], tau[3];                                                                                \
+    for (int a = 0; a < 3; a++) {                                                                   \
+        um[a] = u[a] + qdt_2m * E[a];                                                               \
+        tau[a] = qdt_2m * B[a];                                                                     \
+    }                                                                                               \
+    const T tau2 = tau[0] * tau[0] + tau[1] * tau[1] + tau[2] * tau[2];                             \
+    const T u_tau = um[0] * tau[0] + um[1] * tau[1] + um[2] * tau[2];                               \
+    const T sigma = 1 + (um[0] * um[0] + um[1] * um[1] + um[2] * um[2]) * INV_C2 - tau2;            \
+    const T gamma =                                                                                 \
+        sqrt((T)0.5 * (sigma + sqrt(sigma * sigma + 4 * (tau2 + u_tau * u_tau * INV_C2))));         \
+    T t[3];                                                                                         \
+    for (int a = 0; a < 3; a++)                                                                     \
+        t[a] = tau[a] / gamma;                                                                      \
+    const T s = 1 / (1 + t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);                                  \
+    const T u_t = um[0] * t[0] + um[1] * t[1] + um[2] * t[2];                                       \
+    const T w[3] = {s * (um[0] + u_t * t[0] + um[1] * t[2] - um[2] * t[1]),                         \
+                       s * (um[1] + u_t * t[1] + um[2] * t[0] - um[0] * t[2]),                      \
+                       s * (um[2] + u_t * t[2] + um[0] * t[1] - um[1] * t[0])};                     \
+    u[0] = w[0] + w[1] * t[2] - w[2] * t[1] + qdt_2m * E[0];                                        \
+    u[1] = w[1] + w[2] * t[0] - w[0] * t[2] + qdt_2m * E[1];                                        \
+    u[2] = w[2] + w[0] * t[1] - w[1] * t[0] + qdt_2m * E[2];                                        \
 }
+
+/* The scalar instance; simd_cells.cl makes one for vectors of particles. */
+DEFINE_PUSH_U(push_u, real)
 #endif /* PICL_PUSH_HIGUERA_CARY_CL */

@@ -15,12 +15,34 @@ static inline int shape0(real x, real *S)
     return (int)floor(x + (real)0.5);
 }
 
+/* The weights of orders 1 to 3 from the offset f of the position from the node its support is
+ * centred on: f in [0, 1) for odd orders (the position's cell), [-1/2, 1/2) for order 2. Macros,
+ * so that the vector code of deposition_strategy "simd_cells" (simd_cells.cl) computes the
+ * same weights for several particles at once. */
+#define SHAPE1_WEIGHTS(f, S)                                                                     \
+    do {                                                                                       \
+        (S)[0] = 1 - (f);                                                                      \
+        (S)[1] = (f);                                                                          \
+    } while (0)
+#define SHAPE2_WEIGHTS(f, S)                                                                     \
+    do {                                                                                       \
+        (S)[0] = (real)0.5 * ((real)0.5 - (f)) * ((real)0.5 - (f));                            \
+        (S)[1] = (real)0.75 - (f) * (f);                                                       \
+        (S)[2] = (real)0.5 * ((real)0.5 + (f)) * ((real)0.5 + (f));                            \
+    } while (0)
+#define SHAPE3_WEIGHTS(f, S)                                                                     \
+    do {                                                                                       \
+        (S)[0] = (1 - (f)) * (1 - (f)) * (1 - (f)) * (real)(1.0 / 6.0);                        \
+        (S)[1] = (real)(2.0 / 3.0) - (f) * (f) * (1 - (real)0.5 * (f));                        \
+        (S)[2] = (real)(2.0 / 3.0) - (1 - (f)) * (1 - (f)) * (1 - (real)0.5 * (1 - (f)));      \
+        (S)[3] = (f) * (f) * (f) * (real)(1.0 / 6.0);                                          \
+    } while (0)
+
 static inline int shape1(real x, real *S)
 {
     const int i = (int)floor(x);
     const real f = x - i;
-    S[0] = 1 - f;
-    S[1] = f;
+    SHAPE1_WEIGHTS(f, S);
     return i;
 }
 
@@ -28,20 +50,15 @@ static inline int shape2(real x, real *S)
 {
     const int i = (int)floor(x + (real)0.5);
     const real f = x - i; /* in [-1/2, 1/2) */
-    S[0] = (real)0.5 * ((real)0.5 - f) * ((real)0.5 - f);
-    S[1] = (real)0.75 - f * f;
-    S[2] = (real)0.5 * ((real)0.5 + f) * ((real)0.5 + f);
+    SHAPE2_WEIGHTS(f, S);
     return i - 1;
 }
 
 static inline int shape3(real x, real *S)
 {
     const int i = (int)floor(x);
-    const real f = x - i, g = 1 - f; /* f in [0, 1) */
-    S[0] = g * g * g * (real)(1.0 / 6.0);
-    S[1] = (real)(2.0 / 3.0) - f * f * (1 - (real)0.5 * f);
-    S[2] = (real)(2.0 / 3.0) - g * g * (1 - (real)0.5 * g);
-    S[3] = f * f * f * (real)(1.0 / 6.0);
+    const real f = x - i; /* in [0, 1) */
+    SHAPE3_WEIGHTS(f, S);
     return i - 1;
 }
 
@@ -50,23 +67,26 @@ static inline int shape3(real x, real *S)
 
 /* out = sum over a, b, c of Sx[a] Sy[b] Sz[c] f(ix + a, iy + b, iz + c): contracted one axis at
  * a time (x, then y, then z), so the rows are independent dot products the processor can
- * overlap, not one long chain of dependent additions; every trip count is a literal. */
-#define GATHER_SUM(f, Sx, ix, PX, Sy, iy, PY, Sz, iz, PZ, out)                                   \
+ * overlap, not one long chain of dependent additions; every trip count is a literal. T is the
+ * type of the weights and the result: real, or a vector of several particles' (simd_cells.cl)
+ * that share the nodes. */
+#define GATHER_SUM(f, Sx, ix, PX, Sy, iy, PY, Sz, iz, PZ, out) GATHER_SUM_T(real, f, Sx, ix, PX, Sy, iy, PY, Sz, iz, PZ, out)
+#define GATHER_SUM_T(T, f, Sx, ix, PX, Sy, iy, PY, Sz, iz, PZ, out)                              \
     do {                                                                                       \
-        real plane_[(PZ)];                                                                     \
+        T plane_[(PZ)];                                                                        \
         _Pragma("unroll") for (int c_ = 0; c_ < (PZ); c_++) {                                  \
-            real row_[(PY)];                                                                   \
+            T row_[(PY)];                                                                      \
             _Pragma("unroll") for (int b_ = 0; b_ < (PY); b_++) {                              \
                 __global const real *p_ = (f) + IDX((ix), (iy) + b_, (iz) + c_);               \
-                real r_ = 0;                                                                   \
+                T r_ = 0;                                                                      \
                 _Pragma("unroll") for (int a_ = 0; a_ < (PX); a_++) r_ += (Sx)[a_] * p_[a_];   \
                 row_[b_] = r_;                                                                 \
             }                                                                                  \
-            real q_ = 0;                                                                       \
+            T q_ = 0;                                                                          \
             _Pragma("unroll") for (int b_ = 0; b_ < (PY); b_++) q_ += (Sy)[b_] * row_[b_];     \
             plane_[c_] = q_;                                                                   \
         }                                                                                      \
-        real acc_ = 0;                                                                         \
+        T acc_ = 0;                                                                            \
         _Pragma("unroll") for (int c_ = 0; c_ < (PZ); c_++) acc_ += (Sz)[c_] * plane_[c_];     \
         (out) = acc_;                                                                          \
     } while (0)

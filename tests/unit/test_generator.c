@@ -609,6 +609,7 @@ static const struct runtime_bound allowed[] = {
      * between boxes, and only the device knows it (the box table, BT_COUNT). */
     {"push_deposit_", "n", "the particles of the box, BT_COUNT from the box table"},
     {"push_deposit_", "hi", "local_tiles: the particles of the tile, from the tile list or BT_COUNT"},
+    {"push_deposit_", "q1", "simd_cells: the particles of a cell, from the ends of the cell list"},
     {"particles_tile_bin", "n", "the particles of the box being listed by tile, BT_COUNT"},
     {"push_back_", "box", "the particles of the box, from the box table"},
     {"deposit_rho_", "box", "the particles of the box, from the box table"},

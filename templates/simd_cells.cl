@@ -1,0 +1,124 @@
+/* simd_cells.cl: the vector parts of deposition_strategy "simd_cells", for CPUs. One work item
+ * per box walks the box cell by cell (the list particles_tile_bin makes with tiles of one cell)
+ * and takes the particles of a cell VW at a time as vectors, a particle per lane, so that the
+ * gather, the push and Esirkepov's weights are SIMD instructions rather than scalar ones. With an
+ * odd shape order and the energy-conserving gather, the particles of a cell touch the same nodes:
+ * the gather loads each field value once for all lanes, and the deposition sums the lanes of
+ * each row of J before adding it, one read-modify-write of J per node for VW particles (Smilei's
+ * vectorised operators do the same on cell-sorted particles: Beck et al., Comput. Phys. Commun.
+ * 244, 246 (2019)). A particle that leaves its cell takes the scalar path of particle_push.cl. */
+#ifndef PICL_SIMD_CELLS_CL
+#define PICL_SIMD_CELLS_CL
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#include "shape.cl"
+#include "gather_energy.cl"
+#include "push_boris.cl"
+#include "deposit_esirkepov.cl"
+#endif
+#ifndef VW /* stand-in values */
+#define VW 4
+typedef float4 vreal;
+typedef int4 vmask;
+typedef float4 real4;
+#endif
+
+/* Nodes from the particle's cell (index c): c + CELL_START .. for the nodal shape of order
+ * SHAPE_ORDER and the staggered one of order SHAPE_ORDER - 1 at half a cell alike; their weights
+ * from f = x - c in [0, 1). */
+#if SHAPE_ORDER == 1
+#define CELL_START 0
+#define CELL_NODAL(f, S) SHAPE1_WEIGHTS(f, S)
+#define CELL_STAGGERED(f, S) ((S)[0] = 1)
+#elif SHAPE_ORDER == 3
+#define CELL_START (-1)
+#define CELL_NODAL(f, S) SHAPE3_WEIGHTS(f, S)
+#define CELL_STAGGERED(f, S) SHAPE2_WEIGHTS((f) - (real)0.5, S)
+#else
+#error "simd_cells needs an odd shape order"
+#endif
+
+#if VW == 4
+#define LANE_IDS ((vmask)(0, 1, 2, 3))
+#define TO4(v) (v)
+#elif VW == 8
+#define LANE_IDS ((vmask)(0, 1, 2, 3, 4, 5, 6, 7))
+#define TO4(v) ((v).lo + (v).hi)
+#else
+#error "simd_cells has vectors of 4 or 8 lanes"
+#endif
+#define VLOAD PICL_CAT(vload, VW)
+#define VSTORE PICL_CAT(vstore, VW)
+
+/* The momentum push of the chosen pusher, for VW particles. */
+DEFINE_PUSH_U(push_u_lanes, vreal)
+
+/* E and B at VW particles of cell (i, j, k) of box b, f* their offsets in the cell: the same
+ * sums as gather_fields, each node's value broadcast to every lane. */
+static inline void gather_cell(__global const real *F, const int b, const int i, const int j, const int k,
+                               const vreal fx, const vreal fy, const vreal fz, vreal *E, vreal *B)
+{
+    vreal sxn[NODE_PTS], syn[NODE_PTS], szn[NODE_PTS], sxc[CELL_PTS], syc[CELL_PTS], szc[CELL_PTS];
+    CELL_NODAL(fx, sxn);
+    CELL_NODAL(fy, syn);
+    CELL_NODAL(fz, szn);
+    CELL_STAGGERED(fx, sxc);
+    CELL_STAGGERED(fy, syc);
+    CELL_STAGGERED(fz, szc);
+    const int i0 = i + CELL_START, j0 = j + CELL_START, k0 = k + CELL_START;
+    GATHER_SUM_T(vreal, COMP(F, C_EX, b), sxc, i0, CELL_PTS, syn, j0, NODE_PTS, szn, k0, NODE_PTS, E[0]);
+    GATHER_SUM_T(vreal, COMP(F, C_EY, b), sxn, i0, NODE_PTS, syc, j0, CELL_PTS, szn, k0, NODE_PTS, E[1]);
+    GATHER_SUM_T(vreal, COMP(F, C_EZ, b), sxn, i0, NODE_PTS, syn, j0, NODE_PTS, szc, k0, CELL_PTS, E[2]);
+    GATHER_SUM_T(vreal, COMP(F, C_BX, b), sxn, i0, NODE_PTS, syc, j0, CELL_PTS, szc, k0, CELL_PTS, B[0]);
+    GATHER_SUM_T(vreal, COMP(F, C_BY, b), sxc, i0, CELL_PTS, syn, j0, NODE_PTS, szc, k0, CELL_PTS, B[1]);
+    GATHER_SUM_T(vreal, COMP(F, C_BZ, b), sxc, i0, CELL_PTS, syc, j0, CELL_PTS, szn, k0, NODE_PTS, B[2]);
+}
+
+/* (the sum of a's lanes, of b's, of c's, of d's): a transpose by shuffles, three additions. */
+static inline real4 lanes_sum4(const real4 a, const real4 b, const real4 c, const real4 d)
+{
+    const real4 ab = (real4)(a.s02, b.s02) + (real4)(a.s13, b.s13);
+    const real4 cd = (real4)(c.s02, d.s02) + (real4)(c.s13, d.s13);
+    return (real4)(ab.s02, cd.s02) + (real4)(ab.s13, cd.s13);
+}
+
+/* row[i] += the sum over the lanes of v[i], i < n (a literal): one vector read-modify-write of
+ * the row for 3 or 4 nodes. */
+static inline __attribute__((always_inline)) void row_add_lanes(__global real *row, const vreal *v, const int n)
+{
+    if (n == 4) {
+        vstore4(vload4(0, row) + lanes_sum4(TO4(v[0]), TO4(v[1]), TO4(v[2]), TO4(v[3])), 0, row);
+    } else if (n == 3) {
+        const real4 s = lanes_sum4(TO4(v[0]), TO4(v[1]), TO4(v[2]), (real4)0);
+        vstore3(vload3(0, row) + s.s012, 0, row);
+    } else {
+        for (int i = 0; i < n; i++) {
+            const real4 s = TO4(v[i]);
+            row[i] += (s.s0 + s.s1) + (s.s2 + s.s3);
+        }
+    }
+}
+#define ROW_ADD_LANES(row, v, n) row_add_lanes((row), (v), (n))
+
+/* Esirkepov on the window of particles that stayed in their cell, for VW of them at once. */
+DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES)
+
+/* The current of VW particles that stayed in cell (i, j, k) from offsets f0* to f1*; lanes with
+ * qw = 0 add nothing. */
+static inline void deposit_cell(__global real *J, const int i, const int j, const int k, const vreal *f0,
+                                const vreal *f1, const vreal qw)
+{
+    vreal S0[3][NODE_PTS], DS[3][NODE_PTS];
+    for (int a = 0; a < 3; a++) {
+        vreal S1[NODE_PTS];
+        CELL_NODAL(f0[a], S0[a]);
+        CELL_NODAL(f1[a], S1);
+        for (int m = 0; m < NODE_PTS; m++)
+            DS[a][m] = S1[m] - S0[a][m];
+    }
+    esirkepov_stay_lanes(J, J + COMP_STRIDE, J + 2 * COMP_STRIDE, 0, i + CELL_START, j + CELL_START,
+                         k + CELL_START, S0[0], DS[0], S0[1], DS[1], S0[2], DS[2], JX_PER_QW * qw, JY_PER_QW * qw,
+                         JZ_PER_QW * qw);
+}
+#endif /* PICL_SIMD_CELLS_CL */
