@@ -5,6 +5,7 @@
 #include "estimate.h"
 
 #include "gen.h"
+#include "guards.h"
 #include "layout.h"
 #include "mem.h"
 #include "particles.h"
@@ -77,7 +78,10 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     m->pml = pml_bytes(cfg, &lay, (size_t)real);
     m->diagnostics = rows * 2 * sizeof(double);
     m->loading = cells * (sizeof(int) + sizeof(long));
-    double resident = m->fields + m->pml + m->diagnostics, peak = resident;
+    m->guards = guards_estimate(cfg, &lay);
+    /* while the guard plans are made, an int per cell of a component as scratch */
+    double resident = m->fields + m->guards + m->pml + m->diagnostics;
+    double peak = resident + (double)lay.comp_stride * sizeof(int);
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         double slots;
@@ -94,7 +98,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         resident += m->particles[s];
         int sort_interval, sort_bin[3];
         gen_sort(cfg, dev, &sort_interval, sort_bin);
-        if (sort_interval > 0 && !sp->frozen) {
+        /* simd_cells sorts in place through its cell list */
+        if (sort_interval > 0 && !sp->frozen && gen_strategy(cfg, dev) != CFG_STRATEGY_SIMD_CELLS) {
             double bins = 1;
             for (int a = 0; a < 3; a++)
                 bins *= (lay.box[a] + sort_bin[a] - 1) / sort_bin[a];
@@ -132,6 +137,7 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
     const double MiB = 1048576.0;
     fprintf(out, "device memory (estimate): %.1f MiB at peak\n", m->peak / MiB);
     fprintf(out, "  fields      %10.1f MiB  (%d components with guard cells)\n", m->fields / MiB, 11);
+    fprintf(out, "  guard plans %10.1f MiB  (FillBoundary and SumBoundary lists between boxes)\n", m->guards / MiB);
     if (m->pml > 0)
         fprintf(out, "  pml         %10.1f MiB  (auxiliary fields of the absorbing layers)\n", m->pml / MiB);
     for (int s = 0; s < cfg->n_species; s++)

@@ -37,6 +37,13 @@ static const int group_comps[XG_COUNT][3] = {
     [XG_SUM_J] = {FC_JX, FC_JZ + 1, 1},   [XG_SUM_RHO] = {FC_RHO, FC_RHO + 1, 1},
     [XG_FILL_G0] = {FC_G0, FC_G0 + 1, 0}};
 
+int exchange_group(enum xgroup_id g, int *c0, int *c1)
+{
+    *c0 = group_comps[g][0];
+    *c1 = group_comps[g][1];
+    return group_comps[g][2];
+}
+
 static double now(void)
 {
     struct timespec ts;

@@ -11,6 +11,9 @@
  * FillBoundary of the Gauss reference G0, which the moving window shifts with the fields. */
 enum xgroup_id { XG_FILL_E, XG_FILL_B, XG_FILL_EB, XG_FILL_J, XG_FILL_RHO, XG_SUM_J, XG_SUM_RHO, XG_FILL_G0, XG_COUNT };
 
+/* The components [*c0, *c1) of exchange g; returns 1 for a SumBoundary, 0 for a FillBoundary. */
+int exchange_group(enum xgroup_id g, int *c0, int *c1);
+
 struct xgroup {
     int sum; /* SumBoundary: guards go to the owners and are added */
     long *send_at, *recv_at; /* [n_ranks + 1]: each peer's stretch of the concatenated messages */

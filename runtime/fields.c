@@ -1,5 +1,6 @@
 /* fields.c: the field buffer and the launches that update and exchange it. The kernels come
- * from templates/maxwell_yee.cl, halo.cl, reduce.cl and init_fields.cl. */
+ * from templates/maxwell_yee.cl, halo.cl, reduce.cl and init_fields.cl; the guard exchanges
+ * between this rank's boxes follow the plans of guards.c. */
 #include "fields.h"
 #include "mem.h"
 
@@ -8,6 +9,7 @@
 
 #include "exchange.h"
 #include "gen.h"
+#include "guards.h"
 #include "laser.h"
 #include "pml.h"
 
@@ -19,16 +21,7 @@ static void valid_range(const struct gen_layout *lay, size_t g[3])
     g[2] = (size_t)lay->box[2] * (size_t)lay->n_local;
 }
 
-/* One work item per allocated cell (guards included) of every box. */
-static void full_range(const struct gen_layout *lay, size_t g[3])
-{
-    g[0] = (size_t)lay->dim[0];
-    g[1] = (size_t)lay->dim[1];
-    g[2] = (size_t)lay->dim[2] * (size_t)lay->n_local;
-}
-
-/* Valid-cell launches take the input's work-group size; the guard launches (whose ranges
- * include guards) and the row reductions let the driver choose. */
+/* Valid-cell launches take the input's work-group size; the others let the driver choose. */
 static int launch(struct kernel *k, struct ctx *c, const size_t g[3], char *err, size_t err_len)
 {
     const int valid = g[0] == (size_t)c->lay.box[0];
@@ -36,30 +29,17 @@ static int launch(struct kernel *k, struct ctx *c, const size_t g[3], char *err,
     return kernel_launch(k, c->dev->queue, &c->timers, 3, g, local, err, err_len);
 }
 
-/* FillBoundary: the local kernel, then the guards other ranks own. */
-static int fill(struct fields *f, struct ctx *c, struct kernel *k, enum xgroup_id g, char *err, size_t err_len)
+/* FillBoundary or SumBoundary g: the local plans (guards.c), then the guards other ranks own. */
+static int exchange(struct fields *f, struct ctx *c, enum xgroup_id g, char *err, size_t err_len)
 {
-    size_t h[3];
-    full_range(&c->lay, h);
-    if (launch(k, c, h, err, err_len))
+    if (guards_run(&f->guards, c, g, err, err_len))
         return -1;
     return f->xc ? exchange_run(f->xc, c, f->buf.mem, g, err, err_len) : 0;
 }
 
-int fields_fill_group(struct fields *f, struct ctx *c, struct kernel *k, int g, char *err, size_t err_len)
+int fields_fill_group(struct fields *f, struct ctx *c, int g, char *err, size_t err_len)
 {
-    return fill(f, c, k, (enum xgroup_id)g, err, err_len);
-}
-
-/* SumBoundary: the local kernel adds the guards of this rank's boxes, then other ranks' guards
- * are added by the exchange. */
-static int sum(struct fields *f, struct ctx *c, struct kernel *k, enum xgroup_id g, char *err, size_t err_len)
-{
-    size_t v[3];
-    valid_range(&c->lay, v);
-    if (launch(k, c, v, err, err_len))
-        return -1;
-    return f->xc ? exchange_run(f->xc, c, f->buf.mem, g, err, err_len) : 0;
+    return exchange(f, c, (enum xgroup_id)g, err, err_len);
 }
 
 int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
@@ -81,14 +61,11 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
         struct kernel *k;
         const char *name;
     } table[] = {{&f->init, "init_fields"},     {&f->push_B_half, "maxwell_push_B_half"},
-                 {&f->push_E, "maxwell_push_E"}, {&f->fill_E, "halo_fill_E"},
-                 {&f->fill_B, "halo_fill_B"},    {&f->fill_EB, "halo_fill_EB"},
-                 {&f->sum_J, "halo_sum_J"},      {&f->sum_rho, "halo_sum_rho"},
-                 {&f->reduce, "reduce_fields"},   {&f->gauss, "reduce_gauss"},
-                 {&f->fill_J, "halo_fill_J"},     {&f->filter[0], "filter_J_x"},
+                 {&f->push_E, "maxwell_push_E"}, {&f->reduce, "reduce_fields"},
+                 {&f->gauss, "reduce_gauss"},     {&f->filter[0], "filter_J_x"},
                  {&f->filter[1], "filter_J_y"},   {&f->filter[2], "filter_J_z"},
-                 {&f->fill_rho, "halo_fill_rho"}, {&f->filter_rho[0], "filter_rho_x"},
-                 {&f->filter_rho[1], "filter_rho_y"}, {&f->filter_rho[2], "filter_rho_z"}};
+                 {&f->filter_rho[0], "filter_rho_x"}, {&f->filter_rho[1], "filter_rho_y"},
+                 {&f->filter_rho[2], "filter_rho_z"}};
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         if (kernel_create(table[i].k, c->prog, table[i].name, &c->timers, err, err_len))
             return -1;
@@ -97,6 +74,8 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
     }
     if (kernel_arg(&f->gauss, 1, sizeof(cl_mem), &f->sums.mem, err, err_len) ||
         kernel_arg(&f->reduce, 1, sizeof(cl_mem), &f->sums.mem, err, err_len))
+        return -1;
+    if (guards_create(&f->guards, c, f->buf.mem, err, err_len))
         return -1;
     if (c->lay.n_ranks > 1) {
         f->xc = mem_calloc(1, sizeof *f->xc);
@@ -112,12 +91,12 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
 
 void fields_destroy(struct fields *f, struct ctx *c)
 {
-    struct kernel *all[] = {&f->init,    &f->push_B_half, &f->push_E,  &f->fill_E, &f->fill_B,
-                            &f->fill_EB, &f->sum_J,       &f->sum_rho, &f->reduce, &f->gauss,
-                            &f->fill_J,  &f->filter[0],   &f->filter[1], &f->filter[2],
-                            &f->fill_rho, &f->filter_rho[0], &f->filter_rho[1], &f->filter_rho[2]};
+    struct kernel *all[] = {&f->init,      &f->push_B_half,   &f->push_E,        &f->reduce,
+                            &f->gauss,     &f->filter[0],     &f->filter[1],     &f->filter[2],
+                            &f->filter_rho[0], &f->filter_rho[1], &f->filter_rho[2]};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         kernel_release(all[i]);
+    guards_destroy(&f->guards, c);
     if (f->xc) {
         exchange_destroy(f->xc, c);
         mem_free(f->xc);
@@ -133,9 +112,8 @@ void fields_destroy(struct fields *f, struct ctx *c)
 
 int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    size_t g[3], h[3];
+    size_t g[3];
     valid_range(&c->lay, g);
-    full_range(&c->lay, h);
     /* guards of J and rho too: deposition adds into them */
     double zero = 0;
     cl_int rc = clEnqueueFillBuffer(c->dev->queue, f->buf.mem, &zero, c->real_size, 0,
@@ -144,7 +122,7 @@ int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len
         snprintf(err, err_len, "clearing the fields failed: %s", device_error_name(rc));
         return -1;
     }
-    if (launch(&f->init, c, g, err, err_len) || fill(f, c, &f->fill_EB, XG_FILL_EB, err, err_len))
+    if (launch(&f->init, c, g, err, err_len) || exchange(f, c, XG_FILL_EB, err, err_len))
         return -1;
     return 0;
 }
@@ -175,11 +153,11 @@ int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
 
 int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    return sum(f, c, &f->sum_J, XG_SUM_J, err, err_len);
+    return exchange(f, c, XG_SUM_J, err, err_len);
 }
 
-static int filter_passes(struct fields *f, struct ctx *c, struct kernel *fill_k, enum xgroup_id g,
-                         struct kernel *pass, char *err, size_t err_len)
+static int filter_passes(struct fields *f, struct ctx *c, enum xgroup_id g, struct kernel *pass, char *err,
+                         size_t err_len)
 {
     const struct gen_layout *lay = &c->lay;
     /* lines along each axis: items over the other two axes, boxes folded into the second */
@@ -188,7 +166,7 @@ static int filter_passes(struct fields *f, struct ctx *c, struct kernel *fill_k,
                                 {(size_t)lay->box[0], (size_t)lay->box[1] * lay->n_local}};
     for (int a = 0; a < 3; a++)
         for (int p = 0; p < c->cfg->filter_passes[a]; p++)
-            if (fill(f, c, fill_k, g, err, err_len) ||
+            if (exchange(f, c, g, err, err_len) ||
                 kernel_launch(&pass[a], c->dev->queue, &c->timers, 2, lines[a], NULL, err, err_len))
                 return -1;
     return 0;
@@ -196,17 +174,17 @@ static int filter_passes(struct fields *f, struct ctx *c, struct kernel *fill_k,
 
 int fields_filter_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    return filter_passes(f, c, &f->fill_J, XG_FILL_J, f->filter, err, err_len);
+    return filter_passes(f, c, XG_FILL_J, f->filter, err, err_len);
 }
 
 int fields_filter_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    return filter_passes(f, c, &f->fill_rho, XG_FILL_RHO, f->filter_rho, err, err_len);
+    return filter_passes(f, c, XG_FILL_RHO, f->filter_rho, err, err_len);
 }
 
 int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
-    return sum(f, c, &f->sum_rho, XG_SUM_RHO, err, err_len);
+    return exchange(f, c, XG_SUM_RHO, err, err_len);
 }
 
 /* What acts on B after half step `half` (0 first, 1 second) that used E at time t: the PML and
@@ -224,11 +202,11 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
     /* B half step reads E's upper guards; E reads B's lower guards and J; the second B half
      * step reads E's guards again; the gather of the next step reads both. */
     if (launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 0, t, err, err_len) ||
-        fill(f, c, &f->fill_B, XG_FILL_B, err, err_len) ||
+        exchange(f, c, XG_FILL_B, err, err_len) ||
         launch(&f->push_E, c, g, err, err_len) || (f->pml && pml_push_E(f->pml, c, err, err_len)) ||
-        fill(f, c, &f->fill_E, XG_FILL_E, err, err_len) ||
+        exchange(f, c, XG_FILL_E, err, err_len) ||
         launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 1, t + c->cfg->dt, err, err_len) ||
-        fill(f, c, &f->fill_B, XG_FILL_B, err, err_len))
+        exchange(f, c, XG_FILL_B, err, err_len))
         return -1;
     return 0;
 }

@@ -4,6 +4,7 @@
 #define PICL_FIELDS_H
 
 #include "ctx.h"
+#include "guards.h"
 
 struct exchange;
 struct pml;
@@ -15,8 +16,9 @@ struct fields {
     size_t rows;
     double *sums_host;
     double gauss_scale; /* max |rho/eps0| when the Gauss reference was stored */
-    struct kernel init, push_B_half, push_E, fill_E, fill_B, fill_EB, fill_J, sum_J, sum_rho, reduce, gauss;
-    struct kernel filter[3], filter_rho[3], fill_rho; /* binomial passes along x, y, z */
+    struct kernel init, push_B_half, push_E, reduce, gauss;
+    struct kernel filter[3], filter_rho[3]; /* binomial passes along x, y, z */
+    struct guards guards; /* FillBoundary and SumBoundary between this rank's boxes */
     struct exchange *xc; /* guards other ranks own; NULL on one rank */
     /* borrowed from the run, NULL when it has none: corrections between a Maxwell update and
      * its guard fill (pml.c, laser.c) */
@@ -28,9 +30,9 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len);
 void fields_destroy(struct fields *f, struct ctx *c);
 /* Evaluates the input's initial fields, zeroes J and rho, fills guards. */
 int fields_initialize(struct fields *f, struct ctx *c, char *err, size_t err_len);
-/* FillBoundary with local kernel k (a halo_fill_* of the program), then exchange group g (enum
- * xgroup_id of exchange.h) with other ranks: for stages outside this module (the moving window). */
-int fields_fill_group(struct fields *f, struct ctx *c, struct kernel *k, int g, char *err, size_t err_len);
+/* FillBoundary g (enum xgroup_id of exchange.h): this rank's boxes by plan, then the exchange
+ * with other ranks; for stages outside this module (the moving window). */
+int fields_fill_group(struct fields *f, struct ctx *c, int g, char *err, size_t err_len);
 /* Zeroes J (guards included) before deposition. */
 int fields_zero_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);

@@ -368,7 +368,14 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     const struct picl_config *cfg = c->cfg;
     int sort_interval, sort_bin[3];
     gen_sort(cfg, &c->dev->facts, &sort_interval, sort_bin);
-    if (sort_interval > 0 && !sp->cfg->frozen) {
+    if (sort_interval > 0 && !sp->cfg->frozen && sp->strategy == CFG_STRATEGY_SIMD_CELLS) {
+        /* by cell, through the cell list, in place (particles_reorder_tiles) */
+        cl_mem reorder_args[10] = {a[PA_X], a[PA_Y], a[PA_Z],  a[PA_UX],     a[PA_UY],
+                                   a[PA_UZ], a[PA_W], a[PA_ID], sp->boxes.mem, sp->tile_list.mem};
+        if (species_kernel(&sp->reorder, c, "particles_reorder_tiles", -1, err, err_len) ||
+            set_args(&sp->reorder, reorder_args, 10, err, err_len))
+            return -1;
+    } else if (sort_interval > 0 && !sp->cfg->frozen) {
         long bins = 1;
         for (int d = 0; d < 3; d++)
             bins *= (c->lay.box[d] + sort_bin[d] - 1) / sort_bin[d];
@@ -473,6 +480,8 @@ int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len)
 
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
+    if (sp->strategy == CFG_STRATEGY_SIMD_CELLS && sp->reorder.k)
+        return launch_boxes(&sp->tile_bin, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len);
     if (!sp->bin.k)
         return 0;
     return particles_bin(sp, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len);

@@ -21,9 +21,7 @@ int window_create(struct window *w, struct ctx *c, struct fields *f, struct spec
     w->enabled = c->cfg->window.enabled; /* shifts stay: after a redistribution the window goes on */
     if (!w->enabled)
         return 0;
-    if (kernel_create(&w->fill_G0, c->prog, "window_fill_G0", &c->timers, err, err_len) ||
-        kernel_arg(&w->fill_G0, 0, sizeof(cl_mem), &f->buf.mem, err, err_len) ||
-        kernel_create(&w->shift_fields, c->prog, "window_shift_fields", &c->timers, err, err_len) ||
+    if (kernel_create(&w->shift_fields, c->prog, "window_shift_fields", &c->timers, err, err_len) ||
         kernel_arg(&w->shift_fields, 0, sizeof(cl_mem), &f->buf.mem, err, err_len) ||
         kernel_create(&w->gauss_reference, c->prog, "window_gauss_reference", &c->timers, err, err_len) ||
         kernel_arg(&w->gauss_reference, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
@@ -82,7 +80,6 @@ int window_create(struct window *w, struct ctx *c, struct fields *f, struct spec
 
 void window_destroy(struct window *w)
 {
-    kernel_release(&w->fill_G0);
     kernel_release(&w->shift_fields);
     kernel_release(&w->gauss_reference);
     for (int s = 0; s < CFG_MAX_SPECIES; s++) {
@@ -114,11 +111,11 @@ static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_s
                              (size_t)lay->n_local};
     const size_t boxes = (size_t)lay->n_local, one = 1;
     /* E and B have their guards from the last half step of Maxwell's equations */
-    if (fields_fill_group(f, c, &f->fill_J, XG_FILL_J, err, err_len) ||
-        fields_fill_group(f, c, &w->fill_G0, XG_FILL_G0, err, err_len) ||
+    if (fields_fill_group(f, c, XG_FILL_J, err, err_len) ||
+        fields_fill_group(f, c, XG_FILL_G0, err, err_len) ||
         kernel_arg(&w->shift_fields, 1, sizeof shifts, &shifts, err, err_len) ||
         kernel_launch(&w->shift_fields, c->dev->queue, &c->timers, 2, lines, NULL, err, err_len) ||
-        fields_fill_group(f, c, &f->fill_EB, XG_FILL_EB, err, err_len))
+        fields_fill_group(f, c, XG_FILL_EB, err, err_len))
         return -1;
     for (int i = 0; i < w->n_psi; i++)
         if (kernel_launch(&w->psi[i], c->dev->queue, &c->timers, 2, w->psi_range[i], NULL, err, err_len))

@@ -13,7 +13,7 @@
 struct window {
     int enabled;
     long shifts; /* cells moved so far: the lab frame's lower corner is grid.lower + shifts dx */
-    struct kernel fill_G0, shift_fields, gauss_reference;
+    struct kernel shift_fields, gauss_reference;
     struct kernel shift_particles[CFG_MAX_SPECIES], deliver[CFG_MAX_SPECIES], inject[CFG_MAX_SPECIES];
     struct species *species; /* the run's, borrowed (their particle exchange between ranks) */
     /* the PMLs across the window's axis: their auxiliary arrays shift with the fields */

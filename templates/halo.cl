@@ -1,6 +1,7 @@
 /* halo.cl: guard-cell exchange between the boxes of one rank (DESIGN.md section 4), and the
  * field boundaries of the domain. FillBoundary copies owners' valid cells into guards (mirror
- * images at a PEC face); SumBoundary adds guards into owners (with the image rule at a PEC face). */
+ * images at a PEC face); SumBoundary adds guards into owners (with the image rule at a PEC face).
+ * Both follow plans made once per decomposition (runtime/guards.c) from the rule below. */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -100,107 +101,92 @@ static inline int on_pec_face(const int b, const int i, const int j, const int k
     return face;
 }
 
-/* FillBoundary for components [C0, C1): one work item per allocated cell of every local box.
- * Guard cells get their source's value; on a PEC face the valid face cells are set too. Guards
- * whose source another rank holds are left to the exchange's unpack kernel. */
-#define HALO_FILL_KERNEL(name, C0, C1)                                                           \
-    __kernel void name(__global real *F)                                                       \
-    {                                                                                          \
-        const int i = (int)get_global_id(0) - NG, j = (int)get_global_id(1) - NG;             \
-        const int b = (int)get_global_id(2) / DIMZ;                                            \
-        const int k = (int)get_global_id(2) - b * DIMZ - NG;                                   \
-        if (i >= 0 && i < NX && j >= 0 && j < NY && k >= 0 && k < NZ && !on_pec_face(b, i, j, k)) \
-            return;                                                                            \
-        const int dst = b * BOX_STRIDE + IDX(i, j, k);                                         \
-        for (int c = (C0); c < (C1); c++) {                                                    \
-            int src, cell;                                                                     \
-            real sign;                                                                         \
-            const int from = halo_source(b, i, j, k, c, &src, &cell, &sign);                   \
-            if (from == HALO_ZERO)                                                             \
-                F[c * COMP_STRIDE + dst] = 0;                                                  \
-            else if (from == HALO_LOCAL && src != dst)                                         \
-                F[c * COMP_STRIDE + dst] = sign * F[c * COMP_STRIDE + src];                    \
-        }                                                                                      \
-    }
-
-HALO_FILL_KERNEL(halo_fill_E, C_EX, C_EZ + 1)
-HALO_FILL_KERNEL(halo_fill_B, C_BX, C_BZ + 1)
-HALO_FILL_KERNEL(halo_fill_EB, C_EX, C_BZ + 1)
-HALO_FILL_KERNEL(halo_fill_J, C_JX, C_JZ + 1)
-HALO_FILL_KERNEL(halo_fill_rho, C_RHO, C_RHO + 1)
-
-/* The cells whose deposits alias valid index i of a box at position p of nb along one axis: the
- * box's own cell, the guards of the neighbours below and above (slots 0 .. 2, as offsets -1, 0,
- * +1), and, at a PEC face of the domain, the box's own guard cell at the mirror image (slots 3,
- * 4: the image rule, with the sign of bc_source: the image charge of a particle beyond the face
- * is opposite, its normal current the same). Across a face that is not periodic the neighbours
- * do not exist: what was deposited beyond it comes back only as the image. valid[m] says which
- * slots are used; the own cell is slot 1. */
-static inline void sum_sources(const int i, const int p, const int nb, const int n, const int periodic,
-                               const int pec_lo, const int pec_hi, const int staggered, int *pos, int *idx,
-                               real *sgn, int *valid)
+/* The local plan of component c (runtime/guards.c reads it once per decomposition): one work
+ * item per allocated cell of every local box, writing what FillBoundary does to the cell. The
+ * valid cells are left alone but on a lower PEC face, where the odd components' face values
+ * are zero. HALO_PLAN_KEEP: nothing (a valid cell, a guard another rank's exchange fills, or a
+ * cell that is its own source); HALO_PLAN_ZERO: the value is zero; otherwise the offset of the
+ * source inside the component, or ~offset where the value changes sign (a PEC image). The same
+ * list read backwards is SumBoundary: each guard adds into its source with its sign. */
+#define HALO_PLAN_KEEP 2147483647
+#define HALO_PLAN_ZERO (-2147483647 - 1)
+__kernel void halo_local_plan(const int c, __global int *plan)
 {
-    for (int o = -1; o <= 1; o++) {
-        const int m = o + 1, s = i - o * n;
-        int q = p + o;
-        valid[m] = s >= -NG && s < n + NG;
-        if (q < 0 || q >= nb) {
-            valid[m] = valid[m] && periodic;
-            q = (q + nb) % nb;
-        }
-        pos[m] = q;
-        idx[m] = s;
-        sgn[m] = 1;
-    }
-    const real image = staggered ? (real)1 : (real)-1;
-    idx[3] = staggered ? -1 - i : -i;
-    valid[3] = !periodic && pec_lo && p == 0 && idx[3] >= -NG;
-    idx[4] = staggered ? 2 * n - 1 - i : 2 * n - i;
-    valid[4] = !periodic && pec_hi && p == nb - 1 && idx[4] < n + NG;
-    pos[3] = pos[4] = p;
-    sgn[3] = sgn[4] = image;
+    const int i = (int)get_global_id(0) - NG, j = (int)get_global_id(1) - NG;
+    const int b = (int)get_global_id(2) / DIMZ;
+    const int k = (int)get_global_id(2) - b * DIMZ - NG;
+    const int dst = b * BOX_STRIDE + IDX(i, j, k);
+    plan[dst] = HALO_PLAN_KEEP;
+    if (i >= 0 && i < NX && j >= 0 && j < NY && k >= 0 && k < NZ && !on_pec_face(b, i, j, k))
+        return;
+    int src, cell;
+    real sign;
+    const int from = halo_source(b, i, j, k, c, &src, &cell, &sign);
+    if (from == HALO_ZERO)
+        plan[dst] = HALO_PLAN_ZERO;
+    else if (from == HALO_LOCAL && src != dst)
+        plan[dst] = sign > 0 ? src : ~src;
 }
 
-/* SumBoundary for components [C0, C1): each valid cell near a box edge gathers the cells that
- * alias it (sum_sources along each axis, every combination), in a fixed order, so the sum does
- * not depend on the schedule. Writes valid cells only; reads guard cells, and its own cell (on a
- * PEC face a nodal cell is its own mirror image: odd components cancel there). */
-#define HALO_SUM_KERNEL(name, C0, C1)                                                            \
-    __kernel void name(__global real *F)                                                       \
+/* Component m (0, 1, ...) of a launch: `comps` packs the components sharing one plan, four bits
+ * each, so one launch serves every component of an exchange whose cells map alike. */
+static inline int halo_comp(const int comps, const int m)
+{
+    return (comps >> (4 * m)) & 15;
+}
+
+/* FillBoundary by plan: entry e of a plan (n entries, over work items (e, m) for component m
+ * of `comps`) sets guard or face cell dst[e] from src[e] (an offset, ~offset for a negated copy,
+ * HALO_PLAN_ZERO for zero). Destinations are guards or PEC-face cells, sources valid cells that
+ * are no destination, so the items need no order. A kernel per exchange, for its timer. */
+#define HALO_FILL_KERNEL(name)                                                                   \
+    __kernel void name(__global real *F, __global const int *dst, __global const int *src, const int n, \
+                       const int comps)                                                        \
     {                                                                                          \
-        CELL_ITEM(i, j, k, b);                                                                 \
-        /* a lower PEC face's image of guard -NG lands on valid cell NG */                    \
-        if (i >= NG + BC_X_LO_PEC && i < NX - NG && j >= NG + BC_Y_LO_PEC && j < NY - NG &&    \
-            k >= NG + BC_Z_LO_PEC && k < NZ - NG)                                              \
+        const int e = (int)get_global_id(0);                                                   \
+        if (e >= n)                                                                            \
             return;                                                                            \
-        const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);             \
-        const int dst = b * BOX_STRIDE + IDX(i, j, k);                                         \
-        for (int c = (C0); c < (C1); c++) {                                                    \
-            int px[5], py[5], pz[5], ix[5], iy[5], iz[5], vx[5], vy[5], vz[5];                 \
-            real sx[5], sy[5], sz[5];                                                          \
-            sum_sources(i, bx, NBX, NX, BC_X_PERIODIC, BC_X_LO_PEC, BC_X_HI_PEC, comp_staggered(c, 0), px, ix, sx, vx); \
-            sum_sources(j, by, NBY, NY, BC_Y_PERIODIC, BC_Y_LO_PEC, BC_Y_HI_PEC, comp_staggered(c, 1), py, iy, sy, vy); \
-            sum_sources(k, bz, NBZ, NZ, BC_Z_PERIODIC, BC_Z_LO_PEC, BC_Z_HI_PEC, comp_staggered(c, 2), pz, iz, sz, vz); \
-            __global real *f = F + c * COMP_STRIDE;                                            \
-            real sum = f[dst];                                                                 \
-            for (int cz = 0; cz < 5; cz++)                                                     \
-                for (int cy = 0; cy < 5; cy++)                                                 \
-                    for (int cx = 0; cx < 5; cx++) {                                           \
-                        if (!vx[cx] || !vy[cy] || !vz[cz] || (cx == 1 && cy == 1 && cz == 1))  \
-                            continue;                                                          \
-                        /* another rank's guards arrive through the exchange (unpack_add) */  \
-                        const int from = BOX_SLOT(BOX_INDEX(px[cx], py[cy], pz[cz]));          \
-                        if (from < 0)                                                          \
-                            continue;                                                          \
-                        const int src = from * BOX_STRIDE + IDX(ix[cx], iy[cy], iz[cz]);       \
-                        sum += sx[cx] * sy[cy] * sz[cz] * f[src];                              \
-                    }                                                                          \
-            f[dst] = sum;                                                                      \
-        }                                                                                      \
+        __global real *f = F + halo_comp(comps, (int)get_global_id(1)) * COMP_STRIDE;          \
+        const int s = src[e];                                                                  \
+        f[dst[e]] = s == HALO_PLAN_ZERO ? (real)0 : s >= 0 ? f[s] : -f[~s];                    \
     }
 
-HALO_SUM_KERNEL(halo_sum_J, C_JX, C_JZ + 1)
-HALO_SUM_KERNEL(halo_sum_rho, C_RHO, C_RHO + 1)
+HALO_FILL_KERNEL(halo_fill_E)
+HALO_FILL_KERNEL(halo_fill_B)
+HALO_FILL_KERNEL(halo_fill_EB)
+HALO_FILL_KERNEL(halo_fill_J)
+HALO_FILL_KERNEL(halo_fill_rho)
+HALO_FILL_KERNEL(halo_fill_G0)
+
+/* SumBoundary by plan: target t (an offset inside the component) adds the guards order[first[t]
+ * .. first[t + 1]) (offsets, ~offset for a PEC image's sign) in that fixed order, ascending, so
+ * the sum does not depend on the schedule; one work item per target, so no two race. A target
+ * ~offset is a valid nodal cell on a lower PEC face of a component odd there: its own image
+ * cancels it, and it is set to zero. */
+#define HALO_SUM_KERNEL(name)                                                                    \
+    __kernel void name(__global real *F, __global const int *target, __global const int *first, \
+                       __global const int *order, const int n, const int comps)                \
+    {                                                                                          \
+        const int t = (int)get_global_id(0);                                                   \
+        if (t >= n)                                                                            \
+            return;                                                                            \
+        __global real *f = F + halo_comp(comps, (int)get_global_id(1)) * COMP_STRIDE;          \
+        const int at = target[t];                                                              \
+        if (at < 0) {                                                                          \
+            f[~at] = 0;                                                                        \
+            return;                                                                            \
+        }                                                                                      \
+        real sum = f[at];                                                                      \
+        const int e1 = first[t + 1];                                                           \
+        for (int e = first[t]; e < e1; e++) {                                                  \
+            const int g = order[e];                                                            \
+            sum += g >= 0 ? f[g] : -f[~g];                                                     \
+        }                                                                                      \
+        f[at] = sum;                                                                           \
+    }
+
+HALO_SUM_KERNEL(halo_sum_J)
+HALO_SUM_KERNEL(halo_sum_rho)
 
 /* The exchange between ranks (runtime/exchange.c). Set-up: halo_plan finds, for component c,
  * every guard cell of a local box whose value another rank holds: remote[cell] = +-(owner + 1)

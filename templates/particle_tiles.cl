@@ -7,6 +7,7 @@
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
+#include "particle_move.cl"
 #endif
 #ifndef TILES_PER_BOX /* stand-in values: tiles of 4^3 cells in the default 8^3 box */
 #define TILE_X 4
@@ -48,5 +49,45 @@ __kernel void particles_tile_bin(__global const real *px, __global const real *p
     }
     for (long k = 0; k < n; k++) /* end[t] ends as the end of tile t */
         tile_list[start + end[tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz)]++] = (int)k;
+}
+
+/* The sort of deposition_strategy "simd_cells" (tiles of one cell): every array of box b put
+ * in the order of its list (the particle of slot start + tile_list[start + q] moves to slot
+ * start + q), in place: each cycle of the permutation is followed once, the first particle of
+ * the cycle held aside, so no scratch memory is needed. Placed slots are marked ~q in the list,
+ * which ends as the identity, as particles_tile_bin would now make it. */
+__kernel void particles_reorder_tiles(__global real *px, __global real *py, __global real *pz, __global real *pux,
+                                      __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
+                                      __global const long *boxes, __global int *tile_list)
+{
+    const int b = (int)get_global_id(0);
+    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    const long start = box[BT_START], n = box[BT_COUNT];
+    __global int *list = tile_list + start;
+    for (long q0 = 0; q0 < n; q0++) {
+        if (list[q0] < 0)
+            continue; /* placed by an earlier cycle */
+        const long h = start + q0;
+        const real held[7] = {px[h], py[h], pz[h], pux[h], puy[h], puz[h], pw[h]};
+        const ulong held_id = pid[h];
+        long q = q0, k = list[q0];
+        list[q0] = ~(int)q0;
+        while (k != q0) { /* slot q takes particle k, whose slot is next */
+            COPY_PARTICLE(start + q, start + k);
+            q = k;
+            k = list[q];
+            list[q] = ~(int)q;
+        }
+        px[start + q] = held[0];
+        py[start + q] = held[1];
+        pz[start + q] = held[2];
+        pux[start + q] = held[3];
+        puy[start + q] = held[4];
+        puz[start + q] = held[5];
+        pw[start + q] = held[6];
+        pid[start + q] = held_id;
+    }
+    for (long q = 0; q < n; q++)
+        list[q] = ~list[q];
 }
 #endif /* PICL_PARTICLE_TILES_CL */

@@ -71,9 +71,6 @@ static inline void window_ijk(const int t, const int m, int *i, int *j, int *k)
 #endif
 }
 
-/* FillBoundary of the charge-conservation reference, which shifts with the fields. */
-HALO_FILL_KERNEL(window_fill_G0, C_G0, C_G0 + 1)
-
 /* One work item per line of cells along the axis in each local box (t, b). E, B, J and the Gauss
  * reference G0 shift; rho is deposited afresh whenever it is needed. `shifts` counts this
  * shift: the leading layer lies at lab position lower + (cells - 1 + shifts) cells. */

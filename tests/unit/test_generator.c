@@ -611,6 +611,7 @@ static const struct runtime_bound allowed[] = {
     {"push_deposit_", "hi", "local_tiles: the particles of the tile, from the tile list or BT_COUNT"},
     {"push_deposit_", "q1", "simd_cells: the particles of a cell, from the ends of the cell list"},
     {"particles_tile_bin", "n", "the particles of the box being listed by tile, BT_COUNT"},
+    {"particles_reorder_tiles", "n", "the particles of the box being sorted by cell, BT_COUNT"},
     {"push_back_", "box", "the particles of the box, from the box table"},
     {"deposit_rho_", "box", "the particles of the box, from the box table"},
     {"reduce_kinetic_", "box", "the particles of the box, from the box table"},
@@ -626,6 +627,7 @@ static const struct runtime_bound allowed[] = {
     {"particles_pack_remote", "o1", "the particles in the box's outbox, BT_OUT_COUNT"},
     {"particles_unpack_remote", "n", "the particles received this step, counted by MPI"},
     {"halo_unpack_add", "e1", "the entries other ranks send for one cell, from the exchange plan"},
+    {"halo_sum_", "e1", "the guard cells that alias one cell, from the plan made once per decomposition"},
     {"atomic_add_real", "", "compare-and-swap retry loop (atomic_add_real and atomic_add_real_local): it ends "
                             "when no other work item interfered"},
 };
