@@ -165,40 +165,35 @@ static int write_fields(struct sim *s, struct hio_file *f, double *bytes, char *
     return rc ? h5fail(f->partial, "writing the fields", err, err_len) : 0;
 }
 
-/* The PML's auxiliary fields: one array for the whole domain's slabs, written by rank 0 (the
- * slabs are not cut into boxes). */
+/* The PML's auxiliary fields: one array of the whole layers (they are not cut into boxes), the
+ * sum of the ranks' parts (each rank holds its own boxes' cells, zeros elsewhere), written by
+ * rank 0 in the run's precision, with its checksum. */
 static int write_pml(struct sim *s, struct hio_file *f, double *bytes, char *err, size_t err_len)
 {
     struct ctx *c = &s->ctx;
-    if (c->lay.n_ranks > 1) { /* each rank holds its own boxes' cells of the slabs: not gathered yet */
-        snprintf(err, err_len, "checkpoints of a run with a PML are not written yet on more than one rank");
-        return -1;
-    }
     const size_t n = (size_t)s->pml.reals * c->real_size;
-    char *host = hio_staging_get(&s->staging, n);
-    if (!host) {
-        snprintf(err, err_len, "out of host memory for a checkpoint of the PML (%zu bytes)", n);
+    double *psi = NULL;
+    if (pml_gather(&s->pml, c, &psi, err, err_len))
         return -1;
-    }
-    cl_int cl = clEnqueueReadBuffer(c->dev->queue, s->pml.psi.mem, CL_TRUE, 0, n, host, 0, NULL, NULL);
-    if (cl != CL_SUCCESS) {
-        snprintf(err, err_len, "reading the PML from the device failed: %s", device_error_name(cl));
-        return -1;
-    }
+    if (c->real_size == sizeof(float)) /* narrow in place, from the start */
+        for (long i = 0; i < s->pml.reals; i++)
+            ((float *)psi)[i] = (float)psi[i];
     hsize_t dims[1] = {(hsize_t)s->pml.reals};
     hid_t d = hio_make_dataset(f->id, "pml", real_type(c), 1, dims);
     hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d);
     int rc = d < 0 || fs < 0 || (hio_rank() != 0 && H5Sselect_none(fs) < 0);
     if (rc == 0)
-        rc = H5Dwrite(d, real_type(c), fs, fs, f->dxpl, host) < 0;
-    uint64_t sum = hio_hash(host, n, 0);
+        rc = H5Dwrite(d, real_type(c), fs, fs, f->dxpl, psi) < 0;
+    const uint64_t sum = hio_hash(psi, n, 0); /* the same on every rank */
     if (rc == 0)
         rc = hio_attr_u64(d, "checksum", sum);
     if (fs >= 0)
         H5Sclose(fs);
     if (d >= 0)
         H5Dclose(d);
-    *bytes += (double)n;
+    mem_free(psi);
+    if (hio_rank() == 0)
+        *bytes += (double)n;
     return rc ? h5fail(f->partial, "writing the PML", err, err_len) : 0;
 }
 
@@ -637,33 +632,37 @@ done:
     return rc;
 }
 
+/* Every rank reads the whole layers and keeps its own boxes' cells: a checkpoint of any number
+ * of ranks continues on any other. */
 static int restore_pml(struct reader *r, struct sim *s)
 {
     struct ctx *c = &s->ctx;
     const size_t n = (size_t)s->pml.reals * c->real_size;
-    char *host = hio_staging_get(&s->staging, n);
-    if (!host) {
+    double *psi = mem_alloc((size_t)s->pml.reals * sizeof(double));
+    if (!psi) {
         snprintf(r->err, r->err_len, "out of host memory reading a checkpoint");
         return -1;
     }
     hsize_t dims[1] = {(hsize_t)s->pml.reals};
-    if (read_dataset(r, r->file, "pml", "pml", real_type(c), 1, dims, host))
-        return -1;
+    int rc = read_dataset(r, r->file, "pml", "pml", real_type(c), 1, dims, psi);
     uint64_t stored = 0;
-    hid_t d = H5Dopen2(r->file, "pml", H5P_DEFAULT);
-    const int bad = d < 0 || hio_read_u64(d, "checksum", &stored);
-    if (d >= 0)
-        H5Dclose(d);
-    if (bad)
-        return refuse(r, "the PML's checksum attribute is missing (corrupt)");
-    if (hio_hash(host, n, 0) != stored)
-        return refuse(r, "corrupt data: the PML's auxiliary fields do not match their checksum");
-    cl_int cl = clEnqueueWriteBuffer(c->dev->queue, s->pml.psi.mem, CL_TRUE, 0, n, host, 0, NULL, NULL);
-    if (cl != CL_SUCCESS) {
-        snprintf(r->err, r->err_len, "writing the PML to the device failed: %s", device_error_name(cl));
-        return -1;
+    if (rc == 0) {
+        hid_t d = H5Dopen2(r->file, "pml", H5P_DEFAULT);
+        const int bad = d < 0 || hio_read_u64(d, "checksum", &stored);
+        if (d >= 0)
+            H5Dclose(d);
+        if (bad)
+            rc = refuse(r, "the PML's checksum attribute is missing (corrupt)");
+        else if (hio_hash(psi, n, 0) != stored)
+            rc = refuse(r, "corrupt data: the PML's auxiliary fields do not match their checksum");
     }
-    return 0;
+    if (rc == 0 && c->real_size == sizeof(float)) /* widen in place, from the end */
+        for (long i = s->pml.reals; i-- > 0;)
+            psi[i] = ((const float *)psi)[i];
+    if (rc == 0 && pml_load(&s->pml, c, psi, 0, r->err, r->err_len))
+        rc = -1;
+    mem_free(psi);
+    return rc;
 }
 
 struct range {

@@ -2,7 +2,8 @@
  * (<checkpoint.dir>/checkpoint_%06T.h5) that every rank writes its boxes into: the field buffer
  * with its guard cells by global box, each species' live particles box by box with, per box, its
  * count, its offset in the file, its room and its absorbed counters; step, time, the Gauss
- * reference's scale, the PML's auxiliary fields when the run has a PML (one rank only), the input's hash, picl's version and the format's version. Any number of
+ * reference's scale, the PML's auxiliary fields when the run has a PML (the whole layers, the
+ * ranks' parts summed), the input's hash, picl's version and the format's version. Any number of
  * ranks can continue from it. Per-box checksums let a restart prove that it reads what was
  * written. (No random numbers are drawn after loading, so there is no generator state to keep.) */
 #ifndef PICL_CHECKPOINT_H

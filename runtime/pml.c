@@ -91,12 +91,13 @@ int pml_save(struct pml *p, struct ctx *c, double **host, char *err, size_t err_
     return 0;
 }
 
-int pml_adopt(struct pml *p, struct ctx *c, double *host, char *err, size_t err_len)
+int pml_load(struct pml *p, struct ctx *c, double *host, int sum, char *err, size_t err_len)
 {
     if (p->n == 0 || !host)
         return 0;
     const struct gen_layout *lay = &c->lay;
-    comm_sum_doubles(c->comm, host, (int)p->reals);
+    if (sum)
+        comm_sum_doubles(c->comm, host, (int)p->reals);
     for (int i = 0; i < p->n; i++) {
         const struct gen_pml_slab *sl = &p->slab[i];
         const int a = sl->axis, b = (a + 1) % 3, cc = (a + 2) % 3;
@@ -121,6 +122,20 @@ int pml_adopt(struct pml *p, struct ctx *c, double *host, char *err, size_t err_
         snprintf(err, err_len, "writing the PML's auxiliary fields failed: %s", device_error_name(rc));
         return -1;
     }
+    return 0;
+}
+
+int pml_adopt(struct pml *p, struct ctx *c, double *host, char *err, size_t err_len)
+{
+    return pml_load(p, c, host, 1, err, err_len);
+}
+
+int pml_gather(struct pml *p, struct ctx *c, double **host, char *err, size_t err_len)
+{
+    if (pml_save(p, c, host, err, err_len))
+        return -1;
+    if (*host)
+        comm_sum_doubles(c->comm, *host, (int)p->reals);
     return 0;
 }
 

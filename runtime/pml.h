@@ -27,6 +27,11 @@ int pml_push_B(struct pml *p, struct ctx *c, int half, char *err, size_t err_len
  * this rank's new boxes. Collective. */
 int pml_save(struct pml *p, struct ctx *c, double **host, char *err, size_t err_len);
 int pml_adopt(struct pml *p, struct ctx *c, double *host, char *err, size_t err_len);
+/* Checkpoints: pml_gather gives every rank the whole layers' psi (host, as doubles; mem_free
+ * it); pml_load keeps, from a whole copy (sum 0) or from the ranks' parts (sum 1, collective),
+ * the cells of this rank's boxes and puts them on the device (host is overwritten). */
+int pml_gather(struct pml *p, struct ctx *c, double **host, char *err, size_t err_len);
+int pml_load(struct pml *p, struct ctx *c, double *host, int sum, char *err, size_t err_len);
 /* Bytes of the psi buffer a configuration needs (for the memory estimate). */
 double pml_bytes(const struct picl_config *cfg, const struct gen_layout *lay, size_t real_size);
 

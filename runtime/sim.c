@@ -153,12 +153,6 @@ int sim_attach_sources(struct sim *s, char *err, size_t err_len)
         return -1;
     s->fields.pml = s->pml.n ? &s->pml : NULL;
     s->fields.lasers = s->lasers.n ? &s->lasers : NULL;
-    if (s->pml.n && c->lay.n_ranks > 1 && c->cfg->checkpoint.enabled) {
-        snprintf(err, err_len, "checkpoint: checkpoints of a run with a PML are not written yet on more than one rank "
-                               "(%d here); run on one rank, or remove checkpoint from the input",
-                 c->lay.n_ranks);
-        return -1;
-    }
     return 0;
 }
 

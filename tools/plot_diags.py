@@ -28,23 +28,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-C = 299792458.0
-
-
-def text(value):
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
-def series(folder):
-    """{iteration: path} of the openPMD files in folder."""
-    out = {}
-    for path in glob.glob(os.path.join(folder, "*.h5")):
-        with h5py.File(path, "r") as f:
-            if "openPMD" not in f.attrs or "data" not in f:
-                continue  # a checkpoint, or another HDF5 file
-            for key in f["data"].keys():
-                out[int(key)] = path
-    return dict(sorted(out.items()))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from openpmd_read import C, mesh_axes, particle_record, series, text  # noqa: E402
 
 
 def first_component(meshes):
@@ -56,22 +41,6 @@ def first_component(meshes):
         for comp in sorted(rec.keys()):
             return f"{name}{comp}", rec[comp], rec
     return None, None, None
-
-
-def mesh_axes(dset, rec):
-    """Coordinates (m) of the dataset's points along each of its axes, by label."""
-    labels = [text(a) for a in rec.attrs["axisLabels"]]
-    spacing = np.asarray(rec.attrs["gridSpacing"], dtype=float)
-    offset = np.asarray(rec.attrs["gridGlobalOffset"], dtype=float)
-    position = np.asarray(dset.attrs["position"], dtype=float)
-    unit = float(rec.attrs["gridUnitSI"])
-    if text(rec.attrs["dataOrder"]) == "F":
-        labels = labels[::-1]
-        spacing, offset, position = spacing[::-1], offset[::-1], position[::-1]
-    coords = {}
-    for i, label in enumerate(labels):
-        coords[label] = (offset[i] + (np.arange(dset.shape[i]) + position[i]) * spacing[i]) * unit
-    return labels, coords
 
 
 def plot_field(path, iteration, out, tag):
@@ -110,14 +79,6 @@ def plot_field(path, iteration, out, tag):
     fig.savefig(png, dpi=110)
     plt.close(fig)
     return png
-
-
-def particle_record(species, record, comp=None):
-    """A particle record (component) in SI, constant records expanded."""
-    obj = species[record] if comp is None else species[record][comp]
-    if isinstance(obj, h5py.Group):  # a constant record component
-        return np.full(tuple(obj.attrs["shape"]), float(obj.attrs["value"])) * float(obj.attrs["unitSI"])
-    return obj[...].astype(float) * float(obj.attrs["unitSI"])
 
 
 def plot_phase(path, iteration, out, tag):

@@ -65,7 +65,8 @@ known=$dir/known.lua
     echo "  deposition_strategy = \"deterministic\", work_group = { cells = {4, 4, 4}, particles = 0 },"
     echo "  sort = { interval = 2, bin_size = {2, 2, 2} } }"
 } >"$known"
-bin_rate() { awk '$1 == "particles_bin" { print $5 }' "$1"; }
+# the kernel time table (launches per step in column 5), not the roofline below it
+bin_rate() { awk '$1 == "particles_bin" { print $5; exit }' "$1"; }
 "$picl" run tiny.lua --tuning "$known" >k.out 2>k.err
 rc=$?
 if [ $rc -eq 0 ] && grep -q "tuning: $known:2 .*: deposition_strategy=deterministic work_group.cells={4,4,4} sort.interval=2 sort.bin_size={2,2,2}$" k.err &&

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "fixture.h"
 
+#include "checkpoint.h"
 #include "comm.h"
 #include "exchange.h"
 #include "log.h"
@@ -50,12 +51,50 @@ static long launches(const struct timers *t, const char *name)
 }
 
 /* What happens half-way through a case's run. */
-enum midway { MIDWAY_NONE, MIDWAY_ROTATE, MIDWAY_BALANCE };
+enum midway { MIDWAY_NONE, MIDWAY_ROTATE, MIDWAY_BALANCE, MIDWAY_RESTART };
 
-static void midway(struct sim *s, enum midway what, const struct comm *comm)
+/* A checkpoint of the run, then a fresh run on the same ranks that continues from it (in a folder
+ * rank 0 makes and removes). Returns the fresh run. */
+static struct sim *restart(struct sim *s, const struct picl_config *cfg, struct device *dev, const struct comm *comm)
 {
+    static struct picl_config again;
+    again = *cfg;
+    char dir[64] = "/tmp/picl_mpi_ckpt_XXXXXX", path[CFG_PATH_LEN + 64];
+    if (comm->rank == 0 && !mkdtemp(dir))
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    MPI_Bcast(dir, sizeof dir, MPI_CHAR, 0, comm->world);
+    snprintf(again.checkpoint.dir, sizeof again.checkpoint.dir, "%s", dir);
+    again.checkpoint.enabled = 1;
+    again.checkpoint.keep = 2;
+    s->ctx.cfg = &again;
+    double bytes = 0;
+    if (ckpt_write(s, &bytes, path, sizeof path, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: ckpt_write: %s\n", fixture_err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    const long step = s->step;
+    fixture_free_sim(s);
+    struct sim *t = make_sim(&again, dev, comm);
+    if (ckpt_restore(t, path, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: ckpt_restore: %s\n", fixture_err);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Barrier(comm->world);
+    if (comm->rank == 0) {
+        REPORT("checkpoint at step %ld on %d ranks, continued by a fresh run", step, comm->size);
+        remove(path);
+        rmdir(dir);
+    }
+    return t;
+}
+
+static struct sim *midway(struct sim *s, enum midway what, const struct picl_config *cfg, struct device *dev,
+                          const struct comm *comm)
+{
+    if (what == MIDWAY_RESTART)
+        return restart(s, cfg, dev, comm);
     if (what == MIDWAY_NONE || comm->size < 2)
-        return;
+        return s;
     int rc = 0;
     if (what == MIDWAY_ROTATE) { /* every box to the next rank */
         int owner[4096];
@@ -77,6 +116,7 @@ static void midway(struct sim *s, enum midway what, const struct comm *comm)
         printf("FAIL: %s\n", fixture_err);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    return s;
 }
 
 static void run_case(const char *label, const char *input, const char *const *sets, int n_sets, struct device *dev,
@@ -101,7 +141,7 @@ static void run_case(const char *label, const char *input, const char *const *se
     timers_reset(&s->ctx.timers);
     const long before = s->fields.xc ? s->fields.xc->exchanges : 0;
     fixture_steps(s, STEPS / 2);
-    midway(s, what, comm);
+    s = midway(s, what, &cfg, dev, comm);
     fixture_steps(s, STEPS - STEPS / 2);
     timers_collect(&s->ctx.timers);
     /* every exchange this rank took part in: one pack launch where it sent, one unpack where it
@@ -248,6 +288,7 @@ int main(int argc, char **argv)
     run_case("moving window, plasma and bunch", window, NULL, 0, &dev, &comm, MIDWAY_NONE);
     run_case("moving window, boxes moved mid-run", window, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
     run_case("PMLs and a laser, boxes moved mid-run", pml_laser, NULL, 0, &dev, &comm, MIDWAY_ROTATE);
+    run_case("PMLs and a laser, restarted mid-run", pml_laser, NULL, 0, &dev, &comm, MIDWAY_RESTART);
     /* the Langmuir input, cut into 4 boxes along the wave */
     FILE *f = fopen("inputs/langmuir.lua", "r");
     if (f) {

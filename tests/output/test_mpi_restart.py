@@ -23,6 +23,10 @@ References and tolerances:
     it and exit 0; `--restart latest` on 2 ranks ends bit for bit with the uninterrupted run.
   - a checkpoint damaged in rank 1's particles: the restart on 2 ranks stops with exit code 2
     and rank 1's message naming the box, without hanging.
+  - PMLs on the x faces with a laser that enters the upper one around the checkpoint (and a hot
+    plasma whose fields fill both): the 2-rank checkpoint holds the whole layers once (/pml, the
+    ranks' parts summed), and continued on 1 and 4 ranks, and the 1-rank one on 2, it ends as the
+    uninterrupted 1-rank run, fields and particles to 1e-10 of the largest value.
 """
 import os
 import shutil
@@ -48,6 +52,20 @@ return picl.simulation {{
     {{ name = "ions", charge = picl.q_e, mass = 100 * picl.m_e, density = 1e25, ppc = 1, u_th = 0.02,
        region = {{ lower = {{0, 0, 0}}, upper = {{8e-6, 8e-6, 8e-6}} }} }},
   }},
+  diagnostics = {{ reduced = {{ name = "walls", interval = 1 }}, full = {{ {{ name = "dump", interval = {STEPS} }} }} }},
+  checkpoint = {{ interval = 20, keep = 5 }},
+}}
+"""
+# PMLs across x (each rank holds the layers' auxiliary fields of its own boxes), a laser that is
+# in the upper layer at step 20, reflecting particles at the layers' inner edges.
+PML_INPUT = f"""local picl = require("picl")
+return picl.simulation {{
+  grid = {{ cells = {{32, 16, 16}}, lower = {{0, 0, 0}}, upper = {{16e-6, 8e-6, 8e-6}}, max_box = {{8, 8, 8}} }},
+  boundary = {{ field = {{ x = "pml" }}, particles = {{ x = "reflecting" }}, pml_cells = 6 }},
+  steps = {STEPS}, shape_order = 2, progress_interval = 1,
+  species = {{ {{ name = "electrons", charge = -picl.q_e, mass = picl.m_e, density = 1e25, ppc = 1, u_th = 0.2 }} }},
+  lasers = {{ {{ position = {{10e-6, 4e-6, 4e-6}}, direction = "+x", polarization = {{0, 1, 0}}, wavelength = 2e-6,
+               E0 = 1e11, waist = 1, tau = 4e-15, t_peak = 8e-15 }} }},
   diagnostics = {{ reduced = {{ name = "walls", interval = 1 }}, full = {{ {{ name = "dump", interval = {STEPS} }} }} }},
   checkpoint = {{ interval = 20, keep = 5 }},
 }}
@@ -78,13 +96,13 @@ def run(cwd, ranks, *extra, timeout=900):
     return subprocess.run(command(ranks, *extra), cwd=cwd, env=ENV, capture_output=True, text=True, timeout=timeout)
 
 
-def fresh(tmp, name, start_from=None, step=None):
-    """A run folder with the input; start_from: a run whose CSV and checkpoint of `step` it copies
+def fresh(tmp, name, start_from=None, step=None, text=INPUT):
+    """A run folder with the input (text); start_from: a run whose CSV and checkpoint of `step` it copies
     (so the restart continues that run's CSV, as it would in place)."""
     d = os.path.join(tmp, name)
     os.makedirs(os.path.join(d, "diags", "checkpoints"))
     with open(os.path.join(d, "walls.lua"), "w") as f:
-        f.write(INPUT)
+        f.write(text)
     if start_from:
         src = os.path.join(start_from, "diags")
         shutil.copy(os.path.join(src, "walls.csv"), os.path.join(d, "diags", "walls.csv"))
@@ -309,6 +327,30 @@ def test_damaged(tmp, two):
         print(f"  {msg[0][:200]}")
 
 
+def test_pml(tmp):
+    one, two = fresh(tmp, "pml_one", text=PML_INPUT), fresh(tmp, "pml_two", text=PML_INPUT)
+    for d, ranks in ((one, 1), (two, 2)):
+        r = run(d, ranks)
+        if not check(r.returncode == 0, f"PMLs and a laser on {ranks} rank(s), checkpoints at 20 and 40",
+                     r.stderr[-1500:]):
+            return
+    with h5py.File(os.path.join(two, "diags", "checkpoints", "checkpoint_000020.h5"), "r") as f:
+        psi = f["pml"][...]
+    check(np.count_nonzero(psi) > 0, f"the 2-rank checkpoint holds the layers' auxiliary fields "
+          f"({np.count_nonzero(psi)} of {psi.size} values non-zero)")
+    for label, source, ranks in (("2 -> 1", two, 1), ("2 -> 4", two, 4), ("1 -> 2", one, 2)):
+        d = fresh(tmp, f"pml_restart_{label.replace(' -> ', '_')}", source, 20, text=PML_INPUT)
+        r = run(d, ranks, "--restart", "latest")
+        if not check(r.returncode == 0 and "continuing from" in r.stderr,
+                     f"PMLs: restart {label} ranks from step 20 ends", r.stderr[-1500:]):
+            continue
+        try:
+            worst = compare_openpmd(dump(one), dump(d), 1e-10)
+            check(True, f"PMLs: restart {label} vs 1 rank uninterrupted at step {STEPS}: {worst:.1e} (1e-10)")
+        except AssertionError as why:
+            check(False, f"PMLs: restart {label} vs 1 rank uninterrupted at step {STEPS}", why)
+
+
 def main():
     if not os.access(PICL, os.X_OK):
         print(f"FAIL: {PICL} is not built (make all)")
@@ -322,6 +364,7 @@ def main():
         if two:
             test_sigterm(tmp, two)
             test_damaged(tmp, two)
+        test_pml(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")

@@ -23,7 +23,10 @@ import sys
 import h5py
 import numpy as np
 
-C, Q_E, M_E, EPS0 = 299792458.0, 1.602176634e-19, 9.1093837015e-31, 8.8541878128e-12
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import openpmd_read as pmd  # noqa: E402
+
+C, M_E = pmd.C, pmd.M_E
 BIN = os.path.dirname(sys.executable)
 passed = failed = 0
 
@@ -68,17 +71,13 @@ def main():
           f"bunch centroid (lab frame) moved {(zb - zb0) * 1e6:.3f} um, beta c t = {beta * C * t * 1e6:.3f} um",
           f"{zb0} -> {zb}")
 
-    ez = E["z"][:]
-    nz, ny, nx = ez.shape
-    axis = ez[:, ny // 2, nx // 2]  # x = y = 0 is a node: Ez lies on the axis
-    z = offset[0] + (np.arange(nz) + E["z"].attrs["position"][0]) * dz
+    ez, coords, _ = pmd.mesh(files[-1], int(list(f1["data"].keys())[0]), "E", "z")
+    z, axis = pmd.on_axis(ez, coords)  # x = y = 0 is a node: Ez lies on the axis
     xi = z - zb
     sel = (xi < -8e-6) & (xi > -68e-6)
-    zs, es = z[sel], axis[sel]
-    crossings = [zs[i] - es[i] * (zs[i + 1] - zs[i]) / (es[i + 1] - es[i])
-                 for i in range(len(zs) - 1) if es[i] * es[i + 1] < 0 or es[i] == 0]
-    omega_p = np.sqrt(n0 * Q_E * Q_E / (EPS0 * M_E))
-    lambda_p = 2 * np.pi * C / omega_p
+    es = axis[sel]
+    crossings = pmd.zero_crossings(z[sel], es)
+    lambda_p = pmd.plasma_wavelength(n0)
     if len(crossings) >= 3:
         wavelength = 2 * (crossings[-1] - crossings[0]) / (len(crossings) - 1)
         print(f"  Ez on axis crosses zero at {np.round((np.array(crossings) - zb) * 1e6, 2)} um from the bunch; "
