@@ -11,9 +11,9 @@
 -- radiates (their memory shifts with the window; a window with PMLs runs on one rank); along z,
 -- conducting faces (the plasma leaves at the back and enters at the front).
 --
---   bin/picl run inputs/lwfa.lua     -- 40 x 40 x 300 cells, 250000 particles, 480 steps: 3.3 s a
---                                    -- step on 2 busy CPU cores (about 25 minutes; less on a quiet
---                                    -- machine); diags/lwfa.csv, openPMD files in diags/lwfa/
+--   bin/picl run inputs/lwfa.lua     -- 40 x 40 x 300 cells, 250000 particles, 480 steps: 0.48 s a
+--                                    -- step on 2 CPU cores shared with other work (about 4 minutes);
+--                                    -- diags/lwfa.csv, openPMD files in diags/lwfa/
 --   bin/picl run inputs/lwfa.lua && .venv/bin/python tools/plot_wake.py diags/lwfa
 --                                    -- the wake at the last output: Ez on the axis and an x-z
 --                                    -- slice of -rho / e (diags/lwfa/wake_000480.png)
