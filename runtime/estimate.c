@@ -109,20 +109,20 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         }
         int tile[3];
         char tile_err[512];
-        /* local_tiles with several tiles per box, simd_cells (tiles of one cell): a tile list
-         * (an int per slot) and tile ends */
+        /* local_tiles with several tiles per box, simd_cells (tiles of one cell): tile ends (the
+         * list itself shares the destination array) */
         const enum cfg_strategy strategy = gen_strategy(cfg, dev);
         if (strategy == CFG_STRATEGY_SIMD_CELLS && !sp->frozen) {
             const double tiles = (double)lay.box[0] * lay.box[1] * lay.box[2];
-            m->tiles += slots * sizeof(int) + tiles * lay.n_boxes * sizeof(int);
-            resident += slots * sizeof(int) + tiles * lay.n_boxes * sizeof(int);
+            m->tiles += tiles * lay.n_boxes * sizeof(int);
+            resident += tiles * lay.n_boxes * sizeof(int);
         }
         if (strategy == CFG_STRATEGY_LOCAL_TILES && !sp->frozen &&
             !gen_tile(cfg, &lay, dev, tile, tile_err, sizeof tile_err)) {
             const double tiles = (double)(lay.box[0] / tile[0]) * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]);
             if (tiles > 1) {
-                m->tiles += slots * sizeof(int) + tiles * lay.n_boxes * sizeof(int);
-                resident += slots * sizeof(int) + tiles * lay.n_boxes * sizeof(int);
+                m->tiles += tiles * lay.n_boxes * sizeof(int);
+                resident += tiles * lay.n_boxes * sizeof(int);
             }
         }
         if (resident > peak)

@@ -202,18 +202,19 @@ done:
 }
 
 /* The list of each box's particles tile by tile that particles_tile_bin makes before every
- * push, handed to the push kernel as its arguments `arg` and `arg` + 1. */
+ * push, handed to the push kernel as its arguments `arg` and `arg` + 1. The list of a box's
+ * particles lives in the destination array (PA_DEST) at the box's own slots, which nothing else
+ * uses: destinations are written and read at outbox slots only. */
 static int tile_list_create(struct species *sp, struct ctx *c, const cl_mem *a, int arg, char *err, size_t err_len)
 {
     const int nb = c->lay.n_local;
-    if (arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_int), "tile list", &sp->tile_list, err, err_len) ||
-        arena_alloc(&c->arena, (size_t)sp->tiles * (size_t)nb * sizeof(cl_int), "tile ends", &sp->tile_end, err,
+    if (arena_alloc(&c->arena, (size_t)sp->tiles * (size_t)nb * sizeof(cl_int), "tile ends", &sp->tile_end, err,
                     err_len))
         return -1;
-    cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, sp->tile_list.mem, sp->tile_end.mem};
+    cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, a[PA_DEST], sp->tile_end.mem};
     if (species_kernel(&sp->tile_bin, c, "particles_tile_bin", -1, err, err_len) ||
         set_args(&sp->tile_bin, bin_args, 6, err, err_len) ||
-        kernel_arg(&sp->push, arg, sizeof(cl_mem), &sp->tile_list.mem, err, err_len) ||
+        kernel_arg(&sp->push, arg, sizeof(cl_mem), &a[PA_DEST], err, err_len) ||
         kernel_arg(&sp->push, arg + 1, sizeof(cl_mem), &sp->tile_end.mem, err, err_len))
         return -1;
     return 0;
@@ -371,7 +372,7 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     if (sort_interval > 0 && !sp->cfg->frozen && sp->strategy == CFG_STRATEGY_SIMD_CELLS) {
         /* by cell, through the cell list, in place (particles_reorder_tiles) */
         cl_mem reorder_args[10] = {a[PA_X], a[PA_Y], a[PA_Z],  a[PA_UX],     a[PA_UY],
-                                   a[PA_UZ], a[PA_W], a[PA_ID], sp->boxes.mem, sp->tile_list.mem};
+                                   a[PA_UZ], a[PA_W], a[PA_ID], sp->boxes.mem, a[PA_DEST]};
         if (species_kernel(&sp->reorder, c, "particles_reorder_tiles", -1, err, err_len) ||
             set_args(&sp->reorder, reorder_args, 10, err, err_len))
             return -1;
@@ -415,7 +416,7 @@ void particles_destroy(struct species *sp, struct ctx *c)
                           &sp->reorder, &sp->outbox_reset, &sp->tile_bin};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
         kernel_release(k[i]);
-    struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end, &sp->tile_list, &sp->tile_end};
+    struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end, &sp->tile_end};
     for (size_t i = 0; i < sizeof scratch / sizeof *scratch; i++)
         if (scratch[i]->mem)
             arena_free(&c->arena, scratch[i]);

@@ -39,7 +39,7 @@ struct species {
      * particles of each box listed tile by tile, and the end of every tile's list */
     int tiles;
     size_t tile_group;
-    struct arena_buf tile_list, tile_end;
+    struct arena_buf tile_end; /* the tile list itself: PA_DEST at the boxes' own slots */
     /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch
      * slot per particle, and the end of every bin of every box */
     struct arena_buf perm, scratch, bin_end;
