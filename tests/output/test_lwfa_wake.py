@@ -28,23 +28,14 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import openpmd_read as pmd  # noqa: E402
+from checks import Checks  # noqa: E402
 
 LAMBDA_LASER = 0.8e-6  # inputs/lwfa.lua
 TOLERANCE = 0.05
 # Ez on the axis is the field of the charges within about a waist of it: the crossings measured
 # keep that far from the plateau's start (the ramp's wake) and from the window's back face.
 EDGE = 3e-6
-passed = failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"  ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}: {detail}")
+check = Checks(indent="  ")
 
 
 def snapshot(files, it):
@@ -77,7 +68,7 @@ def main():
     pulse_length = pmd.C * fwhm
     files = pmd.series(os.path.join(run, "diags", "lwfa"))
     check(it1 in files and it2 in files, f"openPMD files of iterations {it1} and {it2} written", str(list(files)))
-    if failed:
+    if check.failed:
         return 1
     lambda_p = pmd.plasma_wavelength(n0)
     n_c = pmd.EPS0 * pmd.M_E * (2 * np.pi * pmd.C / LAMBDA_LASER) ** 2 / pmd.Q_E ** 2
@@ -124,8 +115,7 @@ def main():
               f"(t = {s2['t'] * 1e15:.2f} fs): phase velocity {v / pmd.C:.4f} c vs c sqrt(1 - n/n_c) = "
               f"{v_group / pmd.C:.4f} c (relative {v / v_group - 1:+.4f}, tolerance {TOLERANCE})")
     check(tracked >= 1, f"{tracked} wake crossing(s) followed from iteration {it1} to {it2}", str(cr1))
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

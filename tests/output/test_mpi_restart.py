@@ -38,6 +38,7 @@ import time
 
 import h5py
 import numpy as np
+from checks import Checks  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PICL = os.path.join(ROOT, "bin", "picl")
@@ -73,20 +74,7 @@ return picl.simulation {{
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_rmaps_base_oversubscribe="1")
 
-passed = failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}{': ' + str(detail) if detail else ''}")
-    sys.stdout.flush()
-    return ok
-
+check = Checks()
 
 def command(ranks, *extra):
     return ["mpirun", "--oversubscribe", "-np", str(ranks), PICL, "run", "walls.lua"] + list(extra)
@@ -367,8 +355,7 @@ def main():
         test_pml(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return check.finish(need_one=True)
 
 
 if __name__ == "__main__":

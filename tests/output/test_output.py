@@ -28,6 +28,7 @@ import time
 
 import h5py
 import numpy as np
+from checks import Checks  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PICL = os.path.join(ROOT, "bin", "picl")
@@ -45,20 +46,7 @@ BASE_SETS = ["stop_time=nil", "grid.max_box={16,4,4}"]
 FULL = ('diagnostics.full={{name="fields", interval=10, fields={"E","B","J","rho","rho_electrons"}, species={}},'
         '{name="particles", interval=10, species={"electrons","ions"}}}')
 
-passed = failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}{': ' + detail if detail else ''}")
-    sys.stdout.flush()
-    return ok
-
+check = Checks()
 
 def picl(cwd, sets, *extra, timeout=600):
     args = [PICL, "run", INPUT] + [a for s in sets for a in ("--set", s)] + list(extra)
@@ -344,8 +332,7 @@ def main():
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("restarts on another number of ranks than wrote the checkpoint: tests/output/test_mpi_restart.py")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

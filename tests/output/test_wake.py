@@ -25,21 +25,11 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import openpmd_read as pmd  # noqa: E402
+from checks import Checks  # noqa: E402
 
 C, M_E = pmd.C, pmd.M_E
 BIN = os.path.dirname(sys.executable)
-passed = failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"  ok   {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}: {detail}")
-
+check = Checks(indent="  ")
 
 def main():
     diags, n0 = sys.argv[1], float(sys.argv[2])
@@ -87,8 +77,7 @@ def main():
               f"(relative {wavelength / lambda_p - 1:+.4f}, tolerance 0.05)")
     else:
         check(False, "the wake crosses zero at least 3 times behind the bunch", str(crossings))
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.finish()
 
 
 if __name__ == "__main__":
