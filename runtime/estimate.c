@@ -99,7 +99,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         int sort_interval, sort_bin[3];
         gen_sort(cfg, dev, &sort_interval, sort_bin);
         /* simd_cells sorts in place through its cell list */
-        if (sort_interval > 0 && !sp->frozen && gen_strategy(cfg, dev) != CFG_STRATEGY_SIMD_CELLS) {
+        const enum cfg_strategy strategy = gen_strategy(cfg, dev);
+        if (sort_interval > 0 && !sp->frozen && strategy != CFG_STRATEGY_SIMD_CELLS) {
             double bins = 1;
             for (int a = 0; a < 3; a++)
                 bins *= (lay.box[a] + sort_bin[a] - 1) / sort_bin[a];
@@ -111,7 +112,6 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         char tile_err[512];
         /* local_tiles with several tiles per box, simd_cells (tiles of one cell): tile ends (the
          * list itself shares the destination array) */
-        const enum cfg_strategy strategy = gen_strategy(cfg, dev);
         if (strategy == CFG_STRATEGY_SIMD_CELLS && !sp->frozen) {
             const double tiles = (double)lay.box[0] * lay.box[1] * lay.box[2];
             m->tiles += tiles * lay.n_boxes * sizeof(int);

@@ -351,10 +351,11 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             return -1;
         if (sp->strategy == CFG_STRATEGY_LOCAL_TILES && local_tiles_create(sp, c, a, err, err_len))
             return -1;
-        /* simd_cells: the particles listed cell by cell (tiles of one cell) */
-        sp->tiles = sp->strategy == CFG_STRATEGY_SIMD_CELLS ? c->lay.box[0] * c->lay.box[1] * c->lay.box[2] : sp->tiles;
-        if (sp->strategy == CFG_STRATEGY_SIMD_CELLS && tile_list_create(sp, c, a, 11, err, err_len))
-            return -1;
+        if (sp->strategy == CFG_STRATEGY_SIMD_CELLS) { /* the particles listed by cell (tiles of one cell) */
+            sp->tiles = c->lay.box[0] * c->lay.box[1] * c->lay.box[2];
+            if (tile_list_create(sp, c, a, 11, err, err_len))
+                return -1;
+        }
     }
     /* a moving window moves frozen particles too, across ranks as well */
     if (c->lay.n_ranks > 1 && (!sp->cfg->frozen || c->cfg->window.enabled)) {
@@ -461,9 +462,12 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
             kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, l, err, err_len))
             return -1;
     } else if (sp->strategy == CFG_STRATEGY_SIMD_CELLS) {
-        if (launch_boxes(&sp->outbox_reset, c, err, err_len) || launch_boxes(&sp->tile_bin, c, err, err_len) ||
+        /* after a sort the list is still exact (nothing moves between the sort and the push) */
+        if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
+            (!sp->cells_listed && launch_boxes(&sp->tile_bin, c, err, err_len)) ||
             launch_boxes(&sp->push, c, err, err_len))
             return -1;
+        sp->cells_listed = 0;
     } else if (launch_boxes(&sp->push, c, err, err_len)) {
         return -1;
     }
@@ -481,8 +485,12 @@ int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len)
 
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
-    if (sp->strategy == CFG_STRATEGY_SIMD_CELLS && sp->reorder.k)
-        return launch_boxes(&sp->tile_bin, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len);
+    if (sp->strategy == CFG_STRATEGY_SIMD_CELLS && sp->reorder.k) {
+        if (launch_boxes(&sp->tile_bin, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len))
+            return -1;
+        sp->cells_listed = 1; /* the reorder leaves list = identity and the cell ends as they were */
+        return 0;
+    }
     if (!sp->bin.k)
         return 0;
     return particles_bin(sp, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len);

@@ -40,6 +40,7 @@ struct species {
     int tiles;
     size_t tile_group;
     struct arena_buf tile_end; /* the tile list itself: PA_DEST at the boxes' own slots */
+    int cells_listed; /* simd_cells: a sort has just left the particles in the order of their list */
     /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch
      * slot per particle, and the end of every bin of every box */
     struct arena_buf perm, scratch, bin_end;

@@ -5,15 +5,19 @@
 #include "common.cl"
 #endif
 
-__kernel void init_fields(__global real *F)
+#ifndef PICL_INIT_FIELDS_CL
+#define PICL_INIT_FIELDS_CL
+/* Cell (i, j, k) of local box b takes the input's E and B at its Yee positions, `shift` metres
+ * further along every axis (the moving window's lab offset; 0 at the start), and zero J. */
+static inline void init_cell(__global real *F, const int b, const int i, const int j, const int k,
+                             const acc_real shift_x, const acc_real shift_y, const acc_real shift_z)
 {
-    CELL_ITEM(i, j, k, b);
     const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
     const int n = IDX(i, j, k);
     /* cell corner in metres; in acc_real (double where the device has it) whatever the precision of real */
-    const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX;
-    const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY;
-    const acc_real z0 = LOWER_Z + (acc_real)(bz * NZ + k) * DZ;
+    const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX + shift_x;
+    const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY + shift_y;
+    const acc_real z0 = LOWER_Z + (acc_real)(bz * NZ + k) * DZ + shift_z;
     const acc_real hx = 0.5f * DX, hy = 0.5f * DY, hz = 0.5f * DZ;
     (void)x0, (void)y0, (void)z0, (void)hx, (void)hy, (void)hz; /* fields that are zero use none */
     COMP(F, C_EX, b)[n] = INIT_Ex(x0 + hx, y0, z0);
@@ -25,5 +29,12 @@ __kernel void init_fields(__global real *F)
     COMP(F, C_JX, b)[n] = 0;
     COMP(F, C_JY, b)[n] = 0;
     COMP(F, C_JZ, b)[n] = 0;
-    COMP(F, C_RHO, b)[n] = 0;
 }
+
+__kernel void init_fields(__global real *F)
+{
+    CELL_ITEM(i, j, k, b);
+    init_cell(F, b, i, j, k, 0, 0, 0);
+    COMP(F, C_RHO, b)[IDX(i, j, k)] = 0;
+}
+#endif /* PICL_INIT_FIELDS_CL */

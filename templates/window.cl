@@ -7,6 +7,7 @@
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
+#include "init_fields.cl"
 #include "halo.cl"
 #include "particle_move.cl"
 #endif
@@ -90,23 +91,9 @@ __kernel void window_shift_fields(__global real *F, const long shifts)
         return;
     /* the new leading layer: the initial fields where it lies in the lab frame */
     window_ijk(t, W_N - 1, &i, &j, &k);
-    const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);
     const acc_real moved = (acc_real)shifts * W_D;
-    const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX + (WINDOW_AXIS == 0 ? moved : 0);
-    const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY + (WINDOW_AXIS == 1 ? moved : 0);
-    const acc_real z0 = LOWER_Z + (acc_real)(bz * NZ + k) * DZ + (WINDOW_AXIS == 2 ? moved : 0);
-    const acc_real hx = 0.5f * DX, hy = 0.5f * DY, hz = 0.5f * DZ;
-    const int n = IDX(i, j, k);
-    COMP(F, C_EX, b)[n] = INIT_Ex(x0 + hx, y0, z0);
-    COMP(F, C_EY, b)[n] = INIT_Ey(x0, y0 + hy, z0);
-    COMP(F, C_EZ, b)[n] = INIT_Ez(x0, y0, z0 + hz);
-    COMP(F, C_BX, b)[n] = INIT_Bx(x0, y0 + hy, z0 + hz);
-    COMP(F, C_BY, b)[n] = INIT_By(x0 + hx, y0, z0 + hz);
-    COMP(F, C_BZ, b)[n] = INIT_Bz(x0 + hx, y0 + hy, z0);
-    COMP(F, C_JX, b)[n] = 0;
-    COMP(F, C_JY, b)[n] = 0;
-    COMP(F, C_JZ, b)[n] = 0;
-    COMP(F, C_G0, b)[n] = 0;
+    init_cell(F, b, i, j, k, WINDOW_AXIS == 0 ? moved : 0, WINDOW_AXIS == 1 ? moved : 0, WINDOW_AXIS == 2 ? moved : 0);
+    COMP(F, C_G0, b)[IDX(i, j, k)] = 0;
 }
 
 /* One work item per box: every particle moves one cell down along the axis (exact in cells of
