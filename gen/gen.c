@@ -380,6 +380,10 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     define_int(sb, "DEPOSIT_LOCAL_TILES", strategy == CFG_STRATEGY_LOCAL_TILES);
     define_int(sb, "PARTICLE_HOLES", strategy != CFG_STRATEGY_DETERMINISTIC);
     define_int(sb, "DEPOSIT_SIMD_CELLS", strategy == CFG_STRATEGY_SIMD_CELLS);
+    sb_puts(sb, "/* Attributes every particle stores (gen/particle_attrs.c): PARTICLE_IDS, a 64-bit id;\n"
+                " * PARTICLE_WEIGHTS, a weight (else each species' SP_WEIGHT is every particle's). */\n");
+    define_int(sb, "PARTICLE_IDS", gen_stores_ids(cfg));
+    define_int(sb, "PARTICLE_WEIGHTS", gen_stores_weights(cfg, lay));
     int tile[3];
     char tile_err[512];
     if (strategy == CFG_STRATEGY_SIMD_CELLS) {
@@ -424,7 +428,7 @@ static const char *const species_macros[] = {
     "SP_SUFFIX", "SP_QDT_2M", "SP_Q", "SP_RHO_PER_W", "SP_PPC_X", "SP_PPC_Y",
     "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
     "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
-    "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_BEAM_N", "SP_BEAM_W", "SP_BEAM_CUT",
+    "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_WEIGHT", "SP_BEAM_N", "SP_BEAM_CUT",
     "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ"};
 
 static void define_acc(struct strbuf *sb, const char *name, double value)
@@ -461,8 +465,6 @@ static void emit_beam_macros(struct strbuf *sb, const struct cfg_species *sp)
     double cut, stretch;
     gen_beam_cut(b->truncate, &cut, &stretch);
     define_int(sb, "SP_BEAM_N", b->particles);
-    /* every macro-particle carries the same share of the charge */
-    define_acc(sb, "SP_BEAM_W", fabs(b->total_charge / sp->charge) / (double)b->particles);
     define_acc(sb, "SP_BEAM_CUT", cut);
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_BEAM_C%s", axis_upper[a]);
@@ -522,7 +524,10 @@ static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg
     } else {
         sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%.17g)\n", sp->density);
     }
-    define_acc(sb, "SP_W_PER_DENSITY", dv / (sp->ppc[0] * sp->ppc[1] * sp->ppc[2]));
+    define_acc(sb, "SP_W_PER_DENSITY", gen_weight_per_density(sp, lay));
+    double w;
+    if (gen_species_weight(cfg, lay, s, &w)) /* every particle's weight (particle_attrs.c) */
+        define_acc(sb, "SP_WEIGHT", w);
     sb_printf(sb, "#define SP_SEED_LO %uu\n#define SP_SEED_HI %uu\n", (unsigned)(sp->seed & 0xffffffffu),
               (unsigned)(sp->seed >> 32));
     for (int a = 0; a < 3; a++) {

@@ -69,6 +69,15 @@ size_t gen_tile_group(const struct picl_config *cfg, const struct gen_device *de
  * NULL: as on a CPU (the estimate of `picl check --no-build`). */
 void gen_sort(const struct picl_config *cfg, const struct gen_device *dev, int *interval, int bin[3]);
 
+/* Particle attributes a run stores (particle_attrs.c): a 64-bit id per particle when a full
+ * diagnostic writes particles or particle_ids = true; a weight per particle unless every species
+ * gives all its particles one weight, *w (a plasma of uniform density, a beam: returns 1). */
+int gen_stores_ids(const struct picl_config *cfg);
+int gen_stores_weights(const struct picl_config *cfg, const struct gen_layout *lay);
+int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w);
+/* m^3 per unit density of one macro-particle of a plasma species: cell volume / particles per cell. */
+double gen_weight_per_density(const struct cfg_species *sp, const struct gen_layout *lay);
+
 /* A beam's positions: standard normals cut at |g| <= *cut, times *stretch, reach exactly
  * `truncate` and have unit rms (the runtime's estimate and the tests use it too). */
 void gen_beam_cut(double truncate, double *cut, double *stretch);

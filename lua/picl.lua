@@ -1034,6 +1034,10 @@ local function check_full_diagnostics(sim)
         if #d.fields == 0 and #d.species_rho == 0 and #d.species == 0 then
             fail(key, "writes nothing; expected fields = {...} or species = {...}")
         end
+        if sim.particle_ids == false and #d.species > 0 then
+            fail(join(key, "species"), "writes particles, which needs their ids (the selection by stride "
+                .. "and the id record), but particle_ids = false stores none; expected particle_ids = true, or species = {}")
+        end
     end
     local c = sim.checkpoint
     if c == nil then
@@ -1244,6 +1248,8 @@ local simulation = section {
         moving_window = { kind = moving_window, doc = "a window that moves with the physics of interest" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },
+        particle_ids = { kind = boolean,
+            doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
     rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
         check_pml, resolve_lasers },

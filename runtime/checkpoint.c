@@ -65,6 +65,7 @@ static hid_t real_type(const struct ctx *c)
     return c->real_size == sizeof(double) ? H5T_NATIVE_DOUBLE : H5T_NATIVE_FLOAT;
 }
 
+/* Bytes of one particle's attribute a in a file: ids 64-bit, the rest reals. */
 static size_t elem_size(const struct ctx *c, int a) { return a == PA_ID ? sizeof(cl_ulong) : c->real_size; }
 
 static int h5fail(const char *path, const char *what, char *err, size_t err_len)
@@ -250,6 +251,8 @@ static int write_species(struct sim *s, struct species *sp, struct hio_file *f, 
         rc = write_by_box(g, box_sets[i].name, H5T_NATIVE_INT64, lay, (hsize_t)box_sets[i].width, rows.set[i], f->dxpl);
     for (int a = 0; rc == 0 && a <= PA_ID; a++) {
         const size_t elem = elem_size(c, a);
+        if (!particles_elem(c, (enum particle_array)a))
+            continue; /* an attribute the run does not store: a species' one weight, or no ids */
         cl_int cl = clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, slots * elem, raw, 0, NULL, NULL);
         if (cl != CL_SUCCESS) {
             mem_free(sums);
@@ -735,8 +738,15 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
                          const struct range *order, int n, long mine, int64_t total, char *packed, uint64_t *sums)
 {
     const size_t elem = elem_size(c, a);
+    const int keep = particles_elem(c, (enum particle_array)a) != 0;
     char label[CFG_NAME_LEN + 32];
     snprintf(label, sizeof label, "%s/%s", where, array_names[a]);
+    if (H5Lexists(g, array_names[a], H5P_DEFAULT) <= 0 && !keep)
+        return 0; /* neither run stores it */
+    if (H5Lexists(g, array_names[a], H5P_DEFAULT) <= 0)
+        return refuse(r, "%s is missing: the run that wrote it %s; this input needs them", label,
+                      a == PA_ID ? "stored no particle ids (no full diagnostic wrote particles, particle_ids unset)"
+                                 : "gave all particles of a species one weight");
     hsize_t dims = (hsize_t)total, count = (hsize_t)mine;
     hid_t d = open_checked(r, g, array_names[a], label, 1, &dims);
     if (d < 0)
@@ -765,8 +775,10 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
         const long *t = sp->boxes_host + (size_t)order[i].box * BT_STRIDE;
         const size_t len = (size_t)t[BT_COUNT] * elem;
         sums[order[i].box] = hio_hash(packed + m, len, sums[order[i].box]);
-        cl_int cl = clEnqueueWriteBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, (size_t)t[BT_START] * elem, len,
-                                         packed + m, 0, NULL, NULL);
+        /* checked but not kept where this run does not store the attribute */
+        cl_int cl = !keep ? CL_SUCCESS
+                          : clEnqueueWriteBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, (size_t)t[BT_START] * elem,
+                                                 len, packed + m, 0, NULL, NULL);
         if (cl != CL_SUCCESS) {
             snprintf(r->err, r->err_len, "writing particles to the device failed: %s", device_error_name(cl));
             return -1;

@@ -316,6 +316,10 @@ static void copy_config(lua_State *L, int r, struct picl_config *cfg)
     push_field(L, r, "tuning", LUA_TBOOLEAN, 0);
     cfg->use_tuning = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    cfg->particle_ids = -1;
+    if (push_field(L, r, "particle_ids", LUA_TBOOLEAN, 1))
+        cfg->particle_ids = lua_toboolean(L, -1);
+    lua_pop(L, 1);
 
     push_field(L, r, "sort", LUA_TTABLE, 0);
     cfg->sort_interval = (int)get_integer(L, lua_gettop(L), "interval");

@@ -203,6 +203,7 @@ struct picl_config {
     int sort_bin[3]; /* cells per bin */
     double memory_device; /* bytes for the device arena; 0: the device's default share */
     double memory_pinned; /* bytes of host-mapped staging memory; 0: default */
+    int particle_ids; /* 1: store every particle's id, 0: never, -1: when a full diagnostic writes particles */
     int use_tuning; /* tuning = true: the tuning file fills the neutral keys left at auto (tune_apply) */
     /* parallel: boxes over MPI ranks (DESIGN.md section 4) */
     enum cfg_distribution distribution;

@@ -91,7 +91,7 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         }
         /* a beam's loading also holds each particle's cell and slot */
         const double loading = m->loading + (sp->is_beam ? (double)sp->beam.particles * 2 * sizeof(long) : 0);
-        m->particles[s] = slots * (double)PARTICLE_SLOT_BYTES((size_t)real) +
+        m->particles[s] = slots * (double)particles_slot_bytes(cfg, &lay) +
                           (double)lay.n_boxes * (8 * sizeof(long) + sizeof(double));
         /* while loading: the counts, the arrays, then the offsets */
         peak = resident + m->particles[s] + loading > peak ? resident + m->particles[s] + loading : peak;

@@ -422,6 +422,7 @@ int main(int argc, char **argv)
 {
     static char err[ERR_LEN];
     struct args a;
+    mem_return_large();
     if (parse_args(argc, argv, &a, err, sizeof err)) {
         log_error("%s", err);
         return 2;

@@ -3,10 +3,19 @@
 #include "mem.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 static struct mem_stats stats;
+
+void mem_return_large(void)
+{
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 128 * 1024);
+#endif
+}
 
 void *mem_alloc(size_t bytes)
 {

@@ -17,6 +17,10 @@ void mem_free(void *p);
 /* A Lua allocator (lua_Alloc) that counts through the same hook. */
 void *mem_lua_alloc(void *ud, void *p, size_t old_size, size_t new_size);
 struct mem_stats mem_get_stats(void);
+/* Once at start-up: host buffers of 128 KiB and more (loading counts and offsets, output
+ * staging) go back to the system when freed, instead of staying in the heap for the rest of
+ * the run (glibc raises its threshold after the first such free). */
+void mem_return_large(void);
 /* The whole file at `path`, NUL-terminated, its length in *len; NULL with errno set on failure.
  * Free with mem_free. */
 char *mem_read_file(const char *path, size_t *len);

@@ -365,6 +365,17 @@ struct selection {
 static int read_array(struct writer *w, struct species *sp, enum particle_array a, void *host)
 {
     size_t elem = a == PA_ID ? sizeof(cl_ulong) : w->c->real_size;
+    if (!particles_elem(w->c, a)) { /* the weight every particle of the species has */
+        double weight;
+        gen_species_weight(w->c->cfg, &w->c->lay, sp->index, &weight);
+        for (long k = 0; k < sp->slots; k++) {
+            if (elem == sizeof(double))
+                ((double *)host)[k] = weight;
+            else
+                ((float *)host)[k] = (float)weight;
+        }
+        return 0;
+    }
     cl_int cl = clEnqueueReadBuffer(w->c->dev->queue, sp->array[a].mem, CL_TRUE, 0, (size_t)sp->slots * elem, host, 0,
                                     NULL, NULL);
     if (cl != CL_SUCCESS) {

@@ -113,17 +113,35 @@ static int cl_check(cl_int rc, const struct species *sp, const char *what, char 
     return -1;
 }
 
-/* The species' count on this rank and on all, and its arrays of sp->slots slots each. */
+size_t particles_elem(const struct ctx *c, enum particle_array a)
+{
+    if (a == PA_ID)
+        return c->stores_ids ? sizeof(cl_ulong) : 0;
+    if (a == PA_DEST)
+        return sizeof(cl_int);
+    return a == PA_W && !c->stores_weights ? 0 : c->real_size;
+}
+
+size_t particles_slot_bytes(const struct picl_config *cfg, const struct gen_layout *lay)
+{
+    const size_t real = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
+    return 6 * real + sizeof(cl_int) + (gen_stores_weights(cfg, lay) ? real : 0) +
+           (gen_stores_ids(cfg) ? sizeof(cl_ulong) : 0);
+}
+
+/* The species' count on this rank and on all, and its arrays of sp->slots slots each (an
+ * attribute the run does not store gets a placeholder of one slot). */
 static int take_arrays(struct species *sp, struct ctx *c, long total, char *err, size_t err_len)
 {
     sp->np = sp->np_all = total;
     comm_sum_longs(c->comm, &sp->np_all, 1);
     for (int a = 0; a < PA_COUNT; a++) {
         char what[128];
-        size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
+        const size_t elem = particles_elem(c, (enum particle_array)a);
         snprintf(what, sizeof what, "species %s %s (%ld particles, %ld slots)", sp->cfg->name, array_names[a], total,
-                 sp->slots);
-        if (arena_alloc(&c->arena, (size_t)sp->slots * elem, what, &sp->array[a], err, err_len))
+                 elem ? sp->slots : 1);
+        if (arena_alloc(&c->arena, elem ? (size_t)sp->slots * elem : sizeof(cl_ulong), what, &sp->array[a], err,
+                        err_len))
             return -1;
     }
     return 0;
@@ -591,7 +609,20 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
     long live;
     if (particles_check(sp, c, &live, err, err_len))
         return -1;
-    size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_DEST ? sizeof(cl_int) : c->real_size;
+    const size_t elem = particles_elem(c, a);
+    if (!elem && a == PA_W) { /* every particle of the species weighs the same */
+        double w;
+        gen_species_weight(c->cfg, &c->lay, sp->index, &w);
+        w = c->real_size == sizeof(float) ? (double)(float)w : w;
+        for (long i = 0; i < live; i++)
+            out[i] = w;
+        return 0;
+    }
+    if (!elem) {
+        snprintf(err, err_len, "species %s: this run stores no particle ids (particle_ids = true, or a full diagnostic "
+                 "writing ids, keeps them)", sp->cfg->name);
+        return -1;
+    }
     void *host = mem_alloc((size_t)sp->slots * elem);
     if (!host) {
         snprintf(err, err_len, "out of host memory");

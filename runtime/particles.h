@@ -49,8 +49,11 @@ struct species {
 /* Slots a box of n particles keeps for itself and for its outbox (the estimate uses them too). */
 long particles_box_room(long n);
 long particles_outbox_room(long n);
-/* Bytes one slot takes in all arrays of a species. */
-#define PARTICLE_SLOT_BYTES(real_size) (7 * (real_size) + sizeof(cl_ulong) + sizeof(cl_int))
+/* Bytes of one slot of array a: 0 for the weight or id when the run stores none
+ * (gen/particle_attrs.c; the kernels then take a placeholder buffer and never touch it). */
+size_t particles_elem(const struct ctx *c, enum particle_array a);
+/* Bytes one slot takes in all arrays of a species of this run. */
+size_t particles_slot_bytes(const struct picl_config *cfg, const struct gen_layout *lay);
 /* Allocates the arrays and makes the particles on the device (count, scan, fill). */
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len);
 /* The same with room for count[b] particles in local box b and none made (the caller writes
@@ -82,7 +85,8 @@ int particles_deposit_rho(struct species *sp, struct ctx *c, char *err, size_t e
 /* Kinetic energy in J. */
 int particles_kinetic(struct species *sp, struct ctx *c, double *energy, char *err, size_t err_len);
 /* Copies array `a` of the live particles to the host as doubles, box by box (ids as exact
- * integers up to 2^53); out must hold np values (np is refreshed by particles_check). */
+ * integers up to 2^53); out must hold np values (np is refreshed by particles_check). Weights
+ * the run does not store read as the species' one weight; ids it does not store are an error. */
 int particles_read(struct species *sp, struct ctx *c, enum particle_array a, double *out, char *err, size_t err_len);
 
 #endif

@@ -21,6 +21,17 @@ static int cl_ok(cl_int rc, const char *what, char *err, size_t err_len)
     return -1;
 }
 
+static size_t elem(const struct ctx *c, int a) { return particles_elem(c, (enum particle_array)a); }
+
+/* Bytes of one particle's attributes in a message (those the run stores). */
+static size_t particle_bytes(const struct ctx *c)
+{
+    size_t n = 0;
+    for (int a = 0; a <= PA_ID; a++)
+        n += elem(c, a);
+    return n;
+}
+
 /* Bytes box `slot` of this rank takes as a message. */
 static size_t box_bytes(const struct sim *s, int slot)
 {
@@ -28,7 +39,7 @@ static size_t box_bytes(const struct sim *s, int slot)
     size_t n = sizeof(int64_t) + (size_t)FC_COUNT * (size_t)c->lay.box_stride * c->real_size;
     for (int i = 0; i < s->n_species; i++) {
         const long count = s->species[i].boxes_host[slot * BT_STRIDE + BT_COUNT];
-        n += SPECIES_HEADER * sizeof(int64_t) + (size_t)count * (PA_ID * c->real_size + sizeof(cl_ulong));
+        n += SPECIES_HEADER * sizeof(int64_t) + (size_t)count * particle_bytes(c);
     }
     return n;
 }
@@ -46,8 +57,6 @@ static void free_state(struct host_state *h, int n_species)
         for (int a = 0; a <= PA_ID; a++)
             mem_free(h->array[i][a]);
 }
-
-static size_t elem(const struct ctx *c, int a) { return a == PA_ID ? sizeof(cl_ulong) : c->real_size; }
 
 static int read_state(struct sim *s, struct host_state *h, char *err, size_t err_len)
 {
@@ -134,7 +143,7 @@ static int index_boxes(const struct sim *s, const char *in, size_t n, const stru
             int64_t sh[SPECIES_HEADER];
             memcpy(sh, in + pos, sizeof sh);
             count[(size_t)i * d->n_local + slot] = (long)sh[0];
-            pos += sizeof sh + (size_t)sh[0] * (PA_ID * rs + sizeof(cl_ulong));
+            pos += sizeof sh + (size_t)sh[0] * particle_bytes(c);
         }
         seen++;
     }

@@ -49,6 +49,24 @@
  * since the start of the run (window.cl, window_inject.cl). */
 #define BT_WINDOW_OUT 14
 #define BT_WINDOW_IN 15
-/* The id of a slot a particle left (global_atomics strategy) until particles_deliver fills it. */
-#define HOLE_ID 0xFFFFFFFFFFFFFFFFUL
+/* The x of a slot a particle left (PARTICLE_HOLES strategies) until particles_deliver fills it:
+ * no particle is ever there. */
+#define HOLE_X ((real)-1e30)
+/* Slot i of the attributes a run may leave out (gen/particle_attrs.c), in kernels whose
+ * arrays are named pw and pid: without weights every particle of the species weighs
+ * SP_WEIGHT, without ids there is nothing to keep. */
+#if PARTICLE_WEIGHTS
+#define WEIGHT_AT(i) (pw[i])
+#define SET_WEIGHT(i, v) (pw[i] = (v))
+#else
+#define WEIGHT_AT(i) ((real)SP_WEIGHT)
+#define SET_WEIGHT(i, v) ((void)0)
+#endif
+#if PARTICLE_IDS
+#define ID_AT(i) (pid[i])
+#define SET_ID(i, v) (pid[i] = (v))
+#else
+#define ID_AT(i) 0UL
+#define SET_ID(i, v) ((void)0)
+#endif
 #endif /* PICL_COMMON_CL */

@@ -65,6 +65,8 @@ typedef float acc_real;
 #define DEPOSIT_ATOMIC 0
 #define DEPOSIT_LOCAL_TILES 0
 #define PARTICLE_HOLES 0
+#define PARTICLE_IDS 1
+#define PARTICLE_WEIGHTS 1
 #define SORT_BX 1
 #define SORT_BY 1
 #define SORT_BZ 1
@@ -153,7 +155,7 @@ typedef float acc_real;
 #define SP_UTH_Y ((acc_real)0.01)
 #define SP_UTH_Z ((acc_real)0.01)
 #define SP_BEAM_N 1000
-#define SP_BEAM_W ((acc_real)6.2e3)
+#define SP_WEIGHT ((acc_real)6.2e3)
 #define SP_BEAM_CUT ((acc_real)3.999)
 #define SP_BEAM_CX ((acc_real)4e-6)
 #define SP_BEAM_CY ((acc_real)4e-6)

@@ -2,7 +2,7 @@
  * and momentum are a pure function of (seed, n) (random.cl), so every box decomposition loads
  * the same bunch; runtime/particles.c sorts the particles into their cells in the order of n,
  * so the order in each box is that of n too. Included once per beam species with its SP_
- * macros: SP_BEAM_N particles of weight SP_BEAM_W at SP_BEAM_C* with rms SP_BEAM_S*, momenta
+ * macros: SP_BEAM_N particles of weight SP_WEIGHT at SP_BEAM_C* with rms SP_BEAM_S*, momenta
  * SP_UD_* + SP_UTH_* g. */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
@@ -73,6 +73,6 @@ __kernel void PICL_CAT(beam_fill, SP_SUFFIX)(__global const long *slot, __global
     pux[to] = (real)u[0];
     puy[to] = (real)u[1];
     puz[to] = (real)u[2];
-    pw[to] = (real)SP_BEAM_W;
-    pid[to] = n;
+    SET_WEIGHT(to, (real)SP_WEIGHT);
+    SET_ID(to, n);
 }

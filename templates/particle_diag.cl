@@ -20,7 +20,7 @@ __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, __global const 
         real sx[SHAPE_ORDER + 1], sy[SHAPE_ORDER + 1], sz[SHAPE_ORDER + 1];
         const int i0 = SHAPE(SHAPE_ORDER)(px[ip] - ox, sx), j0 = SHAPE(SHAPE_ORDER)(py[ip] - oy, sy),
                   k0 = SHAPE(SHAPE_ORDER)(pz[ip] - oz, sz);
-        const real q = SP_RHO_PER_W * pw[ip];
+        const real q = SP_RHO_PER_W * WEIGHT_AT(ip);
         for (int k = 0; k <= SHAPE_ORDER; k++)
             for (int j = 0; j <= SHAPE_ORDER; j++)
                 for (int i = 0; i <= SHAPE_ORDER; i++)
@@ -40,7 +40,7 @@ __kernel void PICL_CAT(reduce_kinetic, SP_SUFFIX)(__global const real *pux, __gl
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         const acc_real u2 = ((acc_real)pux[ip] * pux[ip] + (acc_real)puy[ip] * puy[ip] + (acc_real)puz[ip] * puz[ip]) *
                             (acc_real)(1.0 / (299792458.0 * 299792458.0));
-        sum += pw[ip] * u2 / (sqrt(1 + u2) + 1);
+        sum += WEIGHT_AT(ip) * u2 / (sqrt(1 + u2) + 1);
     }
     out[b] = sum;
 }

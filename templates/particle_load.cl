@@ -86,8 +86,8 @@ __kernel void PICL_CAT(load_fill, SP_SUFFIX)(__global const long *offset, __glob
         pux[out] = (real)u[0];
         puy[out] = (real)u[1];
         puz[out] = (real)u[2];
-        pw[out] = (real)(density * SP_W_PER_DENSITY);
-        pid[out] = id;
+        SET_WEIGHT(out, (real)(density * SP_W_PER_DENSITY));
+        SET_ID(out, id);
         out++;
     }
 }

@@ -15,8 +15,8 @@
         pux[to] = pux[from];                                                                   \
         puy[to] = puy[from];                                                                   \
         puz[to] = puz[from];                                                                   \
-        pw[to] = pw[from];                                                                     \
-        pid[to] = pid[from];                                                                   \
+        SET_WEIGHT(to, pw[from]);                                                              \
+        SET_ID(to, pid[from]);                                                                 \
     } while (0)
 
 /* Global boxes a and b touch (periodic axes wrap): a particle moves less than a cell per step, so
@@ -45,9 +45,9 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
     /* close the holes the leavers left: move particles from the end into them */
     long lo = 0, hi = n - 1;
     while (lo <= hi) {
-        if (pid[start + lo] != HOLE_ID) {
+        if (px[start + lo] != HOLE_X) {
             lo++;
-        } else if (pid[start + hi] == HOLE_ID) {
+        } else if (px[start + hi] == HOLE_X) {
             hi--;
         } else {
             COPY_PARTICLE(start + lo, start + hi);
@@ -86,7 +86,7 @@ __kernel void particles_outbox_reset(__global long *boxes)
 
 /* Particles leaving for another rank's boxes (runtime/migrate.c). A record is MIGRATE_WORDS
  * 64-bit words: x, y, z, ux, uy, uz, w (bit patterns of real), id, and the global box it goes
- * to. */
+ * to (w and id 0 where the run stores none). */
 #define MIGRATE_WORDS 9
 #if REAL_IS_DOUBLE
 #define REAL_BITS(x) as_ulong(x)
@@ -132,8 +132,12 @@ __kernel void particles_pack_remote(__global const real *px, __global const real
         rec[3] = REAL_BITS(pux[o]);
         rec[4] = REAL_BITS(puy[o]);
         rec[5] = REAL_BITS(puz[o]);
+#if PARTICLE_WEIGHTS
         rec[6] = REAL_BITS(pw[o]);
-        rec[7] = pid[o];
+#else
+        rec[6] = 0;
+#endif
+        rec[7] = ID_AT(o);
         rec[8] = (ulong)pdest[o];
     }
 }
@@ -163,8 +167,8 @@ __kernel void particles_unpack_remote(__global real *px, __global real *py, __gl
         pux[to] = BITS_REAL(rec[3]);
         puy[to] = BITS_REAL(rec[4]);
         puz[to] = BITS_REAL(rec[5]);
-        pw[to] = BITS_REAL(rec[6]);
-        pid[to] = rec[7];
+        SET_WEIGHT(to, BITS_REAL(rec[6]));
+        SET_ID(to, rec[7]);
     }
     box[BT_COUNT] = count;
 }

@@ -142,8 +142,8 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
         pux[to] = (u)[0];                                                                      \
         puy[to] = (u)[1];                                                                      \
         puz[to] = (u)[2];                                                                      \
-        pw[to] = (w);                                                                          \
-        pid[to] = (id);                                                                        \
+        SET_WEIGHT(to, (w));                                                                   \
+        SET_ID(to, (id));                                                                      \
     } while (0)
 
 #if !PARTICLE_HOLES
@@ -168,8 +168,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
     for (long k = 0; k < n; k++) {
         const long ip = start + k;
         real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
-        const real w = pw[ip];
-        const ulong id = pid[ip];
+        const real w = WEIGHT_AT(ip);
+        const ulong id = ID_AT(ip);
         const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, x, u, w, g);
         if (dest < 0) { /* absorbed: not kept, counted per face */
             box[BT_LOST - 1 - dest]++;
@@ -193,7 +193,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
 /* The hand-over of particle ip of box b, pushed to g, u, when many work items push the box at
  * once (global_atomics, local_tiles) or the particles go by cell (simd_cells): it stays in its
  * slot unless it left the box. A particle that leaves takes an outbox slot with an atomic
- * increment and leaves a hole (id HOLE_ID) that particles_deliver compacts; one absorbed at a
+ * increment and leaves a hole (x HOLE_X) that particles_deliver compacts; one absorbed at a
  * face leaves a hole too. Outbox counts were zeroed by particles_outbox_reset. */
 static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, const long ip, const real *g,
                                                const real *u, const real w, const ulong id, __global real *px,
@@ -203,7 +203,7 @@ static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, cons
 {
     if (dest < 0) { /* absorbed: counted per face */
         atom_inc((volatile __global long *)(box + BT_LOST - 1 - dest));
-        pid[ip] = HOLE_ID;
+        px[ip] = HOLE_X;
         return;
     }
     long to = ip;
@@ -212,7 +212,7 @@ static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, cons
         if (slot < box[BT_OUT_CAP]) {
             to = box[BT_OUT_START] + slot;
             pdest[to] = dest;
-            pid[ip] = HOLE_ID;
+            px[ip] = HOLE_X;
         } else {
             box[BT_OVERFLOW] = 1; /* the outbox is full: the run stops after this step */
         }
@@ -227,9 +227,9 @@ static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, 
                                                  __global int *pdest, __global long *box)
 {
     real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
-    const real w = pw[ip];
+    const real w = WEIGHT_AT(ip);
     const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g);
-    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip, g, u, w, pid[ip], px, py, pz, pux, puy, puz, pw, pid, pdest, box);
+    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip, g, u, w, ID_AT(ip), px, py, pz, pux, puy, puz, pw, pid, pdest, box);
 }
 
 #if DEPOSIT_SIMD_CELLS
@@ -268,7 +268,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
                 us[0][l] = pux[ip[l]];
                 us[1][l] = puy[ip[l]];
                 us[2][l] = puz[ip[l]];
-                ws[l] = pw[ip[l]];
+                ws[l] = WEIGHT_AT(ip[l]);
             }
             const vreal x[3] = {VLOAD(0, xs[0]), VLOAD(0, xs[1]), VLOAD(0, xs[2])};
             vreal f0[3], f1[3], gu[3], E[3], B[3], u[3] = {VLOAD(0, us[0]), VLOAD(0, us[1]), VLOAD(0, us[2])};
@@ -310,7 +310,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
                     const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
                     real ul[3] = {us[0][l], us[1][l], us[2][l]}, g[3];
                     const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, ws[l], g);
-                    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], pid[ip[l]], px, py, pz, pux, puy,
+                    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], ID_AT(ip[l]), px, py, pz, pux, puy,
                                                 puz, pw, pid, pdest, box);
                 }
             }

@@ -78,7 +78,11 @@ __kernel void particles_reorder(__global real *px, __global real *py, __global r
     SORT_REORDER(pux, tmp);
     SORT_REORDER(puy, tmp);
     SORT_REORDER(puz, tmp);
+#if PARTICLE_WEIGHTS
     SORT_REORDER(pw, tmp);
+#endif
+#if PARTICLE_IDS
     SORT_REORDER(pid, mine);
+#endif
 }
 #endif /* PICL_PARTICLE_SORT_CL */

@@ -68,8 +68,13 @@ __kernel void particles_reorder_tiles(__global real *px, __global real *py, __gl
         if (list[q0] < 0)
             continue; /* placed by an earlier cycle */
         const long h = start + q0;
-        const real held[7] = {px[h], py[h], pz[h], pux[h], puy[h], puz[h], pw[h]};
+        const real held[6] = {px[h], py[h], pz[h], pux[h], puy[h], puz[h]};
+#if PARTICLE_WEIGHTS
+        const real held_w = pw[h];
+#endif
+#if PARTICLE_IDS
         const ulong held_id = pid[h];
+#endif
         long q = q0, k = list[q0];
         list[q0] = ~(int)q0;
         while (k != q0) { /* slot q takes particle k, whose slot is next */
@@ -84,8 +89,8 @@ __kernel void particles_reorder_tiles(__global real *px, __global real *py, __gl
         pux[start + q] = held[3];
         puy[start + q] = held[4];
         puz[start + q] = held[5];
-        pw[start + q] = held[6];
-        pid[start + q] = held_id;
+        SET_WEIGHT(start + q, held_w);
+        SET_ID(start + q, held_id);
     }
     for (long q = 0; q < n; q++)
         list[q] = ~list[q];

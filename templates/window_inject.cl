@@ -65,8 +65,8 @@ __kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, __global rea
             pux[to] = (real)u[0];
             puy[to] = (real)u[1];
             puz[to] = (real)u[2];
-            pw[to] = (real)(density * SP_W_PER_DENSITY);
-            pid[to] = id;
+            SET_WEIGHT(to, (real)(density * SP_W_PER_DENSITY));
+            SET_ID(to, id);
             n++;
             added++;
         }

@@ -207,6 +207,7 @@ static inline void fixture_plasma_config(struct picl_config *cfg, const struct f
     fixture_config(cfg, NULL, 0,
                    "local picl = require('picl')\n"
                    "return picl.simulation {\n"
+                   "  particle_ids = true, -- the tests follow particles by id\n"
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = %d },\n"
                    "  steps = 1, precision = '%s', shape_order = %d,\n"
                    "  species = {\n"

@@ -1,0 +1,47 @@
+/* particle_attrs.c: which attributes every particle carries in memory. Positions and momenta
+ * always; a 64-bit id only when something reads it (a full diagnostic that writes particles:
+ * it writes ids and picks every stride-th particle by id; or particle_ids = true); a weight only when weights differ between particles. A plasma of
+ * uniform density and a beam give every macro-particle of the species the same weight, which
+ * the kernels then take as a literal (SP_WEIGHT): 16 bytes less per particle in double. */
+#include "gen.h"
+
+#include <math.h>
+
+int gen_stores_ids(const struct picl_config *cfg)
+{
+    if (cfg->particle_ids >= 0)
+        return cfg->particle_ids;
+    for (int i = 0; i < cfg->n_full; i++)
+        if (cfg->full[i].species)
+            return 1;
+    return 0;
+}
+
+int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    if (sp->is_beam) {
+        /* every macro-particle carries the same share of the charge */
+        *w = fabs(sp->beam.total_charge / sp->charge) / (double)sp->beam.particles;
+        return 1;
+    }
+    /* the loader's density times cell volume over particles per cell, as particle_load.cl; the
+     * density is a number (kept beside its text) or an expression (density 0: weights vary) */
+    *w = sp->density * gen_weight_per_density(sp, lay);
+    return sp->density > 0;
+}
+
+double gen_weight_per_density(const struct cfg_species *sp, const struct gen_layout *lay)
+{
+    return lay->dx[0] * lay->dx[1] * lay->dx[2] / (sp->ppc[0] * sp->ppc[1] * sp->ppc[2]);
+}
+
+int gen_stores_weights(const struct picl_config *cfg, const struct gen_layout *lay)
+{
+    for (int s = 0; s < cfg->n_species; s++) {
+        double w;
+        if (!gen_species_weight(cfg, lay, s, &w))
+            return 1;
+    }
+    return 0;
+}
