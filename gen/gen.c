@@ -383,7 +383,7 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     sb_puts(sb, "/* Attributes every particle stores (gen/particle_attrs.c): PARTICLE_IDS, a 64-bit id;\n"
                 " * PARTICLE_WEIGHTS, a weight (else each species' SP_WEIGHT is every particle's). */\n");
     define_int(sb, "PARTICLE_IDS", gen_stores_ids(cfg));
-    define_int(sb, "PARTICLE_WEIGHTS", gen_stores_weights(cfg, lay));
+    define_int(sb, "PARTICLE_WEIGHTS", gen_stores_weights(cfg));
     int tile[3];
     char tile_err[512];
     if (strategy == CFG_STRATEGY_SIMD_CELLS) {

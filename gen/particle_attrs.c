@@ -17,18 +17,19 @@ int gen_stores_ids(const struct picl_config *cfg)
     return 0;
 }
 
+/* A beam's macro-particles share its charge equally; a plasma's weigh density times cell volume
+ * over particles per cell, one weight where the density is a number (kept beside its text; 0
+ * for an expression). */
+static int weight_fixed(const struct cfg_species *sp) { return sp->is_beam || sp->density > 0; }
+
 int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w)
 {
     const struct cfg_species *sp = &cfg->species[s];
-    if (sp->is_beam) {
-        /* every macro-particle carries the same share of the charge */
+    if (sp->is_beam)
         *w = fabs(sp->beam.total_charge / sp->charge) / (double)sp->beam.particles;
-        return 1;
-    }
-    /* the loader's density times cell volume over particles per cell, as particle_load.cl; the
-     * density is a number (kept beside its text) or an expression (density 0: weights vary) */
-    *w = sp->density * gen_weight_per_density(sp, lay);
-    return sp->density > 0;
+    else /* as particle_load.cl computes it */
+        *w = sp->density * gen_weight_per_density(sp, lay);
+    return weight_fixed(sp);
 }
 
 double gen_weight_per_density(const struct cfg_species *sp, const struct gen_layout *lay)
@@ -36,12 +37,10 @@ double gen_weight_per_density(const struct cfg_species *sp, const struct gen_lay
     return lay->dx[0] * lay->dx[1] * lay->dx[2] / (sp->ppc[0] * sp->ppc[1] * sp->ppc[2]);
 }
 
-int gen_stores_weights(const struct picl_config *cfg, const struct gen_layout *lay)
+int gen_stores_weights(const struct picl_config *cfg)
 {
-    for (int s = 0; s < cfg->n_species; s++) {
-        double w;
-        if (!gen_species_weight(cfg, lay, s, &w))
+    for (int s = 0; s < cfg->n_species; s++)
+        if (!weight_fixed(&cfg->species[s]))
             return 1;
-    }
     return 0;
 }

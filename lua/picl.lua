@@ -1035,8 +1035,9 @@ local function check_full_diagnostics(sim)
             fail(key, "writes nothing; expected fields = {...} or species = {...}")
         end
         if sim.particle_ids == false and #d.species > 0 then
-            fail(join(key, "species"), "writes particles, which needs their ids (the selection by stride "
-                .. "and the id record), but particle_ids = false stores none; expected particle_ids = true, or species = {}")
+            fail(key, "writes particles (species defaults to every species), which needs their ids (the id "
+                .. "record, the selection by stride), but particle_ids = false stores none; expected "
+                .. "particle_ids = true, or species = {} here")
         end
     end
     local c = sim.checkpoint

@@ -91,7 +91,7 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         }
         /* a beam's loading also holds each particle's cell and slot */
         const double loading = m->loading + (sp->is_beam ? (double)sp->beam.particles * 2 * sizeof(long) : 0);
-        m->particles[s] = slots * (double)particles_slot_bytes(cfg, &lay) +
+        m->particles[s] = slots * (double)particles_slot_bytes(cfg) +
                           (double)lay.n_boxes * (8 * sizeof(long) + sizeof(double));
         /* while loading: the counts, the arrays, then the offsets */
         peak = resident + m->particles[s] + loading > peak ? resident + m->particles[s] + loading : peak;
@@ -143,6 +143,8 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
     for (int s = 0; s < cfg->n_species; s++)
         fprintf(out, "  %-11s %10.1f MiB  (%ld particles, with room to move between boxes)\n", cfg->species[s].name,
                 m->particles[s] / MiB, m->count[s]);
+    fprintf(out, "  (a particle slot: %zu bytes: position, momentum, destination%s%s)\n", particles_slot_bytes(cfg),
+            gen_stores_weights(cfg) ? ", weight" : "", gen_stores_ids(cfg) ? ", 64-bit id" : "");
     if (m->sort > 0)
         fprintf(out, "  sorting     %10.1f MiB\n", m->sort / MiB);
     if (m->tiles > 0)

@@ -1,7 +1,7 @@
 /* migrate.c: particle redistribution between ranks. The kernels are in templates/
  * particle_move.cl (particles_count_remote, particles_pack_remote, particles_unpack_remote). A
- * record is MIGRATE_WORDS 64-bit words; the order of arrival (by rank, then by box, then by
- * outbox slot) is fixed, so a run repeats itself exactly. */
+ * record is record_words() 64-bit words (the kernels' MIGRATE_WORDS); the order of arrival (by
+ * rank, then by box, then by outbox slot) is fixed, so a run repeats itself exactly. */
 #include "migrate.h"
 
 #include <string.h>
@@ -10,7 +10,8 @@
 #include "mem.h"
 #include "particles.h"
 
-#define MIGRATE_WORDS 9
+/* x, y, z, ux, uy, uz, the weight and the id where the run keeps them, the destination box */
+static int record_words(const struct ctx *c) { return 7 + c->stores_weights + c->stores_ids; }
 
 static double now(void)
 {
@@ -44,7 +45,7 @@ int migrate_create(struct migrate *m, struct species *sp, struct ctx *c, char *e
         snprintf(err, err_len, "out of host memory for the particle exchange");
         return -1;
     }
-    const size_t rec = MIGRATE_WORDS * sizeof(cl_ulong), bytes = (size_t)m->capacity * rec;
+    const size_t rec = (size_t)record_words(c) * sizeof(cl_ulong), bytes = (size_t)m->capacity * rec;
     cl_mem a[PA_COUNT];
     for (int i = 0; i < PA_COUNT; i++)
         a[i] = sp->array[i].mem;
@@ -104,7 +105,8 @@ static int launch_boxes(struct kernel *k, struct ctx *c, char *err, size_t err_l
 int migrate_run(struct migrate *m, struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
     const int nb = c->lay.n_local, nr = c->lay.n_ranks;
-    const size_t rec = MIGRATE_WORDS * sizeof(cl_ulong);
+    const int words = record_words(c);
+    const size_t rec = (size_t)words * sizeof(cl_ulong);
     cl_command_queue q = c->dev->queue;
     const double t0 = now();
     if (launch_boxes(&m->count, c, err, err_len) ||
@@ -156,10 +158,10 @@ int migrate_run(struct migrate *m, struct species *sp, struct ctx *c, char *err,
     int n_req = 0;
     for (int r = 0; r < nr; r++) {
         if (m->recv_n[r])
-            MPI_Irecv((char *)m->recv_host.host + (size_t)m->recv_at[r] * rec, m->recv_n[r] * MIGRATE_WORDS,
+            MPI_Irecv((char *)m->recv_host.host + (size_t)m->recv_at[r] * rec, m->recv_n[r] * words,
                       MPI_UINT64_T, r, 300, c->comm->world, &reqs[n_req++]);
         if (m->send_n[r]) {
-            MPI_Isend((char *)m->send_host.host + (size_t)m->send_at[r] * rec, m->send_n[r] * MIGRATE_WORDS,
+            MPI_Isend((char *)m->send_host.host + (size_t)m->send_at[r] * rec, m->send_n[r] * words,
                       MPI_UINT64_T, r, 300, c->comm->world, &reqs[n_req++]);
             m->messages++;
         }

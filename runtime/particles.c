@@ -122,10 +122,10 @@ size_t particles_elem(const struct ctx *c, enum particle_array a)
     return a == PA_W && !c->stores_weights ? 0 : c->real_size;
 }
 
-size_t particles_slot_bytes(const struct picl_config *cfg, const struct gen_layout *lay)
+size_t particles_slot_bytes(const struct picl_config *cfg)
 {
     const size_t real = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
-    return 6 * real + sizeof(cl_int) + (gen_stores_weights(cfg, lay) ? real : 0) +
+    return 6 * real + sizeof(cl_int) + (gen_stores_weights(cfg) ? real : 0) +
            (gen_stores_ids(cfg) ? sizeof(cl_ulong) : 0);
 }
 

@@ -53,7 +53,7 @@ long particles_outbox_room(long n);
  * (gen/particle_attrs.c; the kernels then take a placeholder buffer and never touch it). */
 size_t particles_elem(const struct ctx *c, enum particle_array a);
 /* Bytes one slot takes in all arrays of a species of this run. */
-size_t particles_slot_bytes(const struct picl_config *cfg, const struct gen_layout *lay);
+size_t particles_slot_bytes(const struct picl_config *cfg);
 /* Allocates the arrays and makes the particles on the device (count, scan, fill). */
 int particles_create(struct species *sp, struct ctx *c, struct fields *f, int index, char *err, size_t err_len);
 /* The same with room for count[b] particles in local box b and none made (the caller writes

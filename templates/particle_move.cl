@@ -85,9 +85,10 @@ __kernel void particles_outbox_reset(__global long *boxes)
 }
 
 /* Particles leaving for another rank's boxes (runtime/migrate.c). A record is MIGRATE_WORDS
- * 64-bit words: x, y, z, ux, uy, uz, w (bit patterns of real), id, and the global box it goes
- * to (w and id 0 where the run stores none). */
-#define MIGRATE_WORDS 9
+ * 64-bit words: x, y, z, ux, uy, uz (bit patterns of real), the weight and the id where the run
+ * keeps them, and last the global box it goes to. */
+#define MIGRATE_WORDS (7 + PARTICLE_WEIGHTS + PARTICLE_IDS)
+#define MIGRATE_DEST (MIGRATE_WORDS - 1)
 #if REAL_IS_DOUBLE
 #define REAL_BITS(x) as_ulong(x)
 #define BITS_REAL(u) as_double(u)
@@ -134,11 +135,11 @@ __kernel void particles_pack_remote(__global const real *px, __global const real
         rec[5] = REAL_BITS(puz[o]);
 #if PARTICLE_WEIGHTS
         rec[6] = REAL_BITS(pw[o]);
-#else
-        rec[6] = 0;
 #endif
-        rec[7] = ID_AT(o);
-        rec[8] = (ulong)pdest[o];
+#if PARTICLE_IDS
+        rec[6 + PARTICLE_WEIGHTS] = pid[o];
+#endif
+        rec[MIGRATE_DEST] = (ulong)pdest[o];
     }
 }
 
@@ -154,7 +155,7 @@ __kernel void particles_unpack_remote(__global real *px, __global real *py, __gl
     long count = box[BT_COUNT];
     for (long e = 0; e < n; e++) {
         __global const ulong *rec = recv + MIGRATE_WORDS * e;
-        if (rec[8] != gid)
+        if (rec[MIGRATE_DEST] != gid)
             continue;
         if (count == cap) {
             box[BT_OVERFLOW] = 1;
@@ -168,7 +169,7 @@ __kernel void particles_unpack_remote(__global real *px, __global real *py, __gl
         puy[to] = BITS_REAL(rec[4]);
         puz[to] = BITS_REAL(rec[5]);
         SET_WEIGHT(to, BITS_REAL(rec[6]));
-        SET_ID(to, rec[7]);
+        SET_ID(to, rec[6 + PARTICLE_WEIGHTS]);
     }
     box[BT_COUNT] = count;
 }

@@ -15,7 +15,7 @@ static void beam_config(struct picl_config *cfg, const char *max_box)
     fixture_config(cfg, NULL, 0,
                    "local picl = require('picl')\n"
                    "return picl.simulation {\n"
-    "  particle_ids = true, -- the test follows particles by id\n"
+                   "  particle_ids = true, -- the test follows particles by id\n"
                    "  grid = { cells = {20, 28, 64}, lower = {-10e-6, -14e-6, 0}, upper = {10e-6, 14e-6, 64e-6},\n"
                    "           max_box = %s },\n"
                    "  boundary = { field = 'pec' },\n"
@@ -102,7 +102,7 @@ static void test_load(struct device *dev)
     /* the memory estimate, which cannot draw the bunch, against the slots laid out from it */
     struct memory_estimate m;
     CHECK(estimate_memory(&cfg, &dev->facts, &m, fixture_err, sizeof fixture_err) == 0);
-    const double actual = (double)s->species[0].slots * particles_slot_bytes(&cfg, &s->ctx.lay);
+    const double actual = (double)s->species[0].slots * particles_slot_bytes(&cfg);
     REPORT("%d boxes; slots for the bunch: %ld (%.2f per particle); the estimate's %.0f bytes are %.3f of the "
            "%.0f laid out",
            s->ctx.lay.n_boxes, s->species[0].slots, (double)s->species[0].slots / n, m.particles[0],
@@ -146,7 +146,7 @@ static void test_drift(struct device *dev)
     fixture_config(&cfg, NULL, 0,
                    "local picl = require('picl')\n"
                    "return picl.simulation {\n"
-    "  particle_ids = true, -- the test follows particles by id\n"
+                   "  particle_ids = true, -- the test follows particles by id\n"
                    "  grid = { cells = {16, 16, 64}, lower = {-8e-6, -8e-6, 0}, upper = {8e-6, 8e-6, 64e-6}, max_box = {8, 8, 16} },\n"
                    "  steps = 60,\n"
                    "  species = { { name = 'bunch', particle = 'electron',\n"

@@ -136,7 +136,7 @@ static void reference(int order)
                    "local picl = require('picl')\n"
                    "local k = 2 * picl.pi / %.17g\n"
                    "return picl.simulation {\n"
-    "  particle_ids = true, -- the test follows particles by id\n"
+                   "  particle_ids = true, -- the test follows particles by id\n"
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 4 },\n"
                    "  solver = { dt = %.17g }, steps = 1, pusher = 'boris',\n"
                    "  gather = 'momentum_conserving', deposition = 'direct',\n"
