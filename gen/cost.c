@@ -103,11 +103,14 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     int n = 0;
     struct gen_cost *c;
 
-    /* The fused particle step, per particle: its 7 reals and id read and written once, the six
-     * E and B components gathered and J deposited from the stencil (cache); the field arrays
-     * cross memory once per launch: E, B read, J read and written. */
+    /* The fused particle step, per particle: its attributes (6 reals, and the weight and id
+     * where the run keeps them: particle_attrs.c) read and written once, the six E and B
+     * components gathered and J deposited from the stencil (cache); the field arrays cross
+     * memory once per launch: E, B read, J read and written. */
     const double push = gather_flops(cfg) + push_flops(cfg->pusher) + MOVE_FLOPS + deposit_flops(cfg);
-    const double particle_bytes = 2 * (7 * R + 8);
+    const double weight_bytes = gen_stores_weights(cfg) ? R : 0;
+    const double attr_bytes = 6 * R + weight_bytes + (gen_stores_ids(cfg) ? 8 : 0);
+    const double particle_bytes = 2 * attr_bytes;
     for (int s = 0; s < cfg->n_species; s++) {
         if (cfg->species[s].frozen)
             continue;
@@ -119,21 +122,21 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
         c->flops = push;
         c->bytes = particle_bytes;
         c->fixed_bytes = (6 + 2 * 3) * R * allocated;
-        /* the charge density of the diagnostics (particle_diag.cl): x, y, z, w read; P^3 points
-         * of 3 products and an addition into rho */
+        /* the charge density of the diagnostics (particle_diag.cl): x, y, z (and w) read; P^3
+         * points of 3 products and an addition into rho */
         const double P = cfg->shape_order + 1;
         snprintf(name, sizeof name, "deposit_rho_%d", s);
         if (!(c = add(out, &n, max, name, "particle")))
             return n;
         c->species = s;
         c->flops = 3 * shape_flops(cfg->shape_order) + 1 + 4 * P * P * P;
-        c->bytes = 4 * R;
+        c->bytes = 3 * R + weight_bytes;
         c->fixed_bytes = 2 * R * allocated;
     }
 
     /* Sorting (particle_sort.cl), per particle: binning reads x, y, z and writes and rereads the
-     * permutation; reordering moves 7 reals and the id through the scratch and back, reading
-     * the permutation for each array. */
+     * permutation; reordering moves the attributes through the scratch and back, reading the
+     * permutation for each array. */
     int interval, bin[3];
     gen_sort(cfg, dev, &interval, bin);
     if (interval > 0) {
@@ -148,7 +151,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
             if (!(c = add(out, &n, max, "particles_reorder", "particle")))
                 return n;
             c->species = GEN_COST_ALL_SPECIES;
-            c->bytes = 4 * (7 * R + 8) + 8 * 4;
+            c->bytes = 4 * attr_bytes + 4 * (6 + (weight_bytes > 0) + gen_stores_ids(cfg));
             break; /* one kernel for every species: one entry, over all their particles */
         }
     }

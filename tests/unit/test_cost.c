@@ -75,8 +75,9 @@ int main(void)
     cfg.deposition = CFG_DEPOSIT_DIRECT;
     CHECK_NEAR(push_flops(&cfg), 376 - 195 + 106, 0);
 
-    /* bytes: 7 reals and the id read and written per particle; E, B read and J read and written
-     * once per launch over every allocated cell (8 boxes of (8 + 2 NG)^3) */
+    /* bytes: the attributes read and written per particle (6 reals, the weight with a density
+     * expression, here density 0, and no id without particle output); E, B read and J read and
+     * written once per launch over every allocated cell (8 boxes of (8 + 2 NG)^3) */
     cfg = base();
     struct gen_device dev = {.is_cpu = 1, .has_fp64 = 1, .max_work_group = 256};
     struct gen_layout lay;
@@ -85,7 +86,7 @@ int main(void)
     struct gen_cost c[GEN_COST_MAX];
     int n = gen_costs(&cfg, &dev, &lay, c, GEN_COST_MAX);
     const struct gen_cost *p = find(c, n, "push_deposit_0");
-    CHECK(p && p->bytes == 2 * (7 * 8 + 8) && p->species == 0);
+    CHECK(p && p->bytes == 2 * (7 * 8) && p->species == 0);
     const double allocated = 8.0 * (8 + 2 * lay.ng) * (8 + 2 * lay.ng) * (8 + 2 * lay.ng);
     CHECK(p && p->fixed_bytes == 12 * 8 * allocated);
     CHECK(find(c, n, "push_deposit_1") == NULL); /* frozen: no push */
@@ -95,6 +96,16 @@ int main(void)
     CHECK(e && e->flops == 24 && e->bytes == 96);
     const struct gen_cost *fill = find(c, n, "halo_fill_B");
     CHECK(fill && fill->items == allocated - 4096 && fill->bytes == 3 * 2 * 8);
+    /* a uniform density keeps no weight per particle; particle_ids = true adds 8 bytes */
+    cfg.species[0].density = cfg.species[1].density = 1e25;
+    n = gen_costs(&cfg, &dev, &lay, c, GEN_COST_MAX);
+    p = find(c, n, "push_deposit_0");
+    CHECK(p && p->bytes == 2 * (6 * 8));
+    cfg.particle_ids = 1;
+    n = gen_costs(&cfg, &dev, &lay, c, GEN_COST_MAX);
+    p = find(c, n, "push_deposit_0");
+    CHECK(p && p->bytes == 2 * (6 * 8 + 8));
+    cfg = base();
 
     /* float halves the reals; CKC's B half step is 3 x (2 x 21 + 4) = 138; sorting adds its pair */
     cfg.precision = CFG_FLOAT;
@@ -104,10 +115,10 @@ int main(void)
     n = gen_costs(&cfg, &dev, &lay, c, GEN_COST_MAX);
     p = find(c, n, "push_deposit_0");
     b = find(c, n, "maxwell_push_B_half");
-    CHECK(p && p->bytes == 2 * (7 * 4 + 8));
+    CHECK(p && p->bytes == 2 * (7 * 4));
     CHECK(b && b->flops == 138 && b->bytes == 9 * 4);
     const struct gen_cost *bin = find(c, n, "particles_bin"), *re = find(c, n, "particles_reorder");
-    CHECK(bin && re && bin->species == GEN_COST_ALL_SPECIES && re->bytes == 4 * (7 * 4 + 8) + 32);
+    CHECK(bin && re && bin->species == GEN_COST_ALL_SPECIES && re->bytes == 4 * (7 * 4) + 7 * 4);
     REPORT("push flops per particle, Boris/energy/Esirkepov, orders 1-3: %.0f %.0f %.0f", boris[1], boris[2],
            boris[3]);
     return check_finish();
