@@ -619,8 +619,10 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
         return 0;
     }
     if (!elem) {
-        snprintf(err, err_len, "species %s: this run stores no particle ids (particle_ids = true, or a full diagnostic "
-                 "writing ids, keeps them)", sp->cfg->name);
+        snprintf(err, err_len,
+                 "species %s: this run stores no particle ids (particle_ids = true, or a full diagnostic that "
+                 "writes particles, keeps them)",
+                 sp->cfg->name);
         return -1;
     }
     void *host = mem_alloc((size_t)sp->slots * elem);
