@@ -488,9 +488,12 @@ void sim_summary(const struct sim *s, FILE *out)
     /* FOM = cells * (0.1 + 0.9 * ppc) / (time per step), the paper's section 4 */
     const double ppc = (double)particles / cells;
     fprintf(out, "summary: %ld steps, %ld cells, %ld particles (%.2f per cell)\n", s->step, (long)cells, particles, ppc);
-    fprintf(out, "summary: %.4f s per step (wall, steps 2-%ld; the first took %.3f s), %.1f ns per particle per step, "
-                 "FOM %.3e\n",
-            per_step, s->step, s->wall_first, particles ? 1e9 * per_step / (double)particles : 0.0,
+    char which[96] = "wall, one step";
+    if (steps > 1)
+        snprintf(which, sizeof which, "wall, steps %ld-%ld; the first took %.3f s", s->start_step + 2, s->step,
+                 s->wall_first);
+    fprintf(out, "summary: %.4f s per step (%s), %.1f ns per particle per step, FOM %.3e\n", per_step, which,
+            particles ? 1e9 * per_step / (double)particles : 0.0,
             per_step > 0 ? cells * (0.1 + 0.9 * ppc) / per_step : 0.0);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
