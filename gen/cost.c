@@ -171,9 +171,12 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     c->flops = 3 * 8; /* 2 differences, 3 products, 2 combinations, the update */
     c->bytes = 12 * R; /* E, B, J read; E written */
 
-    /* Guard exchange (halo.cl): FillBoundary copies each guard cell of a box from its owner
-     * (a sign for PEC images); SumBoundary adds, into each valid cell near a box edge, the guard
-     * cell that aliases it (a face cell; edge and corner cells read 2 and 3: the model takes 1). */
+    /* Guard exchange (halo.cl, plans of runtime/guards.c): FillBoundary copies each guard cell
+     * of a box from its owner (a sign for PEC images) through a plan entry, its destination and
+     * source offsets (2 ints, read once per launch whatever the components); SumBoundary adds,
+     * into each valid cell near a box edge, the guard cell that aliases it (a face cell; edge
+     * and corner cells read 2 and 3: the model takes 1), through its target, the start of its
+     * list and one list entry (3 ints). */
     static const struct {
         const char *name;
         int comps, sum;
@@ -184,7 +187,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
             return n;
         c->items = halos[h].sum ? edge : allocated - valid;
         c->flops = halos[h].comps * (halos[h].sum ? 4 : 1);
-        c->bytes = halos[h].comps * (halos[h].sum ? 3 : 2) * R;
+        c->bytes = halos[h].comps * (halos[h].sum ? 3 : 2) * R + (halos[h].sum ? 3 : 2) * sizeof(int);
     }
 
     /* The binomial filter (filter.cl), per valid cell: one new load and one store per

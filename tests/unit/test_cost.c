@@ -95,7 +95,9 @@ int main(void)
     CHECK(b && b->flops == 18 && b->bytes == 72 && b->items == 16 * 16 * 16);
     CHECK(e && e->flops == 24 && e->bytes == 96);
     const struct gen_cost *fill = find(c, n, "halo_fill_B");
-    CHECK(fill && fill->items == allocated - 4096 && fill->bytes == 3 * 2 * 8);
+    CHECK(fill && fill->items == allocated - 4096 && fill->bytes == 3 * 2 * 8 + 2 * 4);
+    const struct gen_cost *sum = find(c, n, "halo_sum_J");
+    CHECK(sum && sum->flops == 12 && sum->bytes == 3 * 3 * 8 + 3 * 4);
     /* a uniform density keeps no weight per particle; particle_ids = true adds 8 bytes */
     cfg.species[0].density = cfg.species[1].density = 1e25;
     n = gen_costs(&cfg, &dev, &lay, c, GEN_COST_MAX);
