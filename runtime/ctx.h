@@ -20,7 +20,6 @@ struct ctx {
     struct arena pinned; /* host-mapped staging memory for messages between ranks */
     struct timers timers;
     size_t real_size; /* bytes of `real` on the device */
-    int stores_ids, stores_weights; /* particle attributes kept per particle (gen/particle_attrs.c) */
     size_t wg_cells[3]; /* resolved work-group sizes; 0: the driver chooses */
     size_t wg_particles;
 };

@@ -7,11 +7,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "gen.h"
 #include "mem.h"
 #include "particles.h"
 
 /* x, y, z, ux, uy, uz, the weight and the id where the run keeps them, the destination box */
-static int record_words(const struct ctx *c) { return 7 + c->stores_weights + c->stores_ids; }
+static int record_words(const struct ctx *c)
+{
+    return 7 + gen_stores_weights(c->cfg) + gen_stores_ids(c->cfg);
+}
 
 static double now(void)
 {

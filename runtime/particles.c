@@ -116,10 +116,10 @@ static int cl_check(cl_int rc, const struct species *sp, const char *what, char 
 size_t particles_elem(const struct ctx *c, enum particle_array a)
 {
     if (a == PA_ID)
-        return c->stores_ids ? sizeof(cl_ulong) : 0;
+        return gen_stores_ids(c->cfg) ? sizeof(cl_ulong) : 0;
     if (a == PA_DEST)
         return sizeof(cl_int);
-    return a == PA_W && !c->stores_weights ? 0 : c->real_size;
+    return a == PA_W && !gen_stores_weights(c->cfg) ? 0 : c->real_size;
 }
 
 size_t particles_slot_bytes(const struct picl_config *cfg)

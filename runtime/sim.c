@@ -181,8 +181,6 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
     c->real_size = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
     if (gen_layout(cfg, &c->lay, err, err_len))
         return -1;
-    c->stores_ids = gen_stores_ids(cfg);
-    c->stores_weights = gen_stores_weights(cfg);
     if (comm && comm->size > 1) {
         double *weight = mem_alloc((size_t)c->lay.n_boxes * sizeof *weight);
         if (!weight) {
