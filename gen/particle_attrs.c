@@ -1,8 +1,9 @@
 /* particle_attrs.c: which attributes every particle carries in memory. Positions and momenta
  * always; a 64-bit id only when something reads it (a full diagnostic that writes particles:
- * it writes ids and picks every stride-th particle by id; or particle_ids = true); a weight only when weights differ between particles. A plasma of
- * uniform density and a beam give every macro-particle of the species the same weight, which
- * the kernels then take as a literal (SP_WEIGHT): 16 bytes less per particle in double. */
+ * it writes ids and picks every stride-th particle by id; or particle_ids = true); a weight
+ * only when weights differ between particles. A plasma of uniform density and a beam give
+ * every macro-particle of the species the same weight, which the kernels then take as a
+ * literal (SP_WEIGHT): 16 bytes less per particle in double. */
 #include "gen.h"
 
 #include <math.h>
