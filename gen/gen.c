@@ -690,11 +690,13 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     emit_initial_fields(out, cfg, dev);
 
     /* Each physics choice is one template; the generator's only decision is which file. */
+    /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */
+    const char *const rotation = cfg->pusher == CFG_PUSHER_BORIS ? NULL : "push_rotation.cl";
     const char *const templates[] = {"common.cl",       "shape.cl",        choice[0], "halo.cl",
                                      "reduce.cl",       "init_fields.cl",  "particle_move.cl", "particle_sort.cl", "filter.cl",
-                                     choice[2],         choice[1],         choice[3]};
+                                     choice[2],         rotation,          choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
-        if (emit_template(out, templates[i], err, err_len))
+        if (templates[i] && emit_template(out, templates[i], err, err_len))
             return -1;
     struct gen_pml_slab slab[6];
     long pml_reals;

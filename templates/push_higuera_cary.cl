@@ -6,6 +6,7 @@
 #include "defaults.cl"
 #include "common.cl"
 #include "shape.cl"
+#include "push_rotation.cl"
 #endif
 
 /* Higuera and Cary's push (A. V. Higuera and J. R. Cary, Phys. Plasmas 24, 052104 (2017)),
@@ -26,19 +27,8 @@ static inline void name(T *u, const T *E, const T *B, const real qdt_2m)        
         um[a] = u[a] + qdt_2m * E[a];                                                               \
         tau[a] = qdt_2m * B[a];                                                                     \
     }                                                                                               \
-    const T tau2 = tau[0] * tau[0] + tau[1] * tau[1] + tau[2] * tau[2];                             \
-    const T u_tau = um[0] * tau[0] + um[1] * tau[1] + um[2] * tau[2];                               \
-    const T sigma = 1 + (um[0] * um[0] + um[1] * um[1] + um[2] * um[2]) * INV_C2 - tau2;            \
-    const T gamma =                                                                                 \
-        sqrt((T)0.5 * (sigma + sqrt(sigma * sigma + 4 * (tau2 + u_tau * u_tau * INV_C2))));         \
-    T t[3];                                                                                         \
-    for (int a = 0; a < 3; a++)                                                                     \
-        t[a] = tau[a] / gamma;                                                                      \
-    const T s = 1 / (1 + t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);                                  \
-    const T u_t = um[0] * t[0] + um[1] * t[1] + um[2] * t[2];                                       \
-    const T w[3] = {s * (um[0] + u_t * t[0] + um[1] * t[2] - um[2] * t[1]),                         \
-                       s * (um[1] + u_t * t[1] + um[2] * t[0] - um[0] * t[2]),                      \
-                       s * (um[2] + u_t * t[2] + um[0] * t[1] - um[1] * t[0])};                     \
+    T t[3], w[3];                                                                                   \
+    IMPLICIT_ROTATION(T, um, tau, t, w); /* w = (u^- + u^+) / 2 */                                  \
     u[0] = w[0] + w[1] * t[2] - w[2] * t[1] + qdt_2m * E[0];                                        \
     u[1] = w[1] + w[2] * t[0] - w[0] * t[2] + qdt_2m * E[1];                                        \
     u[2] = w[2] + w[0] * t[1] - w[1] * t[0] + qdt_2m * E[2];                                        \

@@ -6,6 +6,7 @@
 #include "defaults.cl"
 #include "common.cl"
 #include "shape.cl"
+#include "push_rotation.cl"
 #endif
 
 /* Vay's push (J.-L. Vay, Phys. Plasmas 15, 056701 (2008), eqs. 9-13), u = gamma v in m/s. The
@@ -28,19 +29,8 @@ static inline void name(T *u, const T *E, const T *B, const real qdt_2m)        
     const T up[3] = {u[0] + 2 * qdt_2m * E[0] + (u[1] * tau[2] - u[2] * tau[1]) * inv_gamma,        \
                         u[1] + 2 * qdt_2m * E[1] + (u[2] * tau[0] - u[0] * tau[2]) * inv_gamma,     \
                         u[2] + 2 * qdt_2m * E[2] + (u[0] * tau[1] - u[1] * tau[0]) * inv_gamma};    \
-    const T tau2 = tau[0] * tau[0] + tau[1] * tau[1] + tau[2] * tau[2];                             \
-    const T u_tau = up[0] * tau[0] + up[1] * tau[1] + up[2] * tau[2];                               \
-    const T sigma = 1 + (up[0] * up[0] + up[1] * up[1] + up[2] * up[2]) * INV_C2 - tau2;            \
-    const T gamma =                                                                                 \
-        sqrt((T)0.5 * (sigma + sqrt(sigma * sigma + 4 * (tau2 + u_tau * u_tau * INV_C2))));         \
     T t[3];                                                                                         \
-    for (int a = 0; a < 3; a++)                                                                     \
-        t[a] = tau[a] / gamma;                                                                      \
-    const T s = 1 / (1 + t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);                                  \
-    const T u_t = up[0] * t[0] + up[1] * t[1] + up[2] * t[2];                                       \
-    u[0] = s * (up[0] + u_t * t[0] + up[1] * t[2] - up[2] * t[1]);                                  \
-    u[1] = s * (up[1] + u_t * t[1] + up[2] * t[0] - up[0] * t[2]);                                  \
-    u[2] = s * (up[2] + u_t * t[2] + up[0] * t[1] - up[1] * t[0]);                                  \
+    IMPLICIT_ROTATION(T, up, tau, t, u); /* u^{n+1/2} */                                            \
 }
 
 /* The scalar instance; simd_cells.cl makes one for vectors of particles. */
