@@ -4,16 +4,28 @@ OPT      ?= -O2
 # Debian's packages: Lua 5.4, the OpenCL ICD loader, Open MPI and HDF5 built against it.
 PKGS     := lua5.4 OpenCL mpi hdf5-openmpi
 CFLAGS   += -std=c11 $(OPT) -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
-            -DCL_TARGET_OPENCL_VERSION=120 -Iruntime -Igen -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+            -DCL_TARGET_OPENCL_VERSION=120 $(addprefix -I,$(LAYERS)) -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 BUILD    ?= build
 PICL_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS   += -DPICL_VERSION='"$(PICL_VERSION)"'
 
-RUNTIME_SRC := $(filter-out runtime/main.c,$(wildcard runtime/*.c))
-GEN_SRC     := $(wildcard gen/*.c)
+# The C sources in layers, lowest first; a file includes headers of its own layer or lower ones
+# (tools/check_layers.py, run by `make test`, fails otherwise). docs/architecture.md draws them.
+#   base     memory hook, logging, string buffers, the configuration structs and enum lists
+#   input    the Lua input read into struct picl_config
+#   gen      the OpenCL program written from a configuration (pure; no OpenCL calls)
+#   runtime  the device, memory arenas, fields, particles, exchange: one step's state and stages
+#   io       reduced diagnostics, openPMD output, checkpoints (HDF5)
+#   sim      the time loop and load balancing
+#   tooling  benchmark sweeps, the roofline, device limits, tuning
+#   cli      the command line (main)
+LAYERS      := base input gen runtime io sim tooling cli
+LIB_LAYERS  := $(filter-out cli,$(LAYERS))
+LIB_SRC     := $(foreach l,$(LIB_LAYERS),$(wildcard $(l)/*.c))
+HEADERS     := $(foreach l,$(LAYERS),$(wildcard $(l)/*.h))
 EMBED_IN    := $(sort $(wildcard lua/*.lua) $(wildcard templates/*.cl))
-LIB_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(RUNTIME_SRC) $(GEN_SRC)) $(BUILD)/embedded.o
+LIB_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/embedded.o
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
 UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 # Programs that tests/cli/test_mpi.sh starts under mpirun (not run alone by run_all.sh).
@@ -27,7 +39,7 @@ all: bin/picl
 deps:
 	@tools/deps.sh
 
-bin/picl: $(BUILD)/runtime/main.o $(BUILD)/libpicl.a
+bin/picl: $(BUILD)/cli/main.o $(BUILD)/libpicl.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
@@ -35,7 +47,7 @@ $(BUILD)/libpicl.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/%.o: %.c $(wildcard runtime/*.h gen/*.h) $(BUILD)/embedded.h
+$(BUILD)/%.o: %.c $(HEADERS) $(BUILD)/embedded.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 

@@ -1,8 +1,8 @@
 -- picl.lua: the module input scripts `require`, and the schema that checks what they return.
--- Scripts see constants and picl.simulation{}; runtime/config.c calls the returned `internal.run`.
+-- Scripts see constants and picl.simulation{}; input/config.c calls the returned `internal.run`.
 
 local M = {} -- what require("picl") gives an input script (through a read-only proxy)
-local internal = {} -- what runtime/config.c uses; never reachable from a script
+local internal = {} -- what input/config.c uses; never reachable from a script
 
 -- Physical constants, SI, CODATA 2018: the same values as gen/gen.h, which defines these names
 -- inside every user expression, so `picl.c` in Lua and `c` in an expression string agree.
@@ -374,7 +374,7 @@ end
 
 ---------------------------------------------------------------------------------------------
 -- The schema. Names listed here are the only ones accepted; their order is the order of
--- the enums in runtime/config.h.
+-- the enums in base/config.h.
 
 -- Stability limits on the time step, in seconds, for cell sizes dx, dy, dz.
 local SOLVERS = {
@@ -1572,7 +1572,7 @@ local function deepcopy(v, seen)
 end
 
 -- Runs the script at `path` (whose text is `text`), applies `sets`, validates, resolves.
--- Returns the resolved table, or nil and one message. `limits` are runtime/config.h's sizes.
+-- Returns the resolved table, or nil and one message. `limits` are base/config.h's sizes.
 function internal.run(path, text, sets, limits)
     if limits.version then rawset(M, "version", limits.version) end
     local chunk, msg = load(text, "@" .. path, "t", sandbox(public, path))

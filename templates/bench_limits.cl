@@ -1,4 +1,4 @@
-/* bench_limits.cl: the micro-benchmarks of `picl bench --device-limits` (runtime/devlimits.c),
+/* bench_limits.cl: the micro-benchmarks of `picl bench --device-limits` (tooling/devlimits.c),
  * the two numbers a roofline needs: memory bandwidth (McCalpin's STREAM triad) and peak flop
  * rate (independent chains of fused multiply-adds). Not part of any run's program. */
 

@@ -26,6 +26,8 @@ run_one() {
         tail -n 25 "$log" | sed 's/^/     /'
     fi
 }
+# the layers of the C sources (docs/architecture.md): no include upward, no circle
+run_one check_layers python3 "$here/../tools/check_layers.py"
 for t in "$build"/tests/test_*; do
     [ -x "$t" ] || continue
     run_one "$(basename "$t")" "$t"
