@@ -13,10 +13,11 @@
 
 #include <mpi.h>
 
+#include "charge.h"
 #include "hdf5io.h"
+#include "io_state.h"
 #include "log.h"
 #include "mem.h"
-#include "sim.h"
 
 #define OPMD_FORMAT "openpmd_%06T.h5"
 
@@ -102,7 +103,7 @@ static void global_range(long n, long *offset, long *total)
 }
 
 struct writer {
-    struct sim *s;
+    const struct io_state *s;
     struct ctx *c;
     struct hio_file file;
     hid_t meshes, particles;
@@ -131,7 +132,7 @@ static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dime
     /* in the lab frame: the moving window's distance is in the offset along its axis */
     for (int a = 0; a < 3; a++) {
         spacing[a] = lay->dx[2 - a];
-        offset[a] = window_lower(&w->s->window, w->c, 2 - a);
+        offset[a] = window_lower(w->s->window, w->c, 2 - a);
     }
     int bad = 0;
     bad |= hio_attr_string(rec, "geometry", "cartesian");
@@ -185,13 +186,13 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
     const struct gen_layout *lay = &c->lay;
     const size_t real = c->real_size, n_comp = (size_t)lay->comp_stride, n_cells = (size_t)lay->cells[0] *
                                                                                (size_t)lay->cells[1] * (size_t)lay->cells[2];
-    char *host = hio_staging_get(&w->s->staging, (n_comp + n_cells) * real);
+    char *host = hio_staging_get(w->s->staging, (n_comp + n_cells) * real);
     if (!host) {
         snprintf(w->err, w->err_len, "out of host memory for writing %s", gen_comp_name(fc));
         return -1;
     }
     char *packed = host + n_comp * real;
-    cl_int cl = clEnqueueReadBuffer(c->dev->queue, w->s->fields.buf.mem, CL_TRUE, (size_t)fc * n_comp * real,
+    cl_int cl = clEnqueueReadBuffer(c->dev->queue, w->s->fields->buf.mem, CL_TRUE, (size_t)fc * n_comp * real,
                                     n_comp * real, host, 0, NULL, NULL);
     if (cl != CL_SUCCESS) {
         snprintf(w->err, w->err_len, "reading %s from the device failed: %s", gen_comp_name(fc), device_error_name(cl));
@@ -265,8 +266,8 @@ static int write_vector_mesh(struct writer *w, const struct cfg_full *d, const c
  * filtered J it gets the same passes: that rho is the one Gauss's law holds for. */
 static int write_rho(struct writer *w, const char *name, int species)
 {
-    if (sim_deposit_rho(w->s, species, w->err, w->err_len) ||
-        fields_filter_rho(&w->s->fields, w->c, w->err, w->err_len))
+    if (charge_deposit(w->s->fields, w->s->species, w->s->n_species, species, w->c, w->err, w->err_len) ||
+        fields_filter_rho(w->s->fields, w->c, w->err, w->err_len))
         return -1;
     hid_t ds;
     if (write_mesh(w, w->meshes, name, FC_RHO, &ds))
@@ -400,7 +401,7 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
     double scale = 1.0, shift = 0.0;
     if (a <= PA_Z) {
         scale = lay->dx[a];
-        shift = window_lower(&w->s->window, w->c, a);
+        shift = window_lower(w->s->window, w->c, a);
     } else if (a <= PA_UZ) {
         scale = sp->cfg->mass;
     }
@@ -453,7 +454,7 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
         first[mine] = (uint64_t)at;
         at += sel->per_box[b];
         for (int a = 0; a < 3; a++) {
-            corner[(size_t)a * nb + mine] = window_lower(&w->s->window, w->c, a) + lay->dx[a] * bi[a] * lay->box[a];
+            corner[(size_t)a * nb + mine] = window_lower(w->s->window, w->c, a) + lay->dx[a] * bi[a] * lay->box[a];
             corner[(size_t)(3 + a) * nb + mine] = lay->dx[a] * lay->box[a];
         }
         coords[mine++] = (hsize_t)b;
@@ -528,7 +529,7 @@ static int write_species(struct writer *w, const struct cfg_full *d, struct spec
         return -1;
     const size_t slots = (size_t)sp->slots, np = (size_t)sp->np;
     /* staging: ids and then each array (slots), the selection's slots, one output array */
-    char *mem = hio_staging_get(&w->s->staging, slots * 8 + np * 8 + np * 8 + (size_t)nb * 8);
+    char *mem = hio_staging_get(w->s->staging, slots * 8 + np * 8 + np * 8 + (size_t)nb * 8);
     if (!mem) {
         snprintf(w->err, w->err_len, "species %s: out of host memory for writing %zu particles", sp->cfg->name, np);
         return -1;
@@ -632,24 +633,24 @@ static int root_attrs(struct writer *w, int meshes, int particles)
            hio_attr_string(f, "softwareDependencies", deps) | hio_attr_string(f, "date", date);
 }
 
-int opmd_write(struct sim *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len)
+int opmd_write(const struct io_state *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len)
 {
-    struct writer w = {.s = s, .c = &s->ctx, .meshes = H5I_INVALID_HID, .particles = H5I_INVALID_HID,
+    struct writer w = {.s = s, .c = s->ctx, .meshes = H5I_INVALID_HID, .particles = H5I_INVALID_HID,
                        .err = err, .err_len = err_len};
     err[0] = '\0';
     double t0 = now_seconds();
     char dir[CFG_PATH_LEN + CFG_NAME_LEN + 2], path[sizeof dir + 32];
-    snprintf(dir, sizeof dir, "%s/%s", s->ctx.cfg->output_dir, d->name);
-    snprintf(path, sizeof path, "%s/openpmd_%06ld.h5", dir, s->step);
+    snprintf(dir, sizeof dir, "%s/%s", s->ctx->cfg->output_dir, d->name);
+    snprintf(path, sizeof path, "%s/openpmd_%06ld.h5", dir, *s->step);
     if (hio_mkdirs(dir, err, err_len) || hio_create(&w.file, path, 0, err, err_len))
         return -1;
     int rc = 0;
     char base[64];
-    snprintf(base, sizeof base, "data/%ld", s->step);
+    snprintf(base, sizeof base, "data/%ld", *s->step);
     hid_t it = hio_group(w.file.id, base);
     unsigned fields = d->fields | d->species_rho;
-    if (root_attrs(&w, fields != 0, d->species != 0) || it < 0 || hio_attr_double(it, "time", s->time) ||
-        hio_attr_double(it, "dt", s->ctx.cfg->dt) || hio_attr_double(it, "timeUnitSI", 1.0))
+    if (root_attrs(&w, fields != 0, d->species != 0) || it < 0 || hio_attr_double(it, "time", *s->time) ||
+        hio_attr_double(it, "dt", s->ctx->cfg->dt) || hio_attr_double(it, "timeUnitSI", 1.0))
         rc = h5fail(&w, "the root and iteration attributes");
     if (rc == 0 && fields)
         rc = write_meshes(&w, d, it);

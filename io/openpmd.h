@@ -8,12 +8,12 @@
 
 #include "config.h"
 
-struct sim;
+struct io_state;
 
 /* True when full diagnostic d writes at `step`. */
 int opmd_due(const struct cfg_full *d, long step);
 /* Writes full diagnostic d at the sim's current step; adds the bytes of data written to
  * *bytes. Deposits rho (and each species' rho) when d asks for it. */
-int opmd_write(struct sim *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len);
+int opmd_write(const struct io_state *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len);
 
 #endif

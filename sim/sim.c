@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "charge.h"
 #include "estimate.h"
 #include "checkpoint.h"
 #include "exchange.h"
@@ -220,23 +221,15 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
     return 0;
 }
 
-int sim_deposit_rho(struct sim *s, int species, char *err, size_t err_len)
-{
-    struct ctx *c = &s->ctx;
-    if (fields_zero_rho(&s->fields, c, err, err_len))
-        return -1;
-    for (int i = 0; i < s->n_species; i++)
-        if ((species < 0 || i == species) && particles_deposit_rho(&s->species[i], c, err, err_len))
-            return -1;
-    return fields_sum_rho(&s->fields, c, err, err_len);
-}
-
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len)
 {
-    /* with a filtered J, the rho that J conserves is the filtered one */
-    if (sim_deposit_rho(s, -1, err, err_len) || fields_filter_rho(&s->fields, &s->ctx, err, err_len))
-        return -1;
-    return fields_gauss(&s->fields, &s->ctx, store, residual, err, err_len);
+    return charge_gauss(&s->fields, s->species, s->n_species, &s->ctx, store, residual, err, err_len);
+}
+
+struct io_state sim_io_state(struct sim *s)
+{
+    return (struct io_state){.ctx = &s->ctx, .fields = &s->fields, .species = s->species, .n_species = s->n_species,
+                             .window = &s->window, .staging = &s->staging, .step = &s->step, .time = &s->time};
 }
 
 long sim_particles(const struct sim *s)
@@ -267,7 +260,7 @@ int sim_step(struct sim *s, char *err, size_t err_len)
         return -1;
     /* the charge-conservation reference of the new leading layers (a rho deposit per shift) */
     if (s->window.shifts != shifts &&
-        (sim_deposit_rho(s, -1, err, err_len) || fields_filter_rho(&s->fields, c, err, err_len) ||
+        (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) || fields_filter_rho(&s->fields, c, err, err_len) ||
          window_gauss_reference(&s->window, c, err, err_len)))
         return -1;
     int sort, sort_bin[3];
@@ -376,10 +369,11 @@ static int write_output(struct sim *s, int stop, char *err, size_t err_len)
     const struct picl_config *cfg = s->ctx.cfg;
     const struct cfg_checkpoint *ck = &cfg->checkpoint;
     double t0 = wall_seconds();
+    const struct io_state io = sim_io_state(s);
     for (int i = 0; i < cfg->n_full; i++) {
         if (!opmd_due(&cfg->full[i], s->step))
             continue;
-        if (opmd_write(s, &cfg->full[i], &s->io_bytes, err, err_len))
+        if (opmd_write(&io, &cfg->full[i], &s->io_bytes, err, err_len))
             return -1;
         s->io_files++;
     }

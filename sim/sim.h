@@ -9,6 +9,7 @@
 #include "decomp.h"
 #include "fields.h"
 #include "hdf5io.h"
+#include "io_state.h"
 #include "laser.h"
 #include "particles.h"
 #include "pml.h"
@@ -70,9 +71,8 @@ int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay,
 /* Charge-conservation residual now (deposits rho of every species); store: make now the
  * reference state. */
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len);
-/* Deposits the charge density of one species (species >= 0) or of all (< 0) into rho and sums
- * it over boxes. */
-int sim_deposit_rho(struct sim *s, int species, char *err, size_t err_len);
+/* The views of this run that io/ reads and writes (output, checkpoints). */
+struct io_state sim_io_state(struct sim *s);
 /* Total particles of all species. */
 long sim_particles(const struct sim *s);
 /* One PIC step (DESIGN.md section 3). */
