@@ -620,7 +620,7 @@ static const struct runtime_bound allowed[] = {
     {"particles_bin", "n", "the particles of the box being binned, BT_COUNT"},
     {"particles_reorder", "n", "the particles of the box being reordered, BT_COUNT"},
     {"window_shift_particles", "n", "the particles of the box the moving window shifts, BT_COUNT"},
-    /* Between MPI ranks (templates/particle_move.cl, halo.cl): how many particles left for
+    /* Between MPI ranks (templates/particles_deliver.cl, guards.cl): how many particles left for
      * other ranks, or arrived, is known only after the push; a cell's contributions from other
      * ranks' guards are a list made once per decomposition. */
     {"particles_count_remote", "o1", "the particles in the box's outbox, BT_OUT_COUNT"},

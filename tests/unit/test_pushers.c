@@ -10,7 +10,7 @@
  *
  * The boxes are 4 cells, two along every axis the particle crosses: a particle that leaves a
  * box through a periodic edge into the same box (one box along that axis) is dropped by the
- * current particle_move.cl (particles_deliver skips src == b), see the report of this test. */
+ * current particles_deliver.cl (particles_deliver skips src == b), see the report of this test. */
 #include "check.h"
 #include "fixture.h"
 
