@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fields.h"
+#include "layout.h"
 #include "mem.h"
 
 /* What one guard cell of this rank needs from another rank, for one component. */
