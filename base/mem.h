@@ -1,5 +1,5 @@
 /* mem.h: the one allocation hook for host memory. Every malloc in picl goes through here, so
- * a counter can prove that the time loop allocates nothing (DESIGN.md section 2). */
+ * a counter can prove that the time loop allocates nothing (docs/design.md section 2). */
 #ifndef PICL_MEM_H
 #define PICL_MEM_H
 

@@ -1,5 +1,5 @@
 /* bench_report.c: `picl bench --report FILE`: the results of a sweep (one JSON object per
- * line, as bench.c writes them) as a table sorted by time per step, and as CSV. */
+ * line, as bench_json.c writes them) as a table sorted by time per step, and as CSV. */
 #include "bench.h"
 
 #include <errno.h>

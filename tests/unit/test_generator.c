@@ -1,6 +1,6 @@
 /* test_generator.c: the generator's promises, checked on its output. Every valid combination
  * of options builds on the device; the header names every parameter and picl's version; loop
- * bounds are literals where DESIGN.md says constants; each template compiles on its own. */
+ * bounds are literals where docs/design.md says constants; each template compiles on its own. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>

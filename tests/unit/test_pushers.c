@@ -10,7 +10,8 @@
  *
  * The boxes are 4 cells, two along every axis the particle crosses: a particle that leaves a
  * box through a periodic edge into the same box (one box along that axis) is dropped by the
- * current particles_deliver.cl (particles_deliver skips src == b), see the report of this test. */
+ * current particles_deliver.cl (particles_deliver skips src == b): a limit these boxes step
+ * around, not one this test checks. */
 #include "check.h"
 #include "fixture.h"
 
