@@ -3,15 +3,8 @@
 # way a user meets it: `picl run` (and `picl check`) in an empty folder. Each must exit 2 with
 # exactly one "picl: error:" message that names file, line and key where they exist, and leave the
 # folder as it was: no diags/, no stray files.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_cli_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-failed=0
-passed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+scratch cli
 
 # Every key on a line of its own, so each mistake below has one line to be reported at.
 cat >"$dir/base.lua" <<'LUA'
@@ -187,5 +180,4 @@ usage "option without its value" "--set needs a value" run x.lua --set
 usage "gen without -o" "gen needs -o DIR" gen "$dir/base.lua"
 usage "no command" "usage: picl COMMAND" 
 
-echo "  $passed passed, $failed failed"
-[ $failed -eq 0 ]
+summary

@@ -4,14 +4,9 @@
 # electron per cell to keep it short), runs to its end; then
 # tests/output/test_wake.py measures the wake's wavelength on axis from the openPMD output
 # against 2 pi c / omega_p (5%) and checks the files' lab-frame offsets.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-if [ ! -x "$root/.venv/bin/python" ]; then
-    "$root/tools/venv.sh" || { echo "FAIL: no Python environment for the output tests (make venv)"; exit 1; }
-fi
-dir=$(mktemp -d /tmp/picl_wake_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/lib.sh"
+need_venv
+scratch wake
 cd "$dir" || exit 1
 start=$(date +%s)
 "$picl" run "$root/inputs/beam_driven.lua" \

@@ -5,11 +5,8 @@
 # window moved as far as speed x time allows; once the pulse is launched (step 80) the total
 # energy stays within 1% to the end (nothing grows: a PML whose memory did not follow the fields
 # would reflect and could feed itself); the window injected both species alike.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_lwfa_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/lib.sh"
+scratch lwfa
 cd "$dir" || exit 1
 start=$(date +%s)
 "$picl" run "$root/inputs/lwfa.lua" --set 'grid.cells={20,20,300}' --set boundary.pml_cells=4 \

@@ -16,6 +16,11 @@
 
 static char fixture_err[65536];
 
+/* The head of a test input: the module and the opening of the simulation table, to which a test
+ * adds its keys and the closing brace; _IDS for the tests that follow particles by id. */
+#define FIXTURE_INPUT "local picl = require('picl')\nreturn picl.simulation {\n"
+#define FIXTURE_INPUT_IDS FIXTURE_INPUT "  particle_ids = true, -- the test follows particles by id\n"
+
 /* Writes printf-formatted Lua text to a temporary file and loads it with the given --set
  * strings. Exits the test binary with a message when the input does not load. */
 static inline void fixture_config(struct picl_config *cfg, const char *const *sets, int n_sets, const char *fmt, ...)
@@ -100,6 +105,29 @@ static inline double fixture_field_max(struct sim *s, enum field_comp c)
         m = fmax(m, fabs(f[i]));
     free(f);
     return m;
+}
+
+/* E and B of s (its six components) against a first run's: the first call, with ref[] NULL,
+ * keeps them in ref[] and returns 1; later ones set max |f - ref| and max |ref| over all six
+ * and return 0. For decompositions that must agree to the last bit. */
+static inline int fixture_vs_first(struct sim *s, double *ref[6], double *maxdiff, double *maxval)
+{
+    const int *n = s->ctx.lay.cells;
+    const int first = ref[0] == NULL;
+    *maxdiff = *maxval = 0;
+    for (int c = 0; c < 6; c++) {
+        double *f = fixture_field(s, (enum field_comp)c);
+        if (first) {
+            ref[c] = f;
+            continue;
+        }
+        for (long i = 0; i < (long)n[0] * n[1] * n[2]; i++) {
+            *maxdiff = fmax(*maxdiff, fabs(f[i] - ref[c][i]));
+            *maxval = fmax(*maxval, fabs(ref[c][i]));
+        }
+        free(f);
+    }
+    return first;
 }
 
 /* Wall-clock seconds, for the run times the physics tests report. */

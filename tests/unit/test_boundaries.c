@@ -18,9 +18,7 @@ static void pulse_config(struct picl_config *cfg, int nx, int max_box, const cha
                          double x0, double L2)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {%d, 8, 8}, lower = {0, 0, 0}, upper = {%.17g, 8e-6, 8e-6}, max_box = {%d, 8, 8} },\n"
                    "  boundary = { field = { x = '%s' } },\n"
                    "  solver = %s,\n"
@@ -177,9 +175,7 @@ static void oblique_config(struct picl_config *cfg, int nx, const char *bc, doub
 {
     const double k = 2 * PICL_PI / (16 * DXM); /* along x and along y */
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {%d, 32, 2}, lower = {0, 0, 0}, upper = {%.17g, 32e-6, 2e-6}, max_box = {%d, 32, 2} },\n"
                    "  boundary = { field = { x = '%s' } },\n"
                    "  steps = 1, shape_order = 1,\n"
@@ -238,9 +234,7 @@ static void beam_config(struct picl_config *cfg, const char *boundary, const cha
                         double density, const char *strategy, const char *dir, int steps)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {32, 16, 8}, lower = {0, 0, 0}, upper = {32e-6, 16e-6, 8e-6}, max_box = {32, 8, 8} },\n"
                    "  boundary = %s,\n"
                    "  steps = %d, deposition_strategy = '%s',\n"

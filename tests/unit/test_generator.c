@@ -1063,8 +1063,7 @@ static void combo_config(struct picl_config *cfg, const struct combo *c)
               "      region = { lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7} } },\n"
               "  },\n";
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = %s },\n"
                    "  steps = 2, precision = '%s', shape_order = %d,\n"
                    "  constants = { k = 2*math.pi/16e-7, n0 = 1e24, E0 = 1e6 },\n"
@@ -1204,8 +1203,7 @@ static void test_no_fp64(struct device *dev)
 static void pml_laser_config(struct picl_config *cfg, const char *solver, const char *precision, const char *profile)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {16, 24, 32}, lower = {0, 0, 0}, upper = {16e-7, 24e-7, 32e-7}, max_box = 8 },\n"
                    "  boundary = { field = 'pml', pml_cells = { x = 3, y = {4, 5}, z = 6 } },\n"
                    "  solver = '%s', steps = 2, precision = '%s', shape_order = 2,\n"
@@ -1328,8 +1326,7 @@ static void test_other_options(struct device *dev)
                 snprintf(set, sizeof set, "%s=%s", options[i].key, options[i].value);
                 const char *sets[] = {set, options[i].also};
                 fixture_config(cfg, sets, options[i].also[0] ? 2 : 1,
-                               "local picl = require('picl')\n"
-                               "return picl.simulation {\n"
+                               FIXTURE_INPUT
                                "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = 8 },\n"
                                "  steps = 2, precision = '%s', shape_order = %d,\n"
                                "  constants = { k = 2*math.pi/16e-7, E0 = 1e6 },\n"
@@ -1400,8 +1397,7 @@ static void test_window_and_beam(struct device *dev)
                 if (!cfg)
                     exit(1);
                 fixture_config(cfg, NULL, 0,
-                               "local picl = require('picl')\n"
-                               "return picl.simulation {\n"
+                               FIXTURE_INPUT
                                "  grid = { cells = {16, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = 8 },\n"
                                "  boundary = { field = { %c = 'pec', %c = 'pml' }, pml_cells = 3 },\n"
                                "  steps = 2, precision = '%s', shape_order = %d,\n"
@@ -1479,8 +1475,7 @@ static void test_local_tiles_sizes(struct device *dev)
     if (!cfg)
         exit(1);
     const char *const base =
-        "local picl = require('picl')\n"
-        "return picl.simulation {\n"
+        FIXTURE_INPUT
         "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = %d },\n"
         "  steps = 2, shape_order = 3, deposition_strategy = 'local_tiles', work_group = { tile = %s },\n"
         "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 } },\n"

@@ -36,8 +36,7 @@ static void yee_mode(struct wave *w, const int m[3], const double e[3], double c
 static void wave_config(struct picl_config *cfg, const struct wave *w, int ncells, int max_box, const char *precision)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = %d },\n"
                    "  solver = { name = 'yee', dt = %.17g },\n"
                    "  steps = 1, precision = '%s',\n"
@@ -147,20 +146,8 @@ static void test_boxes(void)
         wave_config(&cfg, &w, n, boxes[t], "double");
         struct sim *s = fixture_sim(&cfg, &dev);
         fixture_steps(s, 20);
-        double maxdiff = 0, maxval = 0;
-        for (int c = 0; c < 6; c++) {
-            double *f = fixture_field(s, (enum field_comp)c);
-            if (t == 0) {
-                ref[c] = f;
-                continue;
-            }
-            for (int i = 0; i < n * n * n; i++) {
-                maxdiff = fmax(maxdiff, fabs(f[i] - ref[c][i]));
-                maxval = fmax(maxval, fabs(ref[c][i]));
-            }
-            free(f);
-        }
-        if (t > 0) {
+        double maxdiff, maxval;
+        if (!fixture_vs_first(s, ref, &maxdiff, &maxval)) {
             REPORT("%d boxes vs 1 box after 20 steps: max relative difference %.3e", s->ctx.lay.n_boxes,
                    maxdiff / maxval);
             CHECK(s->ctx.lay.n_boxes == (t == 1 ? 8 : 27));
