@@ -46,14 +46,20 @@ static void json_number_field(struct strbuf *sb, const char *key, double v)
     bench_json_number(sb, v);
 }
 
+/* json_string_field for each {key, value} of kv[n]. */
+static void json_string_fields(struct strbuf *sb, const char *const (*kv)[2], int n)
+{
+    for (int i = 0; i < n; i++)
+        json_string_field(sb, kv[i][0], kv[i][1]);
+}
+
 static void device_json(struct strbuf *sb, const struct device *dev)
 {
     sb_puts(sb, "\"device\":{\"name\":");
     bench_json_string(sb, dev->name);
-    json_string_field(sb, "vendor", dev->vendor);
-    json_string_field(sb, "version", dev->version);
-    json_string_field(sb, "driver", dev->driver);
-    json_string_field(sb, "platform", dev->platform_name);
+    const char *const kv[][2] = {
+        {"vendor", dev->vendor}, {"version", dev->version}, {"driver", dev->driver}, {"platform", dev->platform_name}};
+    json_string_fields(sb, kv, 4);
     sb_printf(sb, ",\"kind\":\"%s\",\"compute_units\":%u,\"global_mem\":%llu}", dev->traits->kind,
               dev->compute_units, (unsigned long long)dev->global_mem);
 }
@@ -62,9 +68,8 @@ void bench_json_head(struct strbuf *sb, const struct bench_json_head *h)
 {
     sb_puts(sb, "{\"key\":");
     bench_json_string(sb, h->key);
-    json_string_field(sb, "id", h->id);
-    json_string_field(sb, "spec", h->spec);
-    json_string_field(sb, "base", h->base);
+    const char *const kv[][2] = {{"id", h->id}, {"spec", h->spec}, {"base", h->base}};
+    json_string_fields(sb, kv, 3);
     sb_printf(sb, ",\"params\":%s,\"sets\":[", h->params);
     for (int q = 0; q < h->n_sets; q++) {
         sb_puts(sb, q ? "," : "");

@@ -43,24 +43,10 @@ void bench_results_key(const char *base, char *const *sets, int n_sets, const in
 
 char *bench_results_read(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    size_t cap = 1 << 16, n = 0;
-    char *text = mem_alloc(cap);
-    if (!text)
-        return NULL;
-    while (f) {
-        n += fread(text + n, 1, cap - 1 - n, f);
-        if (feof(f) || ferror(f))
-            break;
-        char *bigger = mem_realloc(text, cap * 2);
-        if (!bigger)
-            break;
-        text = bigger;
-        cap *= 2;
-    }
-    if (f)
-        fclose(f);
-    text[n] = '\0';
+    size_t len;
+    char *text = mem_read_file(path, &len);
+    if (!text && (text = mem_alloc(1)) != NULL) /* no results yet: nothing is done */
+        text[0] = '\0';
     return text;
 }
 

@@ -248,4 +248,13 @@ static inline void fixture_plasma_config(struct picl_config *cfg, const struct f
                    p->frozen_ions ? "true" : "false");
 }
 
+/* fixture_plasma_config, the device and the run built on it. */
+static inline struct sim *fixture_plasma_sim(const struct fixture_plasma *p, struct picl_config *cfg,
+                                             struct device *dev)
+{
+    fixture_plasma_config(cfg, p);
+    fixture_device(dev);
+    return fixture_sim(cfg, dev);
+}
+
 #endif
