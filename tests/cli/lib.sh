@@ -25,3 +25,19 @@ need_venv() {
     [ -x "$root/.venv/bin/python" ] ||
         "$root/tools/venv.sh" || { echo "FAIL: no Python environment for the output tests (make venv)"; exit 1; }
 }
+
+# `picl run inputs/INPUT [options]` in the current folder, output in run.log, from $start (the
+# date in seconds): the test stops here unless it ran its STEPS steps to the summary line. WHAT
+# names the run in the message.   usage: run_input INPUT STEPS WHAT [picl run options...]
+run_input() {
+    input=$1 steps=$2 what=$3
+    shift 3
+    start=$(date +%s)
+    "$picl" run "$root/inputs/$input" "$@" >run.log 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] || ! grep -q "^summary: $steps steps" run.log; then
+        echo "FAIL: inputs/$input ($what) did not run to its end (rc $rc):"
+        tail -n 20 run.log
+        exit 1
+    fi
+}

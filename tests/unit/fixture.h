@@ -130,6 +130,24 @@ static inline int fixture_vs_first(struct sim *s, double *ref[6], double *maxdif
     return first;
 }
 
+/* mkdtemp on dir (a template ending in XXXXXX), or the test stops. */
+static inline void fixture_tmpdir(char *dir)
+{
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        exit(2);
+    }
+}
+
+/* sim_run to the input's last step, or the test stops with the run's message. */
+static inline void fixture_run(struct sim *s)
+{
+    if (sim_run(s, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: sim_run: %s\n", fixture_err);
+        exit(1);
+    }
+}
+
 /* Wall-clock seconds, for the run times the physics tests report. */
 static inline double fixture_seconds(void)
 {

@@ -287,10 +287,7 @@ static void remove_dir(const char *dir)
 static void test_absorbing(const char *strategy, int upper)
 {
     char dir[] = "/tmp/picl_bnd_XXXXXX";
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(2);
-    }
+    fixture_tmpdir(dir);
     const int steps = 100;
     struct picl_config cfg;
     struct device dev;
@@ -301,10 +298,7 @@ static void test_absorbing(const char *strategy, int upper)
     fixture_device(&dev);
     struct sim *s = fixture_sim(&cfg, &dev);
     const long loaded = s->species[0].np;
-    if (sim_run(s, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: sim_run: %s\n", fixture_err);
-        exit(1);
-    }
+    fixture_run(s);
     static double residual[256], count[256], absorbed[256];
     char column[64];
     snprintf(column, sizeof column, "absorbed_beam_x_%s", upper ? "hi" : "lo");
@@ -338,10 +332,7 @@ static void test_absorbing(const char *strategy, int upper)
 static void test_reflecting(const char *strategy)
 {
     char dir[] = "/tmp/picl_bnd_XXXXXX";
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(2);
-    }
+    fixture_tmpdir(dir);
     const int steps = 60;
     struct picl_config cfg;
     struct device dev;
@@ -353,10 +344,7 @@ static void test_reflecting(const char *strategy)
     const long n = s->species[0].np;
     double *ux0 = fixture_by_id(s, 0, PA_UX, 1L << 20), *uy0 = fixture_by_id(s, 0, PA_UY, 1L << 20),
            *uz0 = fixture_by_id(s, 0, PA_UZ, 1L << 20);
-    if (sim_run(s, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: sim_run: %s\n", fixture_err);
-        exit(1);
-    }
+    fixture_run(s);
     double *ux = fixture_by_id(s, 0, PA_UX, 1L << 20), *uy = fixture_by_id(s, 0, PA_UY, 1L << 20),
            *uz = fixture_by_id(s, 0, PA_UZ, 1L << 20);
     double *x = fixture_particles(s, 0, PA_X), *y = fixture_particles(s, 0, PA_Y);

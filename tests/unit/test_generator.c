@@ -1535,10 +1535,7 @@ static void test_local_tiles_sizes(struct device *dev)
 static void test_templates_standalone(struct device *dev)
 {
     char dir[] = "/tmp/picl_templates_XXXXXX";
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(1);
-    }
+    fixture_tmpdir(dir);
     char path[256];
     int n_templates = 0;
     for (int i = 0; i < embedded_count; i++) {

@@ -202,10 +202,7 @@ static void test_particles(const char *strategy, int reflect)
 static void test_restart(void)
 {
     char dir[] = "/tmp/picl_pml_XXXXXX", path[512];
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(2);
-    }
+    fixture_tmpdir(dir);
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,

@@ -310,10 +310,7 @@ static void test_room_error(void)
 static void test_restart(void)
 {
     char ckpt_dir[] = "/tmp/picl_window_ckpt_XXXXXX";
-    if (!mkdtemp(ckpt_dir)) {
-        perror("mkdtemp");
-        exit(1);
-    }
+    fixture_tmpdir(ckpt_dir);
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
