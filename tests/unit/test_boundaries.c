@@ -229,9 +229,9 @@ static void test_pec_oblique(void)
 }
 
 /* A cold electron beam of density n in a region, drifting with u_drift, in a box with the
- * given boundary table; the run writes a reduced diagnostic every step to dir. */
-static void beam_config(struct picl_config *cfg, const char *boundary, const char *region, const char *u_drift,
-                        double density, const char *strategy, const char *dir, int steps)
+ * given boundary table, built on dev; the run writes a reduced diagnostic every step to dir. */
+static struct sim *beam_sim(struct picl_config *cfg, struct device *dev, const char *boundary, const char *region,
+                            const char *u_drift, double density, const char *strategy, const char *dir, int steps)
 {
     fixture_config(cfg, NULL, 0,
                    FIXTURE_INPUT_IDS
@@ -243,6 +243,8 @@ static void beam_config(struct picl_config *cfg, const char *boundary, const cha
                    "  diagnostics = { output_dir = '%s', reduced = { { name = 'beam', interval = 1 } } },\n"
                    "}\n",
                    boundary, steps, strategy, density, u_drift, region, dir);
+    fixture_device(dev);
+    return fixture_sim(cfg, dev);
 }
 
 /* Reads column `name` of every row of dir/beam.csv into v (at most max rows); returns the rows. */
@@ -291,12 +293,10 @@ static void test_absorbing(const char *strategy, int upper)
     const int steps = 100;
     struct picl_config cfg;
     struct device dev;
-    beam_config(&cfg, "{ field = { x = 'pec' }, particles = { x = 'absorbing' } }",
-                upper ? "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }"
-                      : "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }",
-                upper ? "{0.5, 0, 0}" : "{-0.5, 0.1, 0}", 1e20, strategy, dir, steps);
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
+    struct sim *s = beam_sim(&cfg, &dev, "{ field = { x = 'pec' }, particles = { x = 'absorbing' } }",
+                             upper ? "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }"
+                                   : "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }",
+                             upper ? "{0.5, 0, 0}" : "{-0.5, 0.1, 0}", 1e20, strategy, dir, steps);
     const long loaded = s->species[0].np;
     fixture_run(s);
     static double residual[256], count[256], absorbed[256];
@@ -336,11 +336,10 @@ static void test_reflecting(const char *strategy)
     const int steps = 60;
     struct picl_config cfg;
     struct device dev;
-    beam_config(&cfg, "{ field = { x = 'pec', y = 'pec' }, particles = { x = 'reflecting', y = 'reflecting' } }",
-                "{ lower = {26e-6, 10e-6, 0}, upper = {30e-6, 14e-6, 8e-6} }", "{0.5, 0.3, 0.1}", 1e12, strategy,
-                dir, steps);
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
+    struct sim *s = beam_sim(&cfg, &dev,
+                             "{ field = { x = 'pec', y = 'pec' }, particles = { x = 'reflecting', y = 'reflecting' } }",
+                             "{ lower = {26e-6, 10e-6, 0}, upper = {30e-6, 14e-6, 8e-6} }", "{0.5, 0.3, 0.1}", 1e12,
+                             strategy, dir, steps);
     const long n = s->species[0].np;
     double *ux0 = fixture_by_id(s, 0, PA_UX, 1L << 20), *uy0 = fixture_by_id(s, 0, PA_UY, 1L << 20),
            *uz0 = fixture_by_id(s, 0, PA_UZ, 1L << 20);

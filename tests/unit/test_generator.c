@@ -661,14 +661,20 @@ static int allowed_bound(const char *function, const char *name, size_t n)
     return 0;
 }
 
+/* The calling function's arguments after fmt, formatted into the array buf. */
+#define FORMAT_VARARGS(buf, fmt)                                                                                       \
+    do {                                                                                                               \
+        va_list ap_;                                                                                                   \
+        va_start(ap_, fmt);                                                                                            \
+        vsnprintf(buf, sizeof buf, fmt, ap_);                                                                          \
+        va_end(ap_);                                                                                                   \
+    } while (0)
+
 static void violation(struct loop_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void violation(struct loop_report *r, const char *fmt, ...)
 {
     char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
+    FORMAT_VARARGS(line, fmt);
     if (!r->violations)
         snprintf(r->first, sizeof r->first, "%s", line);
     size_t used = strlen(r->all);
@@ -1009,10 +1015,7 @@ static int contains(const char *text, const char *fmt, ...) __attribute__((forma
 static int contains(const char *text, const char *fmt, ...)
 {
     char want[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(want, sizeof want, fmt, ap);
-    va_end(ap);
+    FORMAT_VARARGS(want, fmt);
     if (strstr(text, want))
         return 1;
     printf("FAIL the header lacks \"%s\"\n", want);

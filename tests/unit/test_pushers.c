@@ -155,10 +155,9 @@ static void gyrate(struct device *dev, const char *pusher)
         mass[g] = PICL_M_E * gyro_gamma[0] / gyro_gamma[g];
     char set[64];
     snprintf(set, sizeof set, "pusher=%s", pusher);
-    const char *sets[] = {set};
     struct picl_config cfg;
     double t0 = fixture_seconds();
-    fixture_config(&cfg, sets, 1,
+    fixture_config(&cfg, (const char *[]){set}, 1,
                    FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 4 },\n"
                    "  solver = { dt = %.17g }, steps = 1, shape_order = 1,\n"
