@@ -205,7 +205,7 @@ struct picl_config {
     double memory_pinned; /* bytes of host-mapped staging memory; 0: default */
     int particle_ids; /* 1: store every particle's id, 0: never, -1: when a full diagnostic writes particles */
     int use_tuning; /* tuning = true: the tuning file fills the neutral keys left at auto (tune_apply) */
-    /* parallel: boxes over MPI ranks (DESIGN.md section 4) */
+    /* parallel: boxes over MPI ranks (docs/design.md section 4) */
     enum cfg_distribution distribution;
     int balance_interval; /* steps between load-balancing checks; 0: never */
     double balance_threshold; /* redistribute when the imbalance improves by more than this fraction */

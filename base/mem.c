@@ -68,6 +68,17 @@ void *mem_lua_alloc(void *ud, void *p, size_t old_size, size_t new_size)
     return mem_realloc(p, new_size);
 }
 
+void *mem_grow(void *p, int *cap, int n, size_t size, int first)
+{
+    if (n < *cap)
+        return p;
+    const int c = *cap ? 2 * *cap : first;
+    void *bigger = mem_realloc(p, (size_t)c * size);
+    if (bigger)
+        *cap = c;
+    return bigger;
+}
+
 struct mem_stats mem_get_stats(void) { return stats; }
 
 /* The whole file, NUL-terminated; errno is kept for the message on failure. */

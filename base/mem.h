@@ -1,5 +1,5 @@
 /* mem.h: the one allocation hook for host memory. Every malloc in picl goes through here, so
- * a counter can prove that the time loop allocates nothing (DESIGN.md section 2). */
+ * a counter can prove that the time loop allocates nothing (docs/design.md section 2). */
 #ifndef PICL_MEM_H
 #define PICL_MEM_H
 
@@ -14,6 +14,10 @@ void *mem_alloc(size_t bytes);
 void *mem_calloc(size_t n, size_t size);
 void *mem_realloc(void *p, size_t bytes);
 void mem_free(void *p);
+/* Room for element n of an array p of *cap elements of `size` bytes: when n == *cap the array
+ * grows to twice *cap (to `first` from empty). Returns the array, moved or not; NULL when
+ * memory runs out, with p and *cap as they were. */
+void *mem_grow(void *p, int *cap, int n, size_t size, int first);
 /* A Lua allocator (lua_Alloc) that counts through the same hook. */
 void *mem_lua_alloc(void *ud, void *p, size_t old_size, size_t new_size);
 struct mem_stats mem_get_stats(void);

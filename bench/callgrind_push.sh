@@ -7,9 +7,7 @@
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 picl=$root/bin/picl
-order=${ORDER:-3}
-cells=${CELLS:-8}
-steps=${STEPS:-4}
+order=${ORDER:-3} cells=${CELLS:-8} steps=${STEPS:-4}
 dir=$(mktemp -d /tmp/picl_callgrind_XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 cd "$dir"

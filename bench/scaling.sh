@@ -1,6 +1,6 @@
 #!/bin/sh
-# scaling.sh: weak and strong scaling of the uniform plasma over MPI ranks (the MPI issue's
-# benchmark). Weak: 32^3 cells with 8 particles per cell per rank (the domain grows along x);
+# scaling.sh: weak and strong scaling of the uniform plasma over MPI ranks (make bench-scaling,
+# docs/parallel.md). Weak: 32^3 cells with 8 particles per cell per rank (the domain grows along x);
 # strong: 64 x 32 x 32 cells shared by all. Ranks 1, 2 and 4 (4 oversubscribed on a 2-core
 # machine: for the record). Medians of RUNS runs (default 3) of the wall time per step; the
 # paper's efficiencies: weak E = T(1) / T(N), strong E = T(1) / (N T(N)); and the share of the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# uniform.sh: the uniform-plasma benchmark (issue "core PIC loop", paper section 4): 64^3 cells,
+# uniform.sh: the uniform-plasma benchmark (the paper's section 4, docs/speed.md): 64^3 cells,
 # 8 particles per cell, boxes of 32^3, 100 steps, shape orders 3 and 1, double and float.
 # Prints the median over RUNS runs of ns per particle per step and of the figure of merit, the
 # kernel shares of the median run, and peak memory. Timings here are wall-clock medians.

@@ -56,7 +56,7 @@ static double push_flops(enum cfg_pusher p)
     return 0;
 }
 
-/* The move in advance_*() of particle_push.cl on periodic axes: box-local xo 3, gamma 8, v 3,
+/* The move in advance_*() of species_step.cl on periodic axes: box-local xo 3, gamma 8, v 3,
  * new position 6, wrap 3, unwrapped local position 6. */
 #define MOVE_FLOPS 29.0
 
@@ -171,7 +171,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     c->flops = 3 * 8; /* 2 differences, 3 products, 2 combinations, the update */
     c->bytes = 12 * R; /* E, B, J read; E written */
 
-    /* Guard exchange (halo.cl, plans of runtime/guards.c): FillBoundary copies each guard cell
+    /* Guard exchange (guards.cl, plans of runtime/guards.c): FillBoundary copies each guard cell
      * of a box from its owner (a sign for PEC images) through a plan entry, its destination and
      * source offsets (2 ints, read once per launch whatever the components); SumBoundary adds,
      * into each valid cell near a box edge, the guard cell that aliases it (a face cell; edge

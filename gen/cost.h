@@ -1,5 +1,5 @@
 /* cost.h: the work of each hot kernel, counted from the variant the generator writes: flops
- * and bytes per particle (or per cell), for the roofline position of DESIGN.md section 7.
+ * and bytes per particle (or per cell), for the roofline position of docs/design.md section 7.
  * The counting model is docs/bench.md's "Roofline"; a pure function, like the generator. */
 #ifndef PICL_COST_H
 #define PICL_COST_H

@@ -227,7 +227,7 @@ static void define_real(struct strbuf *sb, const char *name, double value)
 
 /* Boundaries, one literal per axis and face: BC_X_PERIODIC (fields and particles wrap), and
  * per face BC_X_LO_PEC (field), BC_X_LO_ABSORBING, BC_X_LO_REFLECTING (particles). A PML face
- * (BC_X_LO_PML) ends in a PEC wall, so the guard exchange treats it as PEC (halo.cl). */
+ * (BC_X_LO_PML) ends in a PEC wall, so the guard exchange treats it as PEC (guards.cl). */
 static void emit_boundaries(struct strbuf *sb, const struct picl_config *cfg)
 {
     sb_puts(sb, "\n/* Boundaries: 1 where the axis or face has the condition. */\n");
@@ -375,7 +375,7 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     sb_puts(sb, "\n/* Deposition strategy (shape.cl): DEPOSIT_ATOMIC, atomic additions into the box's J in\n"
                 " * global memory; DEPOSIT_LOCAL_TILES, into a tile of it in local memory, then per cell into\n"
                 " * global memory; neither, one work item per box and plain additions. PARTICLE_HOLES: many work\n"
-                " * items push a box, and a particle that leaves it leaves a hole (particle_move.cl). */\n");
+                " * items push a box, and a particle that leaves it leaves a hole (particles_deliver.cl). */\n");
     define_int(sb, "DEPOSIT_ATOMIC", strategy == CFG_STRATEGY_GLOBAL_ATOMICS);
     define_int(sb, "DEPOSIT_LOCAL_TILES", strategy == CFG_STRATEGY_LOCAL_TILES);
     define_int(sb, "PARTICLE_HOLES", strategy != CFG_STRATEGY_DETERMINISTIC);
@@ -603,7 +603,7 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
         /* a plasma is loaded on a lattice and enters with the moving window; a beam is drawn once */
         if (emit_template(sb, beam ? "particle_beam.cl" : "particle_load.cl", err, err_len) ||
             (!beam && cfg->window.enabled && emit_template(sb, "window_inject.cl", err, err_len)) ||
-            (!cfg->species[s].frozen && emit_template(sb, "particle_push.cl", err, err_len)) ||
+            (!cfg->species[s].frozen && emit_template(sb, "species_step.cl", err, err_len)) ||
             emit_template(sb, "particle_diag.cl", err, err_len))
             return -1;
         for (size_t m = 0; m < sizeof species_macros / sizeof *species_macros; m++)
@@ -692,8 +692,9 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     /* Each physics choice is one template; the generator's only decision is which file. */
     /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */
     const char *const rotation = cfg->pusher == CFG_PUSHER_BORIS ? NULL : "push_rotation.cl";
-    const char *const templates[] = {"common.cl",       "shape.cl",        choice[0], "halo.cl",
-                                     "reduce.cl",       "init_fields.cl",  "particle_move.cl", "particle_sort.cl", "filter.cl",
+    /* (Ampere's step is the same for every solver: maxwell_ampere.cl follows the solver's file) */
+    const char *const templates[] = {"common.cl",       "shape.cl",        choice[0], "maxwell_ampere.cl", "guards.cl",
+                                     "reduce.cl",       "init_fields.cl",  "particles_deliver.cl", "particle_sort.cl", "filter.cl",
                                      choice[2],         rotation,          choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (templates[i] && emit_template(out, templates[i], err, err_len))

@@ -426,6 +426,19 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
     return rc ? h5fail(w, name) : 0;
 }
 
+/* A dimensionless scalar record of the species (weighting, id): the array, then its attributes. */
+static int write_scalar_record(struct writer *w, struct species *sp, const struct selection *sel, hid_t g,
+                               const char *name, enum particle_array a, void *raw, void *out, double weighting_power,
+                               uint32_t macro_weighted)
+{
+    int rc = write_particle_array(w, sp, sel, g, name, a, raw, out);
+    hid_t rec = rc ? H5I_INVALID_HID : H5Dopen2(g, name, H5P_DEFAULT);
+    rc = rc || rec < 0 || particle_record_attrs(rec, dim_none, 0.0, weighting_power, macro_weighted);
+    if (rec >= 0)
+        H5Dclose(rec);
+    return rc;
+}
+
 /* openPMD's particlePatches: one patch per box, with its particle count, where its
  * particles start in the records, and the box's corner and size in metres. */
 static int write_patches(struct writer *w, hid_t species, const struct selection *sel)
@@ -579,20 +592,10 @@ static int write_species(struct writer *w, const struct cfg_full *d, struct spec
         if (mom >= 0)
             H5Gclose(mom);
     }
-    if (rc == 0 && (d->attributes & (1u << CFG_ATTR_WEIGHTING))) {
-        rc = write_particle_array(w, sp, &sel, g, "weighting", PA_W, raw, out);
-        hid_t wr = rc ? H5I_INVALID_HID : H5Dopen2(g, "weighting", H5P_DEFAULT);
-        rc = rc || wr < 0 || particle_record_attrs(wr, dim_none, 0.0, 1.0, 1);
-        if (wr >= 0)
-            H5Dclose(wr);
-    }
-    if (rc == 0 && (d->attributes & (1u << CFG_ATTR_ID))) {
-        rc = write_particle_array(w, sp, &sel, g, "id", PA_ID, raw, out);
-        hid_t ir = rc ? H5I_INVALID_HID : H5Dopen2(g, "id", H5P_DEFAULT);
-        rc = rc || ir < 0 || particle_record_attrs(ir, dim_none, 0.0, 0.0, 0);
-        if (ir >= 0)
-            H5Dclose(ir);
-    }
+    if (rc == 0 && (d->attributes & (1u << CFG_ATTR_WEIGHTING)))
+        rc = write_scalar_record(w, sp, &sel, g, "weighting", PA_W, raw, out, 1.0, 1);
+    if (rc == 0 && (d->attributes & (1u << CFG_ATTR_ID)))
+        rc = write_scalar_record(w, sp, &sel, g, "id", PA_ID, raw, out, 0.0, 0);
     /* charge and mass per physical particle, constant over the species */
     for (int i = 0; rc == 0 && i < 2; i++) {
         hid_t rec;

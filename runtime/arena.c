@@ -198,7 +198,7 @@ static void explain(const struct arena *a, size_t bytes, const char *what, const
 static int add_block(struct arena *a, size_t need, size_t bytes, const char *what, char *err,
                      size_t err_len)
 {
-    char why[160], hint[160], s1[32];
+    char why[160] = "", hint[160], s1[32];
     size_t left = a->limit > a->stats.capacity ? a->limit - a->stats.capacity : 0;
     snprintf(hint, sizeof hint, "Raise the limit with the input setting %s.", a->limit_key);
     if (need > a->max_alloc) {
@@ -208,21 +208,17 @@ static int add_block(struct arena *a, size_t need, size_t bytes, const char *wha
                  "Raising %s does not help: this is the device's limit, so split the data "
                  "(smaller boxes).",
                  a->limit_key);
-        explain(a, bytes, what, why, hint, err, err_len);
-        return 1;
-    }
-    if (need > left) {
+    } else if (need > left) {
         snprintf(why, sizeof why, "no free piece is large enough and the limit is reached");
-        explain(a, bytes, what, why, hint, err, err_len);
-        return 1;
-    }
-    if (a->n_blocks == ARENA_MAX_BLOCKS) {
+    } else if (a->n_blocks == ARENA_MAX_BLOCKS) {
         snprintf(why, sizeof why, "no free piece is large enough and all %d blocks exist",
                  ARENA_MAX_BLOCKS);
         snprintf(hint, sizeof hint,
                  "A larger block size lets the same blocks hold more (the limit, %s, is not the "
                  "problem).",
                  a->limit_key);
+    }
+    if (why[0]) {
         explain(a, bytes, what, why, hint, err, err_len);
         return 1;
     }

@@ -51,7 +51,7 @@ struct arena {
  * capped by what the device allows. The arena retains `context` until arena_destroy. */
 int arena_init(struct arena *a, cl_context context, cl_device_id device, size_t limit,
                size_t block_size, const char *limit_key, char *err, size_t err_len);
-/* A pinned arena: host-mapped memory for staging MPI messages (DESIGN.md section 2). Each
+/* A pinned arena: host-mapped memory for staging MPI messages (docs/design.md section 2). Each
  * block is mapped once for its lifetime; arena_buf.host points into the mapping. */
 int arena_init_pinned(struct arena *a, cl_context context, cl_device_id device, cl_command_queue queue,
                       size_t limit, const char *limit_key, char *err, size_t err_len);

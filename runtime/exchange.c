@@ -1,5 +1,5 @@
 /* exchange.c: FillBoundary and SumBoundary between ranks. The kernel halo_plan (templates/
- * halo.cl) tells each rank which of its guard cells another rank owns, with the same source
+ * guards.cl) tells each rank which of its guard cells another rank owns, with the same source
  * rule the local kernels use (periodic wrap, PEC images), so host and device never disagree.
  * Each rank sends its owners the list of cells it needs; from then on a FillBoundary is: pack
  * the owners' values (one kernel), stage them through pinned memory, one message per peer,
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fields.h"
+#include "layout.h"
 #include "mem.h"
 
 /* What one guard cell of this rank needs from another rank, for one component. */

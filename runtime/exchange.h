@@ -1,4 +1,4 @@
-/* exchange.h: guard cells whose values live on other ranks (DESIGN.md section 4). Plans are
+/* exchange.h: guard cells whose values live on other ranks (docs/design.md section 4). Plans are
  * made once per decomposition; each exchange is one pack kernel, one message per neighbouring
  * rank through pinned staging memory, and one unpack kernel, whatever the number of boxes. */
 #ifndef PICL_EXCHANGE_H

@@ -1,5 +1,5 @@
 /* fields.c: the field buffer and the launches that update and exchange it. The kernels come
- * from templates/maxwell_yee.cl, halo.cl, reduce.cl and init_fields.cl; the guard exchanges
+ * from templates/maxwell_*.cl, guards.cl, reduce.cl and init_fields.cl; the guard exchanges
  * between this rank's boxes follow the plans of guards.c. */
 #include "fields.h"
 #include "mem.h"

@@ -9,7 +9,7 @@
 
 #include "mem.h"
 
-/* HALO_PLAN_KEEP and HALO_PLAN_ZERO of templates/halo.cl */
+/* HALO_PLAN_KEEP and HALO_PLAN_ZERO of templates/guards.cl */
 #define PLAN_KEEP INT_MAX
 #define PLAN_ZERO INT_MIN
 

@@ -1,5 +1,5 @@
 /* guards.h: FillBoundary and SumBoundary between the boxes of one rank, by plans. The kernel
- * halo_local_plan (templates/halo.cl) says once per decomposition where each guard's value comes
+ * halo_local_plan (templates/guards.cl) says once per decomposition where each guard's value comes
  * from; each exchange is then a gather over a list, one launch per distinct plan. */
 #ifndef PICL_GUARDS_H
 #define PICL_GUARDS_H

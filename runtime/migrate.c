@@ -1,5 +1,5 @@
 /* migrate.c: particle redistribution between ranks. The kernels are in templates/
- * particle_move.cl (particles_count_remote, particles_pack_remote, particles_unpack_remote). A
+ * particles_deliver.cl (particles_count_remote, particles_pack_remote, particles_unpack_remote). A
  * record is record_words() 64-bit words (the kernels' MIGRATE_WORDS); the order of arrival (by
  * rank, then by box, then by outbox slot) is fixed, so a run repeats itself exactly. */
 #include "migrate.h"

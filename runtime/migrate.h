@@ -1,4 +1,4 @@
-/* migrate.h: particles that cross into another rank's box (DESIGN.md section 4). After the push
+/* migrate.h: particles that cross into another rank's box (docs/design.md section 4). After the push
  * and the local delivery, the leavers still in the outboxes whose new box is on another rank are
  * packed into one record stream per rank (one kernel), staged through pinned memory, sent, and
  * appended to their boxes on arrival (one kernel). */

@@ -75,7 +75,7 @@ int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_
 struct io_state sim_io_state(struct sim *s);
 /* Total particles of all species. */
 long sim_particles(const struct sim *s);
-/* One PIC step (DESIGN.md section 3). */
+/* One PIC step (docs/design.md section 3). */
 int sim_step(struct sim *s, char *err, size_t err_len);
 /* The whole run: steps, diagnostics at their intervals, progress, and the summary table. */
 int sim_run(struct sim *s, char *err, size_t err_len);

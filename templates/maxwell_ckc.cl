@@ -1,10 +1,12 @@
 /* maxwell_ckc.cl: the Cole-Karkkainen-Cowan FDTD solver (Cowan et al., PRST-AB 16, 041303,
  * 2013), as WarpX runs it: Faraday's differences of E are averaged over the transverse
- * neighbours, Ampere is plain Yee. Stable up to c dt = min(dx, dy, dz); at c dt = dx on a
- * cubic grid a wave along an axis travels at exactly c. B half step, E full step, B half step. */
+ * neighbours, Ampere is plain Yee (maxwell_ampere.cl). Stable up to c dt = min(dx, dy, dz);
+ * at c dt = dx on a cubic grid a wave along an axis travels at exactly c. B half step, E full
+ * step, B half step. */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
+#include "maxwell_ampere.cl"
 #endif
 
 /* The forward difference F[n + d] - F[n] along the derivative's axis (stride d), weighted
@@ -41,18 +43,4 @@ __kernel void maxwell_push_B_half(__global real *F)
     Bx[n] -= HDT_DY * CKC_DIFF_Y(Ez, n) - HDT_DZ * CKC_DIFF_Z(Ey, n);
     By[n] -= HDT_DZ * CKC_DIFF_Z(Ex, n) - HDT_DX * CKC_DIFF_X(Ez, n);
     Bz[n] -= HDT_DX * CKC_DIFF_X(Ey, n) - HDT_DY * CKC_DIFF_Y(Ex, n);
-}
-
-/* Ampere over a full step: E += c^2 dt curl B - dt J / eps0, Yee's backward differences (CKC
- * changes only Faraday, as in WarpX). Needs B's guard cells on the lower side. */
-__kernel void maxwell_push_E(__global real *F)
-{
-    CELL_ITEM(i, j, k, b);
-    __global real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
-    __global const real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
-    __global const real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
-    const int n = IDX(i, j, k);
-    Ex[n] += C2DT_DY * (Bz[n] - Bz[n - SY]) - C2DT_DZ * (By[n] - By[n - SZ]) - DT_EPS0 * Jx[n];
-    Ey[n] += C2DT_DZ * (Bx[n] - Bx[n - SZ]) - C2DT_DX * (Bz[n] - Bz[n - 1]) - DT_EPS0 * Jy[n];
-    Ez[n] += C2DT_DX * (By[n] - By[n - 1]) - C2DT_DY * (Bx[n] - Bx[n - SY]) - DT_EPS0 * Jz[n];
 }

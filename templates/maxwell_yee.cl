@@ -1,8 +1,10 @@
 /* maxwell_yee.cl: the Yee FDTD update (Yee 1966; Taflove and Hagness, ch. 3) on the staggered
- * grid. Each step: B half step, E full step, B half step, so E and B meet at integer times. */
+ * grid. Each step: B half step, E full step (Ampere, maxwell_ampere.cl), B half step, so E
+ * and B meet at integer times. */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
+#include "maxwell_ampere.cl"
 #endif
 
 /* Faraday's difference of E along x, y, z (the derivative times the cell size) as this solver
@@ -22,18 +24,4 @@ __kernel void maxwell_push_B_half(__global real *F)
     Bx[n] -= HDT_DY * (Ez[n + SY] - Ez[n]) - HDT_DZ * (Ey[n + SZ] - Ey[n]);
     By[n] -= HDT_DZ * (Ex[n + SZ] - Ex[n]) - HDT_DX * (Ez[n + 1] - Ez[n]);
     Bz[n] -= HDT_DX * (Ey[n + 1] - Ey[n]) - HDT_DY * (Ex[n + SY] - Ex[n]);
-}
-
-/* Ampere over a full step: E += c^2 dt curl B - dt J / eps0. Backward differences of B; needs
- * B's guard cells on the lower side. J must already hold the sum over box edges. */
-__kernel void maxwell_push_E(__global real *F)
-{
-    CELL_ITEM(i, j, k, b);
-    __global real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
-    __global const real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
-    __global const real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
-    const int n = IDX(i, j, k);
-    Ex[n] += C2DT_DY * (Bz[n] - Bz[n - SY]) - C2DT_DZ * (By[n] - By[n - SZ]) - DT_EPS0 * Jx[n];
-    Ey[n] += C2DT_DZ * (Bx[n] - Bx[n - SZ]) - C2DT_DX * (Bz[n] - Bz[n - 1]) - DT_EPS0 * Jy[n];
-    Ez[n] += C2DT_DX * (By[n] - By[n - 1]) - C2DT_DY * (Bx[n] - Bx[n - SY]) - DT_EPS0 * Jz[n];
 }

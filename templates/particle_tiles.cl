@@ -7,7 +7,7 @@
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
-#include "particle_move.cl"
+#include "particles_deliver.cl"
 #endif
 #ifndef TILES_PER_BOX /* stand-in values: tiles of 4^3 cells in the default 8^3 box */
 #define TILE_X 4

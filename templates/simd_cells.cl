@@ -6,7 +6,7 @@
  * the gather loads each field value once for all lanes, and the deposition sums the lanes of
  * each row of J before adding it, one read-modify-write of J per node for VW particles (Smilei's
  * vectorised operators do the same on cell-sorted particles: Beck et al., Comput. Phys. Commun.
- * 244, 246 (2019)). A particle that leaves its cell takes the scalar path of particle_push.cl. */
+ * 244, 246 (2019)). A particle that leaves its cell takes the scalar path of species_step.cl. */
 #ifndef PICL_SIMD_CELLS_CL
 #define PICL_SIMD_CELLS_CL
 #ifndef PICL_PRELUDE

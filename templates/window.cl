@@ -3,13 +3,13 @@
  * FillBoundary has copied into the guard cell where the neighbour belongs to another box; the
  * domain's leading layer gets the initial fields at its lab-frame position. Particles move one
  * cell down in the domain's cells: those that leave their box wait in its outbox for
- * particles_deliver (particle_move.cl), those that leave the domain are dropped and counted. */
+ * particles_deliver (particles_deliver.cl), those that leave the domain are dropped and counted. */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
 #include "init_fields.cl"
-#include "halo.cl"
-#include "particle_move.cl"
+#include "guards.cl"
+#include "particles_deliver.cl"
 #endif
 
 /* The window's axis: valid cells of a box along it (W_N), the index stride along it (W_STEP),

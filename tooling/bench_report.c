@@ -1,5 +1,5 @@
 /* bench_report.c: `picl bench --report FILE`: the results of a sweep (one JSON object per
- * line, as bench.c writes them) as a table sorted by time per step, and as CSV. */
+ * line, as bench_json.c writes them) as a table sorted by time per step, and as CSV. */
 #include "bench.h"
 
 #include <errno.h>
@@ -59,14 +59,10 @@ static const char *parse_string(const char *p, char *out, size_t len)
 
 static int add_field(struct jline *l, const char *path, const char *value)
 {
-    if (l->n == l->cap) {
-        int cap = l->cap ? 2 * l->cap : 64;
-        struct jfield *bigger = mem_realloc(l->f, (size_t)cap * sizeof *bigger);
-        if (!bigger)
-            return -1;
-        l->f = bigger;
-        l->cap = cap;
-    }
+    struct jfield *f = mem_grow(l->f, &l->cap, l->n, sizeof *f, 64);
+    if (!f)
+        return -1;
+    l->f = f;
     snprintf(l->f[l->n].path, JF_PATH, "%s", path);
     snprintf(l->f[l->n].value, JF_VALUE, "%s", value);
     l->n++;
@@ -169,14 +165,10 @@ static int add_column(char (**cols)[JF_PATH], int *n, int *cap, const char *path
     for (int i = 0; i < *n; i++)
         if (!strcmp((*cols)[i], path))
             return 0;
-    if (*n == *cap) {
-        int c = *cap ? 2 * *cap : 64;
-        char(*bigger)[JF_PATH] = mem_realloc(*cols, (size_t)c * sizeof **cols);
-        if (!bigger)
-            return -1;
-        *cols = bigger;
-        *cap = c;
-    }
+    char(*bigger)[JF_PATH] = mem_grow(*cols, cap, *n, sizeof **cols, 64);
+    if (!bigger)
+        return -1;
+    *cols = bigger;
     snprintf((*cols)[(*n)++], JF_PATH, "%s", path);
     return 0;
 }
@@ -204,13 +196,10 @@ int bench_report(const char *results, FILE *out, char *err, size_t err_len)
         const char *p = skip_ws(buf);
         if (!*p)
             continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            struct jline *bigger = mem_realloc(lines, (size_t)cap * sizeof *bigger);
-            if (!bigger)
-                goto out_of_memory;
-            lines = bigger;
-        }
+        struct jline *bigger = mem_grow(lines, &cap, n, sizeof *bigger, 64);
+        if (!bigger)
+            goto out_of_memory;
+        lines = bigger;
         struct jline *l = &lines[n];
         memset(l, 0, sizeof *l);
         n++;

@@ -1,7 +1,7 @@
-/* bench_roofline.c: each hot kernel's place under the roofline (DESIGN.md section 7): the work
+/* bench_roofline.c: each hot kernel's place under the roofline (docs/bench.md, Roofline): the work
  * the generator counts in it (gen/cost.c) over the particles or cells it ran on, against its
  * device time and the device's measured bandwidth and flop rate (devlimits.c). */
-#include "bench.h"
+#include "bench_roofline.h"
 
 #include <math.h>
 #include <string.h>

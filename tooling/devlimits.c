@@ -1,16 +1,14 @@
-/* devlimits.c: `picl bench --device-limits`: the device's memory bandwidth and flop rates,
- * measured by picl's own kernels (templates/bench_limits.cl) with profiling events, so that
- * each kernel's roofline position (DESIGN.md section 7) uses numbers from the same device. */
-#include "bench.h"
+/* devlimits.c: the device's memory bandwidth and flop rates, measured by picl's own kernels
+ * (templates/bench_limits.cl) with profiling events, so that each kernel's roofline position
+ * (docs/bench.md, Roofline) uses numbers from the same device. */
+#include "devlimits.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "device.h"
 #include "gen.h"
 #include "mem.h"
-#include "tune.h"
 
 #define LIMIT_RUNS 5
 
@@ -163,40 +161,5 @@ done:
             clReleaseMemObject(buf[b]);
     if (prog)
         clReleaseProgram(prog);
-    return rc;
-}
-
-int bench_device_limits(const char *device_spec, const char *tuning, FILE *out, char *err, size_t err_len)
-{
-    char path[CFG_PATH_LEN];
-    struct tune_db db;
-    /* the file is read first: a damaged one is reported, and left as it is */
-    if (tune_path(tuning, path, sizeof path, err, err_len) || tune_db_load(&db, path, err, err_len))
-        return -1;
-    struct device dev;
-    if (device_open(&dev, device_spec, err, err_len)) {
-        tune_db_free(&db);
-        return -1;
-    }
-    struct tune_entry e;
-    memset(&e, 0, sizeof e);
-    int rc = bench_limits_measure(&dev, &e.lim, out, err, err_len);
-    if (rc == 0) {
-        /* stored for the roofline of picl run and picl bench */
-        e.limits = 1;
-        snprintf(e.vendor, sizeof e.vendor, "%s", dev.vendor);
-        snprintf(e.device, sizeof e.device, "%s", dev.name);
-        snprintf(e.driver, sizeof e.driver, "%s", dev.driver);
-        time_t now = time(NULL);
-        strftime(e.date, sizeof e.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-        if (tune_db_put(&db, &e)) {
-            snprintf(err, err_len, "out of host memory");
-            rc = -1;
-        } else if ((rc = tune_db_save(&db, err, err_len)) == 0) {
-            fprintf(out, "stored in %s\n", path);
-        }
-    }
-    tune_db_free(&db);
-    device_close(&dev);
     return rc;
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_gate.h"
+#include "bench_variant.h"
 #include "gen.h"
 #include "log.h"
 #include "mem.h"

@@ -5,7 +5,7 @@
 #ifndef PICL_TUNE_H
 #define PICL_TUNE_H
 
-#include "bench.h"
+#include "devlimits.h"
 #include "config.h"
 #include "device.h"
 

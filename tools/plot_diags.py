@@ -32,6 +32,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from openpmd_read import C, mesh_axes, particle_record, series, text  # noqa: E402
 
 
+def save(fig, png):
+    """Lays fig out, writes it to png at the resolution of every figure here, and closes it."""
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    return png
+
+
 def first_component(meshes):
     """(name, h5py dataset, record) of the first field component in a meshes group."""
     for name in sorted(meshes.keys(), key=lambda n: ("EBJ".find(n[0]) % 9, n)):
@@ -74,11 +82,7 @@ def plot_field(path, iteration, out, tag):
     ax1.set_title(f"line-out at y = {y[ny // 2]:.3g} um")
     ax1.grid(alpha=0.3)
     fig.suptitle(f"{tag}: iteration {iteration}, t = {time * 1e15:.3f} fs")
-    fig.tight_layout()
-    png = os.path.join(out, f"field_{tag}_{name}_{iteration:06d}.png")
-    fig.savefig(png, dpi=110)
-    plt.close(fig)
-    return png
+    return save(fig, os.path.join(out, f"field_{tag}_{name}_{iteration:06d}.png"))
 
 
 def plot_phase(path, iteration, out, tag):
@@ -105,11 +109,7 @@ def plot_phase(path, iteration, out, tag):
             ax.set_xlabel("x (um)")
             ax.set_ylabel("u_x = gamma v_x / c")
             ax.set_title(f"{tag}/{name}: phase space at iteration {iteration}")
-            fig.tight_layout()
-            png = os.path.join(out, f"phase_{tag}_{name}_{iteration:06d}.png")
-            fig.savefig(png, dpi=110)
-            plt.close(fig)
-            pngs.append(png)
+            pngs.append(save(fig, os.path.join(out, f"phase_{tag}_{name}_{iteration:06d}.png")))
     return pngs
 
 
@@ -138,11 +138,7 @@ def plot_reduced(path, out):
     axes[-1][0].set_xlabel("t (fs)")
     name = os.path.splitext(os.path.basename(path))[0]
     fig.suptitle(f"reduced diagnostic {name}")
-    fig.tight_layout()
-    png = os.path.join(out, f"reduced_{name}.png")
-    fig.savefig(png, dpi=110)
-    plt.close(fig)
-    return png
+    return save(fig, os.path.join(out, f"reduced_{name}.png"))
 
 
 def main(argv):

@@ -1,17 +1,10 @@
 #!/bin/sh
-# test_bad_inputs.sh: every kind of bad input the issues list, met the way a user meets it:
-# `picl run` (and `picl check`) in an empty folder. Each must exit 2 with exactly one
-# "picl: error:" message that names file, line and key where they exist, and leave the folder
-# as it was: no diags/, no stray files.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_cli_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-failed=0
-passed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# test_bad_inputs.sh: every kind of bad input picl refuses (docs/input.md, Error messages), met the
+# way a user meets it: `picl run` (and `picl check`) in an empty folder. Each must exit 2 with
+# exactly one "picl: error:" message that names file, line and key where they exist, and leave the
+# folder as it was: no diags/, no stray files.
+. "$(dirname "$0")/lib.sh"
+scratch cli
 
 # Every key on a line of its own, so each mistake below has one line to be reported at.
 cat >"$dir/base.lua" <<'LUA'
@@ -73,7 +66,7 @@ expect() {
     fi
 }
 
-# -- issue 2: the input and the command line
+# -- the input and the command line
 expect "Lua syntax error" 's/^  steps = 3,/  steps = 3/' \
     "bad.lua:11: '}' expected (to close '{' at line 2) near 'constants'" run
 expect "unknown key, with a close match" 's/max_box =/max_bx =/' \
@@ -110,7 +103,7 @@ expect "unknown --set species" '' \
 expect "bad --set value" '' \
     "--set: steps: expected a positive integer (time steps), got \"abc\"" run --set steps=abc
 
-# -- issue 3: species
+# -- species
 expect "density expression that does not compile (check)" 's/cos(k\*x)/cos(k*x/' \
     "bad.lua:16: species.electrons.density: the expression \"n0*(1 + 0.1*cos(k*x)\" does not compile:" check
 grep -q "error: species.electrons.density:1:[0-9]*: expected ')'" "$dir/err" && ok ||
@@ -142,7 +135,7 @@ expect "region outside the domain" 's/ppc = 1/ppc = 1, region = { lower = {0, 0,
 expect "region below the domain" 's/ppc = 1/ppc = 1, region = { lower = {0, -1e-6, 0}, upper = {1e-6, 1e-6, 1e-6} }/' \
     "species.electrons.region.lower: region lies outside the domain along y: lower = -1e-06 m" run
 
-# -- issue 4: variants the device cannot run, refused by `picl check` before anything runs
+# -- variants the device cannot run, refused by `picl check` before anything runs
 expect "local_tiles tile that does not divide the box" \
     's/^  steps = 3,/  steps = 3, deposition_strategy = "local_tiles", work_group = { tile = 3 },/' \
     "work_group.tile: 3 cells along x do not divide the box's 4" check
@@ -187,5 +180,4 @@ usage "option without its value" "--set needs a value" run x.lua --set
 usage "gen without -o" "gen needs -o DIR" gen "$dir/base.lua"
 usage "no command" "usage: picl COMMAND" 
 
-echo "  $passed passed, $failed failed"
-[ $failed -eq 0 ]
+summary

@@ -4,25 +4,13 @@
 # electron per cell to keep it short), runs to its end; then
 # tests/output/test_wake.py measures the wake's wavelength on axis from the openPMD output
 # against 2 pi c / omega_p (5%) and checks the files' lab-frame offsets.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-if [ ! -x "$root/.venv/bin/python" ]; then
-    "$root/tools/venv.sh" || { echo "FAIL: no Python environment for the output tests (make venv)"; exit 1; }
-fi
-dir=$(mktemp -d /tmp/picl_wake_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/lib.sh"
+need_venv
+scratch wake
 cd "$dir" || exit 1
-start=$(date +%s)
-"$picl" run "$root/inputs/beam_driven.lua" \
+run_input beam_driven.lua 160 "narrow" \
     --set 'grid.cells={16,16,96}' --set 'grid.lower={-12e-6,-12e-6,0}' --set 'grid.upper={12e-6,12e-6,96e-6}' \
     --set species.driver.beam.truncate=2 --set species.driver.beam.particles=5000 --set species.electrons.ppc=1 \
-    --set 'diagnostics.full.wake.interval={0,160}' >run.log 2>&1
-rc=$?
-if [ $rc -ne 0 ] || ! grep -q "^summary: 160 steps" run.log; then
-    echo "FAIL: inputs/beam_driven.lua (narrow) did not run to its end (rc $rc):"
-    tail -n 20 run.log
-    exit 1
-fi
+    --set 'diagnostics.full.wake.interval={0,160}'
 echo "  ok   inputs/beam_driven.lua (16 x 16 x 96 cells) ran 160 steps in $(($(date +%s) - start)) s"
 exec "$root/.venv/bin/python" "$root/tests/output/test_wake.py" "$dir/diags" 1e24

@@ -6,16 +6,8 @@
 # the sorted ones, and places the fastest one's kernels under the roofline; a bad spec is one
 # message; --device-limits prints bandwidth and flop rates and stores them in the tuning file;
 # tools/bench_plot.py draws a PNG (when the .venv of `make venv` is there).
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_bench_XXXXXX)
-pid=""
-trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
-failed=0
-passed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+scratch bench
 cd "$dir" || exit 1
 export PICL_TUNING="$dir/tuning.lua" # never the user's
 
@@ -121,5 +113,4 @@ else
     echo "  tools/bench_plot.py not tried: no .venv with matplotlib (make venv)"
 fi
 
-echo "  $passed passed, $failed failed"
-[ $failed -eq 0 ]
+summary

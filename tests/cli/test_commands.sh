@@ -2,16 +2,8 @@
 # test_commands.sh: the commands of the README as a user types them: --help, --version,
 # devices, gen (a .cl file that compiles on its own), run (CSV files appear only when a run
 # finishes: a run that fails or is killed leaves at most NAME.csv.partial).
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_cli_XXXXXX)
-pid=""
-trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
-failed=0
-passed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+scratch cli
 version=$(cat "$root/VERSION")
 
 # -- --help, --version, devices: exit 0 with their text on stdout
@@ -102,5 +94,4 @@ if [ -s diags/plasma.csv.partial ] && [ -z "$(find . -name '*.csv')" ]; then ok
 else bad "killed run: left $(find . -type f | tr '\n' ' '); output: $(cat out)"; fi
 cd "$dir" || exit 1
 
-echo "  $passed passed, $failed failed"
-[ $failed -eq 0 ]
+summary

@@ -1,15 +1,8 @@
 #!/bin/sh
 # test_input_errors.sh: `picl check` on inputs, as a user meets it: a good input with --set
 # prints its resolved form; a bad one exits 2 with FILE:LINE: KEY: message; scripts are sandboxed.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_cli_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-failed=0
-passed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+scratch cli
 
 cat >"$dir/good.lua" <<'LUA'
 local picl = require("picl")
@@ -46,5 +39,4 @@ rc=$?
 if [ $rc -eq 2 ] && echo "$out" | grep -qF "cannot open input '$dir/missing.lua': No such file or directory"; then ok
 else bad "missing input (rc $rc): $out"; fi
 
-echo "  $passed passed, $failed failed"
-[ $failed -eq 0 ]
+summary

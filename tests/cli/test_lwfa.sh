@@ -5,22 +5,12 @@
 # window moved as far as speed x time allows; once the pulse is launched (step 80) the total
 # energy stays within 1% to the end (nothing grows: a PML whose memory did not follow the fields
 # would reflect and could feed itself); the window injected both species alike.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_lwfa_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/lib.sh"
+scratch lwfa
 cd "$dir" || exit 1
-start=$(date +%s)
-"$picl" run "$root/inputs/lwfa.lua" --set 'grid.cells={20,20,300}' --set boundary.pml_cells=4 \
+run_input lwfa.lua 140 "small" --set 'grid.cells={20,20,300}' --set boundary.pml_cells=4 \
     --set lasers.drive.fwhm=3e-15 --set lasers.drive.t_peak=8e-15 --set moving_window.start=1.6e-14 \
-    --set steps=140 --set 'diagnostics.full.lwfa.interval={140}' >run.log 2>&1
-rc=$?
-if [ $rc -ne 0 ] || ! grep -q "^summary: 140 steps" run.log; then
-    echo "FAIL: inputs/lwfa.lua (small) did not run to its end (rc $rc):"
-    tail -n 20 run.log
-    exit 1
-fi
+    --set steps=140 --set 'diagnostics.full.lwfa.interval={140}'
 echo "  ok   inputs/lwfa.lua (20 x 20 x 300 cells) ran 140 steps in $(($(date +%s) - start)) s"
 # columns by name from the CSV's header
 awk -F, -v dz=6.666666666666667e-08 '

@@ -3,21 +3,14 @@
 # counts are in tests/mpi/test_mpi.c, run here on 1, 2 and 4 ranks; this script adds what a user
 # sees: `picl check --ranks`, a run on 2 ranks whose reduced diagnostics match the 1-rank run,
 # and a failure on one rank that stops every rank with a non-zero status instead of a hang.
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
+. "$(dirname "$0")/lib.sh"
 prog=$root/${BUILD:-build}/tests-mpi/test_mpi
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
 [ -x "$prog" ] || { echo "FAIL: $prog is not built (make unit)"; exit 1; }
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 # Open MPI refuses root unless told; CI runs as root
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 mpirun="mpirun --oversubscribe"
-dir=$(mktemp -d /tmp/picl_mpi_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-failed=0
-passed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+scratch mpi
 cd "$root" || exit 1
 
 # -- the physics on 1, 2 and 4 ranks against the 1-rank run

@@ -7,15 +7,8 @@
 # damaged file is one message naming file and line, and is left as it was; the run summary
 # places the hot kernels under the roofline, with the hand-counted work of the push (and of
 # maxwell_push_B_half when it is hot enough to be listed).
-root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
-[ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
-dir=$(mktemp -d /tmp/picl_tune_XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-failed=0
-passed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
+scratch tune
 cd "$dir" || exit 1
 unset PICL_TUNING
 tf=$dir/cache/tuning.lua
@@ -122,5 +115,4 @@ if grep -q "^roofline: .*roofs [0-9.]* GB/s, [0-9.]* GFlop/s double" k.out &&
 else bad "roofline table: $(sed -n '/^roofline/,$p' k.out)"; fi
 sed -n '/^roofline/,$p' k.out | sed 's/^/  /'
 
-echo "  $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

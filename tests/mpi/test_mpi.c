@@ -1,11 +1,10 @@
 /* test_mpi.c: a run over the ranks of this MPI world against the same run on one rank
- * (DESIGN.md section 4, the MPI issue's tests). Started by tests/cli/test_mpi.sh with
- * mpirun -np 1, 2 and 4. For each case, rank 0 also runs the input alone (MPI_COMM_SELF); after
- * 20 steps every field component of every cell must equal that run's to 1e-10 relative (to the
- * largest value of E and c B together, or of J; double),
- * particle counts exactly, the charge-conservation residual (over every cell, rank edges
- * included) stay below 1e-11, and each exchange between ranks cost one pack and one unpack
- * launch on each rank. */
+ * (docs/design.md sections 4 and 6, the MPI decomposition check). Started by
+ * tests/cli/test_mpi.sh with mpirun -np 1, 2 and 4. For each case, rank 0 also runs the input
+ * alone (MPI_COMM_SELF); after 20 steps every field component of every cell must equal that run's
+ * to 1e-10 relative (to the largest value of E and c B together, or of J; double), particle
+ * counts exactly, the charge-conservation residual (over every cell, rank edges included) stay
+ * below 1e-11, and each exchange between ranks cost one pack and one unpack launch on each rank. */
 #include "check.h"
 #include "fixture.h"
 

@@ -1,5 +1,5 @@
-/* fit.h: fitting a measured oscillation, shared by the tests that measure a frequency
- * (Langmuir, gather and deposition variants). */
+/* fit.h: fitting a measured oscillation or orbit, shared by the tests that measure a frequency
+ * (Langmuir, gather and deposition variants) or a gyration radius (gyration, pushers). */
 #ifndef PICL_FIT_H
 #define PICL_FIT_H
 
@@ -80,6 +80,37 @@ static inline double fit_frequency(const double *a, int n, double dt, double w0)
         }
     }
     return 0.5 * (lo + hi);
+}
+
+/* The algebraic (Kasa) circle fit: least squares of x^2 + y^2 = 2 a x + 2 b y + c, exact for
+ * points on a circle (test_gyration, test_pushers). Returns the radius; the centre in (a, b)
+ * where they are not NULL. */
+static inline double fit_circle(const double *x, const double *y, int n, double *a, double *b)
+{
+    /* centre the data first so the normal equations stay well conditioned */
+    double mx = 0, my = 0;
+    for (int i = 0; i < n; i++) {
+        mx += x[i] / n;
+        my += y[i] / n;
+    }
+    double sxx = 0, sxy = 0, syy = 0, sxz = 0, syz = 0, sz = 0;
+    for (int i = 0; i < n; i++) {
+        double u = x[i] - mx, v = y[i] - my, z = u * u + v * v;
+        sxx += u * u;
+        sxy += u * v;
+        syy += v * v;
+        sxz += u * z;
+        syz += v * z;
+        sz += z;
+    }
+    /* with centred data the constant decouples: [sxx sxy; sxy syy] (2a, 2b) = (sxz, syz) */
+    double det = sxx * syy - sxy * sxy;
+    double ca = 0.5 * (sxz * syy - syz * sxy) / det, cb = 0.5 * (syz * sxx - sxz * sxy) / det;
+    if (a)
+        *a = mx + ca;
+    if (b)
+        *b = my + cb;
+    return sqrt(ca * ca + cb * cb + sz / n);
 }
 
 #endif

@@ -10,21 +10,33 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "config.h"
 #include "device.h"
 #include "sim.h"
 
 static char fixture_err[65536];
 
+/* The head of a test input: the module and the opening of the simulation table, to which a test
+ * adds its keys and the closing brace; _IDS for the tests that follow particles by id. */
+#define FIXTURE_INPUT "local picl = require('picl')\nreturn picl.simulation {\n"
+#define FIXTURE_INPUT_IDS FIXTURE_INPUT "  particle_ids = true, -- the test follows particles by id\n"
+
+/* mkdtemp on dir (a template ending in XXXXXX), or the test stops. */
+static inline void fixture_tmpdir(char *dir)
+{
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        exit(2);
+    }
+}
+
 /* Writes printf-formatted Lua text to a temporary file and loads it with the given --set
  * strings. Exits the test binary with a message when the input does not load. */
 static inline void fixture_config(struct picl_config *cfg, const char *const *sets, int n_sets, const char *fmt, ...)
 {
     char dir[] = "/tmp/picl_test_XXXXXX", path[64];
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(2);
-    }
+    fixture_tmpdir(dir);
     snprintf(path, sizeof path, "%s/input.lua", dir);
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -100,6 +112,63 @@ static inline double fixture_field_max(struct sim *s, enum field_comp c)
         m = fmax(m, fabs(f[i]));
     free(f);
     return m;
+}
+
+/* E and B of s (its six components) against a first run's: the first call, with ref[] NULL,
+ * keeps them in ref[] and returns 1; later ones set max |f - ref| and max |ref| over all six
+ * and return 0. For decompositions that must agree to the last bit. */
+static inline int fixture_vs_first(struct sim *s, double *ref[6], double *maxdiff, double *maxval)
+{
+    const int *n = s->ctx.lay.cells;
+    const int first = ref[0] == NULL;
+    *maxdiff = *maxval = 0;
+    for (int c = 0; c < 6; c++) {
+        double *f = fixture_field(s, (enum field_comp)c);
+        if (first) {
+            ref[c] = f;
+            continue;
+        }
+        for (long i = 0; i < (long)n[0] * n[1] * n[2]; i++) {
+            *maxdiff = fmax(*maxdiff, fabs(f[i] - ref[c][i]));
+            *maxval = fmax(*maxval, fabs(ref[c][i]));
+        }
+        free(f);
+    }
+    return first;
+}
+
+/* The same problem cut into boxes three ways (cfg[0] one box, cfg[1] 8, cfg[2] 27), 20 steps
+ * each: the same arithmetic on the same values, so E and B of the later two equal the first's to
+ * the last bits unless a guard cell is stale. what: the start of the reported line. */
+static inline void fixture_boxes_agree(const struct picl_config cfg[3], const char *what)
+{
+    double *ref[6] = {0};
+    struct device dev;
+    fixture_device(&dev);
+    for (int t = 0; t < 3; t++) {
+        struct sim *s = fixture_sim(&cfg[t], &dev);
+        fixture_steps(s, 20);
+        double maxdiff, maxval;
+        if (!fixture_vs_first(s, ref, &maxdiff, &maxval)) {
+            REPORT("%s%d boxes vs 1 box after 20 steps: max relative difference %.3e", what, s->ctx.lay.n_boxes,
+                   maxdiff / maxval);
+            CHECK(s->ctx.lay.n_boxes == (t == 1 ? 8 : 27));
+            CHECK(maxdiff <= 1e-14 * maxval);
+        }
+        fixture_free_sim(s);
+    }
+    for (int c = 0; c < 6; c++)
+        free(ref[c]);
+    device_close(&dev);
+}
+
+/* sim_run to the input's last step, or the test stops with the run's message. */
+static inline void fixture_run(struct sim *s)
+{
+    if (sim_run(s, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: sim_run: %s\n", fixture_err);
+        exit(1);
+    }
 }
 
 /* Wall-clock seconds, for the run times the physics tests report. */
@@ -218,6 +287,15 @@ static inline void fixture_plasma_config(struct picl_config *cfg, const struct f
                    p->cells, p->cells, p->cells, L, L, L, p->max_box, p->precision, p->shape_order, n0, p->ppc,
                    p->u_th, n0, p->ppc_ions ? p->ppc_ions : p->ppc, p->u_th * sqrt(PICL_M_E / PICL_M_P),
                    p->frozen_ions ? "true" : "false");
+}
+
+/* fixture_plasma_config, the device and the run built on it. */
+static inline struct sim *fixture_plasma_sim(const struct fixture_plasma *p, struct picl_config *cfg,
+                                             struct device *dev)
+{
+    fixture_plasma_config(cfg, p);
+    fixture_device(dev);
+    return fixture_sim(cfg, dev);
 }
 
 #endif

@@ -13,9 +13,7 @@
 static void beam_config(struct picl_config *cfg, const char *max_box)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {20, 28, 64}, lower = {-10e-6, -14e-6, 0}, upper = {10e-6, 14e-6, 64e-6},\n"
                    "           max_box = %s },\n"
                    "  boundary = { field = 'pec' },\n"
@@ -144,9 +142,7 @@ static void test_drift(struct device *dev)
 {
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {16, 16, 64}, lower = {-8e-6, -8e-6, 0}, upper = {8e-6, 8e-6, 64e-6}, max_box = {8, 8, 16} },\n"
                    "  steps = 60,\n"
                    "  species = { { name = 'bunch', particle = 'electron',\n"

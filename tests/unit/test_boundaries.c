@@ -18,9 +18,7 @@ static void pulse_config(struct picl_config *cfg, int nx, int max_box, const cha
                          double x0, double L2)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {%d, 8, 8}, lower = {0, 0, 0}, upper = {%.17g, 8e-6, 8e-6}, max_box = {%d, 8, 8} },\n"
                    "  boundary = { field = { x = '%s' } },\n"
                    "  solver = %s,\n"
@@ -177,9 +175,7 @@ static void oblique_config(struct picl_config *cfg, int nx, const char *bc, doub
 {
     const double k = 2 * PICL_PI / (16 * DXM); /* along x and along y */
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {%d, 32, 2}, lower = {0, 0, 0}, upper = {%.17g, 32e-6, 2e-6}, max_box = {%d, 32, 2} },\n"
                    "  boundary = { field = { x = '%s' } },\n"
                    "  steps = 1, shape_order = 1,\n"
@@ -233,14 +229,12 @@ static void test_pec_oblique(void)
 }
 
 /* A cold electron beam of density n in a region, drifting with u_drift, in a box with the
- * given boundary table; the run writes a reduced diagnostic every step to dir. */
-static void beam_config(struct picl_config *cfg, const char *boundary, const char *region, const char *u_drift,
-                        double density, const char *strategy, const char *dir, int steps)
+ * given boundary table, built on dev; the run writes a reduced diagnostic every step to dir. */
+static struct sim *beam_sim(struct picl_config *cfg, struct device *dev, const char *boundary, const char *region,
+                            const char *u_drift, double density, const char *strategy, const char *dir, int steps)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {32, 16, 8}, lower = {0, 0, 0}, upper = {32e-6, 16e-6, 8e-6}, max_box = {32, 8, 8} },\n"
                    "  boundary = %s,\n"
                    "  steps = %d, deposition_strategy = '%s',\n"
@@ -249,6 +243,8 @@ static void beam_config(struct picl_config *cfg, const char *boundary, const cha
                    "  diagnostics = { output_dir = '%s', reduced = { { name = 'beam', interval = 1 } } },\n"
                    "}\n",
                    boundary, steps, strategy, density, u_drift, region, dir);
+    fixture_device(dev);
+    return fixture_sim(cfg, dev);
 }
 
 /* Reads column `name` of every row of dir/beam.csv into v (at most max rows); returns the rows. */
@@ -293,24 +289,16 @@ static void remove_dir(const char *dir)
 static void test_absorbing(const char *strategy, int upper)
 {
     char dir[] = "/tmp/picl_bnd_XXXXXX";
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(2);
-    }
+    fixture_tmpdir(dir);
     const int steps = 100;
     struct picl_config cfg;
     struct device dev;
-    beam_config(&cfg, "{ field = { x = 'pec' }, particles = { x = 'absorbing' } }",
-                upper ? "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }"
-                      : "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }",
-                upper ? "{0.5, 0, 0}" : "{-0.5, 0.1, 0}", 1e20, strategy, dir, steps);
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
+    struct sim *s = beam_sim(&cfg, &dev, "{ field = { x = 'pec' }, particles = { x = 'absorbing' } }",
+                             upper ? "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }"
+                                   : "{ lower = {12e-6, 0, 0}, upper = {20e-6, 16e-6, 8e-6} }",
+                             upper ? "{0.5, 0, 0}" : "{-0.5, 0.1, 0}", 1e20, strategy, dir, steps);
     const long loaded = s->species[0].np;
-    if (sim_run(s, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: sim_run: %s\n", fixture_err);
-        exit(1);
-    }
+    fixture_run(s);
     static double residual[256], count[256], absorbed[256];
     char column[64];
     snprintf(column, sizeof column, "absorbed_beam_x_%s", upper ? "hi" : "lo");
@@ -344,25 +332,18 @@ static void test_absorbing(const char *strategy, int upper)
 static void test_reflecting(const char *strategy)
 {
     char dir[] = "/tmp/picl_bnd_XXXXXX";
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(2);
-    }
+    fixture_tmpdir(dir);
     const int steps = 60;
     struct picl_config cfg;
     struct device dev;
-    beam_config(&cfg, "{ field = { x = 'pec', y = 'pec' }, particles = { x = 'reflecting', y = 'reflecting' } }",
-                "{ lower = {26e-6, 10e-6, 0}, upper = {30e-6, 14e-6, 8e-6} }", "{0.5, 0.3, 0.1}", 1e12, strategy,
-                dir, steps);
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
+    struct sim *s = beam_sim(&cfg, &dev,
+                             "{ field = { x = 'pec', y = 'pec' }, particles = { x = 'reflecting', y = 'reflecting' } }",
+                             "{ lower = {26e-6, 10e-6, 0}, upper = {30e-6, 14e-6, 8e-6} }", "{0.5, 0.3, 0.1}", 1e12,
+                             strategy, dir, steps);
     const long n = s->species[0].np;
     double *ux0 = fixture_by_id(s, 0, PA_UX, 1L << 20), *uy0 = fixture_by_id(s, 0, PA_UY, 1L << 20),
            *uz0 = fixture_by_id(s, 0, PA_UZ, 1L << 20);
-    if (sim_run(s, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: sim_run: %s\n", fixture_err);
-        exit(1);
-    }
+    fixture_run(s);
     double *ux = fixture_by_id(s, 0, PA_UX, 1L << 20), *uy = fixture_by_id(s, 0, PA_UY, 1L << 20),
            *uz = fixture_by_id(s, 0, PA_UZ, 1L << 20);
     double *x = fixture_particles(s, 0, PA_X), *y = fixture_particles(s, 0, PA_Y);

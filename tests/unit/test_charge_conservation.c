@@ -30,9 +30,7 @@ static double conservation(int order, const char *precision, int max_box, int st
     struct picl_config cfg;
     struct device dev;
     double t0 = fixture_seconds();
-    fixture_plasma_config(&cfg, &p);
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
+    struct sim *s = fixture_plasma_sim(&p, &cfg, &dev);
     const long n_ids = (long)NC * NC * NC * PPC * PPC * PPC;
     const long np0[2] = {s->species[0].np, s->species[1].np};
     double *start[3], scale;

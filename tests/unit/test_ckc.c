@@ -4,6 +4,7 @@
 #include "check.h"
 #include "ckc.h"
 #include "fixture.h"
+#include "wave.h"
 
 #define NC 16 /* cells per axis */
 #define DXM 1e-6 /* cell size of the cubic grids, m */
@@ -14,12 +15,6 @@
 #define CUBIC_BETA (1.0 / 12.0)
 #define CUBIC_GAMMA (1.0 / 48.0)
 
-struct wave {
-    int n[3]; /* cells per axis */
-    double d[3]; /* cell size per axis, m */
-    double k[3], e[3], b[3]; /* wave vector (1/m), E amplitude (V/m), B amplitude at integer time (T) */
-    double omega, dt; /* discrete angular frequency (rad/s), step (s) */
-};
 
 /* The factor S_a by which CKC's transverse averaging multiplies Faraday's difference along a for
  * the mode exp(i k.x): a line displaced by one cell along t carries cos(k_t d_t) relative to the
@@ -96,74 +91,16 @@ static void cubic_weights(struct gen_ckc *w)
     }
 }
 
-static void wave_config(struct picl_config *cfg, const struct wave *w, const char *solver, int max_box,
-                        const char *precision)
-{
-    fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = %d },\n"
-                   "  solver = { name = '%s', dt = %.17g },\n"
-                   "  steps = 1, precision = '%s',\n"
-                   "  constants = { kx = %.17g, ky = %.17g, kz = %.17g, ex = %.17g, ey = %.17g, ez = %.17g,\n"
-                   "                bx = %.17g, by = %.17g, bz = %.17g },\n"
-                   "  fields = { Ex = 'ex*cos(kx*x + ky*y + kz*z)', Ey = 'ey*cos(kx*x + ky*y + kz*z)',\n"
-                   "             Ez = 'ez*cos(kx*x + ky*y + kz*z)', Bx = 'bx*cos(kx*x + ky*y + kz*z)',\n"
-                   "             By = 'by*cos(kx*x + ky*y + kz*z)', Bz = 'bz*cos(kx*x + ky*y + kz*z)' },\n"
-                   "}\n",
-                   w->n[0], w->n[1], w->n[2], w->n[0] * w->d[0], w->n[1] * w->d[1], w->n[2] * w->d[2], max_box,
-                   solver, w->dt, precision, w->k[0], w->k[1], w->k[2], w->e[0], w->e[1], w->e[2], w->b[0], w->b[1],
-                   w->b[2]);
-}
 
-/* Phase of sum F(x) exp(-i k.x) over the grid, F at its staggered positions. */
-static double mode_phase(const double *f, const struct wave *w, enum field_comp c)
-{
-    double off[3], re = 0, im = 0;
-    gen_stagger(c, off);
-    for (int k = 0; k < w->n[2]; k++)
-        for (int j = 0; j < w->n[1]; j++)
-            for (int i = 0; i < w->n[0]; i++) {
-                double ph = w->k[0] * (i + off[0]) * w->d[0] + w->k[1] * (j + off[1]) * w->d[1] +
-                            w->k[2] * (k + off[2]) * w->d[2];
-                double v = f[i + w->n[0] * (j + w->n[1] * k)];
-                re += v * cos(ph);
-                im -= v * sin(ph);
-            }
-    return atan2(im, re);
-}
 
 /* Runs `steps` steps of `solver`; returns the angular frequency from the unwrapped phase of
  * component c and sets *energy_change to (W_end - W_0) / W_0 of the field energy. */
 static double measure_omega(const struct wave *w, const char *solver, enum field_comp c, int steps,
                             const char *precision, double *energy_change)
 {
-    struct picl_config cfg;
-    struct device dev;
-    wave_config(&cfg, w, solver, 8, precision);
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
-    double w0 = 0, phase = 0;
-    fixture_energy(s, &w0, NULL);
-    double *f = fixture_field(s, c);
-    double prev = mode_phase(f, w, c);
-    free(f);
-    for (int n = 0; n < steps; n++) {
-        fixture_steps(s, 1);
-        f = fixture_field(s, c);
-        double p = mode_phase(f, w, c);
-        free(f);
-        double d = p - prev;
-        d -= 2 * PICL_PI * floor((d + PICL_PI) / (2 * PICL_PI));
-        phase += d;
-        prev = p;
-    }
-    double w1 = 0;
-    fixture_energy(s, &w1, NULL);
+    double w0, w1, omega = wave_omega(w, solver, c, steps, precision, &w0, &w1);
     *energy_change = (w1 - w0) / w0;
-    fixture_free_sim(s);
-    device_close(&dev);
-    return -phase / (steps * w->dt);
+    return omega;
 }
 
 /* gen/ckc.c gives Cowan's cubic weights, every axis's weights sum to one on any grid, and at
@@ -336,39 +273,7 @@ static void test_boxes(void)
     const double d[3] = {DXM, DXM, DXM}, seed[3] = {1e9, 0, -1e9};
     struct wave w;
     make_mode(&w, &cubic, n, d, m, seed, DXM / PICL_C);
-    int boxes[3] = {24, 12, 8};
-    double *ref[6] = {0};
-    struct device dev;
-    fixture_device(&dev);
-    for (int t = 0; t < 3; t++) {
-        struct picl_config cfg;
-        wave_config(&cfg, &w, "ckc", boxes[t], "double");
-        struct sim *s = fixture_sim(&cfg, &dev);
-        fixture_steps(s, 20);
-        double maxdiff = 0, maxval = 0;
-        for (int c = 0; c < 6; c++) {
-            double *f = fixture_field(s, (enum field_comp)c);
-            if (t == 0) {
-                ref[c] = f;
-                continue;
-            }
-            for (int i = 0; i < nn * nn * nn; i++) {
-                maxdiff = fmax(maxdiff, fabs(f[i] - ref[c][i]));
-                maxval = fmax(maxval, fabs(ref[c][i]));
-            }
-            free(f);
-        }
-        if (t > 0) {
-            REPORT("ckc, %d boxes vs 1 box after 20 steps: max relative difference %.3e", s->ctx.lay.n_boxes,
-                   maxdiff / maxval);
-            CHECK(s->ctx.lay.n_boxes == (t == 1 ? 8 : 27));
-            CHECK(maxdiff <= 1e-14 * maxval);
-        }
-        fixture_free_sim(s);
-    }
-    for (int c = 0; c < 6; c++)
-        free(ref[c]);
-    device_close(&dev);
+    wave_boxes_agree(&w, "ckc", "ckc, ");
 }
 
 int main(void)

@@ -12,8 +12,7 @@
 #include "fixture.h"
 
 static const char *const input =
-    "local picl = require('picl')\n"
-    "return picl.simulation {\n"
+    FIXTURE_INPUT
     "  grid = { cells = {16, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = 8 },\n"
     "  steps = 10, shape_order = %d, precision = '%s', deposition_strategy = '%s', work_group = %s,\n"
     "  species = { { name = 'electrons', particle = 'electron', density = 1e25, ppc = 2, u_th = 0.1 },\n"

@@ -15,8 +15,7 @@ static void run(struct device *dev, const int passes[3], const int m[3], int max
 {
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = %d },\n"
                    "  steps = 1, filter = { passes = {%d, %d, %d} },\n"
                    "}\n",

@@ -129,10 +129,9 @@ static void reference(int order)
     const double n0 = 1e24, E0 = 1e10, B0 = 30;
     char set[32];
     snprintf(set, sizeof set, "shape_order=%d", order);
-    const char *sets[] = {set};
     struct picl_config cfg;
     double t0 = fixture_seconds();
-    fixture_config(&cfg, sets, 1,
+    fixture_config(&cfg, (const char *[]){set}, 1,
                    "local picl = require('picl')\n"
                    "local k = 2 * picl.pi / %.17g\n"
                    "return picl.simulation {\n"

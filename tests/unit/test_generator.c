@@ -1,6 +1,6 @@
 /* test_generator.c: the generator's promises, checked on its output. Every valid combination
  * of options builds on the device; the header names every parameter and picl's version; loop
- * bounds are literals where DESIGN.md says constants; each template compiles on its own. */
+ * bounds are literals where docs/design.md says constants; each template compiles on its own. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -620,7 +620,7 @@ static const struct runtime_bound allowed[] = {
     {"particles_bin", "n", "the particles of the box being binned, BT_COUNT"},
     {"particles_reorder", "n", "the particles of the box being reordered, BT_COUNT"},
     {"window_shift_particles", "n", "the particles of the box the moving window shifts, BT_COUNT"},
-    /* Between MPI ranks (templates/particle_move.cl, halo.cl): how many particles left for
+    /* Between MPI ranks (templates/particles_deliver.cl, guards.cl): how many particles left for
      * other ranks, or arrived, is known only after the push; a cell's contributions from other
      * ranks' guards are a list made once per decomposition. */
     {"particles_count_remote", "o1", "the particles in the box's outbox, BT_OUT_COUNT"},
@@ -661,14 +661,20 @@ static int allowed_bound(const char *function, const char *name, size_t n)
     return 0;
 }
 
+/* The calling function's arguments after fmt, formatted into the array buf. */
+#define FORMAT_VARARGS(buf, fmt)                                                                                       \
+    do {                                                                                                               \
+        va_list ap_;                                                                                                   \
+        va_start(ap_, fmt);                                                                                            \
+        vsnprintf(buf, sizeof buf, fmt, ap_);                                                                          \
+        va_end(ap_);                                                                                                   \
+    } while (0)
+
 static void violation(struct loop_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void violation(struct loop_report *r, const char *fmt, ...)
 {
     char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
+    FORMAT_VARARGS(line, fmt);
     if (!r->violations)
         snprintf(r->first, sizeof r->first, "%s", line);
     size_t used = strlen(r->all);
@@ -1009,10 +1015,7 @@ static int contains(const char *text, const char *fmt, ...) __attribute__((forma
 static int contains(const char *text, const char *fmt, ...)
 {
     char want[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(want, sizeof want, fmt, ap);
-    va_end(ap);
+    FORMAT_VARARGS(want, fmt);
     if (strstr(text, want))
         return 1;
     printf("FAIL the header lacks \"%s\"\n", want);
@@ -1063,8 +1066,7 @@ static void combo_config(struct picl_config *cfg, const struct combo *c)
               "      region = { lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7} } },\n"
               "  },\n";
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = %s },\n"
                    "  steps = 2, precision = '%s', shape_order = %d,\n"
                    "  constants = { k = 2*math.pi/16e-7, n0 = 1e24, E0 = 1e6 },\n"
@@ -1204,8 +1206,7 @@ static void test_no_fp64(struct device *dev)
 static void pml_laser_config(struct picl_config *cfg, const char *solver, const char *precision, const char *profile)
 {
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {16, 24, 32}, lower = {0, 0, 0}, upper = {16e-7, 24e-7, 32e-7}, max_box = 8 },\n"
                    "  boundary = { field = 'pml', pml_cells = { x = 3, y = {4, 5}, z = 6 } },\n"
                    "  solver = '%s', steps = 2, precision = '%s', shape_order = 2,\n"
@@ -1328,8 +1329,7 @@ static void test_other_options(struct device *dev)
                 snprintf(set, sizeof set, "%s=%s", options[i].key, options[i].value);
                 const char *sets[] = {set, options[i].also};
                 fixture_config(cfg, sets, options[i].also[0] ? 2 : 1,
-                               "local picl = require('picl')\n"
-                               "return picl.simulation {\n"
+                               FIXTURE_INPUT
                                "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = 8 },\n"
                                "  steps = 2, precision = '%s', shape_order = %d,\n"
                                "  constants = { k = 2*math.pi/16e-7, E0 = 1e6 },\n"
@@ -1400,8 +1400,7 @@ static void test_window_and_beam(struct device *dev)
                 if (!cfg)
                     exit(1);
                 fixture_config(cfg, NULL, 0,
-                               "local picl = require('picl')\n"
-                               "return picl.simulation {\n"
+                               FIXTURE_INPUT
                                "  grid = { cells = {16, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = 8 },\n"
                                "  boundary = { field = { %c = 'pec', %c = 'pml' }, pml_cells = 3 },\n"
                                "  steps = 2, precision = '%s', shape_order = %d,\n"
@@ -1479,8 +1478,7 @@ static void test_local_tiles_sizes(struct device *dev)
     if (!cfg)
         exit(1);
     const char *const base =
-        "local picl = require('picl')\n"
-        "return picl.simulation {\n"
+        FIXTURE_INPUT
         "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = %d },\n"
         "  steps = 2, shape_order = 3, deposition_strategy = 'local_tiles', work_group = { tile = %s },\n"
         "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 } },\n"
@@ -1540,10 +1538,7 @@ static void test_local_tiles_sizes(struct device *dev)
 static void test_templates_standalone(struct device *dev)
 {
     char dir[] = "/tmp/picl_templates_XXXXXX";
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(1);
-    }
+    fixture_tmpdir(dir);
     char path[256];
     int n_templates = 0;
     for (int i = 0; i < embedded_count; i++) {

@@ -88,8 +88,7 @@ static void run(struct device *dev, const char *what, int nx, int ny, int nz, co
 {
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%de-6, %de-6, %de-6}, max_box = 8 },\n"
                    "  boundary = %s, steps = 1,\n"
                    "}\n",

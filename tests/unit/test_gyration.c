@@ -3,6 +3,7 @@
  * Boris push keeps |u| (so gamma) to round-off, since a pure magnetic rotation does no work.
  * The measured radius and period also equal Boris's discrete values to round-off. */
 #include "check.h"
+#include "fit.h"
 #include "fixture.h"
 
 #define NC 8 /* cells per axis, one box: both orbits (4 and 29 cells across) leave it through its
@@ -13,34 +14,6 @@
  * both well below the 1e-3 tolerance. About 314 steps per turn. */
 #define OMEGA_DT 0.02
 #define TURNS 2.2
-
-/* The algebraic (Kasa) circle fit: least squares of x^2 + y^2 = 2 a x + 2 b y + c, exact for
- * points on a circle. Returns the radius; the centre in (a, b). */
-static double fit_circle(const double *x, const double *y, int n, double *a, double *b)
-{
-    /* centre the data first so the normal equations stay well conditioned */
-    double mx = 0, my = 0;
-    for (int i = 0; i < n; i++) {
-        mx += x[i] / n;
-        my += y[i] / n;
-    }
-    double sxx = 0, sxy = 0, syy = 0, sxz = 0, syz = 0, sz = 0;
-    for (int i = 0; i < n; i++) {
-        double u = x[i] - mx, v = y[i] - my, z = u * u + v * v;
-        sxx += u * u;
-        sxy += u * v;
-        syy += v * v;
-        sxz += u * z;
-        syz += v * z;
-        sz += z;
-    }
-    /* with centred data the constant decouples: [sxx sxy; sxy syy] (2a, 2b) = (sxz, syz) */
-    double det = sxx * syy - sxy * sxy;
-    double ca = 0.5 * (sxz * syy - syz * sxy) / det, cb = 0.5 * (syz * sxx - sxz * sxy) / det;
-    *a = mx + ca;
-    *b = my + cb;
-    return sqrt(ca * ca + cb * cb + sz / n);
-}
 
 static void gyrate(double gamma0)
 {
@@ -54,8 +27,7 @@ static void gyrate(double gamma0)
     /* One particle: a region inside cell (3, 3, 3) holds its only lattice point, the cell
      * centre. Density 1 m^-3 gives weight dV, a charge of 1.6e-37 C whose own field is ~1e-15 V/m. */
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g} },\n"
                    "  solver = { dt = %.17g }, steps = 1,\n"
                    "  fields = { Bz = %.17g },\n"

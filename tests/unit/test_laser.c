@@ -249,8 +249,7 @@ static void plane_config(struct picl_config *cfg, const char *solver, int axis, 
     upper[axis] = PL * d;
     pos[axis] = (sign > 0 ? PA : PL - PA) * d;
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 64 },\n"
                    "  solver = %s, steps = 1, shape_order = 1,\n"
                    "  lasers = { { position = {%.17g, %.17g, %.17g}, direction = '%c%c', polarization = {%s},\n"

@@ -7,8 +7,7 @@
 #include "mem.h"
 
 static const char *const uniform =
-    "local picl = require('picl')\n"
-    "return picl.simulation {\n"
+    FIXTURE_INPUT
     "  grid = { cells = {16, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = 8 },\n"
     "  steps = 200, shape_order = 3,\n"
     "  species = { { name = 'electrons', particle = 'electron', density = 1e25, ppc = 2, u_th = 0.2, seed = 3 },\n"

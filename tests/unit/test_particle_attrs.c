@@ -58,8 +58,7 @@ static void test_decisions(void)
 
     /* a beam: one weight, the bunch's charge over its macro-particles */
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {16, 16, 32}, lower = {-8e-6, -8e-6, 0}, upper = {8e-6, 8e-6, 32e-6}, max_box = 16 },\n"
                    "  boundary = { field = 'pec' }, steps = 1,\n"
                    "  species = { { name = 'bunch', particle = 'electron', beam = { total_charge = -10e-12,\n"

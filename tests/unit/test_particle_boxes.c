@@ -34,9 +34,7 @@ static void loading(void)
     struct device dev;
     double t0 = fixture_seconds();
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 4 },\n"
                    "  steps = 1,\n"
                    "  species = { { name = 'electrons', particle = 'electron', density = %.17g, ppc = {%d, %d, %d},\n"

@@ -56,8 +56,7 @@ static void packets_config(struct picl_config *cfg, int a, const char *solver)
     PSI(pb2, at, bx);
 #undef PSI
     fixture_config(cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g},\n"
                    "           max_box = {%d, %d, %d} },\n"
                    "  boundary = %s,\n"
@@ -154,8 +153,7 @@ static void test_particles(const char *strategy, int reflect)
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, 16, 8}, lower = {0, 0, 0}, upper = {%.17g, 16e-6, 8e-6}, max_box = {32, 8, 8} },\n"
                    "  boundary = { field = { x = 'pml' }, particles = { x = '%s' }, pml_cells = %d },\n"
                    "  steps = %d, deposition_strategy = '%s',\n"
@@ -204,15 +202,11 @@ static void test_particles(const char *strategy, int reflect)
 static void test_restart(void)
 {
     char dir[] = "/tmp/picl_pml_XXXXXX", path[512];
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
-        exit(2);
-    }
+    fixture_tmpdir(dir);
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {48, 8, 8}, lower = {0, 0, 0}, upper = {4.8e-6, 0.8e-6, 0.8e-6}, max_box = {24, 8, 8} },\n"
                    "  boundary = { field = { x = 'pml' }, pml_cells = 8 },\n"
                    "  steps = 100, shape_order = 1,\n"

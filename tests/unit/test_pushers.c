@@ -10,8 +10,10 @@
  *
  * The boxes are 4 cells, two along every axis the particle crosses: a particle that leaves a
  * box through a periodic edge into the same box (one box along that axis) is dropped by the
- * current particle_move.cl (particles_deliver skips src == b), see the report of this test. */
+ * current particles_deliver.cl (particles_deliver skips src == b): a limit these boxes step
+ * around, not one this test checks. */
 #include "check.h"
+#include "fit.h"
 #include "fixture.h"
 
 #define DXM 1e-6 /* cell size, m */
@@ -34,8 +36,7 @@ static struct sim *one_electron(struct device *dev, struct picl_config *cfg, con
     snprintf(set, sizeof set, "pusher=%s", pusher);
     const char *sets[] = {set};
     fixture_config(cfg, sets, 1,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 4 },\n"
                    "  solver = { dt = %.17g }, steps = 1, shape_order = 1,\n"
                    "  fields = { %s },\n"
@@ -131,30 +132,6 @@ static void test_exb(struct device *dev)
     }
 }
 
-/* The algebraic (Kasa) circle fit, as in test_gyration.c: least squares of x^2 + y^2 =
- * 2 a x + 2 b y + c on centred data. Returns the radius. */
-static double fit_circle(const double *x, const double *y, int n)
-{
-    double mx = 0, my = 0;
-    for (int i = 0; i < n; i++) {
-        mx += x[i] / n;
-        my += y[i] / n;
-    }
-    double sxx = 0, sxy = 0, syy = 0, sxz = 0, syz = 0, sz = 0;
-    for (int i = 0; i < n; i++) {
-        double u = x[i] - mx, v = y[i] - my, z = u * u + v * v;
-        sxx += u * u;
-        sxy += u * v;
-        syy += v * v;
-        sxz += u * z;
-        syz += v * z;
-        sz += z;
-    }
-    double det = sxx * syy - sxy * sxy;
-    double ca = 0.5 * (sxz * syy - syz * sxy) / det, cb = 0.5 * (syz * sxx - sxz * sxy) / det;
-    return sqrt(ca * ca + cb * cb + sz / n);
-}
-
 /* Gyration in B = B z at omega dt = 0.02 (omega = |q| B / (gamma m)): radius r = m u_perp /
  * (|q| B) and period T = 2 pi gamma m / (|q| B) to 1e-3. Like Boris, both pushers turn u by
  * 2 atan(omega dt / 2) per step in a pure B field (a relative phase error of (omega dt)^2 / 12 =
@@ -178,12 +155,10 @@ static void gyrate(struct device *dev, const char *pusher)
         mass[g] = PICL_M_E * gyro_gamma[0] / gyro_gamma[g];
     char set[64];
     snprintf(set, sizeof set, "pusher=%s", pusher);
-    const char *sets[] = {set};
     struct picl_config cfg;
     double t0 = fixture_seconds();
-    fixture_config(&cfg, sets, 1,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
+    fixture_config(&cfg, (const char *[]){set}, 1,
+                   FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 4 },\n"
                    "  solver = { dt = %.17g }, steps = 1, shape_order = 1,\n"
                    "  fields = { Bz = %.17g },\n"
@@ -240,7 +215,7 @@ static void gyrate(struct device *dev, const char *pusher)
             before = a;
         }
         double period = 2 * PICL_PI * (steps - 1) * dt / fabs(turned);
-        double radius = fit_circle(x[g], y[g], steps + 1);
+        double radius = fit_circle(x[g], y[g], steps + 1, NULL, NULL);
         double r_exact = mass[g] * u0[g] / (PICL_Q_E * B);
         double T_exact = 2 * PICL_PI * gamma_start[g] * mass[g] / (PICL_Q_E * B);
         REPORT("gyration %s, gamma %.4g (%d steps, %.1f s for both): radius %.6e m, rel %.2e; period %.6e s, "

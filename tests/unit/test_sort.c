@@ -7,9 +7,7 @@
 #include "fixture.h"
 
 static const char *const input =
-    "local picl = require('picl')\n"
-    "return picl.simulation {\n"
-    "  particle_ids = true, -- the test follows particles by id\n"
+    FIXTURE_INPUT_IDS
     "  grid = { cells = {16, 16, 16}, lower = {0, 0, 0}, upper = {16e-6, 16e-6, 16e-6}, max_box = 8 },\n"
     "  steps = 40, shape_order = 3, precision = '%s', deposition_strategy = '%s',\n"
     "  species = { { name = 'electrons', particle = 'electron', density = 1e25, ppc = 2, u_th = 0.1 },\n"

@@ -22,9 +22,7 @@ int main(void)
     struct picl_config cfg;
     struct device dev;
     double t0 = fixture_seconds();
-    fixture_plasma_config(&cfg, &p);
-    fixture_device(&dev);
-    struct sim *s = fixture_sim(&cfg, &dev);
+    struct sim *s = fixture_plasma_sim(&p, &cfg, &dev);
     const long np0 = sim_particles(s);
     double field, kinetic, w0 = fixture_energy(s, &field, &kinetic), worst = 0, field_max = field;
     REPORT("start: %ld particles, kinetic %.6e J, field %.3e J", np0, kinetic, field);

@@ -29,8 +29,7 @@ static const char *const precisions[] = {"float", "double"};
 
 /* Two species (one frozen), two boxes, initial fields: every template of a run is there. */
 static const char *const input =
-    "local picl = require('picl')\n"
-    "return picl.simulation {\n"
+    FIXTURE_INPUT
     "  grid = { cells = {16, 8, 8}, lower = {0, 0, 0}, upper = {16e-7, 8e-7, 8e-7}, max_box = 8 },\n"
     "  steps = 2,\n"
     "  constants = { k = 2*math.pi/16e-7, E0 = 1e6 },\n"

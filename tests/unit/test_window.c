@@ -36,9 +36,7 @@ static void test_pulse_stands_still(int axis)
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g},\n"
                    "           max_box = {%d, %d, %d} },\n"
                    "  boundary = { field = { %.1s = 'pec' } },\n"
@@ -90,9 +88,7 @@ static void test_speed_and_start(void)
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {8, 24, 8}, lower = {0, -12e-6, 0}, upper = {8e-6, 12e-6, 8e-6}, max_box = {8, 8, 8} },\n"
                    "  boundary = { field = { y = 'pec' } },\n"
                    "  steps = 60,\n"
@@ -165,9 +161,7 @@ static void test_uniform_plasma(const char *strategy, const char *precision)
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {8, 8, 32}, lower = {0, 0, 0}, upper = {8e-6, 8e-6, 32e-6}, max_box = {4, 4, 8} },\n"
                    "  boundary = { field = { z = 'pec' } },\n"
                    "  steps = 60, deposition_strategy = '%s', precision = '%s',\n"
@@ -234,9 +228,7 @@ static void test_lab_profile(void)
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {32, 4, 4}, lower = {-5e-6, 0, 0}, upper = {27e-6, 4e-6, 4e-6}, max_box = {8, 4, 4} },\n"
                    "  boundary = { field = { x = 'pec' } },\n"
                    "  solver = { name = 'ckc', cfl = 1.0 },\n"
@@ -283,9 +275,7 @@ static void test_room_error(void)
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {4, 4, 32}, lower = {0, 0, 0}, upper = {4e-6, 4e-6, 32e-6}, max_box = {4, 4, 8} },\n"
                    "  boundary = { field = { z = 'pec' } },\n"
                    "  solver = { name = 'ckc', cfl = 1.0 },\n"
@@ -320,16 +310,11 @@ static void test_room_error(void)
 static void test_restart(void)
 {
     char ckpt_dir[] = "/tmp/picl_window_ckpt_XXXXXX";
-    if (!mkdtemp(ckpt_dir)) {
-        perror("mkdtemp");
-        exit(1);
-    }
+    fixture_tmpdir(ckpt_dir);
     struct picl_config cfg;
     struct device dev;
     fixture_config(&cfg, NULL, 0,
-                   "local picl = require('picl')\n"
-                   "return picl.simulation {\n"
-                   "  particle_ids = true, -- the test follows particles by id\n"
+                   FIXTURE_INPUT_IDS
                    "  grid = { cells = {8, 8, 32}, lower = {-4e-6, -4e-6, 0}, upper = {4e-6, 4e-6, 32e-6}, max_box = {8, 8, 8} },\n"
                    "  boundary = { field = { z = 'pec' } },\n"
                    "  solver = { name = 'ckc', cfl = 1.0 },\n"
@@ -401,9 +386,7 @@ static void test_restart(void)
 static void test_pml_across(void)
 {
     const char *input =
-        "local picl = require('picl')\n"
-        "return picl.simulation {\n"
-        "  particle_ids = true, -- the test follows particles by id\n"
+        FIXTURE_INPUT_IDS
         "  grid = { cells = {40, 8, %d}, lower = {0, 0, 0}, upper = {40e-6, 8e-6, %de-6}, max_box = {20, 8, 16} },\n"
         "  boundary = { field = { x = 'pml', z = 'pec' }, pml_cells = 8 },\n"
         "  solver = { name = 'ckc', cfl = 1.0 },\n"

@@ -1,4 +1,4 @@
-/* halo.cl: guard-cell exchange between the boxes of one rank (DESIGN.md section 4), and the
+/* guards.cl: guard-cell exchange between the boxes of one rank (docs/design.md section 4), and the
  * field boundaries of the domain. FillBoundary copies owners' valid cells into guards (mirror
  * images at a PEC face); SumBoundary adds guards into owners (with the image rule at a PEC face).
  * Both follow plans made once per decomposition (runtime/guards.c) from the rule below. */

@@ -1,4 +1,4 @@
-/* particle_push.cl: one species' step in one kernel: field gather at x^n, momentum push
+/* species_step.cl: one species' step in one kernel: field gather at x^n, momentum push
  * u^{n-1/2} -> u^{n+1/2}, position update x^n -> x^{n+1}, current deposition from the two
  * positions, and the hand-over of particles that left their box. Each particle is read once and
  * written once per step; no per-particle E or B is stored (paper, section 3.1). The gather,
@@ -150,7 +150,7 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
 /* deposition_strategy "deterministic": one work item per box walks the box's particles in
  * order. It alone writes the box's J (plain additions, the same sum on every run) and it
  * compacts the particles that stay, in place, while those that left go to the box's outbox
- * with their destination; particles_deliver (particle_move.cl) hands them over. Particles
+ * with their destination; particles_deliver (particles_deliver.cl) hands them over. Particles
  * absorbed at a face of the domain are simply not kept. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
                                                 __global real *pz, __global real *pux, __global real *puy,

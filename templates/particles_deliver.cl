@@ -1,4 +1,4 @@
-/* particle_move.cl: particles that left their box during the push join their new box. Each
+/* particles_deliver.cl: particles that left their box during the push join their new box. Each
  * box's work item collects, from the outboxes of the boxes next to it, the particles addressed
  * to it, in a fixed order, so the result does not depend on the schedule. */
 #ifndef PICL_PRELUDE
