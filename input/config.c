@@ -4,14 +4,10 @@
 #include "mem.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <lauxlib.h>
 #include <lua.h>
-#include <lualib.h>
 
 #include "luamod.h"
 #include "luatab.h"

@@ -12,7 +12,7 @@ local B = {}
 
 -- Benchmark specs (`picl bench SPEC.lua`, docs/bench.md): a base input, the axes to sweep
 -- (any --set key, each with a list of values), restrictions, counts of steps. The script runs
--- in the same sandbox as an input; internal.bench expands it into variants, each a list of
+-- in the same sandbox as an input; expand() makes it into variants, each a list of
 -- --set strings that cfg_load applies to the base input, so a variant is checked exactly like
 -- `picl run BASE --set ...` would check it.
 

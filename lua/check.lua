@@ -2,7 +2,7 @@
 -- sections (tables of keys with defaults and rules). The schema is written in these.
 
 local text = require("text")
-local numtext, float_literal, sorted_keys, repr = text.numtext, text.float_literal, text.sorted_keys, text.repr
+local float_literal, sorted_keys, repr = text.float_literal, text.sorted_keys, text.repr
 local expected, closest, quoted_list, unknown_key = text.expected, text.closest, text.quoted_list, text.unknown_key
 
 local C = {}

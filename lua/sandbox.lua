@@ -3,8 +3,7 @@
 
 local repr = require("text").repr
 
--- The sandbox input scripts run in: plain computation, reading files, and nothing that could
--- change the machine (no processes, no writing, no native code, no debug library).
+-- No processes, no writing, no native code, no debug library, no require but picl's.
 
 local function denied(lib, name)
     return string.format("%s.%s is not available to input scripts (they cannot touch the machine)", lib, name)

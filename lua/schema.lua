@@ -75,7 +75,6 @@ local NAMES = {
     drop_term = { "none", "ampere_J" },
     full_field = { "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho" }, -- enum field_comp order
     attribute = { "position", "momentum", "weighting", "id" },
-    axis = AXES,
 }
 
 -- Stability limits on the time step, in seconds, for cell sizes dx, dy, dz.

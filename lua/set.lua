@@ -6,9 +6,6 @@ local check = require("check")
 local closest, quoted_list, unknown_key = text.closest, text.quoted_list, text.unknown_key
 local fail, join, IDENT = check.fail, check.join, check.IDENT
 
--- --set KEY=VALUE, applied to the script's table before validation. The schema guides the
--- walk, so an unknown key is reported at the part that is wrong, with a close match.
-
 local NIL = {} -- "--set key=nil" removes a key (e.g. steps, to give stop_time instead)
 
 local function set_value(text)

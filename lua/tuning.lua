@@ -1,5 +1,5 @@
--- tuning.lua: the tuning file read back: tuned{...} and limits{...} lines, each checked against
--- a section of its own, an error naming the line.
+-- tuning.lua: the tuning file read back for tooling/tune_db.c: tuned{...} and limits{...} lines,
+-- each checked against a section of its own, an error naming the line.
 
 local check = require("check")
 local schema = require("schema")

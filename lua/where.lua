@@ -1,9 +1,9 @@
 -- where.lua: where in the input text a key was written, so that a message reads
 -- "FILE:LINE: KEY: ..." although Lua tables carry no line numbers.
 
--- Where a key was written. Lua tables carry no line numbers, so the input text is searched:
--- each part of the key in turn ("species", then "electrons" as a quoted name, then "density"),
--- each after the one before, comments blanked out. Failing that, the picl.simulation line.
+-- The input text is searched: each part of the key in turn ("species", then "electrons" as a
+-- quoted name, then "density"), each after the one before, comments blanked out. Failing that,
+-- the picl.simulation line.
 
 local function strip_comments(text)
     local out, i, n = {}, 1, #text

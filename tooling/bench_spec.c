@@ -10,7 +10,6 @@
 
 #include <lauxlib.h>
 #include <lua.h>
-#include <lualib.h>
 
 #include "luamod.h"
 #include "luatab.h"

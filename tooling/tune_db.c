@@ -13,7 +13,6 @@
 
 #include <lauxlib.h>
 #include <lua.h>
-#include <lualib.h>
 
 #include "gen.h"
 #include "log.h"
