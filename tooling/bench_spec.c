@@ -1,5 +1,5 @@
 /* bench_spec.c: runs a benchmark spec (`return picl.bench{...}`) in the input sandbox and
- * copies the sweep that lua/picl.lua expanded into struct bench_spec. Like config.c, nothing
+ * copies the sweep that lua/bench_spec.lua expanded into struct bench_spec. Like config.c, nothing
  * after this file reads Lua. */
 #include "bench.h"
 
@@ -71,8 +71,9 @@ static int spec_protected(lua_State *L)
         v->ref = (int)luatab_integer(&rd, t, "ref") - 1;
         v->info_ref = (int)luatab_integer(&rd, t, "info_ref") - 1;
         int m = luatab_list(&rd, t, "sets", CFG_MAX_SETS);
+        int sets = lua_gettop(L);
         for (int k = 0; k < m; k++) {
-            luatab_push_item(&rd, t + 1, k + 1, "sets", LUA_TSTRING);
+            luatab_push_item(&rd, sets, k + 1, "sets", LUA_TSTRING);
             size_t len = 0;
             const char *s = lua_tolstring(L, -1, &len);
             v->sets[k] = mem_alloc(len + 1);
