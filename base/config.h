@@ -45,10 +45,11 @@
 #define CFG_PARTICLE_ATTRS(X)                                                                      \
     X(CFG_ATTR_POSITION, "position") X(CFG_ATTR_MOMENTUM, "momentum") X(CFG_ATTR_WEIGHTING, "weighting") \
     X(CFG_ATTR_ID, "id")
-/* Field components a full diagnostic writes, as bits: the order of enum field_comp (gen/layout.h). */
-#define CFG_FULL_FIELDS(X)                                                                         \
-    X(EX, "Ex") X(EY, "Ey") X(EZ, "Ez") X(BX, "Bx") X(BY, "By") X(BZ, "Bz") X(JX, "Jx") X(JY, "Jy")  \
-    X(JZ, "Jz") X(RHO, "rho")
+/* Field components: the keys of `fields` (initial E and B), the bits of a full diagnostic's
+ * fields, and the first members of enum field_comp (gen/layout.h), which is made from this. */
+#define CFG_FIELD_COMPS(X)                                                                         \
+    X(FC_EX, "Ex") X(FC_EY, "Ey") X(FC_EZ, "Ez") X(FC_BX, "Bx") X(FC_BY, "By") X(FC_BZ, "Bz")         \
+    X(FC_JX, "Jx") X(FC_JY, "Jy") X(FC_JZ, "Jz") X(FC_RHO, "rho")
 
 #define CFG_ENUMERATOR(id, name) id,
 #define CFG_NAME(id, name) name,
@@ -75,7 +76,7 @@ extern const char *const cfg_distribution_names[];
 extern const char *const cfg_strategy_names[];
 extern const char *const cfg_drop_term_names[];
 extern const char *const cfg_particle_attr_names[];
-extern const char *const cfg_full_field_names[];
+extern const char *const cfg_field_comp_names[];
 /* The strategies' names as an initializer: static const char *const x[] = CFG_STRATEGY_NAMES; */
 #define CFG_STRATEGY_NAMES {CFG_STRATEGIES(CFG_NAME) NULL}
 

@@ -14,4 +14,4 @@ const char *const cfg_distribution_names[] = {CFG_DISTRIBUTIONS(CFG_NAME) NULL};
 const char *const cfg_strategy_names[] = {CFG_STRATEGIES(CFG_NAME) NULL};
 const char *const cfg_drop_term_names[] = {CFG_DROP_TERMS(CFG_NAME) NULL};
 const char *const cfg_particle_attr_names[] = {CFG_PARTICLE_ATTRS(CFG_NAME) NULL};
-const char *const cfg_full_field_names[] = {CFG_FULL_FIELDS(CFG_NAME) NULL};
+const char *const cfg_field_comp_names[] = {CFG_FIELD_COMPS(CFG_NAME) NULL};

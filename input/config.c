@@ -145,7 +145,7 @@ static void copy_full(const struct luatab *rd, int t, const struct picl_config *
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    d->fields = get_bits(rd, t, "fields", cfg_full_field_names);
+    d->fields = get_bits(rd, t, "fields", cfg_field_comp_names);
     d->species_rho = get_species_bits(rd, t, "species_rho", cfg);
     d->species = get_species_bits(rd, t, "species", cfg);
     d->attributes = get_bits(rd, t, "attributes", cfg_particle_attr_names);
@@ -249,11 +249,10 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     }
     lua_pop(L, 1);
 
-    luatab_push(rd, r, "fields", LUA_TTABLE, 0);
-    static const char *const e_names[] = {"Ex", "Ey", "Ez"}, *const b_names[] = {"Bx", "By", "Bz"};
+    luatab_push(rd, r, "fields", LUA_TTABLE, 0); /* Ex, Ey, Ez, Bx, By, Bz: the first six components */
     for (int a = 0; a < 3; a++) {
-        get_expr(rd, lua_gettop(L), e_names[a], &cfg->init_E[a]);
-        get_expr(rd, lua_gettop(L), b_names[a], &cfg->init_B[a]);
+        get_expr(rd, lua_gettop(L), cfg_field_comp_names[a], &cfg->init_E[a]);
+        get_expr(rd, lua_gettop(L), cfg_field_comp_names[3 + a], &cfg->init_B[a]);
     }
     lua_pop(L, 1);
 

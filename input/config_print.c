@@ -78,16 +78,15 @@ void cfg_print(const struct picl_config *cfg, void *file)
     for (int i = 0; i < cfg->n_constants; i++)
         fprintf(f, "constant           %s = %.15g\n", cfg->constants[i].name,
                 cfg->constants[i].value);
-    static const char *const e_names[] = {"Ex", "Ey", "Ez"}, *const b_names[] = {"Bx", "By", "Bz"};
     int any_field = 0;
     for (int a = 0; a < 3; a++)
         any_field |= cfg->init_E[a].text[0] || cfg->init_B[a].text[0];
     if (any_field) {
         fprintf(f, "initial fields\n");
         for (int a = 0; a < 3; a++)
-            print_expr(f, e_names[a], &cfg->init_E[a]);
+            print_expr(f, cfg_field_comp_names[a], &cfg->init_E[a]);
         for (int a = 0; a < 3; a++)
-            print_expr(f, b_names[a], &cfg->init_B[a]);
+            print_expr(f, cfg_field_comp_names[3 + a], &cfg->init_B[a]);
     }
     for (int i = 0; i < cfg->n_species; i++) {
         const struct cfg_species *sp = &cfg->species[i];
@@ -159,9 +158,9 @@ void cfg_print(const struct picl_config *cfg, void *file)
                 fprintf(f, "%s%ld", k ? "," : " ", d->at[k]);
             fprintf(f, ":");
         }
-        for (int c = 0; cfg_full_field_names[c]; c++)
+        for (int c = 0; cfg_field_comp_names[c]; c++)
             if (d->fields & (1u << c))
-                fprintf(f, " %s", cfg_full_field_names[c]);
+                fprintf(f, " %s", cfg_field_comp_names[c]);
         for (int s = 0; s < cfg->n_species; s++)
             if (d->species_rho & (1u << s))
                 fprintf(f, " rho_%s", cfg->species[s].name);

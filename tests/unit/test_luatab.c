@@ -190,7 +190,7 @@ static int compare_lists(lua_State *L)
         {"deposition", cfg_deposition_names},     {"deposition_strategy", cfg_strategy_names},
         {"boundary", cfg_boundary_names},         {"distribution", cfg_distribution_names},
         {"drop_term", cfg_drop_term_names},       {"attribute", cfg_particle_attr_names},
-        {"full_field", cfg_full_field_names},
+        {"full_field", cfg_field_comp_names},
     };
     luamod_open(L);
     lua_getfield(L, -1, "enums");
