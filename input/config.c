@@ -320,8 +320,7 @@ struct load_job {
     int n_sets;
 };
 
-/* Everything that touches Lua, run under lua_pcall so that any error (the input's, an
- * allocation failure, a bug) comes back as one message and cfg_load can close the state. */
+/* Everything that touches Lua, run by luamod_run under a protected call. */
 static int load_protected(lua_State *L)
 {
     const struct load_job *job = lua_touserdata(L, 1);
@@ -330,11 +329,7 @@ static int load_protected(lua_State *L)
 
     lua_pushstring(L, job->path);
     lua_pushlstring(L, job->text, job->text_len);
-    lua_createtable(L, job->n_sets, 0);
-    for (int i = 0; i < job->n_sets; i++) {
-        lua_pushstring(L, job->sets[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
+    luamod_push_strings(L, job->sets, job->n_sets);
     lua_createtable(L, 0, 7);
     static const struct {
         const char *name;
@@ -366,7 +361,6 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
     int rc = -1;
     char *text = NULL;
     size_t text_len = 0;
-    lua_State *L = NULL;
 
     memset(cfg, 0, sizeof *cfg);
     if (err_len)
@@ -394,24 +388,12 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
         h = fnv1a(h, sets[i], strlen(sets[i]) + 1);
     cfg->input_hash = h;
 
-    L = lua_newstate(mem_lua_alloc, NULL);
-    if (!L) {
-        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
-        goto done;
-    }
     struct load_job job = {cfg, path, text, text_len, sets, n_sets};
-    lua_pushcfunction(L, load_protected);
-    lua_pushlightuserdata(L, &job);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        snprintf(err, err_len, "%s", msg ? msg : "error while loading the input (no message)");
+    if (luamod_run(load_protected, &job, path, "", "", "error while loading the input (no message)", err, err_len))
         goto done;
-    }
     rc = 0;
 
 done:
-    if (L)
-        lua_close(L);
     mem_free(text);
     if (rc) {
         /* A failed load leaves no half-filled configuration behind, except the input hash. */

@@ -9,6 +9,7 @@
 #include <lualib.h>
 
 #include "embedded.h"
+#include "mem.h"
 
 static const struct embedded_file *find_module(const char *name)
 {
@@ -59,4 +60,33 @@ void luamod_open(lua_State *L)
         luaL_error(L, "internal error: lua/picl.lua is not built into this binary");
     load_module(L, module);
     lua_call(L, 0, 2);
+}
+
+int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix, const char *suffix,
+               const char *no_message, char *err, size_t err_len)
+{
+    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
+    if (!L) {
+        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
+        return -1;
+    }
+    int rc = 0;
+    lua_pushcfunction(L, fn);
+    lua_pushlightuserdata(L, job);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        snprintf(err, err_len, "%s%s%s", prefix, msg ? msg : no_message, suffix);
+        rc = -2;
+    }
+    lua_close(L);
+    return rc;
+}
+
+void luamod_push_strings(lua_State *L, const char *const *s, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, s[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
 }

@@ -31,11 +31,7 @@ static int spec_protected(lua_State *L)
     lua_getfield(L, -1, "bench");
     lua_pushstring(L, job->path);
     lua_pushlstring(L, job->text, job->text_len);
-    lua_createtable(L, job->n_sets, 0);
-    for (int i = 0; i < job->n_sets; i++) {
-        lua_pushstring(L, job->sets[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
+    luamod_push_strings(L, job->sets, job->n_sets);
     lua_createtable(L, 0, 2);
     lua_pushinteger(L, CFG_MAX_SETS);
     lua_setfield(L, -2, "sets");
@@ -99,22 +95,9 @@ int bench_spec_load(struct bench_spec *spec, const char *path, const char *const
         snprintf(err, err_len, "cannot open benchmark spec '%s': %s", path, strerror(errno));
         return -1;
     }
-    int rc = -1;
-    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
-    if (!L) {
-        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
-    } else {
-        struct spec_job job = {spec, path, text, len, cli_sets, n_cli_sets};
-        lua_pushcfunction(L, spec_protected);
-        lua_pushlightuserdata(L, &job);
-        if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-            const char *msg = lua_tostring(L, -1);
-            snprintf(err, err_len, "%s", msg ? msg : "error while loading the benchmark spec (no message)");
-        } else {
-            rc = 0;
-        }
-        lua_close(L);
-    }
+    struct spec_job job = {spec, path, text, len, cli_sets, n_cli_sets};
+    int rc = luamod_run(spec_protected, &job, path, "", "", "error while loading the benchmark spec (no message)", err,
+                        err_len) ? -1 : 0;
     mem_free(text);
     if (rc)
         bench_spec_free(spec);

@@ -134,23 +134,10 @@ int tune_db_load(struct tune_db *db, const char *path, char *err, size_t err_len
         return -1;
     }
     db->exists = 1;
-    int rc = -1;
-    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
-    if (!L) {
-        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
-    } else {
-        struct load_job job = {db, text, len};
-        lua_pushcfunction(L, load_protected);
-        lua_pushlightuserdata(L, &job);
-        if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-            const char *msg = lua_tostring(L, -1);
-            snprintf(err, err_len, "tuning file: %s; mend the line, or delete the file (picl tune writes a new one)",
-                     msg ? msg : "cannot be read (no message)");
-        } else {
-            rc = 0;
-        }
-        lua_close(L);
-    }
+    struct load_job job = {db, text, len};
+    int rc = luamod_run(load_protected, &job, path, "tuning file: ",
+                        "; mend the line, or delete the file (picl tune writes a new one)", "cannot be read (no message)",
+                        err, err_len) ? -1 : 0;
     mem_free(text);
     if (rc)
         tune_db_free(db);
