@@ -1,8 +1,9 @@
 /* test_luatab.c: the one Lua-table reader (input/luatab.c) and the one list per enum. A string
  * longer than its C buffer is an error naming the key and the limit in all three readers (input,
  * bench spec, tuning file: this used to be refused, refused and cut short); a value of the wrong
- * type is an internal error naming the key and the type expected; and the names lua/schema.lua
- * accepts equal base/config.h's lists item for item. */
+ * type is an internal error naming the key and the type expected; the names lua/schema.lua
+ * accepts equal base/config.h's lists item for item; and picl's Lua modules come from the binary
+ * alone, out of a script's reach. */
 #include "bench.h"
 #include "config.h"
 #include "luamod.h"
@@ -250,6 +251,44 @@ static void test_enum_lists(void)
     lua_close(L);
 }
 
+/* ---- picl's modules come from the binary only, and scripts reach none of them */
+
+static int require_from_disk(lua_State *L)
+{
+    luamod_open(L);
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "schema"); /* one of picl's own: found */
+    lua_call(L, 1, 1);
+    CHECK(lua_istable(L, -1));
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "disk"); /* ./disk.lua exists, but is not picl's */
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+static void test_modules(void)
+{
+    char path[128], cwd[1024];
+    snprintf(path, sizeof path, "%s/disk.lua", dir);
+    write_text(path, "return {}\n");
+    CHECK(getcwd(cwd, sizeof cwd) != NULL && chdir(dir) == 0);
+    lua_State *L = luaL_newstate();
+    lua_pushcfunction(L, require_from_disk);
+    int rc = lua_pcall(L, 0, 0, 0);
+    const char *msg = rc == LUA_OK ? "(no error)" : lua_tostring(L, -1);
+    REPORT("require(\"disk\"): %s", msg);
+    CHECK(rc != LUA_OK && strstr(msg, "no module 'disk' built into picl") != NULL);
+    lua_close(L);
+    CHECK(chdir(cwd) == 0);
+
+    snprintf(path, sizeof path, "%s/reach.lua", dir);
+    write_text(path, "local schema = require('schema')\n");
+    struct picl_config *cfg = mem_calloc(1, sizeof *cfg);
+    CHECK(cfg && cfg_load(cfg, path, NULL, 0, err, sizeof err) != 0);
+    CHECK(strstr(err, "reach.lua:1: require(\"schema\"): only 'picl' is available to input scripts") != NULL);
+    mem_free(cfg);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/picl_luatab_XXXXXX");
@@ -262,6 +301,7 @@ int main(void)
     test_overlong_tuning();
     test_wrong_types();
     test_enum_lists();
+    test_modules();
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0)
