@@ -18,25 +18,67 @@
 #define CFG_MAX_DIAG_STEPS 64
 #define CFG_MAX_LASERS 8
 
-enum cfg_precision { CFG_FLOAT, CFG_DOUBLE };
-enum cfg_solver { CFG_SOLVER_YEE, CFG_SOLVER_CKC };
-enum cfg_pusher { CFG_PUSHER_BORIS, CFG_PUSHER_VAY, CFG_PUSHER_HIGUERA_CARY };
-enum cfg_gather { CFG_GATHER_ENERGY, CFG_GATHER_MOMENTUM };
-enum cfg_deposition { CFG_DEPOSIT_ESIRKEPOV, CFG_DEPOSIT_DIRECT };
+/* Each enum's names, one list per enum: X(ENUMERATOR, "name"), in the enum's order. The enum,
+ * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
+ * value come from these; lua/schema.lua's NAMES must equal them item for item (test_luatab). */
+#define CFG_PRECISIONS(X) X(CFG_FLOAT, "float") X(CFG_DOUBLE, "double")
+#define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc")
+#define CFG_PUSHERS(X) X(CFG_PUSHER_BORIS, "boris") X(CFG_PUSHER_VAY, "vay") X(CFG_PUSHER_HIGUERA_CARY, "higuera_cary")
+#define CFG_GATHERS(X) X(CFG_GATHER_ENERGY, "energy_conserving") X(CFG_GATHER_MOMENTUM, "momentum_conserving")
+#define CFG_DEPOSITIONS(X) X(CFG_DEPOSIT_ESIRKEPOV, "esirkepov") X(CFG_DEPOSIT_DIRECT, "direct")
 /* Boundaries of one face. Fields take periodic, pec or pml, particles periodic, absorbing or
- * reflecting (lua/picl.lua checks which goes where, and that a periodic axis is periodic on
+ * reflecting (lua/schema.lua checks which goes where, and that a periodic axis is periodic on
  * both sides for fields and particles alike). */
-enum cfg_boundary {
-    CFG_BOUNDARY_PERIODIC, CFG_BOUNDARY_PEC, CFG_BOUNDARY_ABSORBING, CFG_BOUNDARY_REFLECTING, CFG_BOUNDARY_PML
-};
-enum cfg_distribution { CFG_DIST_SFC, CFG_DIST_KNAPSACK, CFG_DIST_ROUND_ROBIN };
+#define CFG_BOUNDARIES(X)                                                                          \
+    X(CFG_BOUNDARY_PERIODIC, "periodic") X(CFG_BOUNDARY_PEC, "pec") X(CFG_BOUNDARY_ABSORBING, "absorbing") \
+    X(CFG_BOUNDARY_REFLECTING, "reflecting") X(CFG_BOUNDARY_PML, "pml")
+#define CFG_DISTRIBUTIONS(X) X(CFG_DIST_SFC, "sfc") X(CFG_DIST_KNAPSACK, "knapsack") X(CFG_DIST_ROUND_ROBIN, "round_robin")
 /* How the push walks the particles and deposition adds into J (gen_strategy resolves "auto"). */
-enum cfg_strategy {
-    CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES,
-    CFG_STRATEGY_SIMD_CELLS
-};
-/* Their input names, indexed by the enum, NULL-terminated: static const char *const x[] = ... */
-#define CFG_STRATEGY_NAMES {"auto", "deterministic", "global_atomics", "local_tiles", "simd_cells", NULL}
+#define CFG_STRATEGIES(X)                                                                          \
+    X(CFG_STRATEGY_AUTO, "auto") X(CFG_STRATEGY_DETERMINISTIC, "deterministic")                   \
+    X(CFG_STRATEGY_GLOBAL_ATOMICS, "global_atomics") X(CFG_STRATEGY_LOCAL_TILES, "local_tiles")   \
+    X(CFG_STRATEGY_SIMD_CELLS, "simd_cells")
+/* debug.drop_term (TEST ONLY): the term of Ampere's law left out. */
+#define CFG_DROP_TERMS(X) X(CFG_DROP_NONE, "none") X(CFG_DROP_AMPERE_J, "ampere_J")
+/* Particle attributes a full diagnostic writes, as bits (charge, mass and positionOffset are
+ * always written). */
+#define CFG_PARTICLE_ATTRS(X)                                                                      \
+    X(CFG_ATTR_POSITION, "position") X(CFG_ATTR_MOMENTUM, "momentum") X(CFG_ATTR_WEIGHTING, "weighting") \
+    X(CFG_ATTR_ID, "id")
+/* Field components: the keys of `fields` (initial E and B), the bits of a full diagnostic's
+ * fields, and the first members of enum field_comp (gen/layout.h), which is made from this. */
+#define CFG_FIELD_COMPS(X)                                                                         \
+    X(FC_EX, "Ex") X(FC_EY, "Ey") X(FC_EZ, "Ez") X(FC_BX, "Bx") X(FC_BY, "By") X(FC_BZ, "Bz")         \
+    X(FC_JX, "Jx") X(FC_JY, "Jy") X(FC_JZ, "Jz") X(FC_RHO, "rho")
+
+#define CFG_ENUMERATOR(id, name) id,
+#define CFG_NAME(id, name) name,
+
+enum cfg_precision { CFG_PRECISIONS(CFG_ENUMERATOR) };
+enum cfg_solver { CFG_SOLVERS(CFG_ENUMERATOR) };
+enum cfg_pusher { CFG_PUSHERS(CFG_ENUMERATOR) };
+enum cfg_gather { CFG_GATHERS(CFG_ENUMERATOR) };
+enum cfg_deposition { CFG_DEPOSITIONS(CFG_ENUMERATOR) };
+enum cfg_boundary { CFG_BOUNDARIES(CFG_ENUMERATOR) };
+enum cfg_distribution { CFG_DISTRIBUTIONS(CFG_ENUMERATOR) };
+enum cfg_strategy { CFG_STRATEGIES(CFG_ENUMERATOR) };
+enum cfg_drop_term { CFG_DROP_TERMS(CFG_ENUMERATOR) };
+enum cfg_particle_attr { CFG_PARTICLE_ATTRS(CFG_ENUMERATOR) CFG_ATTR_COUNT };
+
+/* The names, indexed by the enum, NULL-terminated. */
+extern const char *const cfg_precision_names[];
+extern const char *const cfg_solver_names[];
+extern const char *const cfg_pusher_names[];
+extern const char *const cfg_gather_names[];
+extern const char *const cfg_deposition_names[];
+extern const char *const cfg_boundary_names[];
+extern const char *const cfg_distribution_names[];
+extern const char *const cfg_strategy_names[];
+extern const char *const cfg_drop_term_names[];
+extern const char *const cfg_particle_attr_names[];
+extern const char *const cfg_field_comp_names[];
+/* The strategies' names as an initializer: static const char *const x[] = CFG_STRATEGY_NAMES; */
+#define CFG_STRATEGY_NAMES {CFG_STRATEGIES(CFG_NAME) NULL}
 
 /* A user expression: OpenCL C text in x, y, z (metres) and t (seconds), using the input's
  * named constants and picl's physical constants. It becomes an inline function in the
@@ -124,10 +166,6 @@ struct cfg_reduced {
     int interval; /* steps */
 };
 
-/* Particle attributes a full diagnostic writes, as bits (charge, mass and positionOffset are
- * always written). */
-enum cfg_particle_attr { CFG_ATTR_POSITION, CFG_ATTR_MOMENTUM, CFG_ATTR_WEIGHTING, CFG_ATTR_ID, CFG_ATTR_COUNT };
-
 /* A full diagnostic: one openPMD file per output step in <output_dir>/<name>/ (docs/output.md). */
 struct cfg_full {
     char name[CFG_NAME_LEN];
@@ -210,7 +248,7 @@ struct picl_config {
     int balance_interval; /* steps between load-balancing checks; 0: never */
     double balance_threshold; /* redistribute when the imbalance improves by more than this fraction */
     int threads; /* CPU threads per rank (PoCL); 0: the cores shared among the node's ranks */
-    int debug_drop_term; /* TEST ONLY (debug.drop_term): 1 drops -dt J/eps0 from Ampere's law */
+    int debug_drop_term; /* TEST ONLY (debug.drop_term), enum cfg_drop_term: CFG_DROP_AMPERE_J drops -dt J/eps0 */
 };
 
 /* Loads and validates `path`, applying `sets` ("key=value" strings, n_sets of them).
@@ -218,12 +256,6 @@ struct picl_config {
  * into err. */
 int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets, int n_sets,
              char *err, size_t err_len);
-
-/* Inside a protected call: opens Lua's libraries and pushes picl's module, then its internal
- * table (lua/picl.lua, built into the binary). Raises a Lua error when it cannot. For the
- * loaders of inputs (config.c) and bench specs (bench_spec.c). */
-struct lua_State;
-void cfg_lua_module(struct lua_State *L);
 
 /* Writes a human-readable dump of the resolved configuration (for `picl check`). */
 void cfg_print(const struct picl_config *cfg, void *file);

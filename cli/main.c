@@ -206,9 +206,8 @@ static int print_ranks(const struct picl_config *cfg, int ranks, char *err)
     if (sim_box_weights(cfg, &lay, weight, err, ERR_LEN) || estimate_box_particles(cfg, &lay, parts, err, ERR_LEN) ||
         decomp_make(&d, &lay, cfg->distribution, weight, ranks, 0, err, ERR_LEN))
         goto done;
-    static const char *const how[] = {"sfc", "knapsack", "round_robin"};
     printf("ranks: %d, %s distribution of %d boxes; imbalance (largest rank cost / mean) %.3f\n", ranks,
-           how[cfg->distribution], lay.n_boxes, decomp_imbalance(&d, weight));
+           cfg_distribution_names[cfg->distribution], lay.n_boxes, decomp_imbalance(&d, weight));
     printf("  rank   boxes        cells    particles (est.)\n");
     const long box_cells = (long)lay.box[0] * lay.box[1] * lay.box[2];
     for (int r = 0; r < ranks; r++) {

@@ -125,11 +125,6 @@ void gen_expr_name(const char *key, char *out, size_t len)
     out[n < len ? n : len - 1] = '\0';
 }
 
-static const char *const solver_names[] = {"yee", "ckc"};
-static const char *const pusher_names[] = {"boris", "vay", "higuera_cary"};
-static const char *const gather_names[] = {"energy_conserving", "momentum_conserving"};
-static const char *const deposition_names[] = {"esirkepov", "direct"};
-
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
 static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl"};
 static const char *const pusher_templates[] = {"push_boris.cl", "push_vay.cl", "push_higuera_cary.cl"};
@@ -146,16 +141,16 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     sb_printf(sb, " * input hash   %016llx\n", (unsigned long long)cfg->input_hash);
     sb_printf(sb, " * device       %s (fp64 %s, int64 atomics %s)\n", dev->name,
               dev->has_fp64 ? "yes" : "no", dev->has_int64_atomics ? "yes" : "no");
-    sb_printf(sb, " * precision    %s\n", cfg->precision == CFG_DOUBLE ? "double" : "float");
+    sb_printf(sb, " * precision    %s\n", cfg_precision_names[cfg->precision]);
     sb_printf(sb, " * grid         %d x %d x %d cells, lower (%.9g, %.9g, %.9g) m, upper (%.9g, %.9g, %.9g) m\n",
               lay->cells[0], lay->cells[1], lay->cells[2], cfg->grid.lower[0], cfg->grid.lower[1],
               cfg->grid.lower[2], cfg->grid.upper[0], cfg->grid.upper[1], cfg->grid.upper[2]);
     sb_printf(sb, " * boxes        %d x %d x %d of %d x %d x %d cells, %d guard cells\n", lay->nbox[0],
               lay->nbox[1], lay->nbox[2], lay->box[0], lay->box[1], lay->box[2], lay->ng);
-    sb_printf(sb, " * solver       %s, dt = %.17g s (cfl %.6g)\n", solver_names[cfg->solver], cfg->dt, cfg->cfl);
+    sb_printf(sb, " * solver       %s, dt = %.17g s (cfl %.6g)\n", cfg_solver_names[cfg->solver], cfg->dt, cfg->cfl);
     static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
     sb_printf(sb, " * particles    shape order %d, pusher %s, gather %s, deposition %s (%s)\n", cfg->shape_order,
-              pusher_names[cfg->pusher], gather_names[cfg->gather], deposition_names[cfg->deposition],
+              cfg_pusher_names[cfg->pusher], cfg_gather_names[cfg->gather], cfg_deposition_names[cfg->deposition],
               strategy_names[gen_strategy(cfg, dev)]);
     int tile[3];
     char tile_err[512];
@@ -176,20 +171,19 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg,
     if (cfg->window.enabled)
         sb_printf(sb, " * window       moving along %c at %.17g c from t = %.17g s\n", "xyz"[cfg->window.axis],
                   cfg->window.speed, cfg->window.start);
-    static const char *const bc_names[] = {"periodic", "pec", "absorbing", "reflecting", "pml"};
     sb_puts(sb, " * boundary     field");
     for (int a = 0; a < 3; a++) {
         sb_printf(sb, " %c:", "xyz"[a]);
         for (int side = 0; side < 2; side++) {
-            sb_printf(sb, "%s%s", side ? "/" : "", bc_names[cfg->field_boundary[a][side]]);
+            sb_printf(sb, "%s%s", side ? "/" : "", cfg_boundary_names[cfg->field_boundary[a][side]]);
             if (cfg->field_boundary[a][side] == CFG_BOUNDARY_PML)
                 sb_printf(sb, "(%d cells)", cfg->pml_cells[a][side]);
         }
     }
     sb_puts(sb, ", particles");
     for (int a = 0; a < 3; a++)
-        sb_printf(sb, " %c:%s/%s", "xyz"[a], bc_names[cfg->particle_boundary[a][0]],
-                  bc_names[cfg->particle_boundary[a][1]]);
+        sb_printf(sb, " %c:%s/%s", "xyz"[a], cfg_boundary_names[cfg->particle_boundary[a][0]],
+                  cfg_boundary_names[cfg->particle_boundary[a][1]]);
     sb_puts(sb, " (lower/upper)\n");
     int sort_interval, sort_bin[3];
     gen_sort(cfg, dev, &sort_interval, sort_bin);
@@ -650,8 +644,8 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     const char *choice[4] = {solver_templates[cfg->solver], pusher_templates[cfg->pusher],
                              gather_templates[cfg->gather], deposition_templates[cfg->deposition]};
     const char *const keys[4] = {"solver", "pusher", "gather", "deposition"};
-    const char *const names[4] = {solver_names[cfg->solver], pusher_names[cfg->pusher], gather_names[cfg->gather],
-                                  deposition_names[cfg->deposition]};
+    const char *const names[4] = {cfg_solver_names[cfg->solver], cfg_pusher_names[cfg->pusher], cfg_gather_names[cfg->gather],
+                                  cfg_deposition_names[cfg->deposition]};
     const enum cfg_strategy strategy = gen_strategy(cfg, dev);
     /* both count leavers into 64-bit box-table entries with atomics */
     static const char *const strategy_names[] = CFG_STRATEGY_NAMES;

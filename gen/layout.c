@@ -73,6 +73,7 @@ void gen_stagger(enum field_comp c, double offset[3])
 
 const char *gen_comp_name(enum field_comp c)
 {
-    static const char *const names[FC_COUNT] = {"Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho", "G0"};
-    return c < FC_COUNT ? names[c] : "?";
+    if (c <= FC_RHO)
+        return cfg_field_comp_names[c];
+    return c == FC_G0 ? "G0" : "?";
 }

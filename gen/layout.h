@@ -11,7 +11,7 @@
  * c * comp_stride + b * box_stride. Every component uses the same index space; its position
  * inside cell (i,j,k) is given by its Yee staggering (gen_stagger). */
 enum field_comp {
-    FC_EX, FC_EY, FC_EZ, FC_BX, FC_BY, FC_BZ, FC_JX, FC_JY, FC_JZ, FC_RHO,
+    CFG_FIELD_COMPS(CFG_ENUMERATOR) /* FC_EX .. FC_RHO, base/config.h */
     FC_G0, /* div E - rho/eps0 at the start: the charge-conservation diagnostic's reference */
     FC_COUNT
 };

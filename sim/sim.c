@@ -497,7 +497,7 @@ void sim_summary(const struct sim *s, FILE *out)
                 s->io_seconds > 0 ? s->io_bytes_all / 1e9 / s->io_seconds : 0.0);
     if (s->ctx.comm && s->ctx.comm->size > 1) {
         fprintf(out, "summary: %d ranks, %d boxes (%s distribution), rank 0 holds %d\n", s->ctx.comm->size,
-                s->ctx.lay.n_boxes, (const char *[]){"sfc", "knapsack", "round_robin"}[cfg->distribution],
+                s->ctx.lay.n_boxes, cfg_distribution_names[cfg->distribution],
                 s->ctx.lay.n_local);
         if (s->fields.xc)
             exchange_print(s->fields.xc, steps > 1 ? steps - 1 : steps, out);

@@ -1,16 +1,18 @@
 /* bench_spec.c: runs a benchmark spec (`return picl.bench{...}`) in the input sandbox and
- * copies the sweep that lua/picl.lua expanded into struct bench_spec. Like config.c, nothing
+ * copies the sweep that lua/bench_spec.lua expanded into struct bench_spec. Like config.c, nothing
  * after this file reads Lua. */
 #include "bench.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
 #include <lua.h>
-#include <lualib.h>
 
+#include "luamod.h"
+#include "luatab.h"
 #include "mem.h"
 
 struct spec_job {
@@ -21,40 +23,15 @@ struct spec_job {
     int n_sets;
 };
 
-static void copy_string(lua_State *L, int t, const char *key, char *out, size_t len)
-{
-    lua_getfield(L, t, key);
-    size_t n = 0;
-    const char *s = lua_tolstring(L, -1, &n);
-    if (!s)
-        luaL_error(L, "internal error: bench spec field '%s' is not a string", key);
-    if (n >= len)
-        luaL_error(L, "%s: '%s' is %d characters; picl holds at most %d", key, s, (int)n, (int)len - 1);
-    memcpy(out, s, n + 1);
-    lua_pop(L, 1);
-}
-
-static lua_Integer copy_integer(lua_State *L, int t, const char *key)
-{
-    lua_getfield(L, t, key);
-    lua_Integer v = lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
 static int spec_protected(lua_State *L)
 {
     const struct spec_job *job = lua_touserdata(L, 1);
     struct bench_spec *spec = job->spec;
-    cfg_lua_module(L);
+    luamod_open(L);
     lua_getfield(L, -1, "bench");
     lua_pushstring(L, job->path);
     lua_pushlstring(L, job->text, job->text_len);
-    lua_createtable(L, job->n_sets, 0);
-    for (int i = 0; i < job->n_sets; i++) {
-        lua_pushstring(L, job->sets[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
+    luamod_push_strings(L, job->sets, job->n_sets);
     lua_createtable(L, 0, 2);
     lua_pushinteger(L, CFG_MAX_SETS);
     lua_setfield(L, -2, "sets");
@@ -64,38 +41,35 @@ static int spec_protected(lua_State *L)
     if (lua_isnil(L, -2))
         return lua_error(L);
     lua_pop(L, 1);
+    const struct luatab rd = {L, "bench spec"};
     int r = lua_gettop(L);
-    copy_string(L, r, "base", spec->base, sizeof spec->base);
-    copy_string(L, r, "name", spec->name, sizeof spec->name);
-    copy_string(L, r, "results", spec->results, sizeof spec->results);
-    spec->warmup = (int)copy_integer(L, r, "warmup");
-    spec->steps = (int)copy_integer(L, r, "steps");
-    spec->repeats = (int)copy_integer(L, r, "repeats");
-    lua_getfield(L, r, "gate_rel");
-    spec->gate_rel = lua_tonumber(L, -1);
-    lua_getfield(L, r, "gate_residual");
-    spec->gate_residual = lua_tonumber(L, -1);
-    lua_pop(L, 2);
-    lua_getfield(L, r, "variants");
+    luatab_string(&rd, r, "base", spec->base, sizeof spec->base);
+    luatab_string(&rd, r, "name", spec->name, sizeof spec->name);
+    luatab_string(&rd, r, "results", spec->results, sizeof spec->results);
+    spec->warmup = (int)luatab_integer(&rd, r, "warmup");
+    spec->steps = (int)luatab_integer(&rd, r, "steps");
+    spec->repeats = (int)luatab_integer(&rd, r, "repeats");
+    spec->gate_rel = luatab_number(&rd, r, "gate_rel", 0);
+    spec->gate_residual = luatab_number(&rd, r, "gate_residual", 0);
+    int n = luatab_list(&rd, r, "variants", INT_MAX);
     int vt = lua_gettop(L);
-    int n = (int)luaL_len(L, vt);
     spec->v = mem_calloc((size_t)n, sizeof *spec->v);
     if (!spec->v)
         return luaL_error(L, "out of host memory for %d variants", n);
     spec->n = n;
     for (int i = 0; i < n; i++) {
         struct bench_variant *v = &spec->v[i];
-        lua_rawgeti(L, vt, i + 1);
+        luatab_push_item(&rd, vt, i + 1, "variants", LUA_TTABLE);
         int t = lua_gettop(L);
-        copy_string(L, t, "id", v->id, sizeof v->id);
-        copy_string(L, t, "group", v->group, sizeof v->group);
-        copy_string(L, t, "params", v->params, sizeof v->params);
-        v->ref = (int)copy_integer(L, t, "ref") - 1;
-        v->info_ref = (int)copy_integer(L, t, "info_ref") - 1;
-        lua_getfield(L, t, "sets");
-        int m = (int)luaL_len(L, -1);
-        for (int k = 0; k < m && k < CFG_MAX_SETS; k++) {
-            lua_rawgeti(L, -1, k + 1);
+        luatab_string(&rd, t, "id", v->id, sizeof v->id);
+        luatab_string(&rd, t, "group", v->group, sizeof v->group);
+        luatab_string(&rd, t, "params", v->params, sizeof v->params);
+        v->ref = (int)luatab_integer(&rd, t, "ref") - 1;
+        v->info_ref = (int)luatab_integer(&rd, t, "info_ref") - 1;
+        int m = luatab_list(&rd, t, "sets", CFG_MAX_SETS);
+        int sets = lua_gettop(L);
+        for (int k = 0; k < m; k++) {
+            luatab_push_item(&rd, sets, k + 1, "sets", LUA_TSTRING);
             size_t len = 0;
             const char *s = lua_tolstring(L, -1, &len);
             v->sets[k] = mem_alloc(len + 1);
@@ -121,22 +95,9 @@ int bench_spec_load(struct bench_spec *spec, const char *path, const char *const
         snprintf(err, err_len, "cannot open benchmark spec '%s': %s", path, strerror(errno));
         return -1;
     }
-    int rc = -1;
-    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
-    if (!L) {
-        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
-    } else {
-        struct spec_job job = {spec, path, text, len, cli_sets, n_cli_sets};
-        lua_pushcfunction(L, spec_protected);
-        lua_pushlightuserdata(L, &job);
-        if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-            const char *msg = lua_tostring(L, -1);
-            snprintf(err, err_len, "%s", msg ? msg : "error while loading the benchmark spec (no message)");
-        } else {
-            rc = 0;
-        }
-        lua_close(L);
-    }
+    struct spec_job job = {spec, path, text, len, cli_sets, n_cli_sets};
+    int rc = luamod_run(spec_protected, &job, path, "", "", "error while loading the benchmark spec (no message)", err,
+                        err_len) ? -1 : 0;
     mem_free(text);
     if (rc)
         bench_spec_free(spec);

@@ -1,5 +1,5 @@
 /* tune_db.c: the tuning file. Lua data, one tuned{...} or limits{...} call a line, checked by
- * lua/picl.lua (internal.tuning) and copied here; written whole to a temporary name and renamed;
+ * lua/tuning.lua (internal.tuning) and copied here; written whole to a temporary name and renamed;
  * and applied to a run's configuration for the settings its input leaves at auto. */
 #include "tune.h"
 
@@ -13,14 +13,14 @@
 
 #include <lauxlib.h>
 #include <lua.h>
-#include <lualib.h>
 
 #include "gen.h"
 #include "log.h"
+#include "luamod.h"
+#include "luatab.h"
 #include "mem.h"
 #include "strbuf.h"
 
-static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
 
 int tune_path(const char *option, char *out, size_t len, char *err, size_t err_len)
 {
@@ -45,69 +45,39 @@ int tune_path(const char *option, char *out, size_t len, char *err, size_t err_l
     return 0;
 }
 
-/* ---- reading: internal.tuning checks the file; these copy its entries */
+/* ---- reading: internal.tuning (lua/tuning.lua) checks the file; input/luatab.c copies its entries */
 
-static void copy_text(lua_State *L, int t, const char *key, char *out, size_t len)
+static void copy_entry(const struct luatab *rd, int t, struct tune_entry *e)
 {
-    lua_getfield(L, t, key);
-    const char *s = lua_tostring(L, -1);
-    snprintf(out, len, "%s", s ? s : "");
-    lua_pop(L, 1);
-}
-
-static double copy_number(lua_State *L, int t, const char *key)
-{
-    lua_getfield(L, t, key);
-    double v = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
-static void copy_int3(lua_State *L, int t, const char *key, int out[3])
-{
-    lua_getfield(L, t, key);
-    for (int a = 0; a < 3; a++) {
-        lua_rawgeti(L, -1, a + 1);
-        out[a] = (int)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-}
-
-static void copy_entry(lua_State *L, int t, struct tune_entry *e)
-{
+    lua_State *L = rd->L;
     memset(e, 0, sizeof *e);
     char kind[16];
-    copy_text(L, t, "kind", kind, sizeof kind);
+    luatab_string(rd, t, "kind", kind, sizeof kind);
     e->limits = !strcmp(kind, "limits");
-    e->line = (int)copy_number(L, t, "line");
-    copy_text(L, t, "vendor", e->vendor, sizeof e->vendor);
-    copy_text(L, t, "device", e->device, sizeof e->device);
-    copy_text(L, t, "driver", e->driver, sizeof e->driver);
-    copy_text(L, t, "date", e->date, sizeof e->date);
+    e->line = (int)luatab_integer(rd, t, "line");
+    luatab_string(rd, t, "vendor", e->vendor, sizeof e->vendor);
+    luatab_string(rd, t, "device", e->device, sizeof e->device);
+    luatab_string(rd, t, "driver", e->driver, sizeof e->driver);
+    luatab_string(rd, t, "date", e->date, sizeof e->date);
     if (e->limits) {
-        e->lim.bandwidth = copy_number(L, t, "bandwidth_GBs");
-        e->lim.flops_double = copy_number(L, t, "double_GFlops");
-        e->lim.flops_float = copy_number(L, t, "float_GFlops");
+        e->lim.bandwidth = luatab_number(rd, t, "bandwidth_GBs", 0);
+        e->lim.flops_double = luatab_number(rd, t, "double_GFlops", 0);
+        e->lim.flops_float = luatab_number(rd, t, "float_GFlops", 0);
         return;
     }
-    copy_text(L, t, "class", e->cls, sizeof e->cls);
-    copy_text(L, t, "input", e->input, sizeof e->input);
-    copy_text(L, t, "picl", e->picl, sizeof e->picl);
-    e->ms = copy_number(L, t, "ms_per_step");
-    e->default_ms = copy_number(L, t, "default_ms_per_step");
-    char strategy[32];
-    copy_text(L, t, "deposition_strategy", strategy, sizeof strategy);
-    for (int i = 0; strategy_names[i]; i++)
-        if (!strcmp(strategy, strategy_names[i]))
-            e->p.strategy = (enum cfg_strategy)i;
-    lua_getfield(L, t, "work_group");
-    copy_int3(L, lua_gettop(L), "cells", e->p.wg_cells);
-    e->p.wg_particles = (int)copy_number(L, lua_gettop(L), "particles");
+    luatab_string(rd, t, "class", e->cls, sizeof e->cls);
+    luatab_string(rd, t, "input", e->input, sizeof e->input);
+    luatab_string(rd, t, "picl", e->picl, sizeof e->picl);
+    e->ms = luatab_number(rd, t, "ms_per_step", 0);
+    e->default_ms = luatab_number(rd, t, "default_ms_per_step", 0);
+    e->p.strategy = (enum cfg_strategy)luatab_enum(rd, t, "deposition_strategy", cfg_strategy_names);
+    luatab_push(rd, t, "work_group", LUA_TTABLE, 0);
+    luatab_int3(rd, lua_gettop(L), "cells", e->p.wg_cells);
+    e->p.wg_particles = (int)luatab_integer(rd, lua_gettop(L), "particles");
     lua_pop(L, 1);
-    lua_getfield(L, t, "sort");
-    e->p.sort_interval = (int)copy_number(L, lua_gettop(L), "interval");
-    copy_int3(L, lua_gettop(L), "bin_size", e->p.sort_bin);
+    luatab_push(rd, t, "sort", LUA_TTABLE, 0);
+    e->p.sort_interval = (int)luatab_integer(rd, lua_gettop(L), "interval");
+    luatab_int3(rd, lua_gettop(L), "bin_size", e->p.sort_bin);
     lua_pop(L, 1);
 }
 
@@ -121,7 +91,7 @@ static int load_protected(lua_State *L)
 {
     const struct load_job *job = lua_touserdata(L, 1);
     struct tune_db *db = job->db;
-    cfg_lua_module(L);
+    luamod_open(L);
     lua_getfield(L, -1, "tuning");
     lua_pushstring(L, db->path);
     lua_pushlstring(L, job->text, job->len);
@@ -132,6 +102,7 @@ static int load_protected(lua_State *L)
     if (lua_isnil(L, -2))
         return lua_error(L);
     lua_pop(L, 1);
+    const struct luatab rd = {L, "tuning file"};
     int list = lua_gettop(L);
     int n = (int)luaL_len(L, list);
     db->e = mem_calloc((size_t)(n ? n : 1), sizeof *db->e);
@@ -139,8 +110,8 @@ static int load_protected(lua_State *L)
         return luaL_error(L, "out of host memory for %d tuning entries", n);
     db->cap = n ? n : 1;
     for (int i = 0; i < n; i++) {
-        lua_rawgeti(L, list, i + 1);
-        copy_entry(L, lua_gettop(L), &db->e[i]);
+        luatab_push_item(&rd, list, i + 1, "entries", LUA_TTABLE);
+        copy_entry(&rd, lua_gettop(L), &db->e[i]);
         db->n = i + 1;
         lua_pop(L, 1);
     }
@@ -163,23 +134,10 @@ int tune_db_load(struct tune_db *db, const char *path, char *err, size_t err_len
         return -1;
     }
     db->exists = 1;
-    int rc = -1;
-    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
-    if (!L) {
-        snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
-    } else {
-        struct load_job job = {db, text, len};
-        lua_pushcfunction(L, load_protected);
-        lua_pushlightuserdata(L, &job);
-        if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-            const char *msg = lua_tostring(L, -1);
-            snprintf(err, err_len, "tuning file: %s; mend the line, or delete the file (picl tune writes a new one)",
-                     msg ? msg : "cannot be read (no message)");
-        } else {
-            rc = 0;
-        }
-        lua_close(L);
-    }
+    struct load_job job = {db, text, len};
+    int rc = luamod_run(load_protected, &job, path, "tuning file: ",
+                        "; mend the line, or delete the file (picl tune writes a new one)", "cannot be read (no message)",
+                        err, err_len) ? -1 : 0;
     mem_free(text);
     if (rc)
         tune_db_free(db);
@@ -289,7 +247,7 @@ static void write_entry(struct strbuf *sb, const struct tune_entry *e)
         sb_puts(sb, ", class = ");
         lua_string(sb, e->cls);
         sb_printf(sb, ", deposition_strategy = \"%s\", work_group = { cells = {%d, %d, %d}, particles = %d }",
-                  strategy_names[p->strategy], p->wg_cells[0], p->wg_cells[1], p->wg_cells[2], p->wg_particles);
+                  cfg_strategy_names[p->strategy], p->wg_cells[0], p->wg_cells[1], p->wg_cells[2], p->wg_particles);
         sb_puts(sb, ", sort = { interval = ");
         if (p->sort_interval >= 0)
             sb_printf(sb, "%d", p->sort_interval);
@@ -377,7 +335,7 @@ void tune_class(const struct picl_config *cfg, char *out, size_t len)
             ppc += (double)cfg->species[s].ppc[0] * cfg->species[s].ppc[1] * cfg->species[s].ppc[2];
     /* the nearest power of two: 6 and 8 particles per cell share a class, 3 and 4 too */
     const long pclass = ppc > 0 ? lround(exp2(round(log2(ppc)))) : 0;
-    snprintf(out, len, "%s/order%d/ppc%ld", cfg->precision == CFG_DOUBLE ? "double" : "float", cfg->shape_order,
+    snprintf(out, len, "%s/order%d/ppc%ld", cfg_precision_names[cfg->precision], cfg->shape_order,
              pclass);
 }
 
@@ -386,7 +344,7 @@ void tune_params_text(const struct tune_params *p, int all, char *out, size_t le
     struct strbuf sb;
     sb_init(&sb);
     if (all || p->strategy != CFG_STRATEGY_AUTO)
-        sb_printf(&sb, " deposition_strategy=%s", strategy_names[p->strategy]);
+        sb_printf(&sb, " deposition_strategy=%s", cfg_strategy_names[p->strategy]);
     if (all || p->wg_cells[0] || p->wg_cells[1] || p->wg_cells[2])
         sb_printf(&sb, " work_group.cells={%d,%d,%d}", p->wg_cells[0], p->wg_cells[1], p->wg_cells[2]);
     if (all || p->wg_particles)

@@ -1,0 +1,190 @@
+/* config_print.c: the resolved configuration as a person reads it (`picl check`): every value
+ * picl will use, with the input line each expression and species came from. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+static const char *const axis_names = "xyz";
+
+static void print_expr(FILE *f, const char *label, const struct cfg_expr *e)
+{
+    if (e->text[0])
+        fprintf(f, "  %-18s %s    [%s, %s]\n", label, e->text, e->key, e->where);
+}
+
+/* " x:pec" when both faces agree, " x:absorbing/reflecting" (lower/upper) otherwise; a PML
+ * with its cells, " x:pml(10)". */
+static void print_faces(FILE *f, char axis, const enum cfg_boundary faces[2], const int *pml)
+{
+    fprintf(f, " %c:%s", axis, cfg_boundary_names[faces[0]]);
+    if (pml && pml[0])
+        fprintf(f, "(%d)", pml[0]);
+    if (faces[1] != faces[0] || (pml && pml[1] != pml[0])) {
+        fprintf(f, "/%s", cfg_boundary_names[faces[1]]);
+        if (pml && pml[1])
+            fprintf(f, "(%d)", pml[1]);
+    }
+}
+
+static void print_vec3(FILE *f, const double v[3])
+{
+    fprintf(f, "{%.6g, %.6g, %.6g}", v[0], v[1], v[2]);
+}
+
+void cfg_print(const struct picl_config *cfg, void *file)
+{
+    FILE *f = file;
+    const struct cfg_grid *g = &cfg->grid;
+    double dx[3];
+    long boxes = 1;
+    for (int a = 0; a < 3; a++) {
+        dx[a] = (g->upper[a] - g->lower[a]) / g->cells[a];
+        boxes *= g->max_box[a] ? g->cells[a] / g->max_box[a] : 0;
+    }
+    fprintf(f, "input              %s (hash %016" PRIx64 ")\n", cfg->input_path, cfg->input_hash);
+    fprintf(f, "grid               %d x %d x %d cells, lower ", g->cells[0], g->cells[1],
+            g->cells[2]);
+    print_vec3(f, g->lower);
+    fprintf(f, " m, upper ");
+    print_vec3(f, g->upper);
+    fprintf(f, " m\n");
+    fprintf(f, "cell size          ");
+    print_vec3(f, dx);
+    fprintf(f, " m\n");
+    fprintf(f, "max_box            %d x %d x %d cells (%ld boxes)\n", g->max_box[0], g->max_box[1],
+            g->max_box[2], boxes);
+    fprintf(f, "boundary           field");
+    for (int a = 0; a < 3; a++)
+        print_faces(f, axis_names[a], cfg->field_boundary[a], cfg->pml_cells[a]);
+    fprintf(f, ", particles");
+    for (int a = 0; a < 3; a++)
+        print_faces(f, axis_names[a], cfg->particle_boundary[a], NULL);
+    fprintf(f, "\n");
+    fprintf(f, "solver             %s, dt = %.9g s (", cfg_solver_names[cfg->solver], cfg->dt);
+    if (cfg->cfl > 0)
+        fprintf(f, "cfl %.6g of ", cfg->cfl);
+    else
+        fprintf(f, "%.6g of ", cfg->dt_limit > 0 ? cfg->dt / cfg->dt_limit : 0);
+    fprintf(f, "the limit %.9g s)\n", cfg->dt_limit);
+    fprintf(f, "steps              %ld, to t = %.9g s", cfg->steps, cfg->steps * cfg->dt);
+    if (cfg->stop_time > 0)
+        fprintf(f, " (stop_time %.9g s)", cfg->stop_time);
+    fprintf(f, "\n");
+    fprintf(f, "precision          %s\n", cfg_precision_names[cfg->precision]);
+    fprintf(f, "particles          shape order %d, pusher %s, gather %s, deposition %s\n",
+            cfg->shape_order, cfg_pusher_names[cfg->pusher], cfg_gather_names[cfg->gather],
+            cfg_deposition_names[cfg->deposition]);
+    for (int i = 0; i < cfg->n_constants; i++)
+        fprintf(f, "constant           %s = %.15g\n", cfg->constants[i].name,
+                cfg->constants[i].value);
+    int any_field = 0;
+    for (int a = 0; a < 3; a++)
+        any_field |= cfg->init_E[a].text[0] || cfg->init_B[a].text[0];
+    if (any_field) {
+        fprintf(f, "initial fields\n");
+        for (int a = 0; a < 3; a++)
+            print_expr(f, cfg_field_comp_names[a], &cfg->init_E[a]);
+        for (int a = 0; a < 3; a++)
+            print_expr(f, cfg_field_comp_names[3 + a], &cfg->init_B[a]);
+    }
+    for (int i = 0; i < cfg->n_species; i++) {
+        const struct cfg_species *sp = &cfg->species[i];
+        fprintf(f, "species            %s%s%s    [%s]\n", sp->name, sp->is_beam ? " (beam)" : "",
+                sp->frozen ? " (frozen)" : "", sp->where);
+        fprintf(f, "  charge, mass       %.9g C, %.9g kg\n", sp->charge, sp->mass);
+        if (sp->is_beam) {
+            const struct cfg_beam *b = &sp->beam;
+            fprintf(f, "  beam               %.9g C in %ld particles, centroid ", b->total_charge, b->particles);
+            print_vec3(f, b->centroid);
+            fprintf(f, " m, rms ");
+            print_vec3(f, b->rms);
+            fprintf(f, " m (within %.3g rms)\n", b->truncate);
+            fprintf(f, "  beam momentum      u = %.9g along %c, rms ", b->u, axis_names[b->axis]);
+            print_vec3(f, b->u_th);
+            fprintf(f, " (gamma v / c)\n");
+            fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
+            continue;
+        }
+        print_expr(f, "density (m^-3)", &sp->density_expr);
+        if (sp->has_region) {
+            fprintf(f, "  region             ");
+            print_vec3(f, sp->region_lower);
+            fprintf(f, " to ");
+            print_vec3(f, sp->region_upper);
+            fprintf(f, " m\n");
+        }
+        fprintf(f, "  ppc                %d x %d x %d\n", sp->ppc[0], sp->ppc[1], sp->ppc[2]);
+        fprintf(f, "  u_drift, u_th      ");
+        print_vec3(f, sp->u_drift);
+        fprintf(f, ", ");
+        print_vec3(f, sp->u_th);
+        fprintf(f, " (gamma v / c)\n");
+        fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
+    }
+    if (cfg->window.enabled)
+        fprintf(f, "moving window      along %c at %.9g c from t = %.9g s\n", axis_names[cfg->window.axis],
+                cfg->window.speed, cfg->window.start);
+    for (int i = 0; i < cfg->n_lasers; i++) {
+        const struct cfg_laser *l = &cfg->lasers[i];
+        fprintf(f, "laser              %s: %c%c from ", l->name, l->sign > 0 ? '+' : '-', axis_names[l->axis]);
+        print_vec3(f, l->position);
+        fprintf(f, " m (antenna on node plane %d), polarization ", l->plane);
+        print_vec3(f, l->polarization);
+        fprintf(f, "    [%s]\n", l->where);
+        if (l->has_profile) {
+            print_expr(f, "profile (V/m)", &l->profile);
+            if (l->wavelength > 0)
+                fprintf(f, "  wavelength         %.9g m\n", l->wavelength);
+        } else {
+            fprintf(f, "  wavelength         %.9g m, E0 %.9g V/m (a0 %.6g)\n", l->wavelength, l->E0, l->a0);
+            fprintf(f, "  waist, focus       %.9g m, %.9g m from position\n", l->waist, l->focal_distance);
+            fprintf(f, "  tau, fwhm, t_peak  %.9g s (field, 1/e), %.9g s (intensity), %.9g s\n", l->tau, l->fwhm,
+                    l->t_peak);
+        }
+    }
+    fprintf(f, "output             %s/\n", cfg->output_dir);
+    for (int i = 0; i < cfg->n_reduced; i++)
+        fprintf(f, "reduced            %s every %d steps\n", cfg->reduced[i].name,
+                cfg->reduced[i].interval);
+    for (int i = 0; i < cfg->n_full; i++) {
+        const struct cfg_full *d = &cfg->full[i];
+        fprintf(f, "full               %s ", d->name);
+        if (d->interval > 0)
+            fprintf(f, "every %d steps:", d->interval);
+        else {
+            fprintf(f, "at steps");
+            for (int k = 0; k < d->n_at; k++)
+                fprintf(f, "%s%ld", k ? "," : " ", d->at[k]);
+            fprintf(f, ":");
+        }
+        for (int c = 0; cfg_field_comp_names[c]; c++)
+            if (d->fields & (1u << c))
+                fprintf(f, " %s", cfg_field_comp_names[c]);
+        for (int s = 0; s < cfg->n_species; s++)
+            if (d->species_rho & (1u << s))
+                fprintf(f, " rho_%s", cfg->species[s].name);
+        for (int s = 0; s < cfg->n_species; s++)
+            if (d->species & (1u << s))
+                fprintf(f, " %s", cfg->species[s].name);
+        if (d->species) {
+            fprintf(f, " (");
+            for (int a = 0, n = 0; cfg_particle_attr_names[a]; a++)
+                if (d->attributes & (1u << a))
+                    fprintf(f, "%s%s", n++ ? " " : "", cfg_particle_attr_names[a]);
+            fprintf(f, ", stride %d)", d->stride);
+        }
+        fprintf(f, "\n");
+    }
+    const struct cfg_checkpoint *ck = &cfg->checkpoint;
+    if (ck->enabled) {
+        fprintf(f, "checkpoint         %s/", ck->dir);
+        if (ck->interval > 0)
+            fprintf(f, " every %d steps", ck->interval);
+        fprintf(f, "%s, keep %d\n", ck->at_end ? " and at the end" : "", ck->keep);
+    } else {
+        fprintf(f, "checkpoint         on SIGTERM/SIGINT only, to %s/\n", ck->dir);
+    }
+    fprintf(f, "progress           every %d steps when stderr is not a terminal\n",
+            cfg->progress_interval);
+}

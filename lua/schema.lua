@@ -1,0 +1,960 @@
+-- schema.lua: what an input may say. Every section of picl.simulation{...}, its keys, kinds,
+-- defaults and the rules that relate them; the lists of names are base/config.h's enums.
+
+local K = require("constants")
+local text = require("text")
+local check = require("check")
+local numtext, float_literal, sorted_keys, repr = text.numtext, text.float_literal, text.sorted_keys, text.repr
+local expected, closest, quoted_list, unknown_key = text.expected, text.closest, text.quoted_list, text.unknown_key
+local fail, join, finite, number, integer = check.fail, check.join, check.finite, check.number, check.integer
+local positive, nonnegative, nonzero, any = check.positive, check.nonnegative, check.nonzero, check.any
+local three, one_or_three, one_of, AXES = check.three, check.one_or_three, check.one_of, check.AXES
+local boolean, IDENT, name_kind, path_kind = check.boolean, check.IDENT, check.name_kind, check.path_kind
+local expression, section, entry_key, list_of = check.expression, check.section, check.entry_key, check.list_of
+local check_value = check.check_value
+
+-- Names a user constant may not take: the expression's arguments, the physical constants
+-- the generator defines beside them, and C words that would not compile as a variable.
+local RESERVED = {}
+for _, n in ipairs { "x", "y", "z", "t", "c", "eps0", "mu0", "q_e", "m_e", "m_p", "pi",
+    "auto", "break", "case", "char", "const", "constant", "continue", "default", "do", "double",
+    "else", "enum", "extern", "float", "for", "global", "goto", "half", "if", "inline", "int",
+    "kernel", "local", "long", "private", "register", "restrict", "return", "short", "signed",
+    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile",
+    "while", "real", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+    "exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "cbrt", "pow", "pown", "fabs", "fmin",
+    "fmax", "floor", "ceil", "round", "fmod", "hypot", "erf", "erfc", "tgamma", "min", "max",
+    "clamp", "step", "smoothstep", "sign", "select", "exp10", "powr", "M_PI" } do
+    RESERVED[n] = true
+end
+
+-- constants = {name = number, ...}: resolved into a list sorted by name.
+local constants_kind = { what = "a table of name = number", map = true, check = function(v, key, ctx)
+    if type(v) ~= "table" then return nil end
+    local out = {}
+    for _, name in ipairs(sorted_keys(v)) do
+        if type(name) ~= "string" or not name:match(IDENT) then
+            fail(key, string.format("constant name %s is not a C identifier; expected letters, digits and _, "
+                .. "not starting with a digit (constants = {k = 1.5e6})", repr(name)))
+        end
+        local k = join(key, name)
+        if RESERVED[name] then
+            fail(k, string.format("'%s' is reserved (a coordinate, a physical constant or an OpenCL C word); "
+                .. "expected another name", name))
+        end
+        if #name >= ctx.limits.name_len then
+            fail(k, string.format("name is %d characters; expected at most %d", #name, ctx.limits.name_len - 1))
+        end
+        if not finite(v[name]) then fail(k, expected("a finite number", "SI", v[name])) end
+        out[#out + 1] = { name = name, value = v[name] + 0.0 }
+    end
+    if #out > ctx.limits.constants then
+        fail(key, string.format("%d constants; expected at most %d", #out, ctx.limits.constants))
+    end
+    return out
+end }
+
+---------------------------------------------------------------------------------------------
+-- The schema. Names listed here are the only ones accepted; their order is the order of
+-- the enums in base/config.h.
+
+-- The names of base/config.h's enums, in the order of its lists (tests/unit/test_luatab.c
+-- compares them item for item), and the subsets that fields and particles take of the
+-- boundaries, in the order their messages list them.
+local NAMES = {
+    precision = { "float", "double" },
+    solver = { "yee", "ckc" },
+    pusher = { "boris", "vay", "higuera_cary" },
+    gather = { "energy_conserving", "momentum_conserving" },
+    deposition = { "esirkepov", "direct" },
+    deposition_strategy = { "auto", "deterministic", "global_atomics", "local_tiles", "simd_cells" },
+    boundary = { "periodic", "pec", "absorbing", "reflecting", "pml" },
+    field_boundary = { "periodic", "pec", "pml" },
+    particle_boundary = { "periodic", "absorbing", "reflecting" },
+    distribution = { "sfc", "knapsack", "round_robin" },
+    drop_term = { "none", "ampere_J" },
+    full_field = { "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho" }, -- enum field_comp order
+    attribute = { "position", "momentum", "weighting", "id" },
+}
+
+-- Stability limits on the time step, in seconds, for cell sizes dx, dy, dz.
+local SOLVERS = {
+    -- Yee: the 3D Courant condition. 0.999 by default: at exactly 1 round-off can grow.
+    yee = { cfl = 0.999, dt_limit = function(dx, dy, dz)
+        return 1 / (K.c * math.sqrt(1 / dx ^ 2 + 1 / dy ^ 2 + 1 / dz ^ 2))
+    end },
+    -- Cole-Karkkainen-Cowan: stable up to c dt = min(dx), and free of dispersion along the
+    -- axes exactly there, which is why one chooses it; so 1.0 by default.
+    ckc = { cfl = 1.0, dt_limit = function(dx, dy, dz) return math.min(dx, dy, dz) / K.c end },
+}
+
+local PARTICLES = {
+    electron = { charge = -K.q_e, mass = K.m_e },
+    positron = { charge = K.q_e, mass = K.m_e },
+    proton = { charge = K.q_e, mass = K.m_p },
+}
+
+local grid = section {
+    what = "a table {cells = ..., lower = ..., upper = ...}",
+    keys = {
+        cells = { kind = three(integer("", positive), "3 positive integers"), required = true, doc = "cells per axis" },
+        lower = { kind = three(number(""), "3 numbers"), required = true, doc = "m, lower corner of the domain" },
+        upper = { kind = three(number(""), "3 numbers"), required = true, doc = "m, upper corner of the domain" },
+        max_box = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
+            doc = "cells per box along each axis, dividing cells",
+            default = function(g) return { g.cells[1], g.cells[2], g.cells[3] } end },
+    },
+    rules = {
+        function(g, key)
+            for a = 1, 3 do
+                if not (g.lower[a] < g.upper[a]) then
+                    fail(join(key, "upper"), string.format("upper must exceed lower on every axis: along %s, lower = %s m, upper = %s m",
+                        AXES[a], numtext(g.lower[a]), numtext(g.upper[a])))
+                end
+            end
+        end,
+        -- A box larger than the domain just means one box along that axis (2D runs: cells z = 1).
+        function(g, key)
+            for a = 1, 3 do
+                g.max_box[a] = math.min(g.max_box[a], g.cells[a])
+                if g.cells[a] % g.max_box[a] ~= 0 then
+                    fail(join(key, "max_box"), string.format("max_box must divide the cell count: %d cells into boxes of %d along %s; expected a divisor of %d",
+                        g.cells[a], g.max_box[a], AXES[a], g.cells[a]))
+                end
+            end
+        end,
+    },
+}
+
+-- Boundaries per face. Given as one value for every face, or per axis as a list {x, y, z} or a
+-- table {x = ..., y = ..., z = ...} (an axis left out takes `missing`), each entry one value for
+-- both faces of the axis or a pair {lower, upper}. Resolved to {{lower, upper}, x3}.
+local FIELD_BOUNDARIES = NAMES.field_boundary
+local PARTICLE_BOUNDARIES = NAMES.particle_boundary
+local PML_CELLS_DEFAULT = 10
+
+-- `one`: the kind of the value of one face.
+local function faces_of(one, missing)
+    local function at(v, key, ctx, where)
+        local r, why = one.check(v, key, ctx)
+        if r == nil then
+            return nil, (why or ("expected " .. one.what .. ", got " .. repr(v))) .. " (" .. where .. ")"
+        end
+        return r
+    end
+    local function axis(v, key, ctx, a)
+        if type(v) ~= "table" then
+            local r, why = at(v, key, ctx, "along " .. AXES[a])
+            if r == nil then return nil, why end
+            return { r, r }
+        end
+        local n = 0
+        for _ in pairs(v) do n = n + 1 end
+        if n ~= 2 or v[1] == nil or v[2] == nil then
+            return nil, string.format("along %s: expected a value or a pair {lower, upper}, got %s", AXES[a], repr(v))
+        end
+        local lo, why = at(v[1], key, ctx, "lower " .. AXES[a] .. " face")
+        if lo == nil then return nil, why end
+        local hi, why2 = at(v[2], key, ctx, "upper " .. AXES[a] .. " face")
+        if hi == nil then return nil, why2 end
+        return { lo, hi }
+    end
+    return { what = one.what .. " for every face, or per axis {x, y, z} or {x = ..., y = ..., z = ...}, "
+        .. "each a value or a pair {lower, upper}", check = function(v, key, ctx)
+        if type(v) ~= "table" then
+            local r, why = one.check(v, key, ctx)
+            if r == nil then return nil, why end
+            return { { r, r }, { r, r }, { r, r } }
+        end
+        local entries = {}
+        if v[1] ~= nil then
+            for k in pairs(v) do
+                if math.type(k) ~= "integer" or k < 1 or k > 3 then
+                    return nil, "expected a list of 3 entries (x, y, z), got " .. repr(v)
+                end
+            end
+            if v[3] == nil then return nil, "expected a list of 3 entries (x, y, z), got " .. repr(v) end
+            entries = { v[1], v[2], v[3] }
+        else
+            for k in pairs(v) do
+                if k ~= "x" and k ~= "y" and k ~= "z" then
+                    return nil, string.format("unknown axis %s; expected keys x, y, z", repr(k))
+                end
+            end
+            entries = { v.x or missing, v.y or missing, v.z or missing }
+        end
+        local out = {}
+        for a = 1, 3 do
+            local r, why = axis(entries[a], key, ctx, a)
+            if r == nil then return nil, why end
+            out[a] = r
+        end
+        return out
+    end }
+end
+
+local function faces_kind(noun, names) return faces_of(one_of(noun, names), "periodic") end
+
+-- Without one of the two, it follows the other: a periodic axis stays periodic, a pec or pml
+-- face absorbs particles, and an absorbing or reflecting face is a pec face for the fields.
+-- pml_cells: the thickness of each PML (one number for every PML face, or per axis and face as
+-- `field`); resolved to 0 on the faces that have no PML.
+local boundary = section {
+    keys = {
+        field = { kind = faces_kind("boundary", FIELD_BOUNDARIES), doc = "field boundary per face",
+            default = function(b)
+                local out = {}
+                for a = 1, 3 do
+                    out[a] = {}
+                    for side = 1, 2 do
+                        local p = b.particles and b.particles[a][side] or "periodic"
+                        out[a][side] = p == "periodic" and "periodic" or "pec"
+                    end
+                end
+                return out
+            end },
+        particles = { kind = faces_kind("boundary", PARTICLE_BOUNDARIES), doc = "particle boundary per face",
+            default = function(b)
+                local out = {}
+                for a = 1, 3 do
+                    out[a] = {}
+                    for side = 1, 2 do
+                        out[a][side] = b.field[a][side] == "periodic" and "periodic" or "absorbing"
+                    end
+                end
+                return out
+            end },
+        pml_cells = { kind = faces_of(integer("a positive integer", positive), PML_CELLS_DEFAULT),
+            default = PML_CELLS_DEFAULT, doc = "cells of each PML layer, inside the domain" },
+    },
+    rules = {
+        -- Periodic means the two faces of an axis are one: for fields and particles together.
+        function(b, key)
+            for _, what in ipairs { "field", "particles" } do
+                for a = 1, 3 do
+                    local f = b[what][a]
+                    if (f[1] == "periodic") ~= (f[2] == "periodic") then
+                        fail(join(key, what), string.format("along %s, %s on one face and %s on the other; "
+                            .. "expected periodic on both faces or on neither", AXES[a], repr(f[1]), repr(f[2])))
+                    end
+                end
+            end
+            for a = 1, 3 do
+                if (b.field[a][1] == "periodic") ~= (b.particles[a][1] == "periodic") then
+                    fail(join(key, "particles"), string.format("along %s the fields are %s but the particles %s; "
+                        .. "expected periodic for both or for neither (a pec or pml face goes with absorbing or "
+                        .. "reflecting particles)", AXES[a], repr(b.field[a][1]), repr(b.particles[a][1])))
+                end
+            end
+        end,
+        -- A PML's thickness means something only where there is a PML.
+        function(b, key, _, raw)
+            local any = false
+            for a = 1, 3 do
+                for side = 1, 2 do
+                    if b.field[a][side] ~= "pml" then b.pml_cells[a][side] = 0 else any = true end
+                end
+            end
+            local given = raw.pml_cells
+            if given ~= nil and not any then
+                fail(join(key, "pml_cells"), "given, but no face has field = \"pml\"; expected pml_cells only with a PML")
+            end
+            if type(given) == "table" then
+                for a = 1, 3 do
+                    local v = given[a]
+                    if v == nil then v = given[AXES[a]] end
+                    if v ~= nil and b.field[a][1] ~= "pml" and b.field[a][2] ~= "pml" then
+                        fail(join(key, "pml_cells"), string.format("given along %s, where the field boundary is %s; "
+                            .. "expected pml_cells only for axes with field = \"pml\"", AXES[a], repr(b.field[a][1])))
+                    end
+                end
+            end
+        end,
+    },
+}
+
+local solver = section {
+    what = "a solver name or a table {name = ..., cfl = ...}",
+    shorthand = "name",
+    keys = {
+        name = { kind = one_of("solver", NAMES.solver), default = "yee", doc = "Maxwell solver" },
+        cfl = { kind = number("a number in (0, 1]", function(v) return v > 0 and v <= 1 end),
+            doc = "fraction of the solver's stability limit on dt",
+            default = function(s) if s.dt == nil then return SOLVERS[s.name].cfl end end },
+        dt = { kind = number("a positive number", positive), doc = "s, instead of cfl" },
+    },
+    rules = {
+        function(s, key)
+            if s.dt and s.cfl then fail(join(key, "dt"), "give cfl or dt, not both") end
+        end,
+    },
+}
+
+local region = section {
+    keys = {
+        lower = { kind = three(number(""), "3 numbers"), required = true, doc = "m" },
+        upper = { kind = three(number(""), "3 numbers"), required = true, doc = "m" },
+    },
+    rules = {
+        function(r, key)
+            for a = 1, 3 do
+                if not (r.lower[a] < r.upper[a]) then
+                    fail(join(key, "upper"), string.format("upper must exceed lower on every axis: along %s, lower = %s m, upper = %s m",
+                        AXES[a], numtext(r.lower[a]), numtext(r.upper[a])))
+                end
+            end
+        end,
+    },
+}
+
+local PARTICLE_NAMES = { "electron", "positron", "proton" }
+
+-- A Gaussian particle beam (a bunch): instead of a density, a total charge shared by a given
+-- number of macro-particles drawn around a centroid (runtime: particle_beam.cl). Positions are
+-- drawn within `truncate` rms of the centroid, so the bunch lies whole in the domain and its
+-- charge is exact; the generator rescales the truncated Gaussian to the requested rms.
+local beam = section {
+    keys = {
+        total_charge = { kind = number("a nonzero number", nonzero), required = true,
+            doc = "C, the bunch's charge, with the sign of the particle's" },
+        particles = { kind = integer("a positive integer", positive), required = true, doc = "macro-particles" },
+        centroid = { kind = three(number(""), "3 numbers"), required = true, doc = "m, the bunch's centre" },
+        rms = { kind = one_or_three(number("", positive), "a positive number or 3 of them"), required = true,
+            doc = "m, rms size along each axis" },
+        axis = { kind = one_of("axis", AXES), default = "z", doc = "the direction of the mean momentum" },
+        gamma = { kind = number("a number >= 1", function(v) return v >= 1 end), doc = "mean Lorentz factor" },
+        u = { kind = number("a number", any), doc = "mean gamma*v/c along the axis, instead of gamma" },
+        energy_spread = { kind = number("a number >= 0", nonnegative), default = 0,
+            doc = "rms of u along the axis over its mean (about the rms of gamma over gamma when gamma >> 1)" },
+        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"), default = 0,
+            doc = "gamma*v/c, rms spread per axis" },
+        truncate = { kind = number("a number >= 2", function(v) return v >= 2 end), default = 4,
+            doc = "positions lie within this many rms of the centroid" },
+    },
+    rules = {
+        function(b, key)
+            if b.gamma and b.u then fail(join(key, "u"), "give gamma or u, not both") end
+            if not b.gamma and not b.u then
+                fail(join(key, "gamma"), "missing; expected gamma (the mean Lorentz factor, >= 1) or u (gamma*v/c along the axis)")
+            end
+            if b.gamma then b.u = math.sqrt(b.gamma * b.gamma - 1) end
+            b.gamma = nil
+            local a = ({ x = 1, y = 2, z = 3 })[b.axis]
+            if b.energy_spread > 0 then
+                if b.u_th[a] > 0 then
+                    fail(join(key, "energy_spread"), string.format("the spread of u along %s is given twice (energy_spread "
+                        .. "and u_th); expected one of them", b.axis))
+                end
+                b.u_th[a] = b.energy_spread * math.abs(b.u)
+            end
+        end,
+    },
+}
+
+local species = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "used in output names and --set" },
+        particle = { kind = one_of("particle", PARTICLE_NAMES), doc = "sets charge and mass" },
+        charge = { kind = number("a nonzero number", nonzero), doc = "C, per physical particle" },
+        mass = { kind = number("a positive number", positive), doc = "kg, per physical particle" },
+        density = { kind = expression("a number >= 0 or an expression string", nonnegative), doc = "m^-3" },
+        region = { kind = region, doc = "m, where particles start" },
+        ppc = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
+            doc = "particles per cell along each axis" },
+        u_drift = { kind = one_or_three(number("", any), "a number or 3 numbers"), doc = "gamma*v/c; default 0" },
+        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"),
+            doc = "gamma*v/c, Gaussian spread per axis; default 0" },
+        beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
+        -- Each species draws from its own stream unless told otherwise.
+        seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
+            default = function(_, ctx) return ctx.list_index end },
+        frozen = { kind = boolean, default = false, doc = "true: never pushed, deposits no current" },
+    },
+    rules = {
+        -- A plasma (density, ppc, ...) or a beam, never both; the runtime reads ppc and the
+        -- momentum keys of every species, so a beam gets neutral values for them.
+        function(s, key)
+            if s.beam then
+                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th" } do
+                    if s[k] ~= nil then
+                        fail(join(key, k), string.format("a beam species takes no %s; expected beam = {...} alone "
+                            .. "(its particles, rms and momentum spread are beam keys)", k))
+                    end
+                end
+                s.ppc = { 1, 1, 1 }
+                s.density = nil
+            else
+                if s.density == nil then
+                    fail(join(key, "density"), "missing; expected a number >= 0 or an expression string (m^-3), "
+                        .. "or beam = {...} for a bunch")
+                end
+                if s.ppc == nil then fail(join(key, "ppc"), "missing; expected a positive integer or 3 of them") end
+            end
+            s.u_drift = s.u_drift or { 0.0, 0.0, 0.0 }
+            s.u_th = s.u_th or { 0.0, 0.0, 0.0 }
+        end,
+        function(s, key, ctx)
+            if s.particle then
+                for _, k in ipairs { "charge", "mass" } do
+                    if s[k] then fail(join(key, k), "give particle or charge and mass, not both") end
+                end
+                s.charge, s.mass = PARTICLES[s.particle].charge, PARTICLES[s.particle].mass
+            elseif not s.charge and not s.mass then
+                fail(key, "no particle given; expected particle = one of " .. quoted_list(PARTICLE_NAMES)
+                    .. ", or charge (C) and mass (kg)")
+            elseif not s.charge then
+                fail(join(key, "charge"), "missing; expected a nonzero number (C) beside mass")
+            elseif not s.mass then
+                fail(join(key, "mass"), "missing; expected a positive number (kg) beside charge")
+            end
+            if s.beam and (s.beam.total_charge > 0) ~= (s.charge > 0) then
+                fail(join(join(key, "beam"), "total_charge"), string.format("%s C has the opposite sign of the "
+                    .. "particle's charge %s C; expected a %s total charge", numtext(s.beam.total_charge),
+                    numtext(s.charge), s.charge > 0 and "positive" or "negative"))
+            end
+            s.where = ctx:where(key)
+        end,
+    },
+}
+
+local reduced = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "the CSV file's base name" },
+        interval = { kind = integer("a positive integer", positive), required = true, doc = "steps" },
+    },
+}
+
+-- Full diagnostics: openPMD files of fields and particles (docs/output.md), in the spirit of
+-- WarpX's <diag>.intervals, <diag>.fields_to_plot, <diag>.species. Species names are checked
+-- against the species list by a rule of the whole simulation (check_full_diagnostics).
+local FULL_FIELDS = { "E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz" }
+local FULL_COMPONENTS = NAMES.full_field
+local FULL_ATTRIBUTES = NAMES.attribute
+
+-- Every `n` steps, or at the steps of a list.
+local when_kind = { what = "a positive integer (every so many steps) or a list of steps {0, 50, 100}",
+    check = function(v, key, ctx)
+        local every = type(v) == "number" and math.tointeger(v)
+        if every then
+            if every > 0 then return { every = every, at = {} } end
+            return nil
+        end
+        if type(v) ~= "table" or v[1] == nil then return nil end
+        local at, seen = {}, {}
+        for i, s in ipairs(v) do
+            local step = type(s) == "number" and math.tointeger(s)
+            if not step or step < 0 then
+                return nil, string.format("entry %d is %s; expected steps as integers >= 0", i, repr(s))
+            end
+            if not seen[step] then at[#at + 1], seen[step] = step, true end
+        end
+        if #at > ctx.limits.diag_steps then
+            return nil, string.format("%d steps; expected at most %d (or an interval)", #at, ctx.limits.diag_steps)
+        end
+        table.sort(at)
+        return { every = 0, at = at }
+    end }
+
+-- A list of names (one name alone is a list of one); `allowed(name)` says whether one is known.
+local function names_list(noun, what, allowed, candidates)
+    return { what = what, check = function(v, key)
+        if type(v) == "string" then v = { v } end
+        if type(v) ~= "table" then return nil end
+        local out, seen = {}, {}
+        for _, k in ipairs(sorted_keys(v)) do
+            if math.type(k) ~= "integer" or k < 1 or k > #v then return nil end
+        end
+        for _, name in ipairs(v) do
+            if type(name) ~= "string" then return nil end
+            if not allowed(name) then
+                local guess = closest(name, candidates)
+                return nil, string.format("unknown %s '%s'; %sexpected any of %s", noun, name,
+                    guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(candidates))
+            end
+            if not seen[name] then out[#out + 1], seen[name] = name, true end
+        end
+        return out
+    end }
+end
+
+local full = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), required = true,
+            doc = "the folder <output_dir>/<name>/ of its files" },
+        interval = { kind = when_kind, required = true, doc = "steps" },
+        fields = { kind = names_list("field", "a list of field names",
+            function(n)
+                for _, f in ipairs(FULL_FIELDS) do if n == f then return true end end
+                return n:match("^rho_[%a_][%w_]*$") ~= nil
+            end, (function()
+                local c = {}
+                for _, f in ipairs(FULL_FIELDS) do c[#c + 1] = f end
+                c[#c + 1] = "rho_<species>"
+                return c
+            end)()),
+            default = { "E", "B", "J", "rho" }, doc = "E, B, J, rho, components such as Ex, or rho_<species>" },
+        species = { kind = names_list("species", "a list of species names", function() return true end, {}),
+            doc = "default: every species; {} for none" },
+        attributes = { kind = names_list("attribute", "a list of particle attributes",
+            function(n) for _, a in ipairs(FULL_ATTRIBUTES) do if n == a then return true end end end, FULL_ATTRIBUTES),
+            default = FULL_ATTRIBUTES, doc = "charge, mass and positionOffset are always written" },
+        stride = { kind = integer("a positive integer", positive), default = 1, doc = "write every stride-th particle" },
+    },
+}
+
+local diagnostics = section {
+    keys = {
+        output_dir = { kind = path_kind, default = "diags", doc = "where output goes" },
+        reduced = { kind = list_of(reduced, "reduced diagnostic", "reduced"), default = {}, doc = "reduced diagnostics" },
+        full = { kind = list_of(full, "full diagnostic", "full"), default = {}, doc = "openPMD output of fields and particles" },
+    },
+}
+
+-- Checkpoints (docs/output.md). Without this table picl writes one only when a signal stops
+-- the run, into <output_dir>/checkpoints.
+local checkpoint = section {
+    keys = {
+        interval = { kind = integer("a positive integer", positive), doc = "steps between checkpoints" },
+        keep = { kind = integer("a positive integer", positive), default = 2, doc = "the newest so many are kept" },
+        dir = { kind = path_kind, doc = "folder of the checkpoint files; default <output_dir>/checkpoints" },
+        at_end = { kind = boolean, default = true, doc = "also write one when the run ends" },
+    },
+}
+
+local FIELD_DOC = "OpenCL C in x, y, z (m) and t (s), or a number"
+local fields = section {
+    keys = {
+        Ex = { kind = expression("an expression string or a number"), doc = "V/m; " .. FIELD_DOC },
+        Ey = { kind = expression("an expression string or a number"), doc = "V/m; " .. FIELD_DOC },
+        Ez = { kind = expression("an expression string or a number"), doc = "V/m; " .. FIELD_DOC },
+        Bx = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
+        By = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
+        Bz = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
+    },
+}
+
+-- Sorting particles by bin inside each box (paper section 3.3): 0 = never.
+local sort = section {
+    keys = {
+        -- "auto" (-1 for the runtime): the device's default, every 16 steps with bins of 4^3 on
+        -- CPUs (the best of the sort study, docs/bench.md), never elsewhere until measured.
+        interval = { kind = { what = "a non-negative integer (0: never) or \"auto\"", check = function(v)
+                if v == "auto" then return -1 end
+                local i = type(v) == "number" and math.tointeger(v)
+                if i and i >= 0 then return i end
+            end }, default = "auto", doc = "steps between sorts" },
+        bin_size = { kind = { what = "a positive integer, 3 of them, or \"auto\"", check = function(v, key, ctx)
+                if v == "auto" then return { -1, -1, -1 } end
+                return one_or_three(integer("", positive), "a positive integer or 3 of them").check(v, key, ctx)
+            end }, default = "auto", doc = "cells per bin along each axis" },
+    },
+}
+
+-- Work-group sizes; 0 means the device's default (runtime/device.c's traits table).
+local work_group = section {
+    keys = {
+        cells = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
+            default = { 0, 0, 0 }, doc = "per-cell kernels (Maxwell, guard exchange); each must divide the box" },
+        particles = { kind = integer("a non-negative integer", nonnegative), default = 0,
+            doc = "per-particle kernels (deposition_strategy global_atomics and local_tiles)" },
+        tile = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
+            default = { 0, 0, 0 },
+            doc = "cells of the tile one work-group deposits in local memory (deposition_strategy local_tiles); "
+                .. "each must divide the box; 0: the whole box, halved until it fits the device's local memory" },
+    },
+}
+
+-- The binomial filter on J, applied after the sum over box edges (WarpX: warpx.use_filter).
+local filter = section {
+    keys = {
+        passes = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
+            default = { 0, 0, 0 }, doc = "passes of (1/4, 1/2, 1/4) along each axis; 0: none" },
+    },
+}
+
+-- A byte count: a number of bytes, or text such as "4 GiB", "256 MiB", "512MB".
+local SIZE_UNITS = { B = 1, KiB = 2 ^ 10, MiB = 2 ^ 20, GiB = 2 ^ 30, TiB = 2 ^ 40,
+    kB = 1e3, KB = 1e3, MB = 1e6, GB = 1e9, TB = 1e12 }
+local size_kind = { what = "a size such as \"4 GiB\", \"256 MiB\" or a number of bytes", check = function(v)
+    if type(v) == "number" then
+        if finite(v) and v >= 1 then return math.floor(v) end
+        return nil
+    end
+    if type(v) ~= "string" then return nil end
+    local num, unit = v:match("^%s*([%d%.eE+]+)%s*(%a*)%s*$")
+    local n = tonumber(num or "")
+    local scale = unit == "" and 1 or SIZE_UNITS[unit or ""]
+    if not n or not scale or n * scale < 1 or n * scale > 2 ^ 62 then return nil end
+    return math.floor(n * scale)
+end }
+
+local memory = section {
+    keys = {
+        device = { kind = size_kind, doc = "bytes the device arena may take (default: a share of the device's memory)" },
+        pinned = { kind = size_kind, doc = "bytes of host-mapped staging memory for MPI (default 64 MiB)" },
+    },
+}
+
+-- Rules that need several sections at once.
+local function resolve_time_step(sim)
+    local g, s = sim.grid, sim.solver
+    local d = {}
+    for a = 1, 3 do d[a] = (g.upper[a] - g.lower[a]) / g.cells[a] end
+    local limit = SOLVERS[s.name].dt_limit(d[1], d[2], d[3])
+    if s.dt then
+        -- A relative margin for a dt computed in the script from the same formula.
+        if s.dt > limit * (1 + 1e-12) then
+            fail("solver.dt", string.format("%s s is above the %s stability limit on this grid; expected 0 < dt <= %s s",
+                numtext(s.dt), s.name, numtext(limit)))
+        end
+        s.cfl = 0.0
+    else
+        s.dt = s.cfl * limit
+    end
+    s.dt_limit = limit
+end
+
+local function resolve_steps(sim)
+    if sim.steps and sim.stop_time then fail("stop_time", "give steps or stop_time, not both") end
+    if not sim.steps and not sim.stop_time then
+        fail("steps", "missing; expected steps (a positive integer) or stop_time (s)")
+    end
+    if sim.stop_time then
+        -- Within 1e-9 of a whole step counts as that step: stop_time = 100*dt gives 100.
+        local n = math.ceil(sim.stop_time / sim.solver.dt - 1e-9)
+        if n > 2 ^ 53 then
+            fail("stop_time", string.format("%s s is %s steps of %s s; expected at most 2^53 steps",
+                numtext(sim.stop_time), numtext(n), numtext(sim.solver.dt)))
+        end
+        sim.steps = math.max(1, math.tointeger(n))
+    end
+end
+
+local function check_regions(sim)
+    local g = sim.grid
+    -- along a moving window's axis a region is where the plasma lies in the lab frame: ahead too
+    local along = sim.moving_window and ({ x = 1, y = 2, z = 3 })[sim.moving_window.axis]
+    for _, sp in ipairs(sim.species) do
+        local r = sp.region
+        if r then
+            for a = 1, 3 do
+                if a == along then goto next_axis end
+                local tol = 1e-12 * (g.upper[a] - g.lower[a])
+                for _, side in ipairs { "lower", "upper" } do
+                    local v = r[side][a]
+                    if v < g.lower[a] - tol or v > g.upper[a] + tol then
+                        fail(join("species." .. sp.name .. ".region", side), string.format(
+                            "region lies outside the domain along %s: %s = %s m; expected %s <= %s <= %s m (grid.lower to grid.upper)",
+                            AXES[a], side, numtext(v), numtext(g.lower[a]), side, numtext(g.upper[a])))
+                    end
+                end
+                ::next_axis::
+            end
+        end
+    end
+end
+
+-- Each PML leaves room for the domain between them.
+local function check_pml(sim)
+    local b, g = sim.boundary, sim.grid
+    for a = 1, 3 do
+        local lo, hi = b.pml_cells[a][1], b.pml_cells[a][2]
+        if lo + hi > 0 and lo + hi >= g.cells[a] then
+            fail("boundary.pml_cells", string.format("along %s, PML layers of %d + %d cells fill the %d cells of the "
+                .. "grid; expected fewer PML cells than grid cells", AXES[a], lo, hi, g.cells[a]))
+        end
+    end
+end
+
+-- The antenna of each laser lies on the grid's node plane nearest its position; the plane and
+-- the magnetic plane half a cell behind it must be in the domain and outside the PMLs.
+local function resolve_lasers(sim)
+    local g, b = sim.grid, sim.boundary
+    for _, l in ipairs(sim.lasers) do
+        local key = l.key
+        for a = 1, 3 do
+            local tol = 1e-12 * (g.upper[a] - g.lower[a])
+            local v = l.position[a]
+            if v < g.lower[a] - tol or v > g.upper[a] + tol then
+                fail(join(key, "position"), string.format("lies outside the domain along %s: %s m; expected %s <= "
+                    .. "position.%s <= %s m", AXES[a], numtext(v), numtext(g.lower[a]), AXES[a], numtext(g.upper[a])))
+            end
+        end
+        local a = l.axis + 1
+        local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
+        local plane = math.floor((l.position[a] - g.lower[a]) / dx + 0.5)
+        if b.field[a][1] == "periodic" then
+            plane = plane % g.cells[a]
+        else
+            local first, last = 1 + b.pml_cells[a][1], g.cells[a] - 1 - b.pml_cells[a][2]
+            if plane < first or plane > last then
+                fail(join(key, "position"), string.format("the antenna plane along %s (node %d, at %.6g m) must lie at "
+                    .. "least one cell inside the domain%s; expected position.%s between %.6g and %.6g m", AXES[a], plane,
+                    g.lower[a] + plane * dx, (b.pml_cells[a][1] + b.pml_cells[a][2] > 0) and " and outside the PML" or "",
+                    AXES[a], g.lower[a] + first * dx, g.lower[a] + last * dx))
+            end
+        end
+        l.plane = math.tointeger(plane)
+    end
+end
+
+-- Species named by full diagnostics exist; E, B, J expand to their components.
+local function check_full_diagnostics(sim)
+    local names = {}
+    for _, sp in ipairs(sim.species) do names[#names + 1] = sp.name end
+    local function known(name, key)
+        for _, n in ipairs(names) do if n == name then return end end
+        local guess = closest(name, names)
+        fail(key, string.format("unknown species '%s'; %sexpected %s", name,
+            guess and ("did you mean '" .. guess .. "'? ") or "",
+            #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
+    end
+    for _, d in ipairs(sim.diagnostics.full) do
+        local key = "diagnostics.full." .. d.name
+        d.interval, d.at = d.interval.every, d.interval.at
+        if d.species == nil then
+            d.species = {}
+            for i, n in ipairs(names) do d.species[i] = n end
+        end
+        for _, n in ipairs(d.species) do known(n, join(key, "species")) end
+        local want, rho_of = {}, {}
+        for _, f in ipairs(d.fields) do
+            local sp = f:match("^rho_(.+)$")
+            if sp then
+                known(sp, join(key, "fields"))
+                rho_of[#rho_of + 1] = sp
+            elseif #f == 1 then
+                for _, a in ipairs { "x", "y", "z" } do want[f .. a] = true end
+            else
+                want[f] = true
+            end
+        end
+        d.fields, d.species_rho = {}, rho_of
+        for _, c in ipairs(FULL_COMPONENTS) do if want[c] then d.fields[#d.fields + 1] = c end end
+        if #d.fields == 0 and #d.species_rho == 0 and #d.species == 0 then
+            fail(key, "writes nothing; expected fields = {...} or species = {...}")
+        end
+        if sim.particle_ids == false and #d.species > 0 then
+            fail(key, "writes particles (species defaults to every species), which needs their ids (the id "
+                .. "record, the selection by stride), but particle_ids = false stores none; expected "
+                .. "particle_ids = true, or species = {} here")
+        end
+    end
+    local c = sim.checkpoint
+    if c == nil then
+        sim.checkpoint = { enabled = false, interval = 0, keep = 2, at_end = false }
+        c = sim.checkpoint
+    else
+        c.enabled = true
+        c.interval = c.interval or 0
+    end
+    c.dir = c.dir or (sim.diagnostics.output_dir .. "/checkpoints")
+end
+
+-- A bunch must lie whole in the domain, outside its PMLs (particles never enter one): its
+-- positions reach truncate rms from the centroid.
+local function check_beams(sim)
+    local g, cells = sim.grid, sim.boundary.pml_cells
+    for _, sp in ipairs(sim.species) do
+        local b = sp.beam
+        if b then
+            for a = 1, 3 do
+                local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
+                local inner_lo = g.lower[a] + (cells and cells[a][1] or 0) * dx
+                local inner_hi = g.upper[a] - (cells and cells[a][2] or 0) * dx
+                local lo, hi = b.centroid[a] - b.truncate * b.rms[a], b.centroid[a] + b.truncate * b.rms[a]
+                if lo < inner_lo or hi > inner_hi then
+                    fail(join("species." .. sp.name .. ".beam", "centroid"), string.format(
+                        "the bunch reaches %s .. %s m along %s (centroid -+ truncate * rms), outside the domain%s %s .. %s m; "
+                        .. "expected it inside (move the centroid, or lower rms or truncate)",
+                        numtext(lo), numtext(hi), AXES[a], (inner_lo ~= g.lower[a] or inner_hi ~= g.upper[a])
+                            and " between its PMLs" or "", numtext(inner_lo), numtext(inner_hi)))
+                end
+            end
+        end
+    end
+end
+
+-- The moving window (WarpX's warpx.do_moving_window): every time the distance it has moved
+-- since `start` passes another cell, fields and particles shift by one cell towards the lower
+-- face of `axis` and fresh plasma enters at the upper face (runtime/window.c).
+local moving_window = section {
+    keys = {
+        axis = { kind = one_of("axis", AXES), required = true, doc = "the window moves towards upper along it" },
+        speed = { kind = number("a positive number", positive), default = 1.0, doc = "in units of c" },
+        start = { kind = number("a number >= 0", nonnegative), default = 0.0, doc = "s, when the window starts moving" },
+    },
+}
+
+local function check_moving_window(sim)
+    local w = sim.moving_window
+    if not w then return end
+    local a = ({ x = 1, y = 2, z = 3 })[w.axis]
+    if sim.boundary.field[a][1] == "periodic" then
+        fail("moving_window.axis", string.format("the window moves along %s, which is periodic; expected a "
+            .. "non-periodic axis (e.g. boundary = { field = { %s = 'pec' } })", w.axis, w.axis))
+    end
+    -- a PML on the window's own faces would take in plasma at the front and its memory would
+    -- not move with the fields: not written
+    for side = 1, 2 do
+        if sim.boundary.field[a][side] == "pml" then
+            fail("boundary.field", string.format("a PML on the %s %s face, the moving window's axis, is not supported; "
+                .. "expected 'pec' there (PMLs across the window's axis are fine)", side == 1 and "lower" or "upper", w.axis))
+        end
+    end
+    -- an antenna is a plane of the grid, so it moves with the window: the window may start only
+    -- once each Gaussian pulse has left it (its field envelope is exp(-9) at t_peak + 3 tau)
+    for _, l in ipairs(sim.lasers or {}) do
+        if l.tau and l.tau > 0 and w.start < l.t_peak + 3 * l.tau then
+            fail("moving_window.start", string.format("%s s, while laser '%s' still emits until t_peak + 3 tau = %s s; "
+                .. "an antenna moves with the window, so expected start >= %s s", numtext(w.start), l.name,
+                numtext(l.t_peak + 3 * l.tau), numtext(l.t_peak + 3 * l.tau)))
+        end
+    end
+end
+
+-- Test-only switches (docs/bench.md): they make the generated program wrong on purpose, so
+-- that the benchmark's correctness gate can be shown to catch a wrong variant.
+-- Boxes over MPI ranks (mpirun -np N picl run input.lua); a run on one rank ignores it.
+local parallel = section {
+    keys = {
+        distribution = { kind = one_of("distribution", NAMES.distribution), default = "sfc",
+            doc = "how boxes map to ranks: space-filling curve, knapsack on the estimated cost, or round robin" },
+        balance_interval = { kind = integer("a non-negative integer", nonnegative), default = 0,
+            doc = "steps between load-balancing checks from the measured cost per box; 0: never" },
+        balance_threshold = { kind = number("a number in [0, 1)", function(v) return v >= 0 and v < 1 end), default = 0.1,
+            doc = "redistribute when the imbalance (max over mean rank cost) drops by more than this fraction" },
+        threads = { kind = integer("a non-negative integer", nonnegative), default = 0,
+            doc = "CPU threads of each rank's OpenCL device (PoCL); 0: the node's cores shared among its ranks" },
+    },
+}
+
+local debug_section = section {
+    keys = {
+        drop_term = { kind = one_of("term", NAMES.drop_term), default = "none",
+            doc = "TEST ONLY: 'ampere_J' drops -dt J/eps0 from Ampere's law" },
+    },
+}
+
+-- Lasers: Gaussian pulses (or a profile expression) injected by an antenna plane, along an
+-- axis (templates/laser.cl, docs/input.md). Each laser's literals are baked into its kernels.
+local LASER_DIRECTIONS = { "+x", "-x", "+y", "-y", "+z", "-z" }
+local GAUSSIAN_KEYS = { "a0", "E0", "waist", "tau", "fwhm", "t_peak", "focal_distance" }
+
+local laser = section {
+    keys = {
+        name = { kind = name_kind("a name of letters, digits and _"), doc = "used in messages and --set",
+            default = function(_, ctx) return "laser" .. ctx.list_index end },
+        position = { kind = three(number(""), "3 numbers"), required = true,
+            doc = "m, the point where the beam's axis crosses the antenna plane" },
+        direction = { kind = one_of("direction", LASER_DIRECTIONS), required = true, doc = "of propagation, along an axis" },
+        polarization = { kind = three(number(""), "3 numbers"), required = true,
+            doc = "the direction of E, perpendicular to direction (normalized by picl)" },
+        wavelength = { kind = number("a positive number", positive), doc = "m" },
+        a0 = { kind = number("a positive number", positive), doc = "peak e E0 / (m_e c omega) at the focus" },
+        E0 = { kind = number("a positive number", positive), doc = "V/m, peak field at the focus" },
+        waist = { kind = number("a positive number", positive), doc = "m, w0: 1/e radius of the field at the focus" },
+        tau = { kind = number("a positive number", positive),
+            doc = "s, 1/e half-duration of the field envelope exp(-(t - t_peak)^2 / tau^2)" },
+        fwhm = { kind = number("a positive number", positive), doc = "s, FWHM of the intensity envelope, instead of tau" },
+        t_peak = { kind = number("a number"), doc = "s, when the envelope's peak crosses the plane through position" },
+        focal_distance = { kind = number("a number"), doc = "m, from position to the focus along direction" },
+        profile = { kind = expression("an expression string or a number"),
+            doc = "V/m, E along polarization on the antenna plane, in x, y, z (m) and t (s); instead of the Gaussian" },
+    },
+    rules = {
+        function(l, key, ctx)
+            local axis = ({ x = 1, y = 2, z = 3 })[l.direction:sub(2)]
+            l.axis, l.sign = axis - 1, l.direction:sub(1, 1) == "-" and -1 or 1
+            local p, norm = l.polarization, 0
+            for a = 1, 3 do norm = norm + p[a] * p[a] end
+            norm = math.sqrt(norm)
+            if norm == 0 or math.abs(p[axis]) > 1e-12 * norm then
+                fail(join(key, "polarization"), string.format("%s is not perpendicular to direction %s; expected a "
+                    .. "nonzero vector with %s = 0", repr(p), l.direction, AXES[axis]))
+            end
+            for a = 1, 3 do p[a] = p[a] / norm end
+            p[axis] = 0.0
+            if l.profile then
+                for _, k in ipairs(GAUSSIAN_KEYS) do
+                    if l[k] ~= nil then
+                        fail(join(key, k), "the Gaussian's parameters do not go with profile; expected profile alone "
+                            .. "(with wavelength for the antenna's phase velocity, optional)")
+                    end
+                end
+                l.has_profile = true
+                l.E0, l.a0, l.waist, l.tau, l.t_peak, l.focal_distance = 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+                l.wavelength = l.wavelength or 0.0
+            else
+                l.has_profile = false
+                local needed = { { "wavelength", "a positive number (m)" }, { "waist", "a positive number (m, w0)" },
+                    { "t_peak", "a number (s)" } }
+                for _, n in ipairs(needed) do
+                    if l[n[1]] == nil then
+                        fail(join(key, n[1]), "missing; expected " .. n[2] .. " (or a profile expression instead of the Gaussian)")
+                    end
+                end
+                if (l.a0 == nil) == (l.E0 == nil) then
+                    fail(join(key, l.a0 and "E0" or "a0"), l.a0 and "give a0 or E0, not both"
+                        or "missing; expected a0 (e E0 / (m_e c omega)) or E0 (V/m)")
+                end
+                if (l.tau == nil) == (l.fwhm == nil) then
+                    fail(join(key, l.tau and "fwhm" or "tau"), l.tau and "give tau or fwhm, not both"
+                        or "missing; expected tau (s, 1/e half-duration of the field) or fwhm (s, of the intensity)")
+                end
+                local omega = 2 * K.pi * K.c / l.wavelength
+                local per_a0 = K.m_e * K.c * omega / K.q_e
+                if l.a0 then l.E0 = l.a0 * per_a0 else l.a0 = l.E0 / per_a0 end
+                -- intensity exp(-2 t^2 / tau^2) falls to one half at t = tau sqrt(ln 2 / 2)
+                if l.fwhm then l.tau = l.fwhm / math.sqrt(2 * math.log(2)) end
+                l.fwhm = l.tau * math.sqrt(2 * math.log(2))
+                l.focal_distance = l.focal_distance or 0.0
+            end
+            l.where = ctx:where(key)
+            l.key = key -- for the rules of the whole simulation, which name it as the input did
+        end,
+    },
+}
+
+local simulation = section {
+    what = "a table {grid = ..., steps = ..., ...}",
+    keys = {
+        grid = { kind = grid, required = true, doc = "the domain" },
+        boundary = { kind = boundary, default = {} },
+        solver = { kind = solver, default = {} },
+        steps = { kind = integer("a positive integer", positive), doc = "time steps" },
+        stop_time = { kind = number("a positive number", positive), doc = "s; steps = ceil(stop_time/dt)" },
+        precision = { kind = one_of("precision", NAMES.precision), default = "double", doc = "of fields and particles" },
+        shape_order = { kind = integer("an integer in 1..3", function(v) return v >= 1 and v <= 3 end),
+            default = 3, doc = "particle shape order" },
+        pusher = { kind = one_of("pusher", NAMES.pusher), default = "boris" },
+        gather = { kind = one_of("gather", NAMES.gather), default = "energy_conserving" },
+        deposition = { kind = one_of("deposition", NAMES.deposition), default = "esirkepov" },
+        deposition_strategy = { kind = one_of("deposition strategy", NAMES.deposition_strategy),
+            default = "auto", doc = "how the push walks particles and J is accumulated: auto is simd_cells on CPUs (deterministic where it does not apply), global_atomics on GPUs" },
+        constants = { kind = constants_kind, default = {}, doc = "named numbers for expressions" },
+        fields = { kind = fields, default = {}, doc = "initial fields" },
+        species = { kind = list_of(species, "species", "species"), default = {} },
+        lasers = { kind = list_of(laser, "laser", "lasers"), default = {}, doc = "laser antennas" },
+        diagnostics = { kind = diagnostics, default = {} },
+        checkpoint = { kind = checkpoint, doc = "checkpoints for --restart" },
+        sort = { kind = sort, default = {}, doc = "particle sorting" },
+        filter = { kind = filter, default = {}, doc = "smoothing of the current" },
+        work_group = { kind = work_group, default = {}, doc = "work-group sizes" },
+        memory = { kind = memory, default = {}, doc = "arena sizes" },
+        parallel = { kind = parallel, default = {}, doc = "MPI ranks: distribution and load balancing" },
+        debug = { kind = debug_section, default = {}, doc = "test-only switches" },
+        tuning = { kind = boolean, default = true,
+            doc = "take the settings left at auto from the device's tuning file (picl tune)" },
+        moving_window = { kind = moving_window, doc = "a window that moves with the physics of interest" },
+        progress_interval = { kind = integer("a positive integer", positive), default = 100,
+            doc = "steps between progress lines when stderr is not a terminal" },
+        particle_ids = { kind = boolean,
+            doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
+    },
+    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
+        check_pml, resolve_lasers },
+}
+
+
+return { simulation = simulation, sort = sort, work_group = work_group, names = NAMES }
