@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 
+#include "gen.h"
 #include "hdf5io.h"
 #include "log.h"
 #include "mem.h"

@@ -9,6 +9,7 @@
 #include "device.h"
 #include "kernel.h"
 #include "layout.h"
+#include "gen.h"
 
 struct ctx {
     const struct picl_config *cfg;
@@ -16,6 +17,7 @@ struct ctx {
     const struct comm *comm; /* the ranks of this run; NULL: one rank, no MPI */
     cl_program prog;
     struct gen_layout lay;
+    struct gen_plan plan; /* every "auto" of the run, resolved once by sim_build (gen/plan.h) */
     struct arena arena; /* device memory */
     struct arena pinned; /* host-mapped staging memory for messages between ranks */
     struct timers timers;
