@@ -30,7 +30,7 @@ enum cfg_boundary {
     CFG_BOUNDARY_PERIODIC, CFG_BOUNDARY_PEC, CFG_BOUNDARY_ABSORBING, CFG_BOUNDARY_REFLECTING, CFG_BOUNDARY_PML
 };
 enum cfg_distribution { CFG_DIST_SFC, CFG_DIST_KNAPSACK, CFG_DIST_ROUND_ROBIN };
-/* How the push walks the particles and deposition adds into J (gen_strategy resolves "auto"). */
+/* How the push walks the particles and deposition adds into J (gen/plan.c resolves "auto"). */
 enum cfg_strategy {
     CFG_STRATEGY_AUTO, CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS, CFG_STRATEGY_LOCAL_TILES,
     CFG_STRATEGY_SIMD_CELLS

@@ -6,8 +6,10 @@
 #include <stdio.h>
 
 #include "ckc.h"
+#include "exprs.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
+#include "species.h"
 
 static const char *const solver_names[] = {"yee", "ckc"};
 static const char *const pusher_names[] = {"boris", "vay", "higuera_cary"};
@@ -257,155 +259,11 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     gen_define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
 }
 
-static const char *const species_macros[] = {
-    "SP_SUFFIX", "SP_QDT_2M", "SP_Q", "SP_RHO_PER_W", "SP_PPC_X", "SP_PPC_Y",
-    "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
-    "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
-    "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_WEIGHT", "SP_BEAM_N", "SP_BEAM_CUT",
-    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ"};
-
-/* A beam's literals: its particle count and weight, where it is, how wide, and its momentum as
- * the SP_UD_ (mean) and SP_UTH_ (rms) of every species. */
-static void emit_beam_macros(struct strbuf *sb, const struct cfg_species *sp)
-{
-    const struct cfg_beam *b = &sp->beam;
-    const char *axis_upper[3] = {"X", "Y", "Z"};
-    char name[64];
-    double cut, stretch;
-    gen_beam_cut(b->truncate, &cut, &stretch);
-    gen_define_int(sb, "SP_BEAM_N", b->particles);
-    gen_define_acc(sb, "SP_BEAM_CUT", cut);
-    for (int a = 0; a < 3; a++) {
-        snprintf(name, sizeof name, "SP_BEAM_C%s", axis_upper[a]);
-        gen_define_acc(sb, name, b->centroid[a]);
-        snprintf(name, sizeof name, "SP_BEAM_S%s", axis_upper[a]);
-        gen_define_acc(sb, name, b->rms[a] * stretch);
-    }
-}
-
-/* The literals of species s: charge and mass enter only through these products. */
-static void emit_species_macros(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int s)
-{
-    const struct cfg_species *sp = &cfg->species[s];
-    const double dv = lay->dx[0] * lay->dx[1] * lay->dx[2];
-    const char *axis_upper[3] = {"X", "Y", "Z"};
-    char name[64];
-    sb_printf(sb, "\n/* ==== species %d: %s%s ==== */\n", s, sp->name, sp->frozen ? " (frozen)" : "");
-    sb_printf(sb, "#define SP_SUFFIX _%d\n", s);
-    gen_define_real(sb, "SP_QDT_2M", sp->charge * cfg->dt / (2 * sp->mass));
-    gen_define_real(sb, "SP_Q", sp->charge);
-    gen_define_real(sb, "SP_RHO_PER_W", sp->charge / dv);
-    for (int a = 0; a < 3; a++) {
-        snprintf(name, sizeof name, "SP_PPC_%s", axis_upper[a]);
-        gen_define_int(sb, name, sp->ppc[a]);
-    }
-    /* no particle starts inside a PML: the region ends at the PMLs' inner edges */
-    double lo[3], hi[3];
-    int has_region = sp->has_region;
-    for (int a = 0; a < 3; a++) {
-        const double edge_lo = lay->lower[a] + cfg->pml_cells[a][0] * lay->dx[a];
-        const double edge_hi = lay->lower[a] + (lay->cells[a] - cfg->pml_cells[a][1]) * lay->dx[a];
-        lo[a] = sp->has_region ? sp->region_lower[a] : cfg->grid.lower[a];
-        hi[a] = sp->has_region ? sp->region_upper[a] : cfg->grid.upper[a];
-        has_region |= cfg->pml_cells[a][0] > 0 || cfg->pml_cells[a][1] > 0;
-        lo[a] = lo[a] > edge_lo ? lo[a] : edge_lo;
-        hi[a] = hi[a] < edge_hi ? hi[a] : edge_hi;
-        /* along a moving window's axis the region is the lab frame's (the window's own faces
-         * have no PML): without one, the plasma lies everywhere the window goes */
-        if (cfg->window.enabled && cfg->window.axis == a) {
-            lo[a] = sp->has_region ? sp->region_lower[a] : -1e30;
-            hi[a] = sp->has_region ? sp->region_upper[a] : 1e30;
-        }
-    }
-    gen_define_int(sb, "SP_HAS_REGION", has_region);
-    for (int a = 0; a < 3; a++) {
-        snprintf(name, sizeof name, "SP_REGION_LO_%s", axis_upper[a]);
-        gen_define_acc(sb, name, lo[a]);
-        snprintf(name, sizeof name, "SP_REGION_HI_%s", axis_upper[a]);
-        gen_define_acc(sb, name, hi[a]);
-    }
-    if (sp->is_beam) {
-        sb_puts(sb, "#define SP_DENSITY(x, y, z) ((acc_real)0)\n");
-    } else if (sp->density_expr.text[0]) {
-        char fname[160];
-        gen_expr_name(sp->density_expr.key, fname, sizeof fname);
-        sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%s((x), (y), (z), 0))\n", fname);
-    } else {
-        sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%.17g)\n", sp->density);
-    }
-    gen_define_acc(sb, "SP_W_PER_DENSITY", gen_weight_per_density(sp, lay));
-    double w;
-    if (gen_species_weight(cfg, lay, s, &w)) /* every particle's weight (particle_attrs.c) */
-        gen_define_acc(sb, "SP_WEIGHT", w);
-    sb_printf(sb, "#define SP_SEED_LO %uu\n#define SP_SEED_HI %uu\n", (unsigned)(sp->seed & 0xffffffffu),
-              (unsigned)(sp->seed >> 32));
-    for (int a = 0; a < 3; a++) {
-        snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
-        gen_define_acc(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a]);
-        snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
-        gen_define_acc(sb, name, sp->is_beam ? sp->beam.u_th[a] : sp->u_th[a]);
-    }
-    if (sp->is_beam)
-        emit_beam_macros(sb, sp);
-}
-
-/* One user expression as an inline function of (x, y, z, t). The #line directive makes the
- * compiler name the input key in its messages, which the runtime turns into an input error. */
-static void emit_expr(struct strbuf *sb, const struct picl_config *cfg, const struct cfg_expr *e,
-                      const struct gen_device *dev)
-{
-    char fname[160];
-    gen_expr_name(e->key, fname, sizeof fname);
-    const char *t = dev->has_fp64 ? "double" : "float";
-    sb_printf(sb, "\n/* %s = \"%s\"  (%s) */\n", e->key, e->text, e->where);
-    sb_printf(sb, "static inline %s %s(%s x, %s y, %s z, %s t)\n{\n", t, fname, t, t, t, t);
-    sb_printf(sb, "    const %s c = %.17g, eps0 = %.17g, mu0 = %.17g, q_e = %.17g, m_e = %.17g, "
-                  "m_p = %.17g, pi = %.17g;\n",
-              t, PICL_C, PICL_EPS0, PICL_MU0, PICL_Q_E, PICL_M_E, PICL_M_P, PICL_PI);
-    for (int i = 0; i < cfg->n_constants; i++)
-        sb_printf(sb, "    const %s %s = %.17g;\n", t, cfg->constants[i].name, cfg->constants[i].value);
-    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)t; (void)c; (void)eps0; (void)mu0; (void)q_e;\n"
-                "    (void)m_e; (void)m_p; (void)pi;\n");
-    for (int i = 0; i < cfg->n_constants; i++)
-        sb_printf(sb, "    (void)%s;\n", cfg->constants[i].name);
-    sb_printf(sb, "#line 1 \"%s\"\n", e->key);
-    sb_printf(sb, "    return (%s)(%s);\n", t, e->text);
-    sb_printf(sb, "#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
-}
-
-/* Initial fields: one expression per component, zero where none was given. */
-static void emit_initial_fields(struct strbuf *sb, const struct picl_config *cfg,
-                                const struct gen_device *dev)
-{
-    const struct cfg_expr *exprs[6] = {&cfg->init_E[0], &cfg->init_E[1], &cfg->init_E[2],
-                                       &cfg->init_B[0], &cfg->init_B[1], &cfg->init_B[2]};
-    for (int c = 0; c < 6; c++)
-        if (exprs[c]->text[0])
-            emit_expr(sb, cfg, exprs[c], dev);
-    for (int s = 0; s < cfg->n_species; s++)
-        if (cfg->species[s].density_expr.text[0])
-            emit_expr(sb, cfg, &cfg->species[s].density_expr, dev);
-    for (int i = 0; i < cfg->n_lasers; i++)
-        if (cfg->lasers[i].has_profile)
-            emit_expr(sb, cfg, &cfg->lasers[i].profile, dev);
-    sb_puts(sb, "\n/* Initial value of field component C at (x, y, z) in metres. */\n");
-    for (int c = 0; c < 6; c++) {
-        char fname[160];
-        sb_printf(sb, "#define INIT_%s(x, y, z) ", gen_comp_name((enum field_comp)c));
-        if (exprs[c]->text[0]) {
-            gen_expr_name(exprs[c]->key, fname, sizeof fname);
-            sb_printf(sb, "((real)%s((x), (y), (z), 0))\n", fname);
-        } else {
-            sb_puts(sb, "((real)0)\n");
-        }
-    }
-}
-
 static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, char *err,
                         size_t err_len)
 {
     for (int s = 0; s < cfg->n_species; s++) {
-        emit_species_macros(sb, cfg, lay, s);
+        gen_species_define(sb, cfg, lay, s);
         const int beam = cfg->species[s].is_beam;
         /* a plasma is loaded on a lattice and enters with the moving window; a beam is drawn once */
         if (gen_emit_template(sb, beam ? "particle_beam.cl" : "particle_load.cl", err, err_len) ||
@@ -413,8 +271,7 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
             (!cfg->species[s].frozen && gen_emit_template(sb, "particle_push.cl", err, err_len)) ||
             gen_emit_template(sb, "particle_diag.cl", err, err_len))
             return -1;
-        for (size_t m = 0; m < sizeof species_macros / sizeof *species_macros; m++)
-            sb_printf(sb, "#undef %s\n", species_macros[m]);
+        gen_species_undefine(sb);
     }
     return 0;
 }
@@ -457,7 +314,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     emit_header(out, cfg, lay, dev, plan);
     emit_prelude(out, cfg, lay, dev, plan);
     gen_ckc_emit(out, cfg, lay);
-    emit_initial_fields(out, cfg, dev);
+    gen_exprs_emit(out, cfg, dev);
 
     /* Each physics choice is one template; the generator's only decision is which file. */
     /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */

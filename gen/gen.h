@@ -10,6 +10,7 @@
 #include "constants.h"
 #include "emit.h"
 #include "layout.h"
+#include "particle_attrs.h"
 #include "plan.h"
 #include "strbuf.h"
 #include "traits.h"
@@ -23,14 +24,5 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
  * layout decomp_apply narrowed to the rank's boxes. */
 int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
                     const struct gen_plan *plan, struct strbuf *out, char *err, size_t err_len);
-
-/* Particle attributes a run stores (particle_attrs.c): a 64-bit id per particle when a full
- * diagnostic writes particles or particle_ids = true; a weight per particle unless every species
- * gives all its particles one weight, *w (a plasma of uniform density, a beam: returns 1). */
-int gen_stores_ids(const struct picl_config *cfg);
-int gen_stores_weights(const struct picl_config *cfg);
-int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w);
-/* m^3 per unit density of one macro-particle of a plasma species: cell volume / particles per cell. */
-double gen_weight_per_density(const struct cfg_species *sp, const struct gen_layout *lay);
 
 #endif
