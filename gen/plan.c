@@ -131,8 +131,9 @@ int plan_lists_tiles(const struct gen_plan *plan)
 }
 
 int plan_work_groups(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
-                     size_t wg_cells[3], size_t *wg_particles, char *err, size_t err_len)
+                     struct gen_plan *plan, char *err, size_t err_len)
 {
+    size_t *wg_cells = plan->wg_cells, *wg_particles = &plan->wg_particles;
     const struct device_traits *row = traits_of(dev);
     const size_t most = dev ? dev->max_work_group : 0;
     const int given = cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2];

@@ -22,8 +22,6 @@ struct ctx {
     struct arena pinned; /* host-mapped staging memory for messages between ranks */
     struct timers timers;
     size_t real_size; /* bytes of `real` on the device */
-    size_t wg_cells[3]; /* resolved work-group sizes; 0: the driver chooses */
-    size_t wg_particles;
 };
 
 #endif

@@ -468,7 +468,7 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
         return -1;
     sp->cells_listed = 0;
     if (sp->ops->launch == STRATEGY_LAUNCH_PARTICLES) {
-        const size_t w = c->wg_particles;
+        const size_t w = c->plan.wg_particles;
         size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_local}, l[2] = {w, 1};
         if (w)
             g[0] = (g[0] + w - 1) / w * w; /* slots past a box's count return at once */

@@ -63,7 +63,7 @@ int sim_build(struct sim *s, char *err, size_t err_len)
     struct device *dev = c->dev;
     /* every "auto" once, for this rank's boxes: the program and every stage read c->plan */
     plan_resolve(cfg, &dev->facts, &c->lay, &c->plan);
-    if (plan_work_groups(cfg, &dev->facts, &c->lay, c->wg_cells, &c->wg_particles, err, err_len))
+    if (plan_work_groups(cfg, &dev->facts, &c->lay, &c->plan, err, err_len))
         return -1;
     size_t limit = sim_memory_limit(cfg, dev);
     if (sim_check_memory(cfg, dev, err, err_len))

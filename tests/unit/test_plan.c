@@ -155,22 +155,23 @@ static void test_work_groups(void)
     struct gen_layout lay;
     char err[512];
     CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
-    size_t wg[3], wp;
+    struct gen_plan p;
+    const size_t *wg = p.wg_cells;
     struct gen_device d = device(0, 1, 1);
-    CHECK(plan_work_groups(&cfg, &d, &lay, wg, &wp, err, sizeof err) == 0);
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
     /* 32 does not divide a box of 16: the driver chooses */
-    CHECK(wg[0] == 0 && wg[1] == 0 && wg[2] == 0 && wp == 128);
+    CHECK(wg[0] == 0 && wg[1] == 0 && wg[2] == 0 && p.wg_particles == 128);
     cfg.wg_cells[0] = 8;
     cfg.wg_cells[1] = 4;
-    CHECK(plan_work_groups(&cfg, &d, &lay, wg, &wp, err, sizeof err) == 0);
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
     CHECK(wg[0] == 8 && wg[1] == 4 && wg[2] == 1);
     cfg.wg_cells[0] = 3;
-    CHECK(plan_work_groups(&cfg, &d, &lay, wg, &wp, err, sizeof err) != 0);
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) != 0);
     CHECK(!strcmp(err, "work_group.cells: 3 along x does not divide the 16 cells of a box"));
     d = device(1, 0, 1);
     cfg.wg_cells[0] = cfg.wg_cells[1] = 0;
-    CHECK(plan_work_groups(&cfg, &d, &lay, wg, &wp, err, sizeof err) == 0);
-    CHECK(wg[0] == 0 && wp == 0);
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
+    CHECK(wg[0] == 0 && p.wg_particles == 0);
 }
 
 int main(void)
