@@ -1,5 +1,5 @@
 /* emit.c: literal macros, embedded templates and expression names, shared by the program's
- * writer (gen.c) and its parts (lasers, PML slabs, strategies). */
+ * writer (gen.c) and its parts (species, expressions, lasers, strategies). */
 #include "emit.h"
 
 #include <ctype.h>

@@ -27,7 +27,8 @@ struct strategy_tiles {
 
 struct strategy_ops {
     enum cfg_strategy id;
-    /* both per-particle and per-cell pushes count leavers into 64-bit box-table entries */
+    /* many work items push a box and count its leavers into 64-bit box-table entries with
+     * atomics (cl_khr_int64_base_atomics) */
     int needs_int64_atomics;
     /* why the strategy does not apply to a run (a phrase naming the key); NULL: everywhere */
     const char *(*unfit)(const struct picl_config *cfg);

@@ -51,8 +51,9 @@ static const struct tune_space *space_for(const struct device *dev)
     return &spaces[1]; /* "other" devices: as GPUs */
 }
 
-/* The settings a run of cfg uses on dev when nothing is tuned: the generator's and the device
- * traits' defaults, resolved (sim.c resolves work groups the same way). */
+/* The settings a run of cfg uses on dev when nothing is tuned: the plan's strategy and sorting
+ * (gen/plan.c), and the work groups as the input or the device's traits row gives them (at run
+ * time plan_work_groups also lets the driver choose where a default does not divide the box). */
 static void resolved_defaults(const struct picl_config *cfg, const struct device *dev, const struct gen_layout *lay,
                               struct tune_params *p)
 {
