@@ -33,7 +33,7 @@
     X(CFG_BOUNDARY_PERIODIC, "periodic") X(CFG_BOUNDARY_PEC, "pec") X(CFG_BOUNDARY_ABSORBING, "absorbing") \
     X(CFG_BOUNDARY_REFLECTING, "reflecting") X(CFG_BOUNDARY_PML, "pml")
 #define CFG_DISTRIBUTIONS(X) X(CFG_DIST_SFC, "sfc") X(CFG_DIST_KNAPSACK, "knapsack") X(CFG_DIST_ROUND_ROBIN, "round_robin")
-/* How the push walks the particles and deposition adds into J (gen_strategy resolves "auto"). */
+/* How the push walks the particles and deposition adds into J (gen/plan.c resolves "auto"). */
 #define CFG_STRATEGIES(X)                                                                          \
     X(CFG_STRATEGY_AUTO, "auto") X(CFG_STRATEGY_DETERMINISTIC, "deterministic")                   \
     X(CFG_STRATEGY_GLOBAL_ATOMICS, "global_atomics") X(CFG_STRATEGY_LOCAL_TILES, "local_tiles")   \

@@ -267,14 +267,16 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
     if (rc == 0)
         printf("kernels: generated and built on %s\n", dev.name);
     struct gen_layout lay;
-    int tile[3];
-    if (rc == 0 && gen_strategy(cfg, &dev.facts) == CFG_STRATEGY_LOCAL_TILES && !gen_layout(cfg, &lay, err, ERR_LEN) &&
-        !gen_tile(cfg, &lay, &dev.facts, tile, err, ERR_LEN))
-        printf("deposition: local_tiles, tiles of %d x %d x %d cells (%d per box), %zu of %zu bytes of local memory, "
-               "%zu work item%s each\n",
-               tile[0], tile[1], tile[2], lay.box[0] / tile[0] * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]),
-               gen_tile_bytes(cfg, &lay, tile), dev.facts.local_mem, gen_tile_group(cfg, &dev.facts),
-               gen_tile_group(cfg, &dev.facts) == 1 ? "" : "s");
+    struct gen_plan plan;
+    if (rc == 0 && !gen_layout(cfg, &lay, err, ERR_LEN)) {
+        plan_resolve(cfg, &dev.facts, &lay, &plan);
+        const struct strategy_tiles *t = &plan.tiles;
+        if (plan.ops->local_j && t->per_box)
+            printf("deposition: local_tiles, tiles of %d x %d x %d cells (%d per box), %zu of %zu bytes of local "
+                   "memory, %zu work item%s each\n",
+                   t->tile[0], t->tile[1], t->tile[2], t->per_box, t->bytes, dev.facts.local_mem, t->group,
+                   t->group == 1 ? "" : "s");
+    }
     device_close(&dev);
     return rc ? 2 : 0;
 }
@@ -287,7 +289,7 @@ static int cmd_gen(const struct args *a, struct picl_config *cfg, char *err)
     }
     /* Generate for the device the run would use; without one, for a generic fp64 device. */
     struct gen_device facts = {.name = "generic OpenCL 1.2 device", .has_fp64 = 1, .has_int64_atomics = 1,
-                               .max_work_group = 256, .local_mem = 32768, .tile_group = 64};
+                               .max_work_group = 256, .local_mem = 32768, .traits = traits_for_type(0, 0)};
     struct device dev;
     char derr[1024];
     if (device_open(&dev, a->device, derr, sizeof derr) == 0) {

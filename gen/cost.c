@@ -137,9 +137,9 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     /* Sorting (particle_sort.cl), per particle: binning reads x, y, z and writes and rereads the
      * permutation; reordering moves the attributes through the scratch and back, reading the
      * permutation for each array. */
-    int interval, bin[3];
-    gen_sort(cfg, dev, &interval, bin);
-    if (interval > 0) {
+    struct gen_plan plan;
+    plan_resolve(cfg, dev, lay, &plan);
+    if (plan.sort_interval > 0) {
         for (int s = 0; s < cfg->n_species; s++) {
             if (cfg->species[s].frozen)
                 continue;

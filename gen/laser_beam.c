@@ -6,7 +6,8 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "gen.h"
+#include "constants.h"
+#include "emit.h"
 
 const char *const gen_laser_macros[] = {
     "LASER_SUFFIX",  "LASER_AXIS",     "LASER_B",       "LASER_C",       "LASER_E_PLANE",  "LASER_B_PLANE",
@@ -41,11 +42,6 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
     }
 }
 
-static void define_acc(struct strbuf *sb, const char *name, double value)
-{
-    sb_printf(sb, "#define %s ((acc_real)%.17g)\n", name, value);
-}
-
 void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int i)
 {
     const struct cfg_laser *l = &cfg->lasers[i];
@@ -60,13 +56,13 @@ void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
     if (b_plane < 0)
         b_plane += lay->cells[a]; /* a periodic axis: the checks in picl.lua keep others inside */
     sb_printf(sb, "#define LASER_E_PLANE %d\n#define LASER_B_PLANE %d\n", l->plane, b_plane);
-    define_acc(sb, "LASER_X_ANTENNA", beam.x_antenna);
-    define_acc(sb, "LASER_POL_B", l->polarization[tb]);
-    define_acc(sb, "LASER_POL_C", l->polarization[tc]);
+    gen_define_acc(sb, "LASER_X_ANTENNA", beam.x_antenna);
+    gen_define_acc(sb, "LASER_POL_B", l->polarization[tb]);
+    gen_define_acc(sb, "LASER_POL_C", l->polarization[tc]);
     /* E += (c dt / d) E_inc on the plane, as the current -(eps0 c / d) E_inc */
-    define_acc(sb, "LASER_J_PER_E", -PICL_EPS0 * PICL_C / lay->dx[a]);
-    define_acc(sb, "LASER_B_PER_E", l->sign * 0.5 * cfg->dt / lay->dx[a]);
-    define_acc(sb, "LASER_DELAY", beam.delay);
+    gen_define_acc(sb, "LASER_J_PER_E", -PICL_EPS0 * PICL_C / lay->dx[a]);
+    gen_define_acc(sb, "LASER_B_PER_E", l->sign * 0.5 * cfg->dt / lay->dx[a]);
+    gen_define_acc(sb, "LASER_DELAY", beam.delay);
     sb_printf(sb, "#define LASER_HAS_PROFILE %d\n", l->has_profile);
     if (l->has_profile) {
         char fname[160];
@@ -74,13 +70,13 @@ void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
         sb_printf(sb, "#define LASER_PROFILE(x, y, z, t) %s((x), (y), (z), (t))\n", fname);
     }
     const double omega = l->wavelength > 0 ? 2 * PICL_PI * PICL_C / l->wavelength : 0;
-    define_acc(sb, "LASER_AMP", beam.w > 0 ? l->E0 * l->waist / beam.w : 0);
-    define_acc(sb, "LASER_CENTER_B", l->position[tb]);
-    define_acc(sb, "LASER_CENTER_C", l->position[tc]);
-    define_acc(sb, "LASER_INV_W2", beam.w > 0 ? 1 / (beam.w * beam.w) : 0);
-    define_acc(sb, "LASER_CURV", beam.inv_r / (2 * PICL_C));
-    define_acc(sb, "LASER_T_PEAK", beam.t_peak);
-    define_acc(sb, "LASER_INV_TAU2", l->tau > 0 ? 1 / (l->tau * l->tau) : 0);
-    define_acc(sb, "LASER_OMEGA", omega);
-    define_acc(sb, "LASER_PHASE0", beam.gouy);
+    gen_define_acc(sb, "LASER_AMP", beam.w > 0 ? l->E0 * l->waist / beam.w : 0);
+    gen_define_acc(sb, "LASER_CENTER_B", l->position[tb]);
+    gen_define_acc(sb, "LASER_CENTER_C", l->position[tc]);
+    gen_define_acc(sb, "LASER_INV_W2", beam.w > 0 ? 1 / (beam.w * beam.w) : 0);
+    gen_define_acc(sb, "LASER_CURV", beam.inv_r / (2 * PICL_C));
+    gen_define_acc(sb, "LASER_T_PEAK", beam.t_peak);
+    gen_define_acc(sb, "LASER_INV_TAU2", l->tau > 0 ? 1 / (l->tau * l->tau) : 0);
+    gen_define_acc(sb, "LASER_OMEGA", omega);
+    gen_define_acc(sb, "LASER_PHASE0", beam.gouy);
 }

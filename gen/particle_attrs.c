@@ -4,7 +4,7 @@
  * only when weights differ between particles. A plasma of uniform density and a beam give
  * every macro-particle of the species the same weight, which the kernels then take as a
  * literal (SP_WEIGHT): 16 bytes less per particle in double. */
-#include "gen.h"
+#include "particle_attrs.h"
 
 #include <math.h>
 

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "gen.h"
+#include "constants.h"
 
 int gen_pml_slabs(const struct picl_config *cfg, const struct gen_layout *lay, struct gen_pml_slab slab[6],
                   long *total)

@@ -14,6 +14,7 @@
 #include <mpi.h>
 
 #include "charge.h"
+#include "gen.h"
 #include "hdf5io.h"
 #include "io_state.h"
 #include "log.h"

@@ -9,6 +9,7 @@
 #include "device.h"
 #include "kernel.h"
 #include "layout.h"
+#include "gen.h"
 
 struct ctx {
     const struct picl_config *cfg;
@@ -16,12 +17,11 @@ struct ctx {
     const struct comm *comm; /* the ranks of this run; NULL: one rank, no MPI */
     cl_program prog;
     struct gen_layout lay;
+    struct gen_plan plan; /* every "auto" of the run, resolved once by sim_build (gen/plan.h) */
     struct arena arena; /* device memory */
     struct arena pinned; /* host-mapped staging memory for messages between ranks */
     struct timers timers;
     size_t real_size; /* bytes of `real` on the device */
-    size_t wg_cells[3]; /* resolved work-group sizes; 0: the driver chooses */
-    size_t wg_particles;
 };
 
 #endif

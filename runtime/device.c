@@ -8,13 +8,6 @@
 
 #define MAX_DEVICES 64
 
-/* CPUs: PoCL sizes work-groups itself and vectorises along x; GPUs: a warp-friendly row.
- * A local_tiles work-group on a CPU: one thread runs it anyway, and with one work item the
- * tile has one writer, so its additions need no atomics (WarpX's OpenMP tiles). */
-static const struct device_traits traits_cpu = {"cpu", 0, 1, {0, 0, 0}, 0.5};
-static const struct device_traits traits_gpu = {"gpu", 128, 128, {32, 4, 1}, 0.8};
-static const struct device_traits traits_other = {"other", 0, 64, {0, 0, 0}, 0.5};
-
 struct found {
     cl_platform_id platform;
     cl_device_id device;
@@ -66,9 +59,7 @@ static void describe(struct device *dev, cl_platform_id platform, cl_device_id i
     clGetDeviceInfo(id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof dev->local_mem, &dev->local_mem, NULL);
     clGetDeviceInfo(id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof dev->compute_units, &dev->compute_units, NULL);
     clGetDeviceInfo(id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof dev->mem_align_bits, &dev->mem_align_bits, NULL);
-    dev->traits = (dev->type & CL_DEVICE_TYPE_GPU)   ? &traits_gpu
-                  : (dev->type & CL_DEVICE_TYPE_CPU) ? &traits_cpu
-                                                     : &traits_other;
+    dev->traits = traits_for_type((dev->type & CL_DEVICE_TYPE_CPU) != 0, (dev->type & CL_DEVICE_TYPE_GPU) != 0);
 
     char ext[8192];
     info_string(id, CL_DEVICE_EXTENSIONS, ext, sizeof ext);
@@ -79,7 +70,7 @@ static void describe(struct device *dev, cl_platform_id platform, cl_device_id i
     f->is_cpu = (dev->type & CL_DEVICE_TYPE_CPU) != 0;
     clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof f->max_work_group, &f->max_work_group, NULL);
     f->local_mem = (size_t)dev->local_mem;
-    f->tile_group = dev->traits->tile_group;
+    f->traits = dev->traits;
 }
 
 int device_list(FILE *out)

@@ -1,5 +1,5 @@
 /* device.h: the OpenCL device a rank runs on: selection by index, type or name, the context
- * and an in-order profiling queue, and the defaults that differ between CPUs and GPUs. */
+ * and an in-order profiling queue, and its row of the traits table (base/traits.c). */
 #ifndef PICL_DEVICE_H
 #define PICL_DEVICE_H
 
@@ -7,16 +7,7 @@
 
 #include <CL/cl.h>
 
-#include "gen.h"
-
-/* What differs between device kinds lives in one table, not in scattered `if (cpu)`. */
-struct device_traits {
-    const char *kind; /* "cpu", "gpu", "other" */
-    size_t particle_group; /* work-group size for per-particle kernels (0: let the driver choose) */
-    size_t tile_group; /* work items per tile with deposition_strategy local_tiles */
-    size_t cell_group[3]; /* work-group size for per-cell kernels ({0, 0, 0}: the driver) */
-    double memory_share; /* share of global memory the arena may take by default */
-};
+#include "traits.h"
 
 struct device {
     cl_platform_id platform;
@@ -28,7 +19,7 @@ struct device {
     cl_device_type type;
     cl_ulong global_mem, max_alloc, local_mem;
     cl_uint compute_units, mem_align_bits;
-    const struct device_traits *traits;
+    const struct device_traits *traits; /* its kind's defaults */
     struct gen_device facts;
 };
 

@@ -70,6 +70,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     struct gen_layout lay;
     if (gen_layout(cfg, &lay, err, err_len))
         return -1;
+    struct gen_plan plan;
+    plan_resolve(cfg, dev, &lay, &plan);
     const double real = cfg->precision == CFG_DOUBLE ? 8 : 4;
     const double cells = (double)lay.cells[0] * lay.cells[1] * lay.cells[2];
     const double rows = (double)lay.box[1] * lay.box[2] * lay.n_boxes;
@@ -96,34 +98,21 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
         /* while loading: the counts, the arrays, then the offsets */
         peak = resident + m->particles[s] + loading > peak ? resident + m->particles[s] + loading : peak;
         resident += m->particles[s];
-        int sort_interval, sort_bin[3];
-        gen_sort(cfg, dev, &sort_interval, sort_bin);
         /* simd_cells sorts in place through its cell list */
-        const enum cfg_strategy strategy = gen_strategy(cfg, dev);
-        if (sort_interval > 0 && !sp->frozen && strategy != CFG_STRATEGY_SIMD_CELLS) {
+        if (plan.sort_interval > 0 && !sp->frozen && !plan.ops->cell_tiles) {
             double bins = 1;
             for (int a = 0; a < 3; a++)
-                bins *= (lay.box[a] + sort_bin[a] - 1) / sort_bin[a];
+                bins *= (lay.box[a] + plan.sort_bin[a] - 1) / plan.sort_bin[a];
             double sort = slots * (sizeof(int) + sizeof(long)) + bins * lay.n_boxes * sizeof(int);
             m->sort += sort;
             resident += sort;
         }
-        int tile[3];
-        char tile_err[512];
         /* local_tiles with several tiles per box, simd_cells (tiles of one cell): tile ends (the
          * list itself shares the destination array) */
-        if (strategy == CFG_STRATEGY_SIMD_CELLS && !sp->frozen) {
-            const double tiles = (double)lay.box[0] * lay.box[1] * lay.box[2];
+        if (plan_lists_tiles(&plan) && !sp->frozen) {
+            const double tiles = (double)plan.tiles.per_box;
             m->tiles += tiles * lay.n_boxes * sizeof(int);
             resident += tiles * lay.n_boxes * sizeof(int);
-        }
-        if (strategy == CFG_STRATEGY_LOCAL_TILES && !sp->frozen &&
-            !gen_tile(cfg, &lay, dev, tile, tile_err, sizeof tile_err)) {
-            const double tiles = (double)(lay.box[0] / tile[0]) * (lay.box[1] / tile[1]) * (lay.box[2] / tile[2]);
-            if (tiles > 1) {
-                m->tiles += tiles * lay.n_boxes * sizeof(int);
-                resident += tiles * lay.n_boxes * sizeof(int);
-            }
         }
         if (resident > peak)
             peak = resident;

@@ -25,7 +25,7 @@ static void valid_range(const struct gen_layout *lay, size_t g[3])
 static int launch(struct kernel *k, struct ctx *c, const size_t g[3], char *err, size_t err_len)
 {
     const int valid = g[0] == (size_t)c->lay.box[0];
-    const size_t *local = valid && c->wg_cells[0] ? c->wg_cells : NULL;
+    const size_t *local = valid && c->plan.wg_cells[0] ? c->plan.wg_cells : NULL;
     return kernel_launch(k, c->dev->queue, &c->timers, 3, g, local, err, err_len);
 }
 

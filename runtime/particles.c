@@ -243,11 +243,9 @@ static int tile_list_create(struct species *sp, struct ctx *c, const cl_mem *a, 
  * lower the limit on GPUs). */
 static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a, char *err, size_t err_len)
 {
-    int tile[3];
-    if (gen_tile(c->cfg, &c->lay, &c->dev->facts, tile, err, err_len))
-        return -1;
-    sp->tiles = c->lay.box[0] / tile[0] * (c->lay.box[1] / tile[1]) * (c->lay.box[2] / tile[2]);
-    if (kernel_arg(&sp->push, 11, gen_tile_bytes(c->cfg, &c->lay, tile), NULL, err, err_len))
+    const struct strategy_tiles *t = &c->plan.tiles;
+    sp->tiles = t->per_box;
+    if (kernel_arg(&sp->push, 11, t->bytes, NULL, err, err_len))
         return -1;
     if (sp->tiles > 1 && tile_list_create(sp, c, a, 12, err, err_len))
         return -1;
@@ -266,7 +264,7 @@ static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a
         return -1;
     }
     /* the program was written for this many (TILE_GROUP, reqd_work_group_size) */
-    sp->tile_group = gen_tile_group(c->cfg, &c->dev->facts);
+    sp->tile_group = t->group;
     if (sp->tile_group > most) {
         snprintf(err, err_len, "work_group.particles: the local_tiles push kernel of species %s runs at most %zu work "
                  "items per work-group on %s, not %zu; give work_group.particles = %zu", sp->cfg->name, most,
@@ -343,7 +341,7 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     }
     if (count ? allocate(sp, c, count, room, err, err_len) : load(sp, c, err, err_len))
         return -1;
-    sp->strategy = gen_strategy(c->cfg, &c->dev->facts);
+    sp->ops = c->plan.ops;
     for (int b = 0; b < nb; b++)
         if (sp->boxes_host[b * BT_STRIDE + BT_CAP] > sp->max_cap)
             sp->max_cap = sp->boxes_host[b * BT_STRIDE + BT_CAP];
@@ -363,14 +361,14 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             species_kernel(&sp->deliver, c, "particles_deliver", -1, err, err_len) ||
             set_args(&sp->deliver, deliver_args, 10, err, err_len))
             return -1;
-        if (sp->strategy != CFG_STRATEGY_DETERMINISTIC &&
+        if (sp->ops->holes &&
             (species_kernel(&sp->outbox_reset, c, "particles_outbox_reset", -1, err, err_len) ||
              set_args(&sp->outbox_reset, &sp->boxes.mem, 1, err, err_len)))
             return -1;
-        if (sp->strategy == CFG_STRATEGY_LOCAL_TILES && local_tiles_create(sp, c, a, err, err_len))
+        if (sp->ops->local_j && local_tiles_create(sp, c, a, err, err_len))
             return -1;
-        if (sp->strategy == CFG_STRATEGY_SIMD_CELLS) { /* the particles listed by cell (tiles of one cell) */
-            sp->tiles = c->lay.box[0] * c->lay.box[1] * c->lay.box[2];
+        if (sp->ops->cell_tiles) { /* the particles listed by cell (tiles of one cell) */
+            sp->tiles = c->plan.tiles.per_box;
             if (tile_list_create(sp, c, a, 11, err, err_len))
                 return -1;
         }
@@ -385,10 +383,8 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
         if (migrate_create(sp->mg, sp, c, err, err_len))
             return -1;
     }
-    const struct picl_config *cfg = c->cfg;
-    int sort_interval, sort_bin[3];
-    gen_sort(cfg, &c->dev->facts, &sort_interval, sort_bin);
-    if (sort_interval > 0 && !sp->cfg->frozen && sp->strategy == CFG_STRATEGY_SIMD_CELLS) {
+    const int sort_interval = c->plan.sort_interval, *sort_bin = c->plan.sort_bin;
+    if (sort_interval > 0 && !sp->cfg->frozen && sp->ops->cell_tiles) {
         /* by cell, through the cell list, in place (particles_reorder_tiles) */
         cl_mem reorder_args[10] = {a[PA_X], a[PA_Y], a[PA_Z],  a[PA_UX],     a[PA_UY],
                                    a[PA_UZ], a[PA_W], a[PA_ID], sp->boxes.mem, a[PA_DEST]};
@@ -464,28 +460,25 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
     if (sp->cfg->frozen)
         return 0;
-    if (sp->strategy == CFG_STRATEGY_GLOBAL_ATOMICS) {
-        const size_t w = c->wg_particles;
+    /* leavers leave holes: the outbox starts empty; tiles: the particles listed tile by tile,
+     * unless a sort has just left them in the order of their list (nothing moves between the
+     * sort and the push) */
+    if ((sp->ops->holes && launch_boxes(&sp->outbox_reset, c, err, err_len)) ||
+        (sp->tile_bin.k && !sp->cells_listed && launch_boxes(&sp->tile_bin, c, err, err_len)))
+        return -1;
+    sp->cells_listed = 0;
+    if (sp->ops->launch == STRATEGY_LAUNCH_PARTICLES) {
+        const size_t w = c->plan.wg_particles;
         size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_local}, l[2] = {w, 1};
         if (w)
             g[0] = (g[0] + w - 1) / w * w; /* slots past a box's count return at once */
-        if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
-            kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, w ? l : NULL, err, err_len))
+        if (kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, w ? l : NULL, err, err_len))
             return -1;
-    } else if (sp->strategy == CFG_STRATEGY_LOCAL_TILES) {
+    } else if (sp->ops->launch == STRATEGY_LAUNCH_TILES) {
         /* a work-group per tile of every box */
         size_t g[2] = {(size_t)sp->tiles * sp->tile_group, (size_t)c->lay.n_local}, l[2] = {sp->tile_group, 1};
-        if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
-            (sp->tiles > 1 && launch_boxes(&sp->tile_bin, c, err, err_len)) ||
-            kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, l, err, err_len))
+        if (kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, l, err, err_len))
             return -1;
-    } else if (sp->strategy == CFG_STRATEGY_SIMD_CELLS) {
-        /* after a sort the list is still exact (nothing moves between the sort and the push) */
-        if (launch_boxes(&sp->outbox_reset, c, err, err_len) ||
-            (!sp->cells_listed && launch_boxes(&sp->tile_bin, c, err, err_len)) ||
-            launch_boxes(&sp->push, c, err, err_len))
-            return -1;
-        sp->cells_listed = 0;
     } else if (launch_boxes(&sp->push, c, err, err_len)) {
         return -1;
     }
@@ -503,7 +496,7 @@ int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len)
 
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
-    if (sp->strategy == CFG_STRATEGY_SIMD_CELLS && sp->reorder.k) {
+    if (sp->ops->cell_tiles && sp->reorder.k) {
         if (launch_boxes(&sp->tile_bin, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len))
             return -1;
         sp->cells_listed = 1; /* the reorder leaves list = identity and the cell ends as they were */

@@ -33,7 +33,7 @@ struct species {
     struct arena_buf sums; /* one partial sum per box */
     double *sums_host;
     struct kernel push, push_back, deliver, rho, kinetic, bin, reorder, outbox_reset, tile_bin;
-    enum cfg_strategy strategy; /* the deposition strategy, "auto" resolved */
+    const struct strategy_ops *ops; /* the deposition strategy's row, as the run's plan chose it */
     long max_cap; /* the largest box's room: the slot range of a global_atomics launch */
     /* local_tiles: tiles per box, the work-group size, and (several tiles per box) the
      * particles of each box listed tile by tile, and the end of every tile's list */

@@ -32,43 +32,6 @@ int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, 
     return gen_program(cfg, facts, out, err, err_len);
 }
 
-/* Work-group sizes from the input or the device's traits. OpenCL 1.2 wants the global size a
- * multiple of the local one: per-cell launches cover whole boxes, so each size must divide
- * the box (or, for z, NZ times the boxes). */
-static int resolve_work_groups(struct ctx *c, char *err, size_t err_len)
-{
-    const struct picl_config *cfg = c->cfg;
-    const int given = cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2];
-    for (int a = 0; a < 3; a++) {
-        size_t w = given ? (size_t)cfg->wg_cells[a] : c->dev->traits->cell_group[a];
-        if (given && w == 0)
-            w = 1;
-        const size_t n = a < 2 ? (size_t)c->lay.box[a] : (size_t)c->lay.box[2] * (size_t)c->lay.n_local;
-        if (w && n % w) {
-            if (!given) { /* a default that does not fit this box: let the driver choose */
-                c->wg_cells[0] = c->wg_cells[1] = c->wg_cells[2] = 0;
-                break;
-            }
-            snprintf(err, err_len, "work_group.cells: %zu along %c does not divide the %zu cells of a box%s", w,
-                     "xyz"[a], n, a == 2 ? " (times the boxes)" : "");
-            return -1;
-        }
-        c->wg_cells[a] = w;
-    }
-    if (c->wg_cells[0] * c->wg_cells[1] * c->wg_cells[2] > c->dev->facts.max_work_group) {
-        snprintf(err, err_len, "work_group.cells: %zu x %zu x %zu exceeds the device's work-group limit of %zu",
-                 c->wg_cells[0], c->wg_cells[1], c->wg_cells[2], c->dev->facts.max_work_group);
-        return -1;
-    }
-    c->wg_particles = cfg->wg_particles > 0 ? (size_t)cfg->wg_particles : c->dev->traits->particle_group;
-    if (c->wg_particles > c->dev->facts.max_work_group) {
-        snprintf(err, err_len, "work_group.particles: %zu exceeds the device's work-group limit of %zu",
-                 c->wg_particles, c->dev->facts.max_work_group);
-        return -1;
-    }
-    return 0;
-}
-
 size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev)
 {
     return cfg->memory_device > 0 ? (size_t)cfg->memory_device
@@ -99,7 +62,9 @@ int sim_build(struct sim *s, char *err, size_t err_len)
     struct ctx *c = &s->ctx;
     const struct picl_config *cfg = c->cfg;
     struct device *dev = c->dev;
-    if (resolve_work_groups(c, err, err_len))
+    /* every "auto" once, for this rank's boxes: the program and every stage read c->plan */
+    plan_resolve(cfg, &dev->facts, &c->lay, &c->plan);
+    if (plan_work_groups(cfg, &dev->facts, &c->lay, &c->plan, err, err_len))
         return -1;
     size_t limit = sim_memory_limit(cfg, dev);
     if (sim_check_memory(cfg, dev, err, err_len))
@@ -113,7 +78,7 @@ int sim_build(struct sim *s, char *err, size_t err_len)
     struct strbuf src;
     sb_init(&src);
     double t0 = wall_seconds();
-    int rc = gen_program_for(cfg, &dev->facts, &c->lay, &src, err, err_len);
+    int rc = gen_program_for(cfg, &dev->facts, &c->lay, &c->plan, &src, err, err_len);
     if (rc == 0)
         rc = program_build(dev, cfg, src.data, "picl.cl", &c->prog, err, err_len);
     sb_free(&src);
@@ -263,8 +228,7 @@ int sim_step(struct sim *s, char *err, size_t err_len)
         (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) || fields_filter_rho(&s->fields, c, err, err_len) ||
          window_gauss_reference(&s->window, c, err, err_len)))
         return -1;
-    int sort, sort_bin[3];
-    gen_sort(c->cfg, &c->dev->facts, &sort, sort_bin);
+    const int sort = c->plan.sort_interval;
     if (sort > 0 && (s->step + 1) % sort == 0)
         for (int i = 0; i < s->n_species; i++)
             if (particles_sort(&s->species[i], c, err, err_len))

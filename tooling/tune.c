@@ -53,12 +53,17 @@ static const struct tune_space *space_for(const struct device *dev)
     return &spaces[1]; /* "other" devices: as GPUs */
 }
 
-/* The settings a run of cfg uses on dev when nothing is tuned: the generator's and the device
- * traits' defaults, resolved (sim.c resolves work groups the same way). */
-static void resolved_defaults(const struct picl_config *cfg, const struct device *dev, struct tune_params *p)
+/* The settings a run of cfg uses on dev when nothing is tuned: the plan's strategy and sorting
+ * (gen/plan.c), and the work groups as the input or the device's traits row gives them (at run
+ * time plan_work_groups also lets the driver choose where a default does not divide the box). */
+static void resolved_defaults(const struct picl_config *cfg, const struct device *dev, const struct gen_layout *lay,
+                              struct tune_params *p)
 {
-    p->strategy = gen_strategy(cfg, &dev->facts);
-    gen_sort(cfg, &dev->facts, &p->sort_interval, p->sort_bin);
+    struct gen_plan plan;
+    plan_resolve(cfg, &dev->facts, lay, &plan);
+    p->strategy = plan.strategy;
+    p->sort_interval = plan.sort_interval;
+    memcpy(p->sort_bin, plan.sort_bin, sizeof p->sort_bin);
     const int given = cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2];
     for (int a = 0; a < 3; a++)
         p->wg_cells[a] = given ? cfg->wg_cells[a] : (int)dev->traits->cell_group[a];
@@ -160,15 +165,16 @@ static void sweep(struct tune_state *st, const struct gen_layout *lay)
     for (int i = 0; i < 4; i++) {
         struct tune_params p = st->best;
         p.strategy = sp->strategies[i];
-        if (p.strategy == CFG_STRATEGY_AUTO || p.strategy == start.strategy ||
-            (p.strategy == CFG_STRATEGY_SIMD_CELLS && gen_simd_cells_unfit(st->cfg)))
+        const struct strategy_ops *ops = strategy_ops(p.strategy);
+        if (!ops || p.strategy == start.strategy || (ops->unfit && ops->unfit(st->cfg)))
             continue;
         snprintf(label, sizeof label, "deposition_strategy=%s", strategy_names[p.strategy]);
         try_variant(st, &p, label);
     }
     start = st->best;
     /* only the per-particle strategies launch work-groups of particles */
-    if (start.strategy == CFG_STRATEGY_GLOBAL_ATOMICS || start.strategy == CFG_STRATEGY_LOCAL_TILES)
+    const struct strategy_ops *start_ops = strategy_ops(start.strategy);
+    if (start_ops && start_ops->launch != STRATEGY_LAUNCH_BOXES)
         for (int i = 0; i < 4; i++) {
             struct tune_params p = st->best;
             p.wg_particles = sp->wg_particles[i];
@@ -264,7 +270,7 @@ int tune_run(const struct tune_options *opt, FILE *out, char *err, size_t err_le
     st.cfg = cfg;
     st.dev = &dev;
     st.out = out;
-    resolved_defaults(cfg, &dev, &st.best);
+    resolved_defaults(cfg, &dev, &lay, &st.best);
     char text[512];
     tune_params_text(&st.best, 1, text, sizeof text);
     fprintf(out, "tune: picl's defaults here: %s; then one setting at a time, kept when %.0f%% faster\n", text,

@@ -8,6 +8,7 @@
 #include "devlimits.h"
 #include "config.h"
 #include "device.h"
+#include "layout.h"
 
 #define TUNE_TEXT 256
 #define TUNE_CLASS 64

@@ -1,0 +1,168 @@
+/* plan.c: every "auto" of a run resolved in one place: the deposition strategy and its tiles,
+ * the vector width, the sorting and the work groups, from the input and the device's row of
+ * the traits table (base/traits.c). */
+#include "plan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* CPUs: few threads, each owning whole boxes, vectors of particles where the physics allows;
+ * GPUs: a work item per particle. Either falls back to deterministic where its choice does not
+ * apply or the device lacks the 64-bit atomics it needs. */
+static enum cfg_strategy resolve_strategy(const struct picl_config *cfg, const struct gen_device *dev)
+{
+    if (cfg->deposition_strategy != CFG_STRATEGY_AUTO)
+        return cfg->deposition_strategy;
+    const struct strategy_ops *preferred = strategy_ops(traits_of(dev)->strategy);
+    /* no device: as on a CPU (`picl check --no-build`) */
+    const int atomics = !dev || dev->has_int64_atomics;
+    if (preferred && (!preferred->needs_int64_atomics || atomics) && !(preferred->unfit && preferred->unfit(cfg)))
+        return preferred->id;
+    return CFG_STRATEGY_DETERMINISTIC;
+}
+
+/* Bytes of local memory the J of a tile takes: three components with NG guard cells on each
+ * side. */
+static size_t tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3])
+{
+    const size_t real = cfg->precision == CFG_DOUBLE ? 8 : 4;
+    return 3 * real * (size_t)(tile[0] + 2 * lay->ng) * (size_t)(tile[1] + 2 * lay->ng) * (size_t)(tile[2] + 2 * lay->ng);
+}
+
+/* deposition_strategy "local_tiles": the cells one work-group deposits into local memory,
+ * work_group.tile or, where it is 0, the whole box halved along its longest even axis until
+ * the tile's J fits the device's local memory. dev NULL: the given tile or the box, unchecked.
+ * Returns nonzero with a message that names the key to change when the tile does not divide
+ * the box or does not fit. */
+static int size_tile(const struct picl_config *cfg, const struct gen_layout *lay, const struct gen_device *dev,
+                     int tile[3], char *err, size_t err_len)
+{
+    const int given = cfg->wg_tile[0] || cfg->wg_tile[1] || cfg->wg_tile[2];
+    for (int a = 0; a < 3; a++) {
+        tile[a] = cfg->wg_tile[a] > 0 ? cfg->wg_tile[a] : lay->box[a];
+        if (lay->box[a] % tile[a]) {
+            snprintf(err, err_len, "work_group.tile: %d cells along %c do not divide the box's %d", tile[a], "xyz"[a],
+                     lay->box[a]);
+            return -1;
+        }
+    }
+    if (!dev)
+        return 0;
+    /* auto: halve the longest axis that halves evenly, so the tiles stay near cubes and the
+     * guard cells (the overlap with neighbouring tiles) a small share */
+    while (!given && tile_bytes(cfg, lay, tile) > dev->local_mem) {
+        int longest = -1;
+        for (int a = 0; a < 3; a++)
+            if (tile[a] % 2 == 0 && (longest < 0 || tile[a] > tile[longest]))
+                longest = a;
+        if (longest < 0)
+            break;
+        tile[longest] /= 2;
+    }
+    const size_t need = tile_bytes(cfg, lay, tile);
+    if (need > dev->local_mem) {
+        snprintf(err, err_len,
+                 "%s: a tile of %d x %d x %d cells needs %zu bytes of local memory for J (3 components of %s, %d "
+                 "guard cells each side) but %s has %zu; %s, or use deposition_strategy \"global_atomics\"",
+                 given ? "work_group.tile" : "deposition_strategy", tile[0], tile[1], tile[2], need,
+                 cfg->precision == CFG_DOUBLE ? "double" : "float", lay->ng, dev->name, dev->local_mem,
+                 given ? "give a smaller work_group.tile (each axis a divisor of the box)"
+                 : tile[0] * tile[1] * tile[2] == 1
+                     ? "not even one cell fits with its guard cells"
+                     : "no tile of half the size divides the box: give work_group.tile, or boxes (grid.max_box) with "
+                       "even sides");
+        return -1;
+    }
+    return 0;
+}
+
+void plan_resolve(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
+                  struct gen_plan *plan)
+{
+    static const char *const strategy_names[] = CFG_STRATEGY_NAMES;
+    const struct device_traits *row = traits_of(dev);
+    memset(plan, 0, sizeof *plan);
+    plan->strategy = resolve_strategy(cfg, dev);
+    plan->ops = strategy_ops(plan->strategy);
+    const struct strategy_ops *ops = plan->ops;
+    struct strategy_tiles *t = &plan->tiles;
+    char *why = plan->refusal;
+    const size_t why_len = sizeof plan->refusal;
+
+    plan->sort_interval = cfg->sort_interval >= 0 ? cfg->sort_interval : row->sort_interval;
+    for (int a = 0; a < 3; a++)
+        plan->sort_bin[a] = cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : row->sort_bin;
+
+    if (dev && ops->needs_int64_atomics && !dev->has_int64_atomics)
+        snprintf(why, why_len, "deposition_strategy: \"%s\" needs cl_khr_int64_base_atomics, which %s "
+                               "lacks; use \"deterministic\"",
+                 strategy_names[plan->strategy], dev->name);
+    else if (ops->unfit && ops->unfit(cfg))
+        snprintf(why, why_len, "deposition_strategy: \"%s\" does not apply to %s; use \"deterministic\" "
+                 "(or \"auto\", which chooses it there)", strategy_names[plan->strategy], ops->unfit(cfg));
+
+    /* a local_tiles work-group: work_group.particles, else the device's default. A literal of
+     * the program (TILE_GROUP): with 1, the tile has one writer and needs no atomics. */
+    t->group = cfg->wg_particles > 0 ? (size_t)cfg->wg_particles : row->tile_group;
+    /* particles per vector: as many as the device's vector registers hold */
+    t->vector_width = row->vector_bits / (cfg->precision == CFG_DOUBLE ? 64 : 32);
+    if (ops->cell_tiles) {
+        t->tile[0] = t->tile[1] = t->tile[2] = 1;
+        t->per_box = lay->box[0] * lay->box[1] * lay->box[2];
+    } else if (ops->local_j) {
+        char tile_err[PLAN_REFUSAL_LEN];
+        if (size_tile(cfg, lay, dev, t->tile, tile_err, sizeof tile_err)) {
+            if (!why[0])
+                snprintf(why, why_len, "%s", tile_err);
+        } else {
+            t->per_box = lay->box[0] / t->tile[0] * (lay->box[1] / t->tile[1]) * (lay->box[2] / t->tile[2]);
+            t->bytes = tile_bytes(cfg, lay, t->tile);
+            if (!why[0] && dev && dev->max_work_group && t->group > dev->max_work_group)
+                snprintf(why, why_len,
+                         "work_group.particles: %zu work items per tile exceed the %zu of a work-group on %s",
+                         t->group, dev->max_work_group, dev->name);
+        }
+    }
+}
+
+int plan_lists_tiles(const struct gen_plan *plan)
+{
+    return plan->tiles.per_box > 1 || plan->ops->cell_tiles;
+}
+
+int plan_work_groups(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
+                     struct gen_plan *plan, char *err, size_t err_len)
+{
+    size_t *wg_cells = plan->wg_cells, *wg_particles = &plan->wg_particles;
+    const struct device_traits *row = traits_of(dev);
+    const size_t most = dev ? dev->max_work_group : 0;
+    const int given = cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2];
+    for (int a = 0; a < 3; a++) {
+        size_t w = given ? (size_t)cfg->wg_cells[a] : row->cell_group[a];
+        if (given && w == 0)
+            w = 1;
+        const size_t n = a < 2 ? (size_t)lay->box[a] : (size_t)lay->box[2] * (size_t)lay->n_local;
+        if (w && n % w) {
+            if (!given) { /* a default that does not fit this box: let the driver choose */
+                wg_cells[0] = wg_cells[1] = wg_cells[2] = 0;
+                break;
+            }
+            snprintf(err, err_len, "work_group.cells: %zu along %c does not divide the %zu cells of a box%s", w,
+                     "xyz"[a], n, a == 2 ? " (times the boxes)" : "");
+            return -1;
+        }
+        wg_cells[a] = w;
+    }
+    if (wg_cells[0] * wg_cells[1] * wg_cells[2] > most) {
+        snprintf(err, err_len, "work_group.cells: %zu x %zu x %zu exceeds the device's work-group limit of %zu",
+                 wg_cells[0], wg_cells[1], wg_cells[2], most);
+        return -1;
+    }
+    *wg_particles = cfg->wg_particles > 0 ? (size_t)cfg->wg_particles : row->particle_group;
+    if (*wg_particles > most) {
+        snprintf(err, err_len, "work_group.particles: %zu exceeds the device's work-group limit of %zu",
+                 *wg_particles, most);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,107 @@
+/* species.c: the literals of one species (SP_*), defined before its templates and undefined
+ * after, so every species gets its own copy of the particle kernels. */
+#include "species.h"
+
+#include <stdio.h>
+
+#include "beam_stats.h"
+#include "emit.h"
+#include "particle_attrs.h"
+
+static const char *const species_macros[] = {
+    "SP_SUFFIX", "SP_QDT_2M", "SP_Q", "SP_RHO_PER_W", "SP_PPC_X", "SP_PPC_Y",
+    "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
+    "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
+    "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_WEIGHT", "SP_BEAM_N", "SP_BEAM_CUT",
+    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ"};
+
+/* A beam's literals: its particle count and weight, where it is, how wide, and its momentum as
+ * the SP_UD_ (mean) and SP_UTH_ (rms) of every species. */
+static void emit_beam_macros(struct strbuf *sb, const struct cfg_species *sp)
+{
+    const struct cfg_beam *b = &sp->beam;
+    const char *axis_upper[3] = {"X", "Y", "Z"};
+    char name[64];
+    double cut, stretch;
+    gen_beam_cut(b->truncate, &cut, &stretch);
+    gen_define_int(sb, "SP_BEAM_N", b->particles);
+    gen_define_acc(sb, "SP_BEAM_CUT", cut);
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_BEAM_C%s", axis_upper[a]);
+        gen_define_acc(sb, name, b->centroid[a]);
+        snprintf(name, sizeof name, "SP_BEAM_S%s", axis_upper[a]);
+        gen_define_acc(sb, name, b->rms[a] * stretch);
+    }
+}
+
+/* The literals of species s: charge and mass enter only through these products. */
+void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int s)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    const double dv = lay->dx[0] * lay->dx[1] * lay->dx[2];
+    const char *axis_upper[3] = {"X", "Y", "Z"};
+    char name[64];
+    sb_printf(sb, "\n/* ==== species %d: %s%s ==== */\n", s, sp->name, sp->frozen ? " (frozen)" : "");
+    sb_printf(sb, "#define SP_SUFFIX _%d\n", s);
+    gen_define_real(sb, "SP_QDT_2M", sp->charge * cfg->dt / (2 * sp->mass));
+    gen_define_real(sb, "SP_Q", sp->charge);
+    gen_define_real(sb, "SP_RHO_PER_W", sp->charge / dv);
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_PPC_%s", axis_upper[a]);
+        gen_define_int(sb, name, sp->ppc[a]);
+    }
+    /* no particle starts inside a PML: the region ends at the PMLs' inner edges */
+    double lo[3], hi[3];
+    int has_region = sp->has_region;
+    for (int a = 0; a < 3; a++) {
+        const double edge_lo = lay->lower[a] + cfg->pml_cells[a][0] * lay->dx[a];
+        const double edge_hi = lay->lower[a] + (lay->cells[a] - cfg->pml_cells[a][1]) * lay->dx[a];
+        lo[a] = sp->has_region ? sp->region_lower[a] : cfg->grid.lower[a];
+        hi[a] = sp->has_region ? sp->region_upper[a] : cfg->grid.upper[a];
+        has_region |= cfg->pml_cells[a][0] > 0 || cfg->pml_cells[a][1] > 0;
+        lo[a] = lo[a] > edge_lo ? lo[a] : edge_lo;
+        hi[a] = hi[a] < edge_hi ? hi[a] : edge_hi;
+        /* along a moving window's axis the region is the lab frame's (the window's own faces
+         * have no PML): without one, the plasma lies everywhere the window goes */
+        if (cfg->window.enabled && cfg->window.axis == a) {
+            lo[a] = sp->has_region ? sp->region_lower[a] : -1e30;
+            hi[a] = sp->has_region ? sp->region_upper[a] : 1e30;
+        }
+    }
+    gen_define_int(sb, "SP_HAS_REGION", has_region);
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_REGION_LO_%s", axis_upper[a]);
+        gen_define_acc(sb, name, lo[a]);
+        snprintf(name, sizeof name, "SP_REGION_HI_%s", axis_upper[a]);
+        gen_define_acc(sb, name, hi[a]);
+    }
+    if (sp->is_beam) {
+        sb_puts(sb, "#define SP_DENSITY(x, y, z) ((acc_real)0)\n");
+    } else if (sp->density_expr.text[0]) {
+        char fname[160];
+        gen_expr_name(sp->density_expr.key, fname, sizeof fname);
+        sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%s((x), (y), (z), 0))\n", fname);
+    } else {
+        sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%.17g)\n", sp->density);
+    }
+    gen_define_acc(sb, "SP_W_PER_DENSITY", gen_weight_per_density(sp, lay));
+    double w;
+    if (gen_species_weight(cfg, lay, s, &w)) /* every particle's weight (particle_attrs.c) */
+        gen_define_acc(sb, "SP_WEIGHT", w);
+    sb_printf(sb, "#define SP_SEED_LO %uu\n#define SP_SEED_HI %uu\n", (unsigned)(sp->seed & 0xffffffffu),
+              (unsigned)(sp->seed >> 32));
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
+        gen_define_acc(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a]);
+        snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
+        gen_define_acc(sb, name, sp->is_beam ? sp->beam.u_th[a] : sp->u_th[a]);
+    }
+    if (sp->is_beam)
+        emit_beam_macros(sb, sp);
+}
+
+void gen_species_undefine(struct strbuf *sb)
+{
+    for (size_t m = 0; m < sizeof species_macros / sizeof *species_macros; m++)
+        sb_printf(sb, "#undef %s\n", species_macros[m]);
+}

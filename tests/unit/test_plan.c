@@ -1,0 +1,184 @@
+/* test_plan.c: the run's plan (gen/plan.c) resolves every "auto" from the device's row of the
+ * traits table, the same with no device as on a CPU; the strategy table's rows say what each
+ * strategy needs; a refusal names the key to change. No OpenCL is opened. */
+#include "gen.h"
+
+#include <string.h>
+
+#include "check.h"
+
+static struct picl_config base(void)
+{
+    struct picl_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    for (int a = 0; a < 3; a++) {
+        cfg.grid.cells[a] = 32;
+        cfg.grid.max_box[a] = 16;
+        cfg.grid.upper[a] = 1e-5;
+        cfg.sort_bin[a] = -1;
+    }
+    cfg.precision = CFG_DOUBLE;
+    cfg.shape_order = 3;
+    cfg.sort_interval = -1;
+    cfg.n_species = 1;
+    return cfg;
+}
+
+static struct gen_device device(int cpu, int gpu, int atomics)
+{
+    struct gen_device d;
+    memset(&d, 0, sizeof d);
+    snprintf(d.name, sizeof d.name, "%s", "a test device");
+    d.has_fp64 = 1;
+    d.has_int64_atomics = atomics;
+    d.is_cpu = cpu;
+    d.max_work_group = 256;
+    d.local_mem = 65536;
+    d.traits = traits_for_type(cpu, gpu);
+    return d;
+}
+
+static void test_auto(void)
+{
+    struct picl_config cfg = base();
+    struct gen_layout lay;
+    char err[512];
+    CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+    struct gen_plan p;
+
+    /* no device (picl check --no-build): as on a CPU */
+    plan_resolve(&cfg, NULL, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_SIMD_CELLS && p.ops->cell_tiles && !p.refusal[0]);
+    CHECK(p.sort_interval == 16 && p.sort_bin[0] == 4 && p.sort_bin[2] == 4);
+    CHECK(p.tiles.vector_width == 4 && p.tiles.per_box == 16 * 16 * 16 && plan_lists_tiles(&p));
+    cfg.precision = CFG_FLOAT;
+    plan_resolve(&cfg, NULL, &lay, &p);
+    CHECK(p.tiles.vector_width == 8);
+    cfg.precision = CFG_DOUBLE;
+
+    /* a CPU given by is_cpu alone (no row): the CPU row */
+    struct gen_device d = device(1, 0, 1);
+    d.traits = NULL;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_SIMD_CELLS && p.sort_interval == 16);
+    /* where simd_cells does not apply, or atomics are missing: deterministic */
+    cfg.shape_order = 2;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_DETERMINISTIC && !p.ops->holes && !plan_lists_tiles(&p));
+    cfg.shape_order = 3;
+    d.has_int64_atomics = 0;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_DETERMINISTIC && !p.refusal[0]);
+
+    /* GPUs and other devices: a work item per particle, no sorting */
+    d = device(0, 1, 1);
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_GLOBAL_ATOMICS && p.ops->launch == STRATEGY_LAUNCH_PARTICLES);
+    CHECK(p.sort_interval == 0 && p.sort_bin[1] == 1 && p.tiles.per_box == 0);
+    d = device(0, 0, 0);
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_DETERMINISTIC);
+
+    /* the input's own values win */
+    cfg.sort_interval = 5;
+    cfg.sort_bin[1] = 2;
+    cfg.deposition_strategy = CFG_STRATEGY_DETERMINISTIC;
+    d = device(1, 0, 1);
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.sort_interval == 5 && p.sort_bin[0] == 4 && p.sort_bin[1] == 2);
+    CHECK(p.strategy == CFG_STRATEGY_DETERMINISTIC);
+}
+
+static void test_refusals(void)
+{
+    struct picl_config cfg = base();
+    struct gen_layout lay;
+    char err[512];
+    CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+    struct gen_plan p;
+    struct gen_device d = device(0, 1, 0);
+
+    cfg.deposition_strategy = CFG_STRATEGY_GLOBAL_ATOMICS;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(!strcmp(p.refusal, "deposition_strategy: \"global_atomics\" needs cl_khr_int64_base_atomics, which a "
+                             "test device lacks; use \"deterministic\""));
+
+    d.has_int64_atomics = 1;
+    cfg.deposition_strategy = CFG_STRATEGY_SIMD_CELLS;
+    cfg.gather = CFG_GATHER_MOMENTUM;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(!strcmp(p.refusal, "deposition_strategy: \"simd_cells\" does not apply to gather \"momentum_conserving\"; "
+                             "use \"deterministic\" (or \"auto\", which chooses it there)"));
+    cfg.gather = CFG_GATHER_ENERGY;
+
+    /* local_tiles: the box's J does not fit 64 KiB, halved along x, then y, then z until it does */
+    cfg.deposition_strategy = CFG_STRATEGY_LOCAL_TILES;
+    plan_resolve(&cfg, &d, &lay, &p);
+    const int ng = lay.ng;
+    CHECK(!p.refusal[0] && p.tiles.per_box > 1);
+    CHECK(p.tiles.bytes == 3 * 8 * (size_t)(p.tiles.tile[0] + 2 * ng) * (size_t)(p.tiles.tile[1] + 2 * ng) *
+                               (size_t)(p.tiles.tile[2] + 2 * ng));
+    CHECK(p.tiles.bytes <= d.local_mem && p.tiles.group == 128);
+    REPORT("local_tiles in 64 KiB: tiles of %d x %d x %d cells, %zu bytes", p.tiles.tile[0], p.tiles.tile[1],
+           p.tiles.tile[2], p.tiles.bytes);
+    cfg.wg_tile[0] = 5;
+    cfg.wg_tile[1] = cfg.wg_tile[2] = 16;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(!strcmp(p.refusal, "work_group.tile: 5 cells along x do not divide the box's 16") && p.tiles.per_box == 0);
+    cfg.wg_tile[0] = 0;
+    cfg.wg_tile[1] = cfg.wg_tile[2] = 0;
+    cfg.wg_particles = 512;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(!strcmp(p.refusal, "work_group.particles: 512 work items per tile exceed the 256 of a work-group on a test "
+                             "device"));
+}
+
+static void test_strategy_rows(void)
+{
+    CHECK(strategy_ops(CFG_STRATEGY_AUTO) == NULL);
+    const enum cfg_strategy all[] = {CFG_STRATEGY_DETERMINISTIC, CFG_STRATEGY_GLOBAL_ATOMICS,
+                                     CFG_STRATEGY_LOCAL_TILES, CFG_STRATEGY_SIMD_CELLS};
+    for (int i = 0; i < 4; i++) {
+        const struct strategy_ops *o = strategy_ops(all[i]);
+        CHECK(o && o->id == all[i]);
+        /* one work item per box and plain additions is the only strategy without holes or atomics */
+        CHECK(o->holes == (all[i] != CFG_STRATEGY_DETERMINISTIC));
+        CHECK(o->needs_int64_atomics == o->holes);
+        CHECK(o->atomic_j + o->local_j + o->cell_tiles <= 1);
+        CHECK((o->emit_tiles != NULL) == (o->local_j || o->cell_tiles));
+    }
+}
+
+static void test_work_groups(void)
+{
+    struct picl_config cfg = base();
+    struct gen_layout lay;
+    char err[512];
+    CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+    struct gen_plan p;
+    const size_t *wg = p.wg_cells;
+    struct gen_device d = device(0, 1, 1);
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
+    /* 32 does not divide a box of 16: the driver chooses */
+    CHECK(wg[0] == 0 && wg[1] == 0 && wg[2] == 0 && p.wg_particles == 128);
+    cfg.wg_cells[0] = 8;
+    cfg.wg_cells[1] = 4;
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
+    CHECK(wg[0] == 8 && wg[1] == 4 && wg[2] == 1);
+    cfg.wg_cells[0] = 3;
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) != 0);
+    CHECK(!strcmp(err, "work_group.cells: 3 along x does not divide the 16 cells of a box"));
+    d = device(1, 0, 1);
+    cfg.wg_cells[0] = cfg.wg_cells[1] = 0;
+    CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
+    CHECK(wg[0] == 0 && p.wg_particles == 0);
+}
+
+int main(void)
+{
+    test_auto();
+    test_refusals();
+    test_strategy_rows();
+    test_work_groups();
+    return check_finish();
+}
