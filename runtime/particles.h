@@ -5,16 +5,9 @@
 
 #include "ctx.h"
 #include "fields.h"
+#include "kernel_iface.h"
 
 struct migrate;
-
-enum particle_array { PA_X, PA_Y, PA_Z, PA_UX, PA_UY, PA_UZ, PA_W, PA_ID, PA_DEST, PA_COUNT };
-
-/* The box table (templates/common.cl): per box, 16 longs; BT_LOST + 2 axis + side counts the
- * particles absorbed through that face of the domain (side 0 lower, 1 upper); BT_WINDOW_OUT and
- * BT_WINDOW_IN those the moving window dropped and injected. */
-enum box_table { BT_START, BT_CAP, BT_COUNT, BT_OUT_START, BT_OUT_CAP, BT_OUT_COUNT, BT_OVERFLOW, BT_LOST = 8,
-                 BT_WINDOW_OUT = 14, BT_WINDOW_IN = 15, BT_STRIDE = 16 };
 
 /* Particles of box b live in slots [start, start + count) of every array, with room up to
  * start + cap; each box also has an outbox for the particles that leave it during a push. */
