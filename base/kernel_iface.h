@@ -46,8 +46,9 @@ enum box_table {
 };
 
 /* The state of a box that its particles take along when they change box tables (a restart's new
- * room, load balancing's new owner): M(name, first entry, entries). A checkpoint writes each as the
- * dataset box_<name>; load balancing sends BOX_STATE_WORDS of them before the box's particles. */
+ * room, load balancing's new owner): M(name, first entry, entries), the count first (a reader
+ * learns from it how many particles follow). A checkpoint writes each as the dataset box_<name>;
+ * load balancing sends these BOX_STATE_WORDS entries before the box's particles. */
 #define PICL_BOX_STATE(M) M(count, BT_COUNT, 1) M(lost, BT_LOST, 6) M(window, BT_WINDOW_OUT, 2)
 #define PICL_BOX_STATE_WORDS_(name, at, n) +(n)
 enum { BOX_STATE_WORDS = 0 PICL_BOX_STATE(PICL_BOX_STATE_WORDS_) };
@@ -60,9 +61,12 @@ enum { BOX_STATE_WORDS = 0 PICL_BOX_STATE(PICL_BOX_STATE_WORDS_) };
 #define PA_PARAM_CONST(E, name, param, type, kept) __global const type *param,
 #define PA_PASS(E, name, param, type, kept) param,
 #else
-/* The host's index of each array (enum particle_array). */
+/* The host's index of each array (enum particle_array); the attributes, which a particle takes
+ * along into checkpoints and to other ranks, are the first PA_ATTRS. */
 #define PA_ENUM_(E, name, param, type, kept) PA_##E,
+#define PA_ONE_(E, name, param, type, kept) +1
 enum particle_array { PICL_PARTICLE_ARRAYS(PA_ENUM_) PICL_PARTICLE_SCRATCH(PA_ENUM_) PA_COUNT };
+enum { PA_ATTRS = 0 PICL_PARTICLE_ARRAYS(PA_ONE_) };
 #endif
 
 #endif /* PICL_KERNEL_IFACE_H */

@@ -9,6 +9,7 @@
 #include "decomp.h"
 #include "fields.h"
 #include "hdf5io.h"
+#include "io_state.h"
 #include "laser.h"
 #include "particles.h"
 #include "pml.h"
@@ -83,6 +84,13 @@ void sim_destroy(struct sim *s);
 /* The end-of-run summary: steps, particles, time per step, ns per particle per step, the
  * paper's figure of merit, and the per-kernel table. */
 void sim_summary(const struct sim *s, FILE *out);
+
+/* What io/ sees of the run (pointers into s, its step and time). */
+struct io_state sim_io_state(struct sim *s);
+/* A checkpoint of the run now, and the run continued from one (io/checkpoint.h through
+ * sim_io_state; the names the callers have always used). */
+int ckpt_write(struct sim *s, double *bytes, char *path, size_t path_len, char *err, size_t err_len);
+int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len);
 
 /* Generates the program source for cfg on a device with these facts (for `picl gen`). */
 int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, struct strbuf *out, char *err,
