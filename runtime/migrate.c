@@ -9,7 +9,7 @@
 
 #include "gen.h"
 #include "mem.h"
-#include "particles.h"
+#include "species.h"
 
 /* x, y, z, ux, uy, uz, the weight and the id where the run keeps them, the destination box */
 static int record_words(const struct ctx *c)

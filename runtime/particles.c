@@ -17,11 +17,6 @@
 static const char *const array_names[PA_COUNT] = {PICL_PARTICLE_ARRAYS(ARRAY_NAME) PICL_PARTICLE_SCRATCH(ARRAY_NAME)};
 #undef ARRAY_NAME
 
-/* Room a box keeps for particles arriving from its neighbours, and its outbox size. Density
- * fluctuates by sqrt(n) between boxes; a push moves a particle by less than a cell. */
-long particles_box_room(long n) { return n + n / 8 + 64; }
-long particles_outbox_room(long n) { return n / 8 + 64; }
-
 static int species_kernel(struct kernel *k, struct ctx *c, const char *base, int index, char *err, size_t err_len)
 {
     char name[64];
@@ -320,7 +315,7 @@ static int allocate(struct species *sp, struct ctx *c, const long *count, const 
     }
     memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)nb);
     for (int b = 0; b < nb; b++) {
-        const long own = particles_box_room(count[b]), floor = floor_cap[gen_box_gid(&c->lay, b)];
+        const long own = room_box_slots(count[b]), floor = floor_cap[gen_box_gid(&c->lay, b)];
         t[b * BT_STRIDE + BT_START] = slot;
         t[b * BT_STRIDE + BT_COUNT] = count[b];
         t[b * BT_STRIDE + BT_CAP] = room ? room[2 * b] : own > floor ? own : floor;
@@ -328,7 +323,7 @@ static int allocate(struct species *sp, struct ctx *c, const long *count, const 
         total += count[b];
     }
     for (int b = 0; b < nb; b++) {
-        const long own = particles_outbox_room(count[b]), floor = floor_out[gen_box_gid(&c->lay, b)];
+        const long own = room_outbox_slots(count[b]), floor = floor_out[gen_box_gid(&c->lay, b)];
         t[b * BT_STRIDE + BT_OUT_START] = slot;
         t[b * BT_STRIDE + BT_OUT_CAP] = room ? room[2 * b + 1] : own > floor ? own : floor;
         slot += t[b * BT_STRIDE + BT_OUT_CAP];
