@@ -105,8 +105,8 @@ void gen_sort(const struct picl_config *cfg, const struct gen_device *dev, int *
 
 const char *gen_template(const char *name, size_t *len)
 {
-    char path[256]; /* a template by its name; another embedded file (base/kernel_iface.h) by its path */
-    snprintf(path, sizeof path, strchr(name, '/') ? "%s" : "templates/%s", name);
+    char path[256];
+    snprintf(path, sizeof path, "templates/%s", name);
     for (int i = 0; i < embedded_count; i++) {
         if (strcmp(embedded_files[i].name, path) == 0) {
             if (len)
@@ -620,7 +620,7 @@ static int emit_template(struct strbuf *sb, const char *name, char *err, size_t 
         snprintf(err, err_len, "template %s is missing from this build of picl", name);
         return -1;
     }
-    sb_printf(sb, strchr(name, '/') ? "\n/* ---- %s ---- */\n" : "\n/* ---- templates/%s ---- */\n", name);
+    sb_printf(sb, "\n/* ---- templates/%s ---- */\n", name);
     sb_printf(sb, "#line 1 \"%s\"\n", name);
     sb_write(sb, text, len);
     sb_printf(sb, "#line %d \"picl.cl\"\n", sb_lines(sb) + 2);
@@ -693,7 +693,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */
     const char *const rotation = cfg->pusher == CFG_PUSHER_BORIS ? NULL : "push_rotation.cl";
     /* the host-kernel interface first: the box table and the particle arrays of every kernel */
-    const char *const templates[] = {"base/kernel_iface.h", "common.cl",       "shape.cl",        choice[0], "halo.cl",
+    const char *const templates[] = {"kernel_iface.h", "common.cl",       "shape.cl",        choice[0], "halo.cl",
                                      "reduce.cl",       "init_fields.cl",  "particle_move.cl", "particle_sort.cl", "filter.cl",
                                      choice[2],         rotation,          choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)

@@ -35,9 +35,12 @@ int ckpt_box_rows_alloc(struct ckpt_box_rows *r, int n)
 
 void ckpt_box_rows_free(struct ckpt_box_rows *r) { mem_free(r->set[0]); }
 
-hid_t ckpt_real_type(const struct ctx *c) { return c->real_size == sizeof(double) ? H5T_NATIVE_DOUBLE : H5T_NATIVE_FLOAT; }
+hid_t ckpt_real_type(const struct ctx *c)
+{
+    return c->real_size == sizeof(double) ? H5T_NATIVE_DOUBLE : H5T_NATIVE_FLOAT;
+}
 
-/* In a file every attribute is there in its OpenCL type (base/kernel_iface.h): reals in the run's
+/* In a file every attribute is there in its OpenCL type (templates/kernel_iface.h): reals in the run's
  * precision, ids as 64-bit integers. */
 #define FILE_TYPE_real(c) ckpt_real_type(c)
 #define FILE_TYPE_ulong(c) H5T_NATIVE_UINT64

@@ -12,7 +12,7 @@
 #define CKPT_PREFIX "checkpoint_"
 #define CKPT_MAX_LISTED 4096
 
-/* Per box and species beside the particles, one dataset each: the box's state (base/kernel_iface.h:
+/* Per box and species beside the particles, one dataset each: the box's state (templates/kernel_iface.h:
  * its count, absorbed-face counters and the moving window's dropped and injected counters), its
  * offset into the packed arrays and its room (slots, outbox slots). */
 #define CKPT_STATE_ENUM_(name, first, n) BOX_##name,

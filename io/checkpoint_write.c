@@ -5,7 +5,6 @@
  * box's particles, and a restart may run on another number of ranks (checkpoint_read.c). */
 #include "checkpoint.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -164,7 +163,8 @@ static int write_species(const struct io_state *io, struct species *sp, struct h
     hid_t g = hio_group(f->id, where);
     int rc = g < 0 || hio_attr_i64(g, "particles", total);
     for (int i = 0; rc == 0 && i < BOX_SETS; i++)
-        rc = write_by_box(g, ckpt_box_sets[i].name, H5T_NATIVE_INT64, lay, (hsize_t)ckpt_box_sets[i].width, rows.set[i], f->dxpl);
+        rc = write_by_box(g, ckpt_box_sets[i].name, H5T_NATIVE_INT64, lay, (hsize_t)ckpt_box_sets[i].width, rows.set[i],
+                          f->dxpl);
     for (int a = 0; rc == 0 && a < PA_ATTRS; a++) {
         const size_t elem = ckpt_array_elem(c, a);
         if (!particles_elem(c, (enum particle_array)a))
@@ -174,8 +174,8 @@ static int write_species(const struct io_state *io, struct species *sp, struct h
             mem_free(sums);
             ckpt_box_rows_free(&rows);
             H5Gclose(g);
-            snprintf(err, err_len, "species %s: reading %s from the device failed: %s", sp->cfg->name, ckpt_array_names[a],
-                     device_error_name(cl));
+            snprintf(err, err_len, "species %s: reading %s from the device failed: %s", sp->cfg->name,
+                     ckpt_array_names[a], device_error_name(cl));
             return -1;
         }
         size_t m = 0;

@@ -1,4 +1,4 @@
-/* kargs.c: the table of kernel parameters. A species' arrays come from base/kernel_iface.h in
+/* kargs.c: the table of kernel parameters. A species' arrays come from templates/kernel_iface.h in
  * the same groups as the templates' parameter lists, so a new array changes both at once. */
 #include "kargs.h"
 

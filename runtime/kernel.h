@@ -45,7 +45,7 @@ void kernel_release(struct kernel *kn);
 int kernel_set(struct kernel *kn, const char *name, size_t size, const void *value, char *err, size_t err_len);
 /* The same for a buffer. */
 int kernel_mem(struct kernel *kn, const char *name, cl_mem mem, char *err, size_t err_len);
-/* Sets every particle array the kernel takes (base/kernel_iface.h) from mems[PA_...]. */
+/* Sets every particle array the kernel takes (templates/kernel_iface.h) from mems[PA_...]. */
 int kernel_particles(struct kernel *kn, const cl_mem *mems, char *err, size_t err_len);
 /* Enqueues over `global` (dims 1..3) with `local` (NULL: the driver chooses). */
 int kernel_launch(struct kernel *kn, cl_command_queue q, struct timers *t, cl_uint dims, const size_t *global,

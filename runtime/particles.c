@@ -112,7 +112,7 @@ static int cl_check(cl_int rc, const struct species *sp, const char *what, char 
     return -1;
 }
 
-/* Bytes of one element of an array of OpenCL type `type` (base/kernel_iface.h), and whether the
+/* Bytes of one element of an array of OpenCL type `type` (templates/kernel_iface.h), and whether the
  * run stores an array kept as `kept`. */
 #define ELEM_real(real_size) (real_size)
 #define ELEM_ulong(real_size) sizeof(cl_ulong)

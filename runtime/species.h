@@ -1,4 +1,4 @@
-/* species.h: one species on one rank as the stages see it: its arrays (base/kernel_iface.h) in
+/* species.h: one species on one rank as the stages see it: its arrays (templates/kernel_iface.h) in
  * arena memory, its box table and its kernels. particles.c makes and moves it; beam.c, migrate.c
  * and window.c work on it without needing particles.c. */
 #ifndef PICL_SPECIES_H

@@ -30,7 +30,7 @@ struct sim {
     double time; /* s */
     double wall_loop; /* s spent in the time loop */
     double wall_first; /* s of the first step: it includes the driver's just-in-time compiles */
-    /* output: full diagnostics (openpmd.c) and checkpoints (checkpoint.c) */
+    /* output: full diagnostics (openpmd.c) and checkpoints (checkpoint_write.c, checkpoint_read.c) */
     struct hio_staging staging; /* host memory reused by every write */
     long start_step; /* where this process began: 0, or the step of the checkpoint it continued from */
     int restarted; /* 1 when the state came from a checkpoint (--restart) */

@@ -4,7 +4,7 @@
 #define PICL_COMMON_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
-#include "../base/kernel_iface.h"
+#include "kernel_iface.h"
 #endif
 
 /* Offset of cell (i, j, k) of a box, i in [-NG, NX + NG): valid cells are [0, NX). */
@@ -32,7 +32,7 @@
     const int b = (int)get_global_id(2) / NZ;                                                  \
     const int k = (int)get_global_id(2) - b * NZ
 
-/* The box table (BT_*) and the particle arrays are base/kernel_iface.h's, emitted before this. */
+/* The box table (BT_*) and the particle arrays are kernel_iface.h's, emitted before this. */
 /* The x of a slot a particle left (PARTICLE_HOLES strategies) until particles_deliver fills it:
  * no particle is ever there. */
 #define HOLE_X ((real)-1e30)

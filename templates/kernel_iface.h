@@ -1,5 +1,6 @@
 /* kernel_iface.h: what the host and the kernels must agree on, written once in the common part of
- * C11 and OpenCL C: the runtime includes it, the generator emits it into every program. */
+ * C11 and OpenCL C: the runtime includes it (templates/ is on its include path), the generator
+ * emits it into every program before common.cl. */
 #ifndef PICL_KERNEL_IFACE_H
 #define PICL_KERNEL_IFACE_H
 
@@ -31,19 +32,17 @@ enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS };
  * injecting. LOST + 2 axis + side (side 0 lower, 1 upper) counts the particles absorbed through
  * that face of the domain since the start of the run (six entries, 8 .. 13); WINDOW_OUT and
  * WINDOW_IN those the moving window dropped at the trailing face and injected at the leading one. */
-enum box_table {
-    BT_START = 0,
-    BT_CAP = 1,
-    BT_COUNT = 2,
-    BT_OUT_START = 3,
-    BT_OUT_CAP = 4,
-    BT_OUT_COUNT = 5,
-    BT_OVERFLOW = 6,
-    BT_LOST = 8,
-    BT_WINDOW_OUT = 14,
-    BT_WINDOW_IN = 15,
-    BT_STRIDE = 16
-};
+#define BT_START 0
+#define BT_CAP 1
+#define BT_COUNT 2
+#define BT_OUT_START 3
+#define BT_OUT_CAP 4
+#define BT_OUT_COUNT 5
+#define BT_OVERFLOW 6
+#define BT_LOST 8
+#define BT_WINDOW_OUT 14
+#define BT_WINDOW_IN 15
+#define BT_STRIDE 16
 
 /* The state of a box that its particles take along when they change box tables (a restart's new
  * room, load balancing's new owner): M(name, first entry, entries), the count first (a reader
