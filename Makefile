@@ -4,7 +4,7 @@ OPT      ?= -O2
 # Debian's packages: Lua 5.4, the OpenCL ICD loader, Open MPI and HDF5 built against it.
 PKGS     := lua5.4 OpenCL mpi hdf5-openmpi
 CFLAGS   += -std=c11 $(OPT) -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
-            -DCL_TARGET_OPENCL_VERSION=120 $(addprefix -I,$(LAYERS)) -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+            -DCL_TARGET_OPENCL_VERSION=120 $(addprefix -I,$(LAYERS)) -Itemplates -I$(BUILD) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 BUILD    ?= build
 PICL_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -23,8 +23,8 @@ CFLAGS   += -DPICL_VERSION='"$(PICL_VERSION)"'
 LAYERS      := base input gen runtime io sim tooling cli
 LIB_LAYERS  := $(filter-out cli,$(LAYERS))
 LIB_SRC     := $(foreach l,$(LIB_LAYERS),$(wildcard $(l)/*.c))
-HEADERS     := $(foreach l,$(LAYERS),$(wildcard $(l)/*.h))
-EMBED_IN    := $(sort $(wildcard lua/*.lua) $(wildcard templates/*.cl))
+HEADERS     := $(foreach l,$(LAYERS),$(wildcard $(l)/*.h)) $(wildcard templates/*.h)
+EMBED_IN    := $(sort $(wildcard lua/*.lua) $(wildcard templates/*.cl) $(wildcard templates/*.h))
 LIB_OBJ     := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/embedded.o
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
 UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))

@@ -9,7 +9,7 @@
 #include "exprs.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
-#include "species.h"
+#include "species_defs.h"
 
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
 static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl"};
@@ -313,9 +313,10 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     /* Each physics choice is one template; the generator's only decision is which file. */
     /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */
     const char *const rotation = cfg->pusher == CFG_PUSHER_BORIS ? NULL : "push_rotation.cl";
-    /* (Ampere's step is the same for every solver: maxwell_ampere.cl follows the solver's file) */
-    const char *const templates[] = {"common.cl",       "shape.cl",        choice[0], "maxwell_ampere.cl", "guards.cl",
-                                     "reduce.cl",       "init_fields.cl",  "particles_deliver.cl", "particle_sort.cl", "filter.cl",
+    /* the host-kernel interface first: the box table and the particle arrays of every kernel;
+     * Ampere's step is the same for every solver: maxwell_ampere.cl follows the solver's file */
+    const char *const templates[] = {"kernel_iface.h", "common.cl", "shape.cl", choice[0], "maxwell_ampere.cl", "guards.cl",
+                                     "reduce.cl", "init_fields.cl", "particles_deliver.cl", "particle_sort.cl", "filter.cl",
                                      choice[2],         rotation,          choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (templates[i] && gen_emit_template(out, templates[i], err, err_len))

@@ -12,19 +12,20 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "io_state.h"
 
 /* Raised whenever the file's layout or meaning changes; a restart refuses other versions. */
 #define CKPT_FORMAT_VERSION 3
 
-struct sim;
-
-/* Writes a checkpoint of the sim's current step, then removes all but the newest
- * cfg->checkpoint.keep of them. path (may be NULL) receives the file's name. */
-int ckpt_write(struct sim *s, double *bytes, char *path, size_t path_len, char *err, size_t err_len);
+/* Writes a checkpoint of the run's state at io->step (checkpoint_write.c), then removes all but
+ * the newest cfg->checkpoint.keep of them. path (may be NULL) receives the file's name. */
+int ckpt_save(const struct io_state *io, double *bytes, char *path, size_t path_len, char *err, size_t err_len);
 /* The newest complete checkpoint in cfg->checkpoint.dir. */
 int ckpt_latest(const struct picl_config *cfg, char *path, size_t path_len, char *err, size_t err_len);
-/* Replaces the state of a freshly created sim with the checkpoint's, after checking that the
- * file belongs to this input and layout and that its data are intact. */
-int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len);
+/* Replaces the state of a freshly created run with the checkpoint's (checkpoint_read.c), after
+ * checking that the file belongs to this input and layout and that its data are intact: fields,
+ * PML, species and the moving window, and io->step, io->time. */
+int ckpt_load(struct io_state *io, const char *path, char *err, size_t err_len);
+/* (sim.h's ckpt_write and ckpt_restore do both for a whole struct sim.) */
 
 #endif

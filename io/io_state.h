@@ -1,22 +1,25 @@
-/* io_state.h: what the writers and readers of io/ see of a run: views of the time loop's state,
- * so that io/ stands below sim/ (sim_io_state fills one; a restart writes through it). */
+/* io_state.h: what the writers and readers of io/ see of a run: pointers into the state that
+ * sim/ owns (sim_io_state fills one), so that io/ needs no header of the layer above it. */
 #ifndef PICL_IO_STATE_H
 #define PICL_IO_STATE_H
 
+#include "ctx.h"
 #include "fields.h"
 #include "hdf5io.h"
 #include "particles.h"
+#include "pml.h"
 #include "window.h"
 
 struct io_state {
-    struct ctx *ctx;
-    struct fields *fields;
+    struct ctx *ctx; /* the device, layout, configuration and communicator */
+    struct fields *fields; /* the field buffer and the Gauss reference's scale */
+    struct pml *pml; /* the absorbing layers (pml->n 0: none) */
     struct species *species; /* n_species of them */
     int n_species;
-    struct window *window;
+    struct window *window; /* the moving window (window->enabled 0: none) */
     struct hio_staging *staging; /* host memory reused by every write */
-    long *step;
-    double *time; /* s */
+    long step; /* the step the state is at, and its time in s */
+    double time;
 };
 
 #endif

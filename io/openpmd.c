@@ -645,15 +645,15 @@ int opmd_write(const struct io_state *s, const struct cfg_full *d, double *bytes
     double t0 = now_seconds();
     char dir[CFG_PATH_LEN + CFG_NAME_LEN + 2], path[sizeof dir + 32];
     snprintf(dir, sizeof dir, "%s/%s", s->ctx->cfg->output_dir, d->name);
-    snprintf(path, sizeof path, "%s/openpmd_%06ld.h5", dir, *s->step);
+    snprintf(path, sizeof path, "%s/openpmd_%06ld.h5", dir, s->step);
     if (hio_mkdirs(dir, err, err_len) || hio_create(&w.file, path, 0, err, err_len))
         return -1;
     int rc = 0;
     char base[64];
-    snprintf(base, sizeof base, "data/%ld", *s->step);
+    snprintf(base, sizeof base, "data/%ld", s->step);
     hid_t it = hio_group(w.file.id, base);
     unsigned fields = d->fields | d->species_rho;
-    if (root_attrs(&w, fields != 0, d->species != 0) || it < 0 || hio_attr_double(it, "time", *s->time) ||
+    if (root_attrs(&w, fields != 0, d->species != 0) || it < 0 || hio_attr_double(it, "time", s->time) ||
         hio_attr_double(it, "dt", s->ctx->cfg->dt) || hio_attr_double(it, "timeUnitSI", 1.0))
         rc = h5fail(&w, "the root and iteration attributes");
     if (rc == 0 && fields)

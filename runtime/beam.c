@@ -36,7 +36,7 @@ int beam_cells(struct species *sp, struct ctx *c, int *count, long **cell, char 
     size_t g = (size_t)n;
     if (arena_alloc(&c->arena, (size_t)n * sizeof(long), "beam loading cells", &buf, err, err_len) ||
         beam_kernel(&k, c, "beam_cell", sp->index, err, err_len) ||
-        kernel_arg(&k, 0, sizeof(cl_mem), &buf.mem, err, err_len) ||
+        kernel_mem(&k, "cell", buf.mem, err, err_len) ||
         kernel_launch(&k, c->dev->queue, &c->timers, 1, &g, NULL, err, err_len) ||
         cl_fail(clEnqueueReadBuffer(c->dev->queue, buf.mem, CL_TRUE, 0, (size_t)n * sizeof(long), *cell, 0, NULL,
                                     NULL),
@@ -83,12 +83,12 @@ int beam_fill(struct species *sp, struct ctx *c, const long *cell, long *offset,
                                      NULL),
                 sp, "writing the beam's slots", err, err_len) ||
         beam_kernel(&k, c, "beam_fill", sp->index, err, err_len) ||
-        kernel_arg(&k, 0, sizeof(cl_mem), &buf.mem, err, err_len))
+        kernel_mem(&k, "slot", buf.mem, err, err_len))
         goto done;
-    for (int a = 0; a <= PA_ID; a++)
-        if (kernel_arg(&k, (cl_uint)(1 + a), sizeof(cl_mem), &sp->array[a].mem, err, err_len))
-            goto done;
-    if (kernel_launch(&k, c->dev->queue, &c->timers, 1, &g, NULL, err, err_len))
+    cl_mem a[PA_COUNT];
+    for (int i = 0; i < PA_COUNT; i++)
+        a[i] = sp->array[i].mem;
+    if (kernel_particles(&k, a, err, err_len) || kernel_launch(&k, c->dev->queue, &c->timers, 1, &g, NULL, err, err_len))
         goto done;
     clFinish(c->dev->queue);
     rc = 0;

@@ -5,7 +5,8 @@
 #ifndef PICL_BEAM_H
 #define PICL_BEAM_H
 
-#include "particles.h"
+#include "ctx.h"
+#include "species.h"
 
 /* Counts the bunch's particles per global cell into count[] (zeroed first) and returns, in
  * *cell (mem_alloc'd, sp->cfg->beam.particles entries), the cell of each particle. */

@@ -67,7 +67,7 @@ static int plan_component(struct comp_plan *p, struct ctx *c, struct kernel *pla
     const int nr = lay->n_ranks;
     const size_t n = (size_t)lay->comp_stride;
     size_t g[3] = {(size_t)lay->dim[0], (size_t)lay->dim[1], (size_t)lay->dim[2] * (size_t)lay->n_local};
-    if (kernel_arg(plan, 0, sizeof(int), &comp, err, err_len) ||
+    if (kernel_set(plan, "c", sizeof(int), &comp, err, err_len) ||
         kernel_launch(plan, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
         cl_ok(clEnqueueReadBuffer(c->dev->queue, remote->mem, CL_TRUE, 0, n * sizeof(int), host_remote, 0, NULL, NULL),
               "reading the plan", err, err_len) ||
@@ -299,11 +299,10 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
         kernel_create(&plan, c->prog, "halo_plan", &c->timers, err, err_len) ||
         arena_alloc(&c->arena, n * sizeof(int), "exchange plan", &remote, err, err_len) ||
         arena_alloc(&c->arena, n * sizeof(int), "exchange plan cells", &remote_cell, err, err_len) ||
-        kernel_arg(&plan, 1, sizeof(cl_mem), &remote.mem, err, err_len) ||
-        kernel_arg(&plan, 2, sizeof(cl_mem), &remote_cell.mem, err, err_len) ||
-        kernel_arg(&x->pack, 0, sizeof(cl_mem), &F, err, err_len) ||
-        kernel_arg(&x->unpack, 0, sizeof(cl_mem), &F, err, err_len) ||
-        kernel_arg(&x->unpack_add, 0, sizeof(cl_mem), &F, err, err_len))
+        kernel_mem(&plan, "remote", remote.mem, err, err_len) ||
+        kernel_mem(&plan, "remote_cell", remote_cell.mem, err, err_len) ||
+        kernel_mem(&x->pack, "F", F, err, err_len) || kernel_mem(&x->unpack, "F", F, err, err_len) ||
+        kernel_mem(&x->unpack_add, "F", F, err, err_len))
         goto done;
     for (int comp = 0; comp <= FC_G0; comp++)
         if (plan_component(&cp[comp], c, &plan, comp, &remote, &remote_cell, host_remote, host_cell, err, err_len))
@@ -351,8 +350,8 @@ int exchange_run(struct exchange *x, struct ctx *c, cl_mem F, enum xgroup_id g, 
     cl_command_queue q = c->dev->queue;
     if (xg->n_send) {
         size_t n = (size_t)xg->n_send;
-        if (kernel_arg(&x->pack, 1, sizeof(cl_mem), &xg->send_index.mem, err, err_len) ||
-            kernel_arg(&x->pack, 2, sizeof(cl_mem), &xg->send_buf.mem, err, err_len) ||
+        if (kernel_mem(&x->pack, "index", xg->send_index.mem, err, err_len) ||
+            kernel_mem(&x->pack, "buf", xg->send_buf.mem, err, err_len) ||
             kernel_launch(&x->pack, q, &c->timers, 1, &n, NULL, err, err_len) ||
             cl_ok(clEnqueueReadBuffer(q, xg->send_buf.mem, CL_TRUE, 0, n * rs, xg->send_host.host, 0, NULL, NULL),
                   "staging the send buffer", err, err_len))
@@ -388,16 +387,16 @@ int exchange_run(struct exchange *x, struct ctx *c, cl_mem F, enum xgroup_id g, 
             return -1;
         if (!xg->sum) {
             size_t n = (size_t)xg->n_recv;
-            if (kernel_arg(&x->unpack, 1, sizeof(cl_mem), &xg->recv_index.mem, err, err_len) ||
-                kernel_arg(&x->unpack, 2, sizeof(cl_mem), &xg->recv_buf.mem, err, err_len) ||
+            if (kernel_mem(&x->unpack, "index", xg->recv_index.mem, err, err_len) ||
+                kernel_mem(&x->unpack, "buf", xg->recv_buf.mem, err, err_len) ||
                 kernel_launch(&x->unpack, q, &c->timers, 1, &n, NULL, err, err_len))
                 return -1;
         } else {
             size_t n = (size_t)xg->n_targets;
-            if (kernel_arg(&x->unpack_add, 1, sizeof(cl_mem), &xg->targets.mem, err, err_len) ||
-                kernel_arg(&x->unpack_add, 2, sizeof(cl_mem), &xg->first.mem, err, err_len) ||
-                kernel_arg(&x->unpack_add, 3, sizeof(cl_mem), &xg->recv_index.mem, err, err_len) ||
-                kernel_arg(&x->unpack_add, 4, sizeof(cl_mem), &xg->recv_buf.mem, err, err_len) ||
+            if (kernel_mem(&x->unpack_add, "target", xg->targets.mem, err, err_len) ||
+                kernel_mem(&x->unpack_add, "first", xg->first.mem, err, err_len) ||
+                kernel_mem(&x->unpack_add, "order", xg->recv_index.mem, err, err_len) ||
+                kernel_mem(&x->unpack_add, "buf", xg->recv_buf.mem, err, err_len) ||
                 kernel_launch(&x->unpack_add, q, &c->timers, 1, &n, NULL, err, err_len))
                 return -1;
         }

@@ -69,11 +69,11 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         if (kernel_create(table[i].k, c->prog, table[i].name, &c->timers, err, err_len))
             return -1;
-        if (kernel_arg(table[i].k, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
+        if (kernel_mem(table[i].k, "F", f->buf.mem, err, err_len))
             return -1;
     }
-    if (kernel_arg(&f->gauss, 1, sizeof(cl_mem), &f->sums.mem, err, err_len) ||
-        kernel_arg(&f->reduce, 1, sizeof(cl_mem), &f->sums.mem, err, err_len))
+    if (kernel_mem(&f->gauss, "out", f->sums.mem, err, err_len) ||
+        kernel_mem(&f->reduce, "out", f->sums.mem, err, err_len))
         return -1;
     if (guards_create(&f->guards, c, f->buf.mem, err, err_len))
         return -1;
@@ -242,7 +242,7 @@ static int reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int ma
 int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, char *err, size_t err_len)
 {
     double v[2];
-    if (kernel_arg(&f->gauss, 2, sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
         return -1;
     /* the scale is the larger of max |rho/eps0| now and at the reference: charge that left
      * through an absorbing face does not take the scale with it */

@@ -169,11 +169,11 @@ int guards_create(struct guards *gd, struct ctx *c, cl_mem F, char *err, size_t 
     const size_t range[3] = {(size_t)lay->dim[0], (size_t)lay->dim[1], (size_t)lay->dim[2] * (size_t)lay->n_local};
     if (kernel_create(&plan_k, c->prog, "halo_local_plan", &c->timers, err, err_len) ||
         arena_alloc(&c->arena, (size_t)n * sizeof(int), "guard plan scratch", &scratch, err, err_len) ||
-        kernel_arg(&plan_k, 1, sizeof(cl_mem), &scratch.mem, err, err_len))
+        kernel_mem(&plan_k, "plan", scratch.mem, err, err_len))
         goto done;
     for (int comp = 0; comp < FC_COUNT; comp++) {
         cl_int cl;
-        if (kernel_arg(&plan_k, 0, sizeof(int), &comp, err, err_len) ||
+        if (kernel_set(&plan_k, "c", sizeof(int), &comp, err, err_len) ||
             kernel_launch(&plan_k, c->dev->queue, &c->timers, 3, range, NULL, err, err_len))
             goto done;
         cl = clEnqueueReadBuffer(c->dev->queue, scratch.mem, CL_TRUE, 0, (size_t)n * sizeof(int), plan, 0, NULL, NULL);
@@ -217,7 +217,7 @@ int guards_create(struct guards *gd, struct ctx *c, cl_mem F, char *err, size_t 
         int c0, c1;
         const int is_sum = exchange_group((enum xgroup_id)g, &c0, &c1);
         if (kernel_create(&gd->kernel[g], c->prog, kernel_names[g], &c->timers, err, err_len) ||
-            kernel_arg(&gd->kernel[g], 0, sizeof(cl_mem), &F, err, err_len))
+            kernel_mem(&gd->kernel[g], "F", F, err, err_len))
             goto done;
         for (int comp = c0; comp < c1; comp++) {
             const int p = is_sum ? sum_of[comp] : fill_of[comp];
@@ -272,19 +272,19 @@ int guards_run(struct guards *gd, struct ctx *c, enum xgroup_id g, char *err, si
         if (is_sum) {
             const struct guards_sum *p = &gd->sum[la->plan];
             items = p->n_targets;
-            if (items && (kernel_arg(k, 1, sizeof(cl_mem), &p->target.mem, err, err_len) ||
-                          kernel_arg(k, 2, sizeof(cl_mem), &p->first.mem, err, err_len) ||
-                          kernel_arg(k, 3, sizeof(cl_mem), &p->order.mem, err, err_len) ||
-                          kernel_arg(k, 4, sizeof(int), &items, err, err_len) ||
-                          kernel_arg(k, 5, sizeof(int), &la->comps, err, err_len)))
+            if (items && (kernel_mem(k, "target", p->target.mem, err, err_len) ||
+                          kernel_mem(k, "first", p->first.mem, err, err_len) ||
+                          kernel_mem(k, "order", p->order.mem, err, err_len) ||
+                          kernel_set(k, "n", sizeof(int), &items, err, err_len) ||
+                          kernel_set(k, "comps", sizeof(int), &la->comps, err, err_len)))
                 return -1;
         } else {
             const struct guards_fill *p = &gd->fill[la->plan];
             items = p->n;
-            if (items && (kernel_arg(k, 1, sizeof(cl_mem), &p->dst.mem, err, err_len) ||
-                          kernel_arg(k, 2, sizeof(cl_mem), &p->src.mem, err, err_len) ||
-                          kernel_arg(k, 3, sizeof(int), &items, err, err_len) ||
-                          kernel_arg(k, 4, sizeof(int), &la->comps, err, err_len)))
+            if (items && (kernel_mem(k, "dst", p->dst.mem, err, err_len) ||
+                          kernel_mem(k, "src", p->src.mem, err, err_len) ||
+                          kernel_set(k, "n", sizeof(int), &items, err, err_len) ||
+                          kernel_set(k, "comps", sizeof(int), &la->comps, err, err_len)))
                 return -1;
         }
         if (!items)

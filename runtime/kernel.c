@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "device.h"
+#include "kargs.h"
+#include "kernel_iface.h"
 
 static int timer_id(struct timers *t, const char *name)
 {
@@ -29,6 +31,7 @@ int kernel_create(struct kernel *kn, cl_program prog, const char *name, struct t
     }
     snprintf(kn->name, sizeof kn->name, "%s", name);
     kn->timer = timer_id(t, name);
+    kn->args = kargs_find(name);
     return 0;
 }
 
@@ -39,13 +42,35 @@ void kernel_release(struct kernel *kn)
     kn->k = NULL;
 }
 
-int kernel_arg(struct kernel *kn, cl_uint i, size_t size, const void *value, char *err, size_t err_len)
+int kernel_set(struct kernel *kn, const char *name, size_t size, const void *value, char *err, size_t err_len)
 {
-    cl_int rc = clSetKernelArg(kn->k, i, size, value);
-    if (rc != CL_SUCCESS) {
-        snprintf(err, err_len, "kernel %s: argument %u: %s", kn->name, i, device_error_name(rc));
+    const int i = kn->args ? kargs_index(kn->args, kn->variant, name) : -1;
+    if (i < 0) {
+        snprintf(err, err_len, "kernel %s: no argument %s", kn->name, name);
         return -1;
     }
+    cl_int rc = clSetKernelArg(kn->k, (cl_uint)i, size, value);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "kernel %s: argument %s: %s", kn->name, name, device_error_name(rc));
+        return -1;
+    }
+    return 0;
+}
+
+int kernel_mem(struct kernel *kn, const char *name, cl_mem mem, char *err, size_t err_len)
+{
+    return kernel_set(kn, name, sizeof(cl_mem), &mem, err, err_len);
+}
+
+int kernel_particles(struct kernel *kn, const cl_mem *mems, char *err, size_t err_len)
+{
+#define SET_ARRAY(E, name, param, type, kept)                                                    \
+    if (kn->args && kargs_index(kn->args, kn->variant, #param) >= 0 &&                         \
+        kernel_mem(kn, #param, mems[PA_##E], err, err_len))                                      \
+        return -1;
+    PICL_PARTICLE_ARRAYS(SET_ARRAY)
+    PICL_PARTICLE_SCRATCH(SET_ARRAY)
+#undef SET_ARRAY
     return 0;
 }
 

@@ -25,17 +25,28 @@ struct timers {
     long launches; /* all kernels, ever */
 };
 
+struct kargs_row;
+
+/* args: the kernel's parameters (kargs.c, found by name); variant: which of those that some
+ * programs only have this program's kernel has (enum kargs_variant; 0 unless the caller says). */
 struct kernel {
     cl_kernel k;
     int timer;
     char name[64];
+    const struct kargs_row *args;
+    unsigned variant;
 };
 
 int kernel_create(struct kernel *kn, cl_program prog, const char *name, struct timers *t, char *err,
                   size_t err_len);
 void kernel_release(struct kernel *kn);
-/* Sets argument i to `size` bytes at `value`; on failure names kernel and argument. */
-int kernel_arg(struct kernel *kn, cl_uint i, size_t size, const void *value, char *err, size_t err_len);
+/* Sets the argument named `name` (the template's parameter) to `size` bytes at `value` (NULL with
+ * a size: local memory); on failure names kernel and argument. */
+int kernel_set(struct kernel *kn, const char *name, size_t size, const void *value, char *err, size_t err_len);
+/* The same for a buffer. */
+int kernel_mem(struct kernel *kn, const char *name, cl_mem mem, char *err, size_t err_len);
+/* Sets every particle array the kernel takes (templates/kernel_iface.h) from mems[PA_...]. */
+int kernel_particles(struct kernel *kn, const cl_mem *mems, char *err, size_t err_len);
 /* Enqueues over `global` (dims 1..3) with `local` (NULL: the driver chooses). */
 int kernel_launch(struct kernel *kn, cl_command_queue q, struct timers *t, cl_uint dims, const size_t *global,
                   const size_t *local, char *err, size_t err_len);

@@ -13,7 +13,7 @@ int lasers_create(struct lasers *l, struct ctx *c, cl_mem fields, char *err, siz
         for (int e = 0; e < 2; e++) {
             snprintf(name, sizeof name, "laser_%c_%d", e ? 'B' : 'J', i);
             if (kernel_create(k[e], c->prog, name, &c->timers, err, err_len) ||
-                kernel_arg(k[e], 0, sizeof(cl_mem), &fields, err, err_len))
+                kernel_mem(k[e], "F", fields, err, err_len))
                 return -1;
         }
         l->n = i + 1;
@@ -38,7 +38,7 @@ static int launch_all(struct lasers *l, struct kernel *k, struct ctx *c, double 
     const float tf = (float)t;
     const int fp64 = c->dev->facts.has_fp64;
     for (int i = 0; i < l->n; i++)
-        if (kernel_arg(&k[i], 1, fp64 ? sizeof t : sizeof tf, fp64 ? (const void *)&t : (const void *)&tf, err,
+        if (kernel_set(&k[i], "t", fp64 ? sizeof t : sizeof tf, fp64 ? (const void *)&t : (const void *)&tf, err,
                        err_len) ||
             kernel_launch(&k[i], c->dev->queue, &c->timers, 2, l->range[i], NULL, err, err_len))
             return -1;

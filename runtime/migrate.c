@@ -9,7 +9,7 @@
 
 #include "gen.h"
 #include "mem.h"
-#include "particles.h"
+#include "species.h"
 
 /* x, y, z, ux, uy, uz, the weight and the id where the run keeps them, the destination box */
 static int record_words(const struct ctx *c)
@@ -64,21 +64,16 @@ int migrate_create(struct migrate *m, struct species *sp, struct ctx *c, char *e
         kernel_create(&m->pack, c->prog, "particles_pack_remote", &c->timers, err, err_len) ||
         kernel_create(&m->unpack, c->prog, "particles_unpack_remote", &c->timers, err, err_len))
         return -1;
-    cl_mem count_args[3] = {a[PA_DEST], sp->boxes.mem, m->counts.mem};
-    cl_mem pack_args[12] = {a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX],    a[PA_UY],      a[PA_UZ],
-                            a[PA_W], a[PA_ID], a[PA_DEST], sp->boxes.mem, m->offsets.mem, m->send.mem};
-    cl_mem unpack_args[10] = {a[PA_X], a[PA_Y],  a[PA_Z],      a[PA_UX],   a[PA_UY],
-                              a[PA_UZ], a[PA_W], a[PA_ID], sp->boxes.mem, m->recv.mem};
-    for (cl_uint i = 0; i < 3; i++)
-        if (kernel_arg(&m->count, i, sizeof(cl_mem), &count_args[i], err, err_len))
+    struct kernel *k[3] = {&m->count, &m->pack, &m->unpack};
+    for (int i = 0; i < 3; i++)
+        if (kernel_particles(k[i], a, err, err_len) || kernel_mem(k[i], "boxes", sp->boxes.mem, err, err_len))
             return -1;
-    for (cl_uint i = 0; i < 12; i++)
-        if (kernel_arg(&m->pack, i, sizeof(cl_mem), &pack_args[i], err, err_len))
-            return -1;
-    for (cl_uint i = 0; i < 10; i++)
-        if (kernel_arg(&m->unpack, i, sizeof(cl_mem), &unpack_args[i], err, err_len))
-            return -1;
-    return 0;
+    return kernel_mem(&m->count, "count", m->counts.mem, err, err_len) ||
+                   kernel_mem(&m->pack, "offset", m->offsets.mem, err, err_len) ||
+                   kernel_mem(&m->pack, "send", m->send.mem, err, err_len) ||
+                   kernel_mem(&m->unpack, "recv", m->recv.mem, err, err_len)
+               ? -1
+               : 0;
 }
 
 void migrate_destroy(struct migrate *m, struct ctx *c)
@@ -179,7 +174,7 @@ int migrate_run(struct migrate *m, struct species *sp, struct ctx *c, char *err,
         cl_long n = in;
         if (cl_ok(clEnqueueWriteBuffer(q, m->recv.mem, CL_FALSE, 0, (size_t)in * rec, m->recv_host.host, 0, NULL, NULL),
                   sp, "staging the arrivals", err, err_len) ||
-            kernel_arg(&m->unpack, 10, sizeof n, &n, err, err_len) || launch_boxes(&m->unpack, c, err, err_len))
+            kernel_set(&m->unpack, "n", sizeof n, &n, err, err_len) || launch_boxes(&m->unpack, c, err, err_len))
             return -1;
     }
     m->seconds += now() - t0;

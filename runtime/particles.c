@@ -9,15 +9,13 @@
 
 #include "beam.h"
 #include "gen.h"
+#include "kargs.h"
 #include "migrate.h"
 #include "room.h"
 
-static const char *const array_names[PA_COUNT] = {"x", "y", "z", "ux", "uy", "uz", "w", "id", "dest"};
-
-/* Room a box keeps for particles arriving from its neighbours, and its outbox size. Density
- * fluctuates by sqrt(n) between boxes; a push moves a particle by less than a cell. */
-long particles_box_room(long n) { return n + n / 8 + 64; }
-long particles_outbox_room(long n) { return n / 8 + 64; }
+#define ARRAY_NAME(E, name, param, type, kept) #name,
+static const char *const array_names[PA_COUNT] = {PICL_PARTICLE_ARRAYS(ARRAY_NAME) PICL_PARTICLE_SCRATCH(ARRAY_NAME)};
+#undef ARRAY_NAME
 
 static int species_kernel(struct kernel *k, struct ctx *c, const char *base, int index, char *err, size_t err_len)
 {
@@ -29,12 +27,13 @@ static int species_kernel(struct kernel *k, struct ctx *c, const char *base, int
     return kernel_create(k, c->prog, name, &c->timers, err, err_len);
 }
 
-static int set_args(struct kernel *k, const cl_mem *mems, int n, char *err, size_t err_len)
+/* The arguments every species kernel shares: the arrays it takes, the box table and (f not NULL)
+ * the field buffer. */
+static int species_args(struct kernel *k, const cl_mem *a, const struct fields *f, const struct species *sp,
+                        char *err, size_t err_len)
 {
-    for (int i = 0; i < n; i++)
-        if (kernel_arg(k, (cl_uint)i, sizeof(cl_mem), &mems[i], err, err_len))
-            return -1;
-    return 0;
+    return kernel_particles(k, a, err, err_len) || kernel_mem(k, "boxes", sp->boxes.mem, err, err_len) ||
+           (f && kernel_mem(k, "F", f->buf.mem, err, err_len));
 }
 
 /* Box of global cell (i, j, k). */
@@ -113,20 +112,39 @@ static int cl_check(cl_int rc, const struct species *sp, const char *what, char 
     return -1;
 }
 
-size_t particles_elem(const struct ctx *c, enum particle_array a)
+/* Bytes of one element of an array of OpenCL type `type` (templates/kernel_iface.h), and whether the
+ * run stores an array kept as `kept`. */
+#define ELEM_real(real_size) (real_size)
+#define ELEM_ulong(real_size) sizeof(cl_ulong)
+#define ELEM_int(real_size) sizeof(cl_int)
+static int stored(const struct picl_config *cfg, enum pa_kept kept)
 {
-    if (a == PA_ID)
-        return gen_stores_ids(c->cfg) ? sizeof(cl_ulong) : 0;
-    if (a == PA_DEST)
-        return sizeof(cl_int);
-    return a == PA_W && !gen_stores_weights(c->cfg) ? 0 : c->real_size;
+    return kept == PA_ALWAYS || (kept == PA_IF_WEIGHTS ? gen_stores_weights(cfg) : gen_stores_ids(cfg));
 }
+
+static size_t elem_bytes(const struct picl_config *cfg, size_t real_size, enum particle_array a)
+{
+#define ELEM(E, name, param, type, kept)                                                         \
+    case PA_##E:                                                                               \
+        return stored(cfg, kept) ? ELEM_##type(real_size) : 0;
+    switch (a) {
+        PICL_PARTICLE_ARRAYS(ELEM)
+        PICL_PARTICLE_SCRATCH(ELEM)
+    default:
+        return 0;
+    }
+#undef ELEM
+}
+
+size_t particles_elem(const struct ctx *c, enum particle_array a) { return elem_bytes(c->cfg, c->real_size, a); }
 
 size_t particles_slot_bytes(const struct picl_config *cfg)
 {
     const size_t real = cfg->precision == CFG_DOUBLE ? sizeof(double) : sizeof(float);
-    return 6 * real + sizeof(cl_int) + (gen_stores_weights(cfg) ? real : 0) +
-           (gen_stores_ids(cfg) ? sizeof(cl_ulong) : 0);
+    size_t sum = 0;
+    for (int a = 0; a < PA_COUNT; a++)
+        sum += elem_bytes(cfg, real, (enum particle_array)a);
+    return sum;
 }
 
 /* The species' count on this rank and on all, and its arrays of sp->slots slots each (an
@@ -170,7 +188,7 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     } else if (arena_alloc(&c->arena, cells * sizeof(int), "particle loading counts", &count, err, err_len) ||
                species_kernel(&kcount, c, "load_count", sp->index, err, err_len) ||
                species_kernel(&kfill, c, "load_fill", sp->index, err, err_len) ||
-               kernel_arg(&kcount, 0, sizeof(cl_mem), &count.mem, err, err_len) ||
+               kernel_mem(&kcount, "count", count.mem, err, err_len) ||
                kernel_launch(&kcount, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
                cl_check(clEnqueueReadBuffer(c->dev->queue, count.mem, CL_TRUE, 0, cells * sizeof(int), host_count, 0,
                                             NULL, NULL),
@@ -198,10 +216,10 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
                                       NULL, NULL),
                  sp, "writing offsets", err, err_len))
         goto done;
-    cl_mem args[1 + PA_ID + 1] = {offset.mem};
-    for (int a = 0; a <= PA_ID; a++)
-        args[1 + a] = sp->array[a].mem;
-    if (set_args(&kfill, args, 1 + PA_ID + 1, err, err_len) ||
+    cl_mem a[PA_COUNT];
+    for (int i = 0; i < PA_COUNT; i++)
+        a[i] = sp->array[i].mem;
+    if (kernel_particles(&kfill, a, err, err_len) || kernel_mem(&kfill, "offset", offset.mem, err, err_len) ||
         kernel_launch(&kfill, c->dev->queue, &c->timers, 3, g, NULL, err, err_len))
         goto done;
     clFinish(c->dev->queue);
@@ -220,20 +238,23 @@ done:
 }
 
 /* The list of each box's particles tile by tile that particles_tile_bin makes before every
- * push, handed to the push kernel as its arguments `arg` and `arg` + 1. The list of a box's
+ * push, handed to the push kernel as its arguments tile_list and tile_end. The list of a box's
  * particles lives in the destination array (PA_DEST) at the box's own slots, which nothing else
  * uses: destinations are written and read at outbox slots only. */
-static int tile_list_create(struct species *sp, struct ctx *c, const cl_mem *a, int arg, char *err, size_t err_len)
+static int tile_list_create(struct species *sp, struct ctx *c, const cl_mem *a, char *err, size_t err_len)
 {
     const int nb = c->lay.n_local;
     if (arena_alloc(&c->arena, (size_t)sp->tiles * (size_t)nb * sizeof(cl_int), "tile ends", &sp->tile_end, err,
                     err_len))
         return -1;
-    cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, a[PA_DEST], sp->tile_end.mem};
+    sp->push.variant = kargs_push_variant(sp->ops->id, sp->tiles);
     if (species_kernel(&sp->tile_bin, c, "particles_tile_bin", -1, err, err_len) ||
-        set_args(&sp->tile_bin, bin_args, 6, err, err_len) ||
-        kernel_arg(&sp->push, arg, sizeof(cl_mem), &a[PA_DEST], err, err_len) ||
-        kernel_arg(&sp->push, arg + 1, sizeof(cl_mem), &sp->tile_end.mem, err, err_len))
+        kernel_particles(&sp->tile_bin, a, err, err_len) ||
+        kernel_mem(&sp->tile_bin, "boxes", sp->boxes.mem, err, err_len) ||
+        kernel_mem(&sp->tile_bin, "tile_list", a[PA_DEST], err, err_len) ||
+        kernel_mem(&sp->tile_bin, "tile_end", sp->tile_end.mem, err, err_len) ||
+        kernel_mem(&sp->push, "tile_list", a[PA_DEST], err, err_len) ||
+        kernel_mem(&sp->push, "tile_end", sp->tile_end.mem, err, err_len))
         return -1;
     return 0;
 }
@@ -245,9 +266,10 @@ static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a
 {
     const struct strategy_tiles *t = &c->plan.tiles;
     sp->tiles = t->per_box;
-    if (kernel_arg(&sp->push, 11, t->bytes, NULL, err, err_len))
+    sp->push.variant = kargs_push_variant(sp->ops->id, sp->tiles);
+    if (kernel_set(&sp->push, "J", t->bytes, NULL, err, err_len))
         return -1;
-    if (sp->tiles > 1 && tile_list_create(sp, c, a, 12, err, err_len))
+    if (sp->tiles > 1 && tile_list_create(sp, c, a, err, err_len))
         return -1;
     size_t most = 0;
     cl_ulong local = 0;
@@ -291,7 +313,7 @@ static int allocate(struct species *sp, struct ctx *c, const long *count, const 
     }
     memset(t, 0, sizeof(long) * BT_STRIDE * (size_t)nb);
     for (int b = 0; b < nb; b++) {
-        const long own = particles_box_room(count[b]), floor = floor_cap[gen_box_gid(&c->lay, b)];
+        const long own = room_box_slots(count[b]), floor = floor_cap[gen_box_gid(&c->lay, b)];
         t[b * BT_STRIDE + BT_START] = slot;
         t[b * BT_STRIDE + BT_COUNT] = count[b];
         t[b * BT_STRIDE + BT_CAP] = room ? room[2 * b] : own > floor ? own : floor;
@@ -299,7 +321,7 @@ static int allocate(struct species *sp, struct ctx *c, const long *count, const 
         total += count[b];
     }
     for (int b = 0; b < nb; b++) {
-        const long own = particles_outbox_room(count[b]), floor = floor_out[gen_box_gid(&c->lay, b)];
+        const long own = room_outbox_slots(count[b]), floor = floor_out[gen_box_gid(&c->lay, b)];
         t[b * BT_STRIDE + BT_OUT_START] = slot;
         t[b * BT_STRIDE + BT_OUT_CAP] = room ? room[2 * b + 1] : own > floor ? own : floor;
         slot += t[b * BT_STRIDE + BT_OUT_CAP];
@@ -349,27 +371,22 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     for (int i = 0; i < PA_COUNT; i++)
         a[i] = sp->array[i].mem;
     if (!sp->cfg->frozen) {
-        cl_mem push_args[11] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX], a[PA_UY],
-                                a[PA_UZ],   a[PA_W], a[PA_ID], a[PA_DEST], sp->boxes.mem};
-        cl_mem back_args[8] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX], a[PA_UY], a[PA_UZ], sp->boxes.mem};
-        cl_mem deliver_args[10] = {a[PA_X], a[PA_Y], a[PA_Z], a[PA_UX], a[PA_UY],
-                                   a[PA_UZ], a[PA_W], a[PA_ID], a[PA_DEST], sp->boxes.mem};
         if (species_kernel(&sp->push, c, "push_deposit", index, err, err_len) ||
-            set_args(&sp->push, push_args, 11, err, err_len) ||
+            species_args(&sp->push, a, f, sp, err, err_len) ||
             species_kernel(&sp->push_back, c, "push_back", index, err, err_len) ||
-            set_args(&sp->push_back, back_args, 8, err, err_len) ||
+            species_args(&sp->push_back, a, f, sp, err, err_len) ||
             species_kernel(&sp->deliver, c, "particles_deliver", -1, err, err_len) ||
-            set_args(&sp->deliver, deliver_args, 10, err, err_len))
+            species_args(&sp->deliver, a, NULL, sp, err, err_len))
             return -1;
         if (sp->ops->holes &&
             (species_kernel(&sp->outbox_reset, c, "particles_outbox_reset", -1, err, err_len) ||
-             set_args(&sp->outbox_reset, &sp->boxes.mem, 1, err, err_len)))
+             species_args(&sp->outbox_reset, a, NULL, sp, err, err_len)))
             return -1;
         if (sp->ops->local_j && local_tiles_create(sp, c, a, err, err_len))
             return -1;
         if (sp->ops->cell_tiles) { /* the particles listed by cell (tiles of one cell) */
             sp->tiles = c->plan.tiles.per_box;
-            if (tile_list_create(sp, c, a, 11, err, err_len))
+            if (tile_list_create(sp, c, a, err, err_len))
                 return -1;
         }
     }
@@ -386,10 +403,9 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     const int sort_interval = c->plan.sort_interval, *sort_bin = c->plan.sort_bin;
     if (sort_interval > 0 && !sp->cfg->frozen && sp->ops->cell_tiles) {
         /* by cell, through the cell list, in place (particles_reorder_tiles) */
-        cl_mem reorder_args[10] = {a[PA_X], a[PA_Y], a[PA_Z],  a[PA_UX],     a[PA_UY],
-                                   a[PA_UZ], a[PA_W], a[PA_ID], sp->boxes.mem, a[PA_DEST]};
         if (species_kernel(&sp->reorder, c, "particles_reorder_tiles", -1, err, err_len) ||
-            set_args(&sp->reorder, reorder_args, 10, err, err_len))
+            species_args(&sp->reorder, a, NULL, sp, err, err_len) ||
+            kernel_mem(&sp->reorder, "tile_list", a[PA_DEST], err, err_len))
             return -1;
     } else if (sort_interval > 0 && !sp->cfg->frozen) {
         long bins = 1;
@@ -399,23 +415,23 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             arena_alloc(&c->arena, (size_t)sp->slots * sizeof(cl_ulong), "sort scratch", &sp->scratch, err, err_len) ||
             arena_alloc(&c->arena, (size_t)(bins * nb) * sizeof(cl_int), "sort bins", &sp->bin_end, err, err_len))
             return -1;
-        cl_mem bin_args[6] = {a[PA_X], a[PA_Y], a[PA_Z], sp->boxes.mem, sp->perm.mem, sp->bin_end.mem};
-        cl_mem reorder_args[11] = {a[PA_X], a[PA_Y],  a[PA_Z],       a[PA_UX],     a[PA_UY],       a[PA_UZ],
-                                   a[PA_W], a[PA_ID], sp->boxes.mem, sp->perm.mem, sp->scratch.mem};
         if (species_kernel(&sp->bin, c, "particles_bin", -1, err, err_len) ||
-            set_args(&sp->bin, bin_args, 6, err, err_len) ||
+            species_args(&sp->bin, a, NULL, sp, err, err_len) ||
+            kernel_mem(&sp->bin, "perm", sp->perm.mem, err, err_len) ||
+            kernel_mem(&sp->bin, "bin_end", sp->bin_end.mem, err, err_len) ||
             species_kernel(&sp->reorder, c, "particles_reorder", -1, err, err_len) ||
-            set_args(&sp->reorder, reorder_args, 11, err, err_len))
+            species_args(&sp->reorder, a, NULL, sp, err, err_len) ||
+            kernel_mem(&sp->reorder, "perm", sp->perm.mem, err, err_len) ||
+            kernel_mem(&sp->reorder, "scratch", sp->scratch.mem, err, err_len))
             return -1;
     }
-    cl_mem rho_args[6] = {f->buf.mem, a[PA_X], a[PA_Y], a[PA_Z], a[PA_W], sp->boxes.mem};
     if (arena_alloc(&c->arena, (size_t)nb * sizeof(double), "particle sums", &sp->sums, err, err_len))
         return -1;
-    cl_mem kin_args[6] = {a[PA_UX], a[PA_UY], a[PA_UZ], a[PA_W], sp->boxes.mem, sp->sums.mem};
     if (species_kernel(&sp->rho, c, "deposit_rho", index, err, err_len) ||
-        set_args(&sp->rho, rho_args, 6, err, err_len) ||
+        species_args(&sp->rho, a, f, sp, err, err_len) ||
         species_kernel(&sp->kinetic, c, "reduce_kinetic", index, err, err_len) ||
-        set_args(&sp->kinetic, kin_args, 6, err, err_len))
+        species_args(&sp->kinetic, a, NULL, sp, err, err_len) ||
+        kernel_mem(&sp->kinetic, "out", sp->sums.mem, err, err_len))
         return -1;
     return 0;
 }

@@ -5,50 +5,8 @@
 
 #include "ctx.h"
 #include "fields.h"
+#include "species.h"
 
-struct migrate;
-
-enum particle_array { PA_X, PA_Y, PA_Z, PA_UX, PA_UY, PA_UZ, PA_W, PA_ID, PA_DEST, PA_COUNT };
-
-/* The box table (templates/common.cl): per box, 16 longs; BT_LOST + 2 axis + side counts the
- * particles absorbed through that face of the domain (side 0 lower, 1 upper); BT_WINDOW_OUT and
- * BT_WINDOW_IN those the moving window dropped and injected. */
-enum box_table { BT_START, BT_CAP, BT_COUNT, BT_OUT_START, BT_OUT_CAP, BT_OUT_COUNT, BT_OVERFLOW, BT_LOST = 8,
-                 BT_WINDOW_OUT = 14, BT_WINDOW_IN = 15, BT_STRIDE = 16 };
-
-/* Particles of box b live in slots [start, start + count) of every array, with room up to
- * start + cap; each box also has an outbox for the particles that leave it during a push. */
-struct species {
-    int index;
-    const struct cfg_species *cfg;
-    long np; /* live particles on this rank, as of the last particles_check */
-    long np_all; /* on all ranks */
-    long lost_all[6]; /* absorbed through each face of the domain, all ranks */
-    long window_all[2]; /* dropped and injected by the moving window, all ranks */
-    struct migrate *mg; /* the exchange with other ranks; NULL on one rank */
-    long slots; /* length of every array: boxes' room plus outboxes */
-    struct arena_buf array[PA_COUNT];
-    struct arena_buf boxes; /* the box table */
-    long *boxes_host;
-    struct arena_buf sums; /* one partial sum per box */
-    double *sums_host;
-    struct kernel push, push_back, deliver, rho, kinetic, bin, reorder, outbox_reset, tile_bin;
-    const struct strategy_ops *ops; /* the deposition strategy's row, as the run's plan chose it */
-    long max_cap; /* the largest box's room: the slot range of a global_atomics launch */
-    /* local_tiles: tiles per box, the work-group size, and (several tiles per box) the
-     * particles of each box listed tile by tile, and the end of every tile's list */
-    int tiles;
-    size_t tile_group;
-    struct arena_buf tile_end; /* the tile list itself: PA_DEST at the boxes' own slots */
-    int cells_listed; /* simd_cells: a sort has just left the particles in the order of their list */
-    /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch
-     * slot per particle, and the end of every bin of every box */
-    struct arena_buf perm, scratch, bin_end;
-};
-
-/* Slots a box of n particles keeps for itself and for its outbox (the estimate uses them too). */
-long particles_box_room(long n);
-long particles_outbox_room(long n);
 /* Bytes of one slot of array a: 0 for the weight or id when the run stores none
  * (gen/particle_attrs.c; the kernels then take a placeholder buffer and never touch it). */
 size_t particles_elem(const struct ctx *c, enum particle_array a);

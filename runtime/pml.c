@@ -29,8 +29,7 @@ int pml_create(struct pml *p, struct ctx *c, cl_mem fields, char *err, size_t er
         for (int e = 0; e < 3; e++) {
             snprintf(name, sizeof name, "pml_%s_%s", what[e], p->slab[i].name);
             if (kernel_create(k[e], c->prog, name, &c->timers, err, err_len) ||
-                kernel_arg(k[e], 0, sizeof(cl_mem), &fields, err, err_len) ||
-                kernel_arg(k[e], 1, sizeof(cl_mem), &p->psi.mem, err, err_len))
+                kernel_mem(k[e], "F", fields, err, err_len) || kernel_mem(k[e], "psi", p->psi.mem, err, err_len))
                 return -1;
         }
     }

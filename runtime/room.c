@@ -1,5 +1,5 @@
 /* room.c: the slots each box of a species keeps (room.h).
- * - A plasma keeps its count at load plus an eighth and 64 (particles_box_room), its outbox an
+ * - A plasma keeps its count at load plus an eighth and 64 (room_box_slots), its outbox an
  *   eighth and 64. With a moving window, at least the whole lattice of the box, because the
  *   window brings plasma from ahead into every box, and an outbox that also holds the layer of
  *   cells a shift hands down.
@@ -19,7 +19,11 @@
 
 #include "gen.h"
 #include "mem.h"
-#include "particles.h"
+
+/* Room for particles arriving from its neighbours, and the outbox. Density fluctuates by sqrt(n)
+ * between boxes; a push moves a particle by less than a cell. */
+long room_box_slots(long n) { return n + n / 8 + 64; }
+long room_outbox_slots(long n) { return n / 8 + 64; }
 
 long room_lattice(const struct picl_config *cfg, const struct gen_layout *lay, int s, int b)
 {
@@ -138,7 +142,7 @@ void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int
             if (expected) /* the count is binomial: four standard deviations above the mean */
                 n = ceil(n + 4 * sqrt(n) + 1);
             n = fmin(n, (double)sp->beam.particles);
-            cap[b] = out_cap[b] = particles_box_room((long)n);
+            cap[b] = out_cap[b] = room_box_slots((long)n);
             continue;
         }
         double sum = 0;
@@ -152,8 +156,8 @@ void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int
             n = lattice > n ? lattice : n;
             layer = (n + lay->box[w->axis] - 1) / lay->box[w->axis];
         }
-        cap[b] = particles_box_room(n);
-        out_cap[b] = particles_outbox_room(n) + layer;
+        cap[b] = room_box_slots(n);
+        out_cap[b] = room_outbox_slots(n) + layer;
     }
     mem_free(prof);
 }

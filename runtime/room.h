@@ -8,6 +8,10 @@
 #include "config.h"
 #include "layout.h"
 
+/* Slots a box of n particles keeps for itself and for its outbox (the plasma at load). */
+long room_box_slots(long n);
+long room_outbox_slots(long n);
+
 /* Lattice candidates of species s (a plasma) in box b inside its region: the most the load can
  * put there. With a moving window the region limits only the axes across the window, since the
  * window carries the box over every position along its own axis. */

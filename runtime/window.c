@@ -22,9 +22,9 @@ int window_create(struct window *w, struct ctx *c, struct fields *f, struct spec
     if (!w->enabled)
         return 0;
     if (kernel_create(&w->shift_fields, c->prog, "window_shift_fields", &c->timers, err, err_len) ||
-        kernel_arg(&w->shift_fields, 0, sizeof(cl_mem), &f->buf.mem, err, err_len) ||
+        kernel_mem(&w->shift_fields, "F", f->buf.mem, err, err_len) ||
         kernel_create(&w->gauss_reference, c->prog, "window_gauss_reference", &c->timers, err, err_len) ||
-        kernel_arg(&w->gauss_reference, 0, sizeof(cl_mem), &f->buf.mem, err, err_len))
+        kernel_mem(&w->gauss_reference, "F", f->buf.mem, err, err_len))
         return -1;
     w->species = sp;
     const struct pml *pml = f->pml;
@@ -45,34 +45,28 @@ int window_create(struct window *w, struct ctx *c, struct fields *f, struct spec
         w->psi_range[w->n_psi][0] = (size_t)slab->cells;
         w->psi_range[w->n_psi][1] = (size_t)c->lay.cells[other];
         if (kernel_create(&w->psi[w->n_psi], c->prog, name, &c->timers, err, err_len) ||
-            kernel_arg(&w->psi[w->n_psi], 0, sizeof(cl_mem), &pml->psi.mem, err, err_len))
+            kernel_mem(&w->psi[w->n_psi], "psi", pml->psi.mem, err, err_len))
             return -1;
         w->n_psi++;
     }
     for (int s = 0; s < n_species; s++) {
-        cl_mem a[PA_COUNT + 1];
+        cl_mem a[PA_COUNT];
         for (int i = 0; i < PA_COUNT; i++)
             a[i] = sp[s].array[i].mem;
-        a[PA_COUNT] = sp[s].boxes.mem;
         if (kernel_create(&w->shift_particles[s], c->prog, "window_shift_particles", &c->timers, err, err_len) ||
-            kernel_create(&w->deliver[s], c->prog, "particles_deliver", &c->timers, err, err_len))
+            kernel_particles(&w->shift_particles[s], a, err, err_len) ||
+            kernel_mem(&w->shift_particles[s], "boxes", sp[s].boxes.mem, err, err_len) ||
+            kernel_create(&w->deliver[s], c->prog, "particles_deliver", &c->timers, err, err_len) ||
+            kernel_particles(&w->deliver[s], a, err, err_len) ||
+            kernel_mem(&w->deliver[s], "boxes", sp[s].boxes.mem, err, err_len))
             return -1;
-        /* both take x, y, z, ux, uy, uz, w, id, dest, box table */
-        for (int i = 0; i <= PA_COUNT; i++)
-            if (kernel_arg(&w->shift_particles[s], (cl_uint)i, sizeof(cl_mem), &a[i], err, err_len) ||
-                kernel_arg(&w->deliver[s], (cl_uint)i, sizeof(cl_mem), &a[i], err, err_len))
-                return -1;
         if (sp[s].cfg->is_beam)
             continue; /* a bunch is not injected */
         char name[64];
         snprintf(name, sizeof name, "window_inject_%d", s);
-        if (kernel_create(&w->inject[s], c->prog, name, &c->timers, err, err_len))
-            return -1;
-        /* shifts, then x, y, z, ux, uy, uz, w, id, box table */
-        for (int i = 0; i <= PA_ID; i++)
-            if (kernel_arg(&w->inject[s], (cl_uint)(1 + i), sizeof(cl_mem), &a[i], err, err_len))
-                return -1;
-        if (kernel_arg(&w->inject[s], PA_ID + 2, sizeof(cl_mem), &a[PA_COUNT], err, err_len))
+        if (kernel_create(&w->inject[s], c->prog, name, &c->timers, err, err_len) ||
+            kernel_particles(&w->inject[s], a, err, err_len) ||
+            kernel_mem(&w->inject[s], "boxes", sp[s].boxes.mem, err, err_len))
             return -1;
     }
     return 0;
@@ -113,7 +107,7 @@ static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_s
     /* E and B have their guards from the last half step of Maxwell's equations */
     if (fields_fill_group(f, c, XG_FILL_J, err, err_len) ||
         fields_fill_group(f, c, XG_FILL_G0, err, err_len) ||
-        kernel_arg(&w->shift_fields, 1, sizeof shifts, &shifts, err, err_len) ||
+        kernel_set(&w->shift_fields, "shifts", sizeof shifts, &shifts, err, err_len) ||
         kernel_launch(&w->shift_fields, c->dev->queue, &c->timers, 2, lines, NULL, err, err_len) ||
         fields_fill_group(f, c, XG_FILL_EB, err, err_len))
         return -1;
@@ -126,7 +120,7 @@ static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_s
             kernel_launch(&w->deliver[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len) ||
             (sp->mg && migrate_run(sp->mg, sp, c, err, err_len)))
             return -1;
-        if (w->inject[s].k && (kernel_arg(&w->inject[s], 0, sizeof shifts, &shifts, err, err_len) ||
+        if (w->inject[s].k && (kernel_set(&w->inject[s], "shifts", sizeof shifts, &shifts, err, err_len) ||
                                kernel_launch(&w->inject[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len)))
             return -1;
     }

@@ -11,7 +11,26 @@
 #include "log.h"
 #include "mem.h"
 
-#define SPECIES_HEADER 9 /* count, the six absorbed-face counters, the moving window's dropped and injected */
+
+static void state_pack(const long *t, int64_t *sh)
+{
+    int k = 0;
+#define OUT(name, first, n)                                                                      \
+    for (int e = 0; e < (n); e++)                                                              \
+        sh[k++] = t[(first) + e];
+    PICL_BOX_STATE(OUT)
+#undef OUT
+}
+
+static void state_unpack(long *t, const int64_t *sh)
+{
+    int k = 0;
+#define IN(name, first, n)                                                                       \
+    for (int e = 0; e < (n); e++)                                                              \
+        t[(first) + e] = (long)sh[k++];
+    PICL_BOX_STATE(IN)
+#undef IN
+}
 
 static int cl_ok(cl_int rc, const char *what, char *err, size_t err_len)
 {
@@ -27,7 +46,7 @@ static size_t elem(const struct ctx *c, int a) { return particles_elem(c, (enum 
 static size_t particle_bytes(const struct ctx *c)
 {
     size_t n = 0;
-    for (int a = 0; a <= PA_ID; a++)
+    for (int a = 0; a < PA_ATTRS; a++)
         n += elem(c, a);
     return n;
 }
@@ -39,7 +58,7 @@ static size_t box_bytes(const struct sim *s, int slot)
     size_t n = sizeof(int64_t) + (size_t)FC_COUNT * (size_t)c->lay.box_stride * c->real_size;
     for (int i = 0; i < s->n_species; i++) {
         const long count = s->species[i].boxes_host[slot * BT_STRIDE + BT_COUNT];
-        n += SPECIES_HEADER * sizeof(int64_t) + (size_t)count * particle_bytes(c);
+        n += BOX_STATE_WORDS * sizeof(int64_t) + (size_t)count * particle_bytes(c);
     }
     return n;
 }
@@ -47,14 +66,14 @@ static size_t box_bytes(const struct sim *s, int slot)
 /* The state of this rank on the host: the field buffer and every species' arrays. */
 struct host_state {
     char *F;
-    char *array[CFG_MAX_SPECIES][PA_ID + 1];
+    char *array[CFG_MAX_SPECIES][PA_ATTRS];
 };
 
 static void free_state(struct host_state *h, int n_species)
 {
     mem_free(h->F);
     for (int i = 0; i < n_species; i++)
-        for (int a = 0; a <= PA_ID; a++)
+        for (int a = 0; a < PA_ATTRS; a++)
             mem_free(h->array[i][a]);
 }
 
@@ -75,7 +94,7 @@ static int read_state(struct sim *s, struct host_state *h, char *err, size_t err
         struct species *sp = &s->species[i];
         if (particles_check(sp, c, NULL, err, err_len))
             return -1;
-        for (int a = 0; a <= PA_ID; a++) {
+        for (int a = 0; a < PA_ATTRS; a++) {
             const size_t bytes = (size_t)sp->slots * elem(c, a);
             h->array[i][a] = mem_alloc(bytes ? bytes : 1);
             if (!h->array[i][a]) {
@@ -105,14 +124,11 @@ static char *pack_box(const struct sim *s, const struct host_state *h, int slot,
     }
     for (int i = 0; i < s->n_species; i++) {
         const long *t = s->species[i].boxes_host + slot * BT_STRIDE;
-        int64_t sh[SPECIES_HEADER] = {t[BT_COUNT]};
-        for (int face = 0; face < 6; face++)
-            sh[1 + face] = t[BT_LOST + face];
-        sh[7] = t[BT_WINDOW_OUT];
-        sh[8] = t[BT_WINDOW_IN];
+        int64_t sh[BOX_STATE_WORDS];
+        state_pack(t, sh);
         memcpy(out, sh, sizeof sh);
         out += sizeof sh;
-        for (int a = 0; a <= PA_ID; a++) {
+        for (int a = 0; a < PA_ATTRS; a++) {
             const size_t n = (size_t)t[BT_COUNT] * elem(c, a);
             memcpy(out, h->array[i][a] + (size_t)t[BT_START] * elem(c, a), n);
             out += n;
@@ -140,7 +156,7 @@ static int index_boxes(const struct sim *s, const char *in, size_t n, const stru
         at[slot] = in + pos;
         pos += sizeof gid + (size_t)FC_COUNT * (size_t)c->lay.box_stride * rs;
         for (int i = 0; i < s->n_species; i++) {
-            int64_t sh[SPECIES_HEADER];
+            int64_t sh[BOX_STATE_WORDS];
             memcpy(sh, in + pos, sizeof sh);
             count[(size_t)i * d->n_local + slot] = (long)sh[0];
             pos += sizeof sh + (size_t)sh[0] * particle_bytes(c);
@@ -171,14 +187,11 @@ static int unpack_boxes(struct sim *s, const char **at, char *err, size_t err_le
         for (int i = 0; i < s->n_species; i++) {
             struct species *sp = &s->species[i];
             long *t = sp->boxes_host + slot * BT_STRIDE;
-            int64_t sh[SPECIES_HEADER];
+            int64_t sh[BOX_STATE_WORDS];
             memcpy(sh, p, sizeof sh);
             p += sizeof sh;
-            for (int face = 0; face < 6; face++)
-                t[BT_LOST + face] = (long)sh[1 + face];
-            t[BT_WINDOW_OUT] = (long)sh[7];
-            t[BT_WINDOW_IN] = (long)sh[8];
-            for (int a = 0; a <= PA_ID; a++) {
+            state_unpack(t, sh); /* the count as the new box table has it already */
+            for (int a = 0; a < PA_ATTRS; a++) {
                 const size_t n = (size_t)sh[0] * elem(c, a);
                 if (n && cl_ok(clEnqueueWriteBuffer(q, sp->array[a].mem, CL_TRUE, (size_t)t[BT_START] * elem(c, a), n, p,
                                                     0, NULL, NULL),

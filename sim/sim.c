@@ -191,12 +191,6 @@ int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_
     return charge_gauss(&s->fields, s->species, s->n_species, &s->ctx, store, residual, err, err_len);
 }
 
-struct io_state sim_io_state(struct sim *s)
-{
-    return (struct io_state){.ctx = &s->ctx, .fields = &s->fields, .species = s->species, .n_species = s->n_species,
-                             .window = &s->window, .staging = &s->staging, .step = &s->step, .time = &s->time};
-}
-
 long sim_particles(const struct sim *s)
 {
     long n = 0;

@@ -30,7 +30,7 @@ struct sim {
     double time; /* s */
     double wall_loop; /* s spent in the time loop */
     double wall_first; /* s of the first step: it includes the driver's just-in-time compiles */
-    /* output: full diagnostics (openpmd.c) and checkpoints (checkpoint.c) */
+    /* output: full diagnostics (openpmd.c) and checkpoints (checkpoint_write.c, checkpoint_read.c) */
     struct hio_staging staging; /* host memory reused by every write */
     long start_step; /* where this process began: 0, or the step of the checkpoint it continued from */
     int restarted; /* 1 when the state came from a checkpoint (--restart) */
@@ -71,8 +71,6 @@ int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay,
 /* Charge-conservation residual now (deposits rho of every species); store: make now the
  * reference state. */
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len);
-/* The views of this run that io/ reads and writes (output, checkpoints). */
-struct io_state sim_io_state(struct sim *s);
 /* Total particles of all species. */
 long sim_particles(const struct sim *s);
 /* One PIC step (docs/design.md section 3). */
@@ -83,6 +81,13 @@ void sim_destroy(struct sim *s);
 /* The end-of-run summary: steps, particles, time per step, ns per particle per step, the
  * paper's figure of merit, and the per-kernel table. */
 void sim_summary(const struct sim *s, FILE *out);
+
+/* What io/ sees of the run (pointers into s, its step and time). */
+struct io_state sim_io_state(struct sim *s);
+/* A checkpoint of the run now, and the run continued from one (io/checkpoint.h through
+ * sim_io_state; the names the callers have always used). */
+int ckpt_write(struct sim *s, double *bytes, char *path, size_t path_len, char *err, size_t err_len);
+int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len);
 
 /* Generates the program source for cfg on a device with these facts (for `picl gen`). */
 int sim_generate(const struct picl_config *cfg, const struct gen_device *facts, struct strbuf *out, char *err,

@@ -4,6 +4,7 @@
 #define PICL_COMMON_CL
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
+#include "kernel_iface.h"
 #endif
 
 /* Offset of cell (i, j, k) of a box, i in [-NG, NX + NG): valid cells are [0, NX). */
@@ -31,24 +32,7 @@
     const int b = (int)get_global_id(2) / NZ;                                                  \
     const int k = (int)get_global_id(2) - b * NZ
 
-/* The box table of a species: for each box, where its particles and its outbox are. Particles
- * of box b occupy [START, START + COUNT) with room up to START + CAP; particles that left it
- * in the last push wait in [OUT_START, OUT_START + OUT_COUNT). */
-#define BOX_TABLE_STRIDE 16
-#define BT_START 0
-#define BT_CAP 1
-#define BT_COUNT 2
-#define BT_OUT_START 3
-#define BT_OUT_CAP 4
-#define BT_OUT_COUNT 5
-#define BT_OVERFLOW 6 /* set when the box or its outbox ran out of room: 1 in a push or hand-over, 2 injecting */
-/* BT_LOST + 2 axis + side (side 0 lower, 1 upper): particles absorbed through that face of the
- * domain, counted since the start of the run (six entries, 8 .. 13). */
-#define BT_LOST 8
-/* Particles the moving window dropped at the trailing face, and injected at the leading face,
- * since the start of the run (window.cl, window_inject.cl). */
-#define BT_WINDOW_OUT 14
-#define BT_WINDOW_IN 15
+/* The box table (BT_*) and the particle arrays are kernel_iface.h's, emitted before this. */
 /* The x of a slot a particle left (PARTICLE_HOLES strategies) until particles_deliver fills it:
  * no particle is ever there. */
 #define HOLE_X ((real)-1e30)

@@ -56,9 +56,7 @@ __kernel void PICL_CAT(beam_cell, SP_SUFFIX)(__global long *cell)
 }
 
 /* Writes particle n at slot[n] (its cell's slots, in the order of n; -1: another rank's). */
-__kernel void PICL_CAT(beam_fill, SP_SUFFIX)(__global const long *slot, __global real *px, __global real *py,
-                                             __global real *pz, __global real *pux, __global real *puy,
-                                             __global real *puz, __global real *pw, __global ulong *pid)
+__kernel void PICL_CAT(beam_fill, SP_SUFFIX)(PICL_PARTICLE_ARRAYS(PA_PARAM) __global const long *slot)
 {
     const ulong n = get_global_id(0);
     const long to = slot[n];

@@ -8,12 +8,11 @@
 #endif
 
 /* rho += q w S(x) / dV on the nodes of the particle's box, with the deposition's shape. */
-__kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, __global const real *px, __global const real *py,
-                                               __global const real *pz, __global const real *pw,
-                                               __global const long *boxes)
+__kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, PICL_PARTICLE_POSITION(PA_PARAM_CONST)
+                                               PICL_PARTICLE_WEIGHT(PA_PARAM_CONST) __global const long *boxes)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     BOX_ORIGIN(b, ox, oy, oz);
     __global real *rho = COMP(F, C_RHO, b);
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
@@ -30,12 +29,12 @@ __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, __global const 
 
 /* out[b] = sum of w (gamma - 1) over box b's particles; times m c^2 on the host.
  * gamma - 1 = u^2/c^2 / (gamma + 1) keeps the digits of a cold plasma. */
-__kernel void PICL_CAT(reduce_kinetic, SP_SUFFIX)(__global const real *pux, __global const real *puy,
-                                                  __global const real *puz, __global const real *pw,
-                                                  __global const long *boxes, __global acc_real *out)
+__kernel void PICL_CAT(reduce_kinetic, SP_SUFFIX)(PICL_PARTICLE_MOMENTUM(PA_PARAM_CONST)
+                                                  PICL_PARTICLE_WEIGHT(PA_PARAM_CONST) __global const long *boxes,
+                                                  __global acc_real *out)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     acc_real sum = 0;
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         const acc_real u2 = ((acc_real)pux[ip] * pux[ip] + (acc_real)puy[ip] * puy[ip] + (acc_real)puz[ip] * puz[ip]) *

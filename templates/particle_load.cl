@@ -65,9 +65,7 @@ __kernel void PICL_CAT(load_count, SP_SUFFIX)(__global int *count)
 }
 
 /* Writes the cell's particles from offset[cell] on (the exclusive prefix sum of count). */
-__kernel void PICL_CAT(load_fill, SP_SUFFIX)(__global const long *offset, __global real *px, __global real *py,
-                                             __global real *pz, __global real *pux, __global real *puy,
-                                             __global real *puz, __global real *pw, __global ulong *pid)
+__kernel void PICL_CAT(load_fill, SP_SUFFIX)(PICL_PARTICLE_ARRAYS(PA_PARAM) __global const long *offset)
 {
     LOAD_CELL_ITEM(gi, gj, gk, cell);
     long out = offset[cell];

@@ -37,11 +37,11 @@ static inline int sort_bin(const real x, const real y, const real z)
 /* Binning alone (paper section 3.3 distinguishes it from sorting): perm[start + k] becomes the
  * place of particle k in its box's bin order, and bin_end[b * SORT_NBINS + i] the end of bin i
  * (its start is the end of bin i - 1, or 0). Nothing moves; other kernels may use the order. */
-__kernel void particles_bin(__global const real *px, __global const real *py, __global const real *pz,
-                            __global const long *boxes, __global int *perm, __global int *bin_end)
+__kernel void particles_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global const long *boxes, __global int *perm,
+                            __global int *bin_end)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], n = box[BT_COUNT];
     BOX_ORIGIN(b, ox, oy, oz);
     __global int *end = bin_end + b * SORT_NBINS;
@@ -63,12 +63,11 @@ __kernel void particles_bin(__global const real *px, __global const real *py, __
 }
 
 /* The sort proper: every array of box b reordered by the permutation particles_bin made. */
-__kernel void particles_reorder(__global real *px, __global real *py, __global real *pz, __global real *pux,
-                                __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
-                                __global const long *boxes, __global const int *perm, __global ulong *scratch)
+__kernel void particles_reorder(PICL_PARTICLE_ARRAYS(PA_PARAM) __global const long *boxes, __global const int *perm,
+                                __global ulong *scratch)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], n = box[BT_COUNT];
     __global ulong *mine = scratch + start;
     __global real *tmp = (__global real *)mine;

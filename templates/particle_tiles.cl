@@ -29,11 +29,11 @@ static inline int tile_of(const real x, const real y, const real z)
 
 /* One work item per box: tile_list[start + q] for q in [tile_end[t - 1], tile_end[t]) (0 for
  * the first tile) are the particles (k, of slot start + k) of tile t, in slot order. */
-__kernel void particles_tile_bin(__global const real *px, __global const real *py, __global const real *pz,
-                                 __global const long *boxes, __global int *tile_list, __global int *tile_end)
+__kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global const long *boxes,
+                                 __global int *tile_list, __global int *tile_end)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], n = box[BT_COUNT];
     BOX_ORIGIN(b, ox, oy, oz);
     __global int *end = tile_end + b * TILES_PER_BOX;
@@ -56,12 +56,11 @@ __kernel void particles_tile_bin(__global const real *px, __global const real *p
  * start + q), in place: each cycle of the permutation is followed once, the first particle of
  * the cycle held aside, so no scratch memory is needed. Placed slots are marked ~q in the list,
  * which ends as the identity, as particles_tile_bin would now make it. */
-__kernel void particles_reorder_tiles(__global real *px, __global real *py, __global real *pz, __global real *pux,
-                                      __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
-                                      __global const long *boxes, __global int *tile_list)
+__kernel void particles_reorder_tiles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global const long *boxes,
+                                      __global int *tile_list)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], n = box[BT_COUNT];
     __global int *list = tile_list + start;
     for (long q0 = 0; q0 < n; q0++) {

@@ -33,12 +33,10 @@ static inline int boxes_touch(const int a, const int b)
     return 1;
 }
 
-__kernel void particles_deliver(__global real *px, __global real *py, __global real *pz, __global real *pux,
-                                __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
-                                __global const int *pdest, __global long *boxes)
+__kernel void particles_deliver(PICL_PARTICLE_ARRAYS(PA_PARAM) __global const int *pdest, __global long *boxes)
 {
     const int b = (int)get_global_id(0);
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], cap = box[BT_CAP];
     long n = box[BT_COUNT];
 #if PARTICLE_HOLES
@@ -61,7 +59,7 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
     for (int src = 0; src < NLOCAL; src++) {
         if (src == b || !boxes_touch(BOX_GID(src), gid))
             continue;
-        __global const long *from = boxes + src * BOX_TABLE_STRIDE;
+        __global const long *from = boxes + src * BT_STRIDE;
         const long o0 = from[BT_OUT_START], o1 = o0 + from[BT_OUT_COUNT];
         for (long o = o0; o < o1; o++) {
             if (pdest[o] != gid)
@@ -81,7 +79,7 @@ __kernel void particles_deliver(__global real *px, __global real *py, __global r
  * must start from zero each step. */
 __kernel void particles_outbox_reset(__global long *boxes)
 {
-    boxes[get_global_id(0) * BOX_TABLE_STRIDE + BT_OUT_COUNT] = 0;
+    boxes[get_global_id(0) * BT_STRIDE + BT_OUT_COUNT] = 0;
 }
 
 /* Particles leaving for another rank's boxes (runtime/migrate.c). A record is MIGRATE_WORDS
@@ -101,7 +99,7 @@ __kernel void particles_outbox_reset(__global long *boxes)
 __kernel void particles_count_remote(__global const int *pdest, __global const long *boxes, __global int *count)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     for (int r = 0; r < NRANKS; r++)
         count[b * NRANKS + r] = 0;
     const long o0 = box[BT_OUT_START], o1 = o0 + box[BT_OUT_COUNT];
@@ -112,13 +110,11 @@ __kernel void particles_count_remote(__global const int *pdest, __global const l
 
 /* Writes those particles as records from offset[b * NRANKS + r] on (the host's scan of count:
  * per rank one contiguous message, boxes in local order). */
-__kernel void particles_pack_remote(__global const real *px, __global const real *py, __global const real *pz,
-                                    __global const real *pux, __global const real *puy, __global const real *puz,
-                                    __global const real *pw, __global const ulong *pid, __global const int *pdest,
+__kernel void particles_pack_remote(PICL_PARTICLE_ARRAYS(PA_PARAM_CONST) __global const int *pdest,
                                     __global const long *boxes, __global const long *offset, __global ulong *send)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     const long o0 = box[BT_OUT_START], o1 = o0 + box[BT_OUT_COUNT];
     long next[NRANKS];
     for (int r = 0; r < NRANKS; r++)
@@ -144,12 +140,11 @@ __kernel void particles_pack_remote(__global const real *px, __global const real
 }
 
 /* Each local box appends the n received records addressed to it, in the order they came. */
-__kernel void particles_unpack_remote(__global real *px, __global real *py, __global real *pz, __global real *pux,
-                                      __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
-                                      __global long *boxes, __global const ulong *recv, const long n)
+__kernel void particles_unpack_remote(PICL_PARTICLE_ARRAYS(PA_PARAM) __global long *boxes, __global const ulong *recv,
+                                      const long n)
 {
     const int b = (int)get_global_id(0);
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], cap = box[BT_CAP];
     const ulong gid = (ulong)BOX_GID(b);
     long count = box[BT_COUNT];

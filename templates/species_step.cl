@@ -152,13 +152,11 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
  * compacts the particles that stay, in place, while those that left go to the box's outbox
  * with their destination; particles_deliver (particles_deliver.cl) hands them over. Particles
  * absorbed at a face of the domain are simply not kept. */
-__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
-                                                __global real *pz, __global real *pux, __global real *puy,
-                                                __global real *puz, __global real *pw, __global ulong *pid,
-                                                __global int *pdest, __global long *boxes)
+__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest,
+                                                __global long *boxes)
 {
     const int b = (int)get_global_id(0);
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], out_start = box[BT_OUT_START];
     const long n = box[BT_COUNT], out_cap = box[BT_OUT_CAP];
     BOX_ORIGIN(b, ox, oy, oz);
@@ -196,10 +194,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
  * increment and leaves a hole (x HOLE_X) that particles_deliver compacts; one absorbed at a
  * face leaves a hole too. Outbox counts were zeroed by particles_outbox_reset. */
 static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, const long ip, const real *g,
-                                               const real *u, const real w, const ulong id, __global real *px,
-                                               __global real *py, __global real *pz, __global real *pux,
-                                               __global real *puy, __global real *puz, __global real *pw,
-                                               __global ulong *pid, __global int *pdest, __global long *box)
+                                               const real *u, const real w, const ulong id,
+                                               PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest, __global long *box)
 {
     if (dest < 0) { /* absorbed: counted per face */
         atom_inc((volatile __global long *)(box + BT_LOST - 1 - dest));
@@ -221,36 +217,32 @@ static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, cons
 }
 
 static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
-                                                 const real *o, const long ip, __global real *px, __global real *py,
-                                                 __global real *pz, __global real *pux, __global real *puy,
-                                                 __global real *puz, __global real *pw, __global ulong *pid,
+                                                 const real *o, const long ip, PICL_PARTICLE_ARRAYS(PA_PARAM)
                                                  __global int *pdest, __global long *box)
 {
     real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
     const real w = WEIGHT_AT(ip);
     const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g);
-    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip, g, u, w, ID_AT(ip), px, py, pz, pux, puy, puz, pw, pid, pdest, box);
+    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip, g, u, w, ID_AT(ip), PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
 }
 
 #if DEPOSIT_SIMD_CELLS
 /* deposition_strategy "simd_cells" (simd_cells.cl): one work item per box walks its cells in
- * order and the particles of each cell (cell_list, by particles_tile_bin with tiles of one cell)
+ * order and the particles of each cell (tile_list, by particles_tile_bin with tiles of one cell)
  * VW at a time, a particle per vector lane: gather, push and the deposition of those that stay
  * in their cell as vectors; one that leaves its cell moves and deposits alone, as in the other
  * strategies. Particles are written back in place; one that leaves the box leaves a hole. */
-__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
-                                                __global real *pz, __global real *pux, __global real *puy,
-                                                __global real *puz, __global real *pw, __global ulong *pid,
-                                                __global int *pdest, __global long *boxes,
-                                                __global const int *cell_list, __global const int *cell_end)
+__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest,
+                                                __global long *boxes,
+                                                __global const int *tile_list, __global const int *tile_end)
 {
     const int b = (int)get_global_id(0);
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START];
     BOX_ORIGIN(b, ox, oy, oz);
     const real o[3] = {ox, oy, oz};
     __global real *J = COMP(F, C_JX, b);
-    __global const int *end = cell_end + b * TILES_PER_BOX;
+    __global const int *end = tile_end + b * TILES_PER_BOX;
     int q0 = 0;
     for (int c = 0; c < TILES_PER_BOX; q0 = end[c], c++) {
         const int ci = c % NX, cj = c / NX % NY, ck = c / (NX * NY);
@@ -261,7 +253,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
             long ip[VW];
             real xs[3][VW], us[3][VW], ws[VW];
             _Pragma("unroll") for (int l = 0; l < VW; l++) { /* lanes past n repeat the last particle */
-                ip[l] = start + cell_list[start + q + min(l, n - 1)];
+                ip[l] = start + tile_list[start + q + min(l, n - 1)];
                 xs[0][l] = px[ip[l]];
                 xs[1][l] = py[ip[l]];
                 xs[2][l] = pz[ip[l]];
@@ -310,8 +302,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
                     const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
                     real ul[3] = {us[0][l], us[1][l], us[2][l]}, g[3];
                     const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, ws[l], g);
-                    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], ID_AT(ip[l]), px, py, pz, pux, puy,
-                                                puz, pw, pid, pdest, box);
+                    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], ID_AT(ip[l]),
+                                                PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
                 }
             }
         }
@@ -320,19 +312,17 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real 
 #elif DEPOSIT_ATOMIC
 /* deposition_strategy "global_atomics": one work item per particle slot of every box (the
  * launch is max cap x boxes), J added with atomics, as GPUs want. */
-__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py,
-                                                __global real *pz, __global real *pux, __global real *puy,
-                                                __global real *puz, __global real *pw, __global ulong *pid,
-                                                __global int *pdest, __global long *boxes)
+__kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest,
+                                                __global long *boxes)
 {
     const long k = (long)get_global_id(0);
     const int b = (int)get_global_id(1);
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     if (k >= box[BT_COUNT])
         return;
     BOX_ORIGIN(b, ox, oy, oz);
     const real o[3] = {ox, oy, oz};
-    PICL_CAT(push_one, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, box[BT_START] + k, px, py, pz, pux, puy, puz, pw, pid,
+    PICL_CAT(push_one, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, box[BT_START] + k, PICL_PARTICLE_ARRAYS(PA_PASS)
                                   pdest, box);
 }
 #else
@@ -358,9 +348,8 @@ static inline int tile_alone(const int c, const int t, const int tiles, const in
  * J, 3 TILE_CELLS reals, is a __local argument: with the same array declared in the kernel,
  * PoCL 3.1 (LLVM 15) crashed compiling the work-group function. */
 __kernel __attribute__((reqd_work_group_size(TILE_GROUP, 1, 1))) void
-PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global real *py, __global real *pz,
-                                  __global real *pux, __global real *puy, __global real *puz, __global real *pw,
-                                  __global ulong *pid, __global int *pdest, __global long *boxes, __local real *J
+PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest,
+                                  __global long *boxes, __local real *J
 #if TILES_PER_BOX > 1
                                   ,
                                   __global const int *tile_list, __global const int *tile_end
@@ -373,7 +362,7 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global 
         J[c] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START];
     BOX_ORIGIN(b, ox, oy, oz);
     const real o[3] = {ox, oy, oz};
@@ -390,7 +379,7 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global 
 #else
         const long ip = start + q;
 #endif
-        PICL_CAT(push_one, SP_SUFFIX)(F, b, J, joff, o, ip, px, py, pz, pux, puy, puz, pw, pid, pdest, box);
+        PICL_CAT(push_one, SP_SUFFIX)(F, b, J, joff, o, ip, PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -415,12 +404,11 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, __global real *px, __global 
 
 /* Start-up: u^0 -> u^{-1/2} with the fields at x^0, as WarpX does, so that the leapfrog
  * starts centred. */
-__kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, __global const real *px,
-                                             __global const real *py, __global const real *pz, __global real *pux,
-                                             __global real *puy, __global real *puz, __global const long *boxes)
+__kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTICLE_POSITION(PA_PARAM_CONST)
+                                             PICL_PARTICLE_MOMENTUM(PA_PARAM) __global const long *boxes)
 {
     const int b = (int)get_global_id(0);
-    __global const long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global const long *box = boxes + b * BT_STRIDE;
     BOX_ORIGIN(b, ox, oy, oz);
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};

@@ -100,12 +100,10 @@ __kernel void window_shift_fields(__global real *F, const long shifts)
  * the domain). Those now below the box go to its outbox, addressed to the box below; those
  * below the domain are dropped and counted (BT_WINDOW_OUT), apart from the particles absorbed
  * at a face (BT_LOST). The rest are compacted in place, in order. */
-__kernel void window_shift_particles(__global real *px, __global real *py, __global real *pz, __global real *pux,
-                                     __global real *puy, __global real *puz, __global real *pw, __global ulong *pid,
-                                     __global int *pdest, __global long *boxes)
+__kernel void window_shift_particles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest, __global long *boxes)
 {
     const int b = (int)get_global_id(0);
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], n = box[BT_COUNT];
     const long out_start = box[BT_OUT_START], out_cap = box[BT_OUT_CAP];
     const real lower = (real)(window_box_pos(b) * W_N);

@@ -17,15 +17,12 @@
  * cells of the domain and the layers of shifts 1 .. s - 1 (for a window along z, exactly the
  * lab-frame cell index), times the candidates per cell, plus the candidate. A box without
  * room stops adding and flags BT_OVERFLOW = 2, which the host reports. */
-__kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, __global real *px, __global real *py,
-                                                 __global real *pz, __global real *pux, __global real *puy,
-                                                 __global real *puz, __global real *pw, __global ulong *pid,
-                                                 __global long *boxes)
+__kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, PICL_PARTICLE_ARRAYS(PA_PARAM) __global long *boxes)
 {
     const int b = (int)get_global_id(0);
     if (window_box_pos(b) != W_NB - 1)
         return;
-    __global long *box = boxes + b * BOX_TABLE_STRIDE;
+    __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], cap = box[BT_CAP];
     long n = box[BT_COUNT], added = 0;
     const int gb = BOX_GID(b), bx = BOX_X(gb), by = BOX_Y(gb), bz = BOX_Z(gb);

@@ -17,14 +17,18 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 def main():
     where = {}  # header name -> layer
     files = []
+    bad_names = []
     for layer in LAYERS:
         for name in sorted(os.listdir(layer)):
             if name.endswith((".c", ".h")):
                 files.append((layer, name))
                 if name.endswith(".h"):
+                    if name in where:
+                        bad_names.append(f"{layer}/{name} and {where[name]}/{name}: one header name twice; "
+                                         "which one an include finds depends on the include path")
                     where[name] = layer
     rank = {layer: i for i, layer in enumerate(LAYERS)}
-    bad = []
+    bad = bad_names
     uses = {}  # module (layer/stem) -> modules it includes
     for layer, name in files:
         module = f"{layer}/{name[:-2]}"

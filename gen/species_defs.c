@@ -1,6 +1,6 @@
-/* species.c: the literals of one species (SP_*), defined before its templates and undefined
+/* species_defs.c: the literals of one species (SP_*), defined before its templates and undefined
  * after, so every species gets its own copy of the particle kernels. */
-#include "species.h"
+#include "species_defs.h"
 
 #include <stdio.h>
 

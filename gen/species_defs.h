@@ -1,7 +1,7 @@
-/* species.h: the literals of one species (SP_*): charge and mass as the products the kernels
+/* species_defs.h: the literals of one species (SP_*): charge and mass as the products the kernels
  * use, where and how its particles are loaded, and a beam's distribution. */
-#ifndef PICL_SPECIES_H
-#define PICL_SPECIES_H
+#ifndef PICL_SPECIES_DEFS_H
+#define PICL_SPECIES_DEFS_H
 
 #include "config.h"
 #include "layout.h"

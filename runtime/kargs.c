@@ -1,0 +1,134 @@
+/* kargs.c: the table of kernel parameters. A species' arrays come from templates/kernel_iface.h in
+ * the same groups as the templates' parameter lists, so a new array changes both at once. */
+#include "kargs.h"
+
+#include <string.h>
+
+#include "kernel_iface.h"
+
+#define ARG(E, name, param, type, kept) {#param, 0},
+#define ROW(kernel, list) {kernel, list, (int)(sizeof list / sizeof *list)}
+
+static const struct karg field_only[] = {{"F", 0}};
+static const struct karg field_time[] = {{"F", 0}, {"t", 0}};
+static const struct karg field_psi[] = {{"F", 0}, {"psi", 0}};
+static const struct karg psi_only[] = {{"psi", 0}};
+static const struct karg reduce_fields[] = {{"F", 0}, {"out", 0}};
+static const struct karg reduce_gauss[] = {{"F", 0}, {"out", 0}, {"store", 0}};
+static const struct karg halo_local_plan[] = {{"c", 0}, {"plan", 0}};
+static const struct karg halo_fill[] = {{"F", 0}, {"dst", 0}, {"src", 0}, {"n", 0}, {"comps", 0}};
+static const struct karg halo_sum[] = {{"F", 0}, {"target", 0}, {"first", 0}, {"order", 0}, {"n", 0}, {"comps", 0}};
+static const struct karg halo_plan[] = {{"c", 0}, {"remote", 0}, {"remote_cell", 0}};
+static const struct karg halo_pack[] = {{"F", 0}, {"index", 0}, {"buf", 0}};
+static const struct karg halo_unpack_add[] = {{"F", 0}, {"target", 0}, {"first", 0}, {"order", 0}, {"buf", 0}};
+static const struct karg window_shift_fields[] = {{"F", 0}, {"shifts", 0}};
+static const struct karg load_count[] = {{"count", 0}};
+static const struct karg beam_cell[] = {{"cell", 0}};
+static const struct karg load_fill[] = {PICL_PARTICLE_ARRAYS(ARG){"offset", 0}};
+static const struct karg beam_fill[] = {PICL_PARTICLE_ARRAYS(ARG){"slot", 0}};
+static const struct karg push_deposit[] = {{"F", 0},
+                                           PICL_PARTICLE_ARRAYS(ARG) PICL_PARTICLE_SCRATCH(ARG){"boxes", 0},
+                                           {"J", KARGS_LOCAL_J},
+                                           {"tile_list", KARGS_TILE_LIST},
+                                           {"tile_end", KARGS_TILE_LIST}};
+static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG){"boxes", 0}};
+static const struct karg deposit_rho[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0}};
+static const struct karg reduce_kinetic[] = {PICL_PARTICLE_MOMENTUM(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
+                                             {"out", 0}};
+static const struct karg deliver[] = {PICL_PARTICLE_ARRAYS(ARG) PICL_PARTICLE_SCRATCH(ARG){"boxes", 0}};
+static const struct karg outbox_reset[] = {{"boxes", 0}};
+static const struct karg count_remote[] = {PICL_PARTICLE_SCRATCH(ARG){"boxes", 0}, {"count", 0}};
+static const struct karg pack_remote[] = {PICL_PARTICLE_ARRAYS(ARG) PICL_PARTICLE_SCRATCH(ARG){"boxes", 0},
+                                          {"offset", 0},
+                                          {"send", 0}};
+static const struct karg unpack_remote[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"recv", 0}, {"n", 0}};
+static const struct karg bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"perm", 0}, {"bin_end", 0}};
+static const struct karg reorder[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"perm", 0}, {"scratch", 0}};
+static const struct karg tile_bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"tile_list", 0}, {"tile_end", 0}};
+static const struct karg reorder_tiles[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"tile_list", 0}};
+static const struct karg window_inject[] = {{"shifts", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
+
+/* Exact names first: a "*" row matches what no exact row names. */
+static const struct kargs_row rows[] = {
+    ROW("init_fields", field_only),
+    ROW("maxwell_push_B_half", field_only),
+    ROW("maxwell_push_E", field_only),
+    ROW("window_gauss_reference", field_only),
+    ROW("reduce_fields", reduce_fields),
+    ROW("reduce_gauss", reduce_gauss),
+    ROW("halo_local_plan", halo_local_plan),
+    ROW("halo_plan", halo_plan),
+    ROW("halo_pack", halo_pack),
+    ROW("halo_unpack", halo_pack),
+    ROW("halo_unpack_add", halo_unpack_add),
+    ROW("window_shift_fields", window_shift_fields),
+    ROW("window_shift_particles", deliver),
+    ROW("particles_deliver", deliver),
+    ROW("particles_outbox_reset", outbox_reset),
+    ROW("particles_count_remote", count_remote),
+    ROW("particles_pack_remote", pack_remote),
+    ROW("particles_unpack_remote", unpack_remote),
+    ROW("particles_bin", bin),
+    ROW("particles_reorder", reorder),
+    ROW("particles_tile_bin", tile_bin),
+    ROW("particles_reorder_tiles", reorder_tiles),
+    ROW("filter_*", field_only),
+    ROW("halo_fill_*", halo_fill),
+    ROW("halo_sum_*", halo_sum),
+    ROW("laser_J_*", field_time),
+    ROW("laser_B_*", field_time),
+    ROW("pml_*", field_psi),
+    ROW("window_shift_psi_*", psi_only),
+    ROW("load_count_*", load_count),
+    ROW("load_fill_*", load_fill),
+    ROW("beam_cell_*", beam_cell),
+    ROW("beam_fill_*", beam_fill),
+    ROW("push_deposit_*", push_deposit),
+    ROW("push_back_*", push_back),
+    ROW("deposit_rho_*", deposit_rho),
+    ROW("reduce_kinetic_*", reduce_kinetic),
+    ROW("window_inject_*", window_inject),
+};
+
+unsigned kargs_push_variant(enum cfg_strategy s, int tiles_per_box)
+{
+    if (s == CFG_STRATEGY_LOCAL_TILES)
+        return KARGS_LOCAL_J | (tiles_per_box > 1 ? KARGS_TILE_LIST : 0u);
+    return s == CFG_STRATEGY_SIMD_CELLS ? KARGS_TILE_LIST : 0u;
+}
+
+const struct kargs_row *kargs_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        const char *k = rows[i].kernel;
+        const size_t n = strlen(k);
+        if (k[n - 1] == '*' ? !strncmp(name, k, n - 1) : !strcmp(name, k))
+            return &rows[i];
+    }
+    return NULL;
+}
+
+int kargs_names(const struct kargs_row *row, unsigned variant, const char **names, int max)
+{
+    int n = 0;
+    for (int i = 0; i < row->n; i++)
+        if ((row->arg[i].only & variant) == row->arg[i].only) {
+            if (n < max)
+                names[n] = row->arg[i].name;
+            n++;
+        }
+    return n < max ? n : max;
+}
+
+int kargs_index(const struct kargs_row *row, unsigned variant, const char *name)
+{
+    int at = 0;
+    for (int i = 0; i < row->n; i++) {
+        if ((row->arg[i].only & variant) != row->arg[i].only)
+            continue;
+        if (!strcmp(row->arg[i].name, name))
+            return at;
+        at++;
+    }
+    return -1;
+}

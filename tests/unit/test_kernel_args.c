@@ -1,0 +1,141 @@
+/* test_kernel_args.c: host and kernels agree on every kernel's parameters. For runs with and
+ * without weights and ids, under each deposition strategy, with a moving window, PMLs, a laser
+ * and a beam: every kernel of the generated program has as many parameters as the host's list
+ * (runtime/kargs.c, the table the runtime sets arguments by) and, where the driver names them,
+ * the same names in the same order; and two steps run, so every argument the runtime needs is set. */
+#include "check.h"
+#include "fixture.h"
+
+#include "gen.h"
+#include "kargs.h"
+#include "strbuf.h"
+
+#define MAX_ARGS 32
+
+/* Plasma (weights only where the density is an expression), a beam, PMLs across x, a laser and a
+ * moving window along z, two boxes along each axis. */
+static const char *const input =
+    "local picl = require('picl')\n"
+    "return picl.simulation {\n"
+    "  grid = { cells = {16, 16, 32}, lower = {-8e-6, -8e-6, 0}, upper = {8e-6, 8e-6, 32e-6}, max_box = {8, 8, 16} },\n"
+    "  boundary = { field = { x = 'pml', y = 'pec', z = 'pec' }, pml_cells = 4 },\n"
+    "  steps = 2, shape_order = %d, deposition_strategy = '%s', work_group = %s, particle_ids = %s,\n"
+    "  moving_window = { axis = 'z', speed = 1.0, start = 2e-15 },\n"
+    "  lasers = { { name = 'pulse', position = {0, 0, 4e-6}, direction = '+z', polarization = {1, 0, 0},\n"
+    "               wavelength = 0.8e-6, a0 = 0.1, waist = 4e-6, fwhm = 0.2e-15, t_peak = 0.5e-15 } },\n"
+    "  species = { { name = 'electrons', particle = 'electron', ppc = 1, u_th = 0.01, density = %s },\n"
+    "              { name = 'ions', particle = 'proton', ppc = 1, frozen = true, density = 1e24 },\n"
+    "              { name = 'bunch', particle = 'electron', beam = { total_charge = -1e-15, particles = 500,\n"
+    "                centroid = {0, 0, 16e-6}, rms = {1e-6, 1e-6, 2e-6}, gamma = 10 } } },\n"
+    "}\n";
+
+/* The variant the runtime gave kernel `name` (only a species' push has more than one). */
+static unsigned runtime_variant(const struct sim *s, const char *name)
+{
+    int sp;
+    if (sscanf(name, "push_deposit_%d", &sp) == 1 && sp >= 0 && sp < s->n_species)
+        return s->species[sp].push.variant;
+    return 0;
+}
+
+/* The run's program again, built with the argument names kept (-cl-kernel-arg-info: only here,
+ * so the runtime's build stays as it is). */
+static cl_program named_program(const struct sim *s, const struct picl_config *cfg, const struct device *dev)
+{
+    struct strbuf src;
+    sb_init(&src);
+    cl_program prog = NULL;
+    cl_int rc;
+    if (gen_program_for(cfg, &dev->facts, &s->ctx.lay, &s->ctx.plan, &src, fixture_err, sizeof fixture_err) == 0) {
+        const char *text = src.data;
+        prog = clCreateProgramWithSource(dev->context, 1, &text, NULL, &rc);
+        if (prog && clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2 -cl-kernel-arg-info", NULL, NULL) != CL_SUCCESS) {
+            clReleaseProgram(prog);
+            prog = NULL;
+        }
+    }
+    sb_free(&src);
+    return prog;
+}
+
+/* Every kernel of the program against the host's list; returns how many kernels it compared. */
+static int compare_kernels(const struct sim *s, cl_program prog, const char *what)
+{
+    cl_uint n = 0;
+    if (clCreateKernelsInProgram(prog, 0, NULL, &n) != CL_SUCCESS || n == 0)
+        return 0;
+    cl_kernel *k = calloc(n, sizeof *k);
+    if (!k || clCreateKernelsInProgram(prog, n, k, NULL) != CL_SUCCESS) {
+        free(k);
+        return 0;
+    }
+    int named = 0;
+    for (cl_uint i = 0; i < n; i++) {
+        char name[128] = "", arg[128];
+        cl_uint nargs = 0;
+        clGetKernelInfo(k[i], CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+        clGetKernelInfo(k[i], CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
+        const struct kargs_row *row = kargs_find(name);
+        if (!row) {
+            printf("FAIL %s: kernel %s is not in the host's table (runtime/kargs.c)\n", what, name);
+            check_failed++;
+            continue;
+        }
+        const char *want[MAX_ARGS];
+        const int m = kargs_names(row, runtime_variant(s, name), want, MAX_ARGS);
+        if ((int)nargs != m) {
+            printf("FAIL %s: kernel %s takes %u arguments, the host's list has %d\n", what, name, nargs, m);
+            check_failed++;
+            continue;
+        }
+        int same = 1;
+        for (cl_uint a = 0; a < nargs; a++)
+            if (clGetKernelArgInfo(k[i], a, CL_KERNEL_ARG_NAME, sizeof arg, arg, NULL) == CL_SUCCESS) {
+                named++;
+                if (strcmp(arg, want[a])) {
+                    printf("FAIL %s: kernel %s argument %u is %s, the host's list says %s\n", what, name, a, arg,
+                           want[a]);
+                    same = 0;
+                }
+            }
+        CHECK(same);
+    }
+    for (cl_uint i = 0; i < n; i++)
+        clReleaseKernel(k[i]);
+    free(k);
+    REPORT("%s: %u kernels, %d argument names compared", what, n, named);
+    return (int)n;
+}
+
+static void run(struct device *dev, int order, const char *strategy, const char *wg, const char *ids,
+                const char *density)
+{
+    char what[256];
+    snprintf(what, sizeof what, "%s, order %d, work_group %s, ids %s, density %s", strategy, order, wg, ids, density);
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0, input, order, strategy, wg, ids, density);
+    REPORT("%s: the run stores %s and %s", what, gen_stores_weights(&cfg) ? "weights" : "no weights",
+           gen_stores_ids(&cfg) ? "ids" : "no ids");
+    struct sim *s = fixture_sim(&cfg, dev);
+    fixture_steps(s, 2); /* a launch with an argument left unset fails */
+    cl_program prog = named_program(s, &cfg, dev);
+    CHECK(prog != NULL);
+    if (prog) {
+        CHECK(compare_kernels(s, prog, what) > 0);
+        clReleaseProgram(prog);
+    }
+    fixture_free_sim(s);
+}
+
+int main(void)
+{
+    struct device dev;
+    fixture_device(&dev);
+    /* a density expression gives every particle its weight; a number leaves weights out */
+    run(&dev, 1, "deterministic", "{}", "false", "1e24");
+    run(&dev, 3, "global_atomics", "{}", "true", "'1e24 * (1 + 0.1 * z / 32e-6)'");
+    run(&dev, 1, "local_tiles", "{particles = 1}", "false", "'1e24 * (1 + 0.1 * z / 32e-6)'");
+    run(&dev, 2, "local_tiles", "{tile = 4, particles = 4}", "true", "1e24");
+    run(&dev, 3, "simd_cells", "{}", "true", "1e24");
+    return check_finish();
+}
