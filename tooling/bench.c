@@ -65,8 +65,7 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
                          spec->v[ref].id);
                 bench_fields_free(&fl[ref]);
                 if (bench_variant_run(spec->base, spec->v[ref].sets, spec->v[ref].n_sets, spec->warmup, spec->steps,
-                                      spec->repeats, &dev,
-                                      r, &fl[ref], verr, sizeof verr))
+                                      spec->repeats, &dev, r, &fl[ref], verr, sizeof verr))
                     log_warn("reference %s: %s", spec->v[ref].id, verr);
                 verr[0] = '\0';
             }
