@@ -4,9 +4,6 @@
  * known; a variant the file already holds is skipped. */
 #include "bench.h"
 
-#include <math.h>
-#include <string.h>
-
 #include "bench_gate.h"
 #include "bench_json.h"
 #include "bench_limits.h"
@@ -67,8 +64,8 @@ int bench_run(const struct bench_spec *spec, const char *device_spec, const char
                 log_info("[%d/%d] %s: running its reference %s again for the gate", oi + 1, spec->n, v->id,
                          spec->v[ref].id);
                 bench_fields_free(&fl[ref]);
-                if (bench_variant_run(spec->base, spec->v[ref].sets, spec->v[ref].n_sets, spec->warmup, spec->steps, spec->repeats, &dev,
-                                      r, &fl[ref], verr, sizeof verr))
+                if (bench_variant_run(spec->base, spec->v[ref].sets, spec->v[ref].n_sets, spec->warmup, spec->steps,
+                                      spec->repeats, &dev, r, &fl[ref], verr, sizeof verr))
                     log_warn("reference %s: %s", spec->v[ref].id, verr);
                 verr[0] = '\0';
             }
