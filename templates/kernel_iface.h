@@ -52,7 +52,7 @@ enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS };
 #define PICL_BOX_STATE_WORDS_(name, at, n) +(n)
 enum { BOX_STATE_WORDS = 0 PICL_BOX_STATE(PICL_BOX_STATE_WORDS_) };
 
-#ifdef __OPENCL_VERSION__
+#if defined(__OPENCL_C_VERSION__) || defined(__OPENCL_VERSION__) /* clang alone defines only the first */
 /* A kernel's parameters for a group of the arrays, `__global type *param,` each, so that a
  * parameter list reads (__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global long *boxes);
  * PA_PARAM_CONST for arrays the kernel only reads, PA_PASS to hand them on to a function. */
