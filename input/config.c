@@ -1,6 +1,7 @@
 /* config.c: runs an input script in a sandboxed Lua state and copies what lua/picl.lua
  * validated into struct picl_config. The schema and every input message live in lua/. */
 #include "config.h"
+#include "hash.h"
 #include "mem.h"
 
 #include <errno.h>
@@ -17,19 +18,6 @@
 #endif
 
 static const char *const axis_names = "xyz";
-
-/* 64-bit FNV-1a, continued from `h`; sets are hashed with their terminating NUL so that
- * {"a=1", "2"} and {"a=12"} differ. */
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 
 /* ---- copying the resolved table (input/luatab.c): a field of the wrong type is a Lua error,
  * because picl.lua and this file disagree on it, which is a bug in picl rather than in the input. */
@@ -383,9 +371,9 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
     }
 
     /* The hash names this exact input, --set included: checkpoints and kernel caches key on it. */
-    uint64_t h = fnv1a(0xcbf29ce484222325ULL, text, text_len);
+    uint64_t h = hash_fnv1a(HASH_FNV1A_SEED, text, text_len);
     for (int i = 0; i < n_sets; i++)
-        h = fnv1a(h, sets[i], strlen(sets[i]) + 1);
+        h = hash_fnv1a(h, sets[i], strlen(sets[i]) + 1);
     cfg->input_hash = h;
 
     struct load_job job = {cfg, path, text, text_len, sets, n_sets};
