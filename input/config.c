@@ -300,46 +300,19 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     lua_pop(L, 1);
 }
 
-struct load_job {
-    struct picl_config *cfg;
-    const char *path, *text;
-    size_t text_len;
-    const char *const *sets;
-    int n_sets;
-};
+static const struct luamod_limit limits[] = {
+    {"name_len", CFG_NAME_LEN}, {"text_len", CFG_TEXT_LEN}, {"path_len", CFG_PATH_LEN},
+    {"species", CFG_MAX_SPECIES}, {"constants", CFG_MAX_CONSTANTS}, {"reduced", CFG_MAX_REDUCED},
+    {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS}};
+static const struct luamod_entry run_entry = {"run", 1, limits, sizeof limits / sizeof limits[0], PICL_VERSION};
 
 /* Everything that touches Lua, run by luamod_run under a protected call. */
 static int load_protected(lua_State *L)
 {
-    const struct load_job *job = lua_touserdata(L, 1);
-    luamod_open(L); /* -> public module, internal */
-    lua_getfield(L, -1, "run");
-
-    lua_pushstring(L, job->path);
-    lua_pushlstring(L, job->text, job->text_len);
-    luamod_push_strings(L, job->sets, job->n_sets);
-    lua_createtable(L, 0, 7);
-    static const struct {
-        const char *name;
-        int value;
-    } limits[] = {{"name_len", CFG_NAME_LEN},          {"text_len", CFG_TEXT_LEN},
-                  {"path_len", CFG_PATH_LEN},          {"species", CFG_MAX_SPECIES},
-                  {"constants", CFG_MAX_CONSTANTS},    {"reduced", CFG_MAX_REDUCED},
-                  {"full", CFG_MAX_FULL},              {"diag_steps", CFG_MAX_DIAG_STEPS},
-                  {"lasers", CFG_MAX_LASERS}};
-    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
-        lua_pushinteger(L, limits[i].value);
-        lua_setfield(L, -2, limits[i].name);
-    }
-    lua_pushstring(L, PICL_VERSION);
-    lua_setfield(L, -2, "version");
-
-    lua_call(L, 4, 2); /* -> resolved | nil, message */
-    if (lua_isnil(L, -2))
-        return lua_error(L);
-    lua_pop(L, 1);
+    const struct luamod_job *job = lua_touserdata(L, 1);
+    luamod_resolve(L, &run_entry, job);
     const struct luatab rd = {L, "resolved config"};
-    copy_config(&rd, lua_gettop(L), job->cfg);
+    copy_config(&rd, lua_gettop(L), job->out);
     return 0;
 }
 
@@ -376,7 +349,7 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
         h = hash_fnv1a(h, sets[i], strlen(sets[i]) + 1);
     cfg->input_hash = h;
 
-    struct load_job job = {cfg, path, text, text_len, sets, n_sets};
+    struct luamod_job job = {path, text, text_len, sets, n_sets, cfg};
     if (luamod_run(load_protected, &job, path, "", "", "error while loading the input (no message)", err, err_len))
         goto done;
     rc = 0;
