@@ -36,8 +36,12 @@ static void get_expr(const struct luatab *rd, int t, const char *key, struct cfg
     lua_pop(L, 1);
 }
 
-static void copy_laser(const struct luatab *rd, int t, struct cfg_laser *l)
+/* The copiers of one entry of a list (lasers, species, ...): table t into entry i of its list in cfg. */
+typedef void copy_entry_fn(const struct luatab *rd, int t, struct picl_config *cfg, int i);
+
+static void copy_laser(const struct luatab *rd, int t, struct picl_config *cfg, int i)
 {
+    struct cfg_laser *l = &cfg->lasers[i];
     luatab_string(rd, t, "name", l->name, sizeof l->name);
     l->axis = (int)luatab_integer(rd, t, "axis");
     l->sign = (int)luatab_integer(rd, t, "sign");
@@ -57,8 +61,9 @@ static void copy_laser(const struct luatab *rd, int t, struct cfg_laser *l)
     luatab_string(rd, t, "where", l->where, sizeof l->where);
 }
 
-static void copy_species(const struct luatab *rd, int t, struct cfg_species *sp)
+static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg, int i)
 {
+    struct cfg_species *sp = &cfg->species[i];
     lua_State *L = rd->L;
     luatab_string(rd, t, "name", sp->name, sizeof sp->name);
     sp->charge = luatab_number(rd, t, "charge", 0);
@@ -121,9 +126,10 @@ static unsigned get_species_bits(const struct luatab *rd, int t, const char *key
     return get_bits(rd, t, key, names);
 }
 
-static void copy_full(const struct luatab *rd, int t, const struct picl_config *cfg, struct cfg_full *d)
+static void copy_full(const struct luatab *rd, int t, struct picl_config *cfg, int i_full)
 {
     lua_State *L = rd->L;
+    struct cfg_full *d = &cfg->full[i_full];
     luatab_string(rd, t, "name", d->name, sizeof d->name);
     d->interval = (int)luatab_integer(rd, t, "interval");
     d->n_at = luatab_list(rd, t, "at", CFG_MAX_DIAG_STEPS);
@@ -138,6 +144,32 @@ static void copy_full(const struct luatab *rd, int t, const struct picl_config *
     d->species = get_species_bits(rd, t, "species", cfg);
     d->attributes = get_bits(rd, t, "attributes", cfg_particle_attr_names);
     d->stride = (int)luatab_integer(rd, t, "stride");
+}
+
+static void copy_constant(const struct luatab *rd, int t, struct picl_config *cfg, int i)
+{
+    luatab_string(rd, t, "name", cfg->constants[i].name, sizeof cfg->constants[i].name);
+    cfg->constants[i].value = luatab_number(rd, t, "value", 0);
+}
+
+static void copy_reduced(const struct luatab *rd, int t, struct picl_config *cfg, int i)
+{
+    luatab_string(rd, t, "name", cfg->reduced[i].name, sizeof cfg->reduced[i].name);
+    cfg->reduced[i].interval = (int)luatab_integer(rd, t, "interval");
+}
+
+/* Pushes the list t[key], sets *n to its length (at most max; before any entry is copied, as a
+ * copier may look at the entries' count: a full diagnostic names species) and copies each entry. */
+static void copy_list(const struct luatab *rd, int t, const char *key, int max, int *n, struct picl_config *cfg,
+                      copy_entry_fn *copy)
+{
+    lua_State *L = rd->L;
+    *n = luatab_list(rd, t, key, max);
+    for (int i = 0; i < *n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        copy(rd, lua_gettop(L), cfg, i);
+        lua_pop(L, 1);
+    }
 }
 
 static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
@@ -228,13 +260,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     cfg->debug_drop_term = luatab_enum(rd, lua_gettop(L), "drop_term", cfg_drop_term_names);
     lua_pop(L, 1);
 
-    cfg->n_constants = luatab_list(rd, r, "constants", CFG_MAX_CONSTANTS);
-    for (int i = 0; i < cfg->n_constants; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        luatab_string(rd, lua_gettop(L), "name", cfg->constants[i].name, sizeof cfg->constants[i].name);
-        cfg->constants[i].value = luatab_number(rd, lua_gettop(L), "value", 0);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, r, "constants", CFG_MAX_CONSTANTS, &cfg->n_constants, cfg, copy_constant);
     lua_pop(L, 1);
 
     luatab_push(rd, r, "fields", LUA_TTABLE, 0); /* Ex, Ey, Ez, Bx, By, Bz: the first six components */
@@ -244,39 +270,18 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     }
     lua_pop(L, 1);
 
-    cfg->n_species = luatab_list(rd, r, "species", CFG_MAX_SPECIES);
-    for (int i = 0; i < cfg->n_species; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        copy_species(rd, lua_gettop(L), &cfg->species[i]);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, r, "species", CFG_MAX_SPECIES, &cfg->n_species, cfg, copy_species);
     lua_pop(L, 1);
 
-    cfg->n_lasers = luatab_list(rd, r, "lasers", CFG_MAX_LASERS);
-    for (int i = 0; i < cfg->n_lasers; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        copy_laser(rd, lua_gettop(L), &cfg->lasers[i]);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, r, "lasers", CFG_MAX_LASERS, &cfg->n_lasers, cfg, copy_laser);
     lua_pop(L, 1);
 
     luatab_push(rd, r, "diagnostics", LUA_TTABLE, 0);
     int d = lua_gettop(L);
     luatab_string(rd, d, "output_dir", cfg->output_dir, sizeof cfg->output_dir);
-    cfg->n_reduced = luatab_list(rd, d, "reduced", CFG_MAX_REDUCED);
-    for (int i = 0; i < cfg->n_reduced; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        luatab_string(rd, lua_gettop(L), "name", cfg->reduced[i].name, sizeof cfg->reduced[i].name);
-        cfg->reduced[i].interval = (int)luatab_integer(rd, lua_gettop(L), "interval");
-        lua_pop(L, 1);
-    }
+    copy_list(rd, d, "reduced", CFG_MAX_REDUCED, &cfg->n_reduced, cfg, copy_reduced);
     lua_pop(L, 1);
-    cfg->n_full = luatab_list(rd, d, "full", CFG_MAX_FULL);
-    for (int i = 0; i < cfg->n_full; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        copy_full(rd, lua_gettop(L), cfg, &cfg->full[i]);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, d, "full", CFG_MAX_FULL, &cfg->n_full, cfg, copy_full);
     lua_pop(L, 2);
 
     if (luatab_push(rd, r, "moving_window", LUA_TTABLE, 1)) {
