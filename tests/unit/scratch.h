@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* dir (64 bytes) becomes /tmp/picl_NAME_XXXXXX, made; the test stops when it cannot be. */
+/* dir (len bytes) becomes /tmp/picl_NAME_XXXXXX, made; the test stops when it cannot be. */
 static inline void scratch_dir(char *dir, size_t len, const char *name)
 {
     snprintf(dir, len, "/tmp/picl_%s_XXXXXX", name);
