@@ -78,6 +78,30 @@ static void distribute_knapsack(const struct gen_layout *lay, const double *w, i
     }
 }
 
+/* The map's arrays for n_boxes boxes over n_ranks ranks, as seen from `rank`; on failure the
+ * caller frees what was allocated (decomp_free). */
+static int map_alloc(struct gen_decomp *d, int n_boxes, int n_ranks, int rank)
+{
+    d->n_boxes = n_boxes;
+    d->n_ranks = n_ranks;
+    d->rank = rank;
+    d->owner = malloc((size_t)n_boxes * sizeof *d->owner);
+    d->slot = malloc((size_t)n_boxes * sizeof *d->slot);
+    d->gid = malloc((size_t)n_boxes * sizeof *d->gid);
+    return d->owner && d->slot && d->gid ? 0 : -1;
+}
+
+/* This rank's boxes in slots, in global order: slot[b] (-1 for another rank's box) and gid[slot]. */
+static void number_local(struct gen_decomp *d)
+{
+    d->n_local = 0;
+    for (int b = 0; b < d->n_boxes; b++) {
+        d->slot[b] = d->owner[b] == d->rank ? d->n_local : -1;
+        if (d->owner[b] == d->rank)
+            d->gid[d->n_local++] = b;
+    }
+}
+
 int decomp_make(struct gen_decomp *d, const struct gen_layout *lay, enum cfg_distribution how, const double *weight,
                 int n_ranks, int rank, char *err, size_t err_len)
 {
@@ -90,15 +114,10 @@ int decomp_make(struct gen_decomp *d, const struct gen_layout *lay, enum cfg_dis
                  n_ranks, nb);
         return -1;
     }
-    d->n_boxes = nb;
-    d->n_ranks = n_ranks;
-    d->rank = rank;
-    d->owner = malloc((size_t)nb * sizeof *d->owner);
-    d->slot = malloc((size_t)nb * sizeof *d->slot);
-    d->gid = malloc((size_t)nb * sizeof *d->gid);
+    const int no_map = map_alloc(d, nb, n_ranks, rank);
     struct keyed *k = malloc((size_t)nb * sizeof *k);
     double *w = malloc((size_t)nb * sizeof *w), *load = malloc((size_t)n_ranks * sizeof *load);
-    if (!d->owner || !d->slot || !d->gid || !k || !w || !load) {
+    if (no_map || !k || !w || !load) {
         free(k);
         free(w);
         free(load);
@@ -138,12 +157,7 @@ int decomp_make(struct gen_decomp *d, const struct gen_layout *lay, enum cfg_dis
             }
     }
     free(load);
-    d->n_local = 0;
-    for (int b = 0; b < nb; b++) {
-        d->slot[b] = d->owner[b] == rank ? d->n_local : -1;
-        if (d->owner[b] == rank)
-            d->gid[d->n_local++] = b;
-    }
+    number_local(d);
     return 0;
 }
 
@@ -151,23 +165,14 @@ int decomp_from_owner(struct gen_decomp *d, int n_boxes, const int *owner, int n
                       size_t err_len)
 {
     memset(d, 0, sizeof *d);
-    d->n_boxes = n_boxes;
-    d->n_ranks = n_ranks;
-    d->rank = rank;
-    d->owner = malloc((size_t)n_boxes * sizeof *d->owner);
-    d->slot = malloc((size_t)n_boxes * sizeof *d->slot);
-    d->gid = malloc((size_t)n_boxes * sizeof *d->gid);
-    if (!d->owner || !d->slot || !d->gid) {
+    if (map_alloc(d, n_boxes, n_ranks, rank)) {
         decomp_free(d);
         snprintf(err, err_len, "out of host memory for the map of %d boxes", n_boxes);
         return -1;
     }
-    for (int b = 0; b < n_boxes; b++) {
+    for (int b = 0; b < n_boxes; b++)
         d->owner[b] = owner[b];
-        d->slot[b] = owner[b] == rank ? d->n_local : -1;
-        if (owner[b] == rank)
-            d->gid[d->n_local++] = b;
-    }
+    number_local(d);
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* config.c: runs an input script in a sandboxed Lua state and copies what lua/picl.lua
  * validated into struct picl_config. The schema and every input message live in lua/. */
 #include "config.h"
+#include "hash.h"
 #include "mem.h"
 
 #include <errno.h>
@@ -17,19 +18,6 @@
 #endif
 
 static const char *const axis_names = "xyz";
-
-/* 64-bit FNV-1a, continued from `h`; sets are hashed with their terminating NUL so that
- * {"a=1", "2"} and {"a=12"} differ. */
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 
 /* ---- copying the resolved table (input/luatab.c): a field of the wrong type is a Lua error,
  * because picl.lua and this file disagree on it, which is a bug in picl rather than in the input. */
@@ -48,8 +36,12 @@ static void get_expr(const struct luatab *rd, int t, const char *key, struct cfg
     lua_pop(L, 1);
 }
 
-static void copy_laser(const struct luatab *rd, int t, struct cfg_laser *l)
+/* The copiers of one entry of a list (lasers, species, ...): table t into entry i of its list in cfg. */
+typedef void copy_entry_fn(const struct luatab *rd, int t, struct picl_config *cfg, int i);
+
+static void copy_laser(const struct luatab *rd, int t, struct picl_config *cfg, int i)
 {
+    struct cfg_laser *l = &cfg->lasers[i];
     luatab_string(rd, t, "name", l->name, sizeof l->name);
     l->axis = (int)luatab_integer(rd, t, "axis");
     l->sign = (int)luatab_integer(rd, t, "sign");
@@ -69,8 +61,9 @@ static void copy_laser(const struct luatab *rd, int t, struct cfg_laser *l)
     luatab_string(rd, t, "where", l->where, sizeof l->where);
 }
 
-static void copy_species(const struct luatab *rd, int t, struct cfg_species *sp)
+static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg, int i)
 {
+    struct cfg_species *sp = &cfg->species[i];
     lua_State *L = rd->L;
     luatab_string(rd, t, "name", sp->name, sizeof sp->name);
     sp->charge = luatab_number(rd, t, "charge", 0);
@@ -133,9 +126,10 @@ static unsigned get_species_bits(const struct luatab *rd, int t, const char *key
     return get_bits(rd, t, key, names);
 }
 
-static void copy_full(const struct luatab *rd, int t, const struct picl_config *cfg, struct cfg_full *d)
+static void copy_full(const struct luatab *rd, int t, struct picl_config *cfg, int i_full)
 {
     lua_State *L = rd->L;
+    struct cfg_full *d = &cfg->full[i_full];
     luatab_string(rd, t, "name", d->name, sizeof d->name);
     d->interval = (int)luatab_integer(rd, t, "interval");
     d->n_at = luatab_list(rd, t, "at", CFG_MAX_DIAG_STEPS);
@@ -150,6 +144,32 @@ static void copy_full(const struct luatab *rd, int t, const struct picl_config *
     d->species = get_species_bits(rd, t, "species", cfg);
     d->attributes = get_bits(rd, t, "attributes", cfg_particle_attr_names);
     d->stride = (int)luatab_integer(rd, t, "stride");
+}
+
+static void copy_constant(const struct luatab *rd, int t, struct picl_config *cfg, int i)
+{
+    luatab_string(rd, t, "name", cfg->constants[i].name, sizeof cfg->constants[i].name);
+    cfg->constants[i].value = luatab_number(rd, t, "value", 0);
+}
+
+static void copy_reduced(const struct luatab *rd, int t, struct picl_config *cfg, int i)
+{
+    luatab_string(rd, t, "name", cfg->reduced[i].name, sizeof cfg->reduced[i].name);
+    cfg->reduced[i].interval = (int)luatab_integer(rd, t, "interval");
+}
+
+/* Pushes the list t[key], sets *n to its length (at most max; before any entry is copied, as a
+ * copier may look at the entries' count: a full diagnostic names species) and copies each entry. */
+static void copy_list(const struct luatab *rd, int t, const char *key, int max, int *n, struct picl_config *cfg,
+                      copy_entry_fn *copy)
+{
+    lua_State *L = rd->L;
+    *n = luatab_list(rd, t, key, max);
+    for (int i = 0; i < *n; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        copy(rd, lua_gettop(L), cfg, i);
+        lua_pop(L, 1);
+    }
 }
 
 static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
@@ -240,13 +260,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     cfg->debug_drop_term = luatab_enum(rd, lua_gettop(L), "drop_term", cfg_drop_term_names);
     lua_pop(L, 1);
 
-    cfg->n_constants = luatab_list(rd, r, "constants", CFG_MAX_CONSTANTS);
-    for (int i = 0; i < cfg->n_constants; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        luatab_string(rd, lua_gettop(L), "name", cfg->constants[i].name, sizeof cfg->constants[i].name);
-        cfg->constants[i].value = luatab_number(rd, lua_gettop(L), "value", 0);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, r, "constants", CFG_MAX_CONSTANTS, &cfg->n_constants, cfg, copy_constant);
     lua_pop(L, 1);
 
     luatab_push(rd, r, "fields", LUA_TTABLE, 0); /* Ex, Ey, Ez, Bx, By, Bz: the first six components */
@@ -256,39 +270,18 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     }
     lua_pop(L, 1);
 
-    cfg->n_species = luatab_list(rd, r, "species", CFG_MAX_SPECIES);
-    for (int i = 0; i < cfg->n_species; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        copy_species(rd, lua_gettop(L), &cfg->species[i]);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, r, "species", CFG_MAX_SPECIES, &cfg->n_species, cfg, copy_species);
     lua_pop(L, 1);
 
-    cfg->n_lasers = luatab_list(rd, r, "lasers", CFG_MAX_LASERS);
-    for (int i = 0; i < cfg->n_lasers; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        copy_laser(rd, lua_gettop(L), &cfg->lasers[i]);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, r, "lasers", CFG_MAX_LASERS, &cfg->n_lasers, cfg, copy_laser);
     lua_pop(L, 1);
 
     luatab_push(rd, r, "diagnostics", LUA_TTABLE, 0);
     int d = lua_gettop(L);
     luatab_string(rd, d, "output_dir", cfg->output_dir, sizeof cfg->output_dir);
-    cfg->n_reduced = luatab_list(rd, d, "reduced", CFG_MAX_REDUCED);
-    for (int i = 0; i < cfg->n_reduced; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        luatab_string(rd, lua_gettop(L), "name", cfg->reduced[i].name, sizeof cfg->reduced[i].name);
-        cfg->reduced[i].interval = (int)luatab_integer(rd, lua_gettop(L), "interval");
-        lua_pop(L, 1);
-    }
+    copy_list(rd, d, "reduced", CFG_MAX_REDUCED, &cfg->n_reduced, cfg, copy_reduced);
     lua_pop(L, 1);
-    cfg->n_full = luatab_list(rd, d, "full", CFG_MAX_FULL);
-    for (int i = 0; i < cfg->n_full; i++) {
-        lua_rawgeti(L, -1, i + 1);
-        copy_full(rd, lua_gettop(L), cfg, &cfg->full[i]);
-        lua_pop(L, 1);
-    }
+    copy_list(rd, d, "full", CFG_MAX_FULL, &cfg->n_full, cfg, copy_full);
     lua_pop(L, 2);
 
     if (luatab_push(rd, r, "moving_window", LUA_TTABLE, 1)) {
@@ -312,46 +305,19 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     lua_pop(L, 1);
 }
 
-struct load_job {
-    struct picl_config *cfg;
-    const char *path, *text;
-    size_t text_len;
-    const char *const *sets;
-    int n_sets;
-};
+static const struct luamod_limit limits[] = {
+    {"name_len", CFG_NAME_LEN}, {"text_len", CFG_TEXT_LEN}, {"path_len", CFG_PATH_LEN},
+    {"species", CFG_MAX_SPECIES}, {"constants", CFG_MAX_CONSTANTS}, {"reduced", CFG_MAX_REDUCED},
+    {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS}};
+static const struct luamod_entry run_entry = {"run", 1, limits, sizeof limits / sizeof limits[0], PICL_VERSION};
 
 /* Everything that touches Lua, run by luamod_run under a protected call. */
 static int load_protected(lua_State *L)
 {
-    const struct load_job *job = lua_touserdata(L, 1);
-    luamod_open(L); /* -> public module, internal */
-    lua_getfield(L, -1, "run");
-
-    lua_pushstring(L, job->path);
-    lua_pushlstring(L, job->text, job->text_len);
-    luamod_push_strings(L, job->sets, job->n_sets);
-    lua_createtable(L, 0, 7);
-    static const struct {
-        const char *name;
-        int value;
-    } limits[] = {{"name_len", CFG_NAME_LEN},          {"text_len", CFG_TEXT_LEN},
-                  {"path_len", CFG_PATH_LEN},          {"species", CFG_MAX_SPECIES},
-                  {"constants", CFG_MAX_CONSTANTS},    {"reduced", CFG_MAX_REDUCED},
-                  {"full", CFG_MAX_FULL},              {"diag_steps", CFG_MAX_DIAG_STEPS},
-                  {"lasers", CFG_MAX_LASERS}};
-    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
-        lua_pushinteger(L, limits[i].value);
-        lua_setfield(L, -2, limits[i].name);
-    }
-    lua_pushstring(L, PICL_VERSION);
-    lua_setfield(L, -2, "version");
-
-    lua_call(L, 4, 2); /* -> resolved | nil, message */
-    if (lua_isnil(L, -2))
-        return lua_error(L);
-    lua_pop(L, 1);
+    const struct luamod_job *job = lua_touserdata(L, 1);
+    luamod_resolve(L, &run_entry, job);
     const struct luatab rd = {L, "resolved config"};
-    copy_config(&rd, lua_gettop(L), job->cfg);
+    copy_config(&rd, lua_gettop(L), job->out);
     return 0;
 }
 
@@ -383,12 +349,12 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
     }
 
     /* The hash names this exact input, --set included: checkpoints and kernel caches key on it. */
-    uint64_t h = fnv1a(0xcbf29ce484222325ULL, text, text_len);
+    uint64_t h = hash_fnv1a(HASH_FNV1A_SEED, text, text_len);
     for (int i = 0; i < n_sets; i++)
-        h = fnv1a(h, sets[i], strlen(sets[i]) + 1);
+        h = hash_fnv1a(h, sets[i], strlen(sets[i]) + 1);
     cfg->input_hash = h;
 
-    struct load_job job = {cfg, path, text, text_len, sets, n_sets};
+    struct luamod_job job = {path, text, text_len, sets, n_sets, cfg};
     if (luamod_run(load_protected, &job, path, "", "", "error while loading the input (no message)", err, err_len))
         goto done;
     rc = 0;

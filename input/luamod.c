@@ -90,3 +90,26 @@ void luamod_push_strings(lua_State *L, const char *const *s, int n)
         lua_rawseti(L, -2, i + 1);
     }
 }
+
+void luamod_resolve(lua_State *L, const struct luamod_entry *e, const struct luamod_job *job)
+{
+    luamod_open(L); /* -> public module, internal */
+    lua_getfield(L, -1, e->fn);
+    lua_pushstring(L, job->path);
+    lua_pushlstring(L, job->text, job->len);
+    if (e->takes_sets)
+        luamod_push_strings(L, job->sets, job->n_sets);
+    lua_createtable(L, 0, e->n_limits + 1);
+    for (int i = 0; i < e->n_limits; i++) {
+        lua_pushinteger(L, e->limits[i].value);
+        lua_setfield(L, -2, e->limits[i].name);
+    }
+    if (e->version) {
+        lua_pushstring(L, e->version);
+        lua_setfield(L, -2, "version");
+    }
+    lua_call(L, e->takes_sets ? 4 : 3, 2); /* -> resolved | nil, message */
+    if (lua_isnil(L, -2))
+        lua_error(L);
+    lua_pop(L, 1);
+}

@@ -21,4 +21,33 @@ int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix
 /* Pushes a list of the n strings s[0..n-1]. */
 void luamod_push_strings(lua_State *L, const char *const *s, int n);
 
+/* An entry point of lua/picl.lua's internal table, as its loader (config.c, bench_spec.c,
+ * tune_db.c) calls it: internal.FN(path, text, [sets,] limits) -> resolved | nil, message, where
+ * limits holds base/config.h's sizes and, when `version` is not NULL, picl's version. */
+struct luamod_limit {
+    const char *name;
+    lua_Integer value;
+};
+struct luamod_entry {
+    const char *fn;
+    int takes_sets; /* a tuning file has no --set strings */
+    const struct luamod_limit *limits;
+    int n_limits;
+    const char *version;
+};
+
+/* What a loader hands luamod_run for its protected function: the script, and where the
+ * resolved values go (its struct picl_config, bench_spec or tune_db). */
+struct luamod_job {
+    const char *path, *text;
+    size_t len;
+    const char *const *sets;
+    int n_sets;
+    void *out;
+};
+
+/* Inside a protected call: opens picl's modules (luamod_open), calls the entry with the job's
+ * script and leaves the resolved value on top of the stack, or raises the message. */
+void luamod_resolve(lua_State *L, const struct luamod_entry *e, const struct luamod_job *job);
+
 #endif

@@ -41,41 +41,33 @@ hid_t ckpt_real_type(const struct ctx *c)
 }
 
 /* In a file every attribute is there in its OpenCL type (templates/kernel_iface.h): reals in the run's
- * precision, ids as 64-bit integers. */
-#define FILE_TYPE_real(c) ckpt_real_type(c)
-#define FILE_TYPE_ulong(c) H5T_NATIVE_UINT64
-#define FILE_ELEM_real(c) (c)->real_size
-#define FILE_ELEM_ulong(c) sizeof(cl_ulong)
+ * precision, ids as 64-bit integers. A row per stored array, in enum particle_array's order. */
+#define FILE_IS_ULONG_real 0
+#define FILE_IS_ULONG_ulong 1
+#define ARRAY_ROW(E, name, param, type, kept) {FILE_IS_ULONG_##type, kept},
+static const struct {
+    int is_ulong;
+    enum pa_kept kept;
+} array_rows[PA_ATTRS] = {PICL_PARTICLE_ARRAYS(ARRAY_ROW)};
+#undef ARRAY_ROW
+
+static int is_stored(int a) { return a >= 0 && a < PA_ATTRS; }
 
 hid_t ckpt_array_type(const struct ctx *c, int a)
 {
-#define TYPE(E, name, param, type, kept)                                                         \
-    if (a == PA_##E)                                                                           \
-        return FILE_TYPE_##type(c);
-    PICL_PARTICLE_ARRAYS(TYPE)
-#undef TYPE
-    return H5I_INVALID_HID;
+    if (!is_stored(a))
+        return H5I_INVALID_HID;
+    return array_rows[a].is_ulong ? H5T_NATIVE_UINT64 : ckpt_real_type(c);
 }
 
 size_t ckpt_array_elem(const struct ctx *c, int a)
 {
-#define ELEM(E, name, param, type, kept)                                                         \
-    if (a == PA_##E)                                                                           \
-        return FILE_ELEM_##type(c);
-    PICL_PARTICLE_ARRAYS(ELEM)
-#undef ELEM
-    return 0;
+    if (!is_stored(a))
+        return 0;
+    return array_rows[a].is_ulong ? sizeof(cl_ulong) : c->real_size;
 }
 
-enum pa_kept ckpt_array_kept(int a)
-{
-#define KEPT(E, name, param, type, kept)                                                         \
-    if (a == PA_##E)                                                                           \
-        return kept;
-    PICL_PARTICLE_ARRAYS(KEPT)
-#undef KEPT
-    return PA_ALWAYS;
-}
+enum pa_kept ckpt_array_kept(int a) { return is_stored(a) ? array_rows[a].kept : PA_ALWAYS; }
 
 /* Selects, in the file space of a per-box dataset, the entries of this rank's boxes: the
  * dataset is [n_boxes] (lead 0, row 0), [n_boxes][row] (lead 0) or [lead][n_boxes][row]. Local

@@ -242,12 +242,7 @@ static int restore_fields(struct reader *r, struct io_state *io)
     }
     rc = 0;
 done:
-    if (ms >= 0)
-        H5Sclose(ms);
-    if (fs >= 0)
-        H5Sclose(fs);
-    if (d >= 0)
-        H5Dclose(d);
+    hio_close_transfer(d, fs, ms);
     mem_free(stored);
     return rc;
 }
@@ -380,10 +375,7 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
         }
         if (rc == 0)
             rc = H5Dread(d, ckpt_array_type(c, a), ms, fs, H5P_DEFAULT, packed) < 0;
-        if (ms >= 0)
-            H5Sclose(ms);
-        if (fs >= 0)
-            H5Sclose(fs);
+        hio_close_transfer(H5I_INVALID_HID, fs, ms);
     }
     H5Dclose(d);
     if (rc)

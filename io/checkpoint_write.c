@@ -34,11 +34,7 @@ static int write_by_box(hid_t parent, const char *name, hid_t type, const struct
         return -1;
     hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &n, NULL);
     int rc = fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, 0, row) || H5Dwrite(d, type, ms, fs, dxpl, mine) < 0;
-    if (ms >= 0)
-        H5Sclose(ms);
-    if (fs >= 0)
-        H5Sclose(fs);
-    H5Dclose(d);
+    hio_close_transfer(d, fs, ms);
     return rc ? -1 : 0;
 }
 
@@ -70,12 +66,7 @@ static int write_fields(const struct io_state *io, struct hio_file *f, double *b
     hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d), ms = H5Screate_simple(3, mine, NULL);
     int rc = d < 0 || fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, FC_COUNT, (hsize_t)lay->box_stride) ||
              H5Dwrite(d, ckpt_real_type(c), ms, fs, f->dxpl, host) < 0;
-    if (ms >= 0)
-        H5Sclose(ms);
-    if (fs >= 0)
-        H5Sclose(fs);
-    if (d >= 0)
-        H5Dclose(d);
+    hio_close_transfer(d, fs, ms);
     *bytes += (double)(n * real);
     if (rc == 0)
         rc = write_by_box(f->id, "fields_checksum", H5T_NATIVE_UINT64, lay, 0, sums, f->dxpl);
@@ -199,12 +190,7 @@ static int write_species(const struct io_state *io, struct species *sp, struct h
                 rc = H5Dwrite(d, type, ms, fs, f->dxpl, packed) < 0;
         }
         *bytes += (double)m;
-        if (ms >= 0)
-            H5Sclose(ms);
-        if (fs >= 0)
-            H5Sclose(fs);
-        if (d >= 0)
-            H5Dclose(d);
+        hio_close_transfer(d, fs, ms);
     }
     if (rc == 0)
         rc = write_by_box(g, "checksum", H5T_NATIVE_UINT64, lay, 0, sums, f->dxpl);

@@ -433,3 +433,13 @@ hid_t hio_make_dataset(hid_t parent, const char *name, hid_t type, int rank, con
         H5Sclose(space);
     return d;
 }
+
+void hio_close_transfer(hid_t d, hid_t fs, hid_t ms)
+{
+    if (ms >= 0)
+        H5Sclose(ms);
+    if (fs >= 0)
+        H5Sclose(fs);
+    if (d >= 0)
+        H5Dclose(d);
+}

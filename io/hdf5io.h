@@ -40,6 +40,9 @@ int hio_finish(struct hio_file *f, int ok, int durable, char *err, size_t err_le
 int hio_open_read(const char *path, hid_t *id, char *err, size_t err_len);
 /* A dataset allocated without fill values (every byte is written anyway). */
 hid_t hio_make_dataset(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *dims);
+/* Closes a dataset and its file and memory dataspaces after a transfer; an id that is negative
+ * (never opened, failed, or kept open by the caller: H5I_INVALID_HID) is skipped. */
+void hio_close_transfer(hid_t d, hid_t fs, hid_t ms);
 
 /* The innermost message of HDF5's error stack ("truncated file: eof = ..."), or "". */
 const char *hio_reason(char *buf, size_t len);

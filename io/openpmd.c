@@ -83,10 +83,7 @@ static int write_range(struct hio_file *f, hid_t dset, hid_t memtype, hsize_t of
         if (sel >= 0 && H5Dwrite(dset, memtype, ms, fs, f->dxpl, buf) >= 0)
             rc = 0;
     }
-    if (ms >= 0)
-        H5Sclose(ms);
-    if (fs >= 0)
-        H5Sclose(fs);
+    hio_close_transfer(H5I_INVALID_HID, fs, ms);
     return rc;
 }
 
@@ -221,10 +218,7 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
         rc = H5Sselect_none(ms) < 0;
     if (rc == 0)
         rc = H5Dwrite(d, real_type(c), ms, fs, w->file.dxpl, packed) < 0;
-    if (ms >= 0)
-        H5Sclose(ms);
-    if (fs >= 0)
-        H5Sclose(fs);
+    hio_close_transfer(H5I_INVALID_HID, fs, ms);
     if (rc) {
         H5Dclose(d);
         return h5fail(w, name);
@@ -500,12 +494,7 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
                        : (H5Sselect_none(space) < 0 ? -1 : H5Sselect_none(ms))) < 0;
         if (rc == 0)
             rc = H5Dwrite(d, sets[i].type, ms, space, w->file.dxpl, sets[i].data) < 0 || hio_attr_double(d, "unitSI", 1.0);
-        if (ms >= 0)
-            H5Sclose(ms);
-        if (space >= 0)
-            H5Sclose(space);
-        if (d >= 0)
-            H5Dclose(d);
+        hio_close_transfer(d, space, ms);
     }
     H5Pclose(lcpl);
     for (int i = 0; rc == 0 && i < 2; i++) {

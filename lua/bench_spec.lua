@@ -4,6 +4,7 @@
 local text = require("text")
 local check = require("check")
 local where = require("where")
+local sandbox = require("sandbox")
 local numtext, sorted_keys, repr, unknown_key = text.numtext, text.sorted_keys, text.repr, text.unknown_key
 local fail, finite, IDENT = check.fail, check.finite, check.IDENT
 local strip_comments, line_at, key_line = where.strip_comments, where.line_at, where.key_line
@@ -112,13 +113,8 @@ local BENCH_KEYS = { base = true, set = true, axes = true, restrict = true, refe
 -- `cli_sets`: --set strings of the command line, applied to every variant after the spec's own.
 -- `env`: the sandbox it runs in.
 function B.expand(path, text, cli_sets, limits, env)
-    local chunk, msg = load(text, "@" .. path, "t", env)
-    if not chunk then return nil, msg end
-    local ok, ret = pcall(chunk)
-    if not ok then
-        if type(ret) == "string" then return nil, ret end
-        return nil, path .. ": the script raised an error value of type " .. type(ret)
-    end
+    local ran, ret = sandbox.run(path, text, env)
+    if not ran then return nil, ret end
     local spec = type(ret) == "table" and rawget(ret, BENCH)
     if type(spec) ~= "table" then
         return nil, string.format("%s: a benchmark spec must end with `return picl.bench{...}`; it returned %s",
@@ -127,8 +123,7 @@ function B.expand(path, text, cli_sets, limits, env)
     local ctx = { path = path, code = strip_comments(text), set_paths = {}, where = where.where }
     local at = ctx.code:find("%f[%w_]bench%s*[{(]")
     ctx.sim_line = at and line_at(ctx.code, at) or 1
-    local resolved
-    ok, resolved = pcall(function()
+    local ok, resolved = pcall(function()
         for _, k in ipairs(sorted_keys(spec)) do
             if not BENCH_KEYS[k] then fail(tostring(k), unknown_key(tostring(k), BENCH_KEYS)) end
         end

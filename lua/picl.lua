@@ -67,13 +67,8 @@ end
 -- Returns the resolved table, or nil and one message. `limits` are base/config.h's sizes.
 function internal.run(path, text, sets, limits)
     if limits.version then rawset(M, "version", limits.version) end
-    local chunk, msg = load(text, "@" .. path, "t", sandbox.new(public, path))
-    if not chunk then return nil, msg end -- Lua's own "FILE:LINE: ..." syntax message
-    local ok, ret = pcall(chunk)
-    if not ok then
-        if type(ret) == "string" then return nil, ret end
-        return nil, path .. ": the script raised an error value of type " .. type(ret)
-    end
+    local ran, ret = sandbox.run(path, text, sandbox.new(public, path))
+    if not ran then return nil, ret end
     local sim = type(ret) == "table" and rawget(ret, SIMULATION)
     if not sim then
         return nil, string.format("%s: the script must end with `return picl.simulation{...}`; it returned %s",
@@ -88,8 +83,7 @@ function internal.run(path, text, sets, limits)
         ctx.sim_line = at and line_at(ctx.code, at) or 1
     end
 
-    local resolved
-    ok, resolved = pcall(function()
+    local ok, resolved = pcall(function()
         local input = deepcopy(sim.input)
         if type(input) ~= "table" then
             fail("", "picl.simulation expects a table {grid = {...}, steps = ..., ...}, got " .. repr(input))

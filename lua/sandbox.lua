@@ -99,4 +99,17 @@ local function sandbox(public, script_path)
     return env
 end
 
-return { new = sandbox }
+-- Runs the script `text` (read from `path`) in `env`: true and what it returned, or nil and one
+-- message (Lua's own "FILE:LINE: ..." for a syntax error or a raised string).
+local function run(path, text, env)
+    local chunk, msg = load(text, "@" .. path, "t", env)
+    if not chunk then return nil, msg end
+    local ok, ret = pcall(chunk)
+    if not ok then
+        if type(ret) == "string" then return nil, ret end
+        return nil, path .. ": the script raised an error value of type " .. type(ret)
+    end
+    return true, ret
+end
+
+return { new = sandbox, run = run }

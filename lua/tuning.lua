@@ -18,12 +18,17 @@ local text_kind = { what = "a string", check = function(v)
     if type(v) == "string" and #v < 256 then return v end
 end }
 
+-- Both kinds of entry name their device by the same three keys.
+local function device_keys(keys)
+    keys.vendor = { kind = text_kind, required = true, doc = "CL_DEVICE_VENDOR" }
+    keys.device = { kind = text_kind, required = true, doc = "CL_DEVICE_NAME" }
+    keys.driver = { kind = text_kind, required = true, doc = "CL_DRIVER_VERSION" }
+    return keys
+end
+
 local tuned_entry = section {
     what = "a table {vendor = ..., device = ..., driver = ..., class = ..., ...}",
-    keys = {
-        vendor = { kind = text_kind, required = true, doc = "CL_DEVICE_VENDOR" },
-        device = { kind = text_kind, required = true, doc = "CL_DEVICE_NAME" },
-        driver = { kind = text_kind, required = true, doc = "CL_DRIVER_VERSION" },
+    keys = device_keys {
         class = { kind = text_kind, required = true, doc = "precision/order N/ppc N" },
         work_group = { kind = work_group, default = {} },
         deposition_strategy = { kind = one_of("deposition strategy", schema.names.deposition_strategy), default = "auto" },
@@ -39,10 +44,7 @@ local tuned_entry = section {
 
 local limits_entry = section {
     what = "a table {vendor = ..., device = ..., driver = ..., bandwidth_GBs = ..., ...}",
-    keys = {
-        vendor = { kind = text_kind, required = true, doc = "CL_DEVICE_VENDOR" },
-        device = { kind = text_kind, required = true, doc = "CL_DEVICE_NAME" },
-        driver = { kind = text_kind, required = true, doc = "CL_DRIVER_VERSION" },
+    keys = device_keys {
         bandwidth_GBs = { kind = number("a positive number", positive), required = true, doc = "GB/s, triad" },
         double_GFlops = { kind = number("a non-negative number", nonnegative), default = 0, doc = "0: no fp64" },
         float_GFlops = { kind = number("a positive number", positive), required = true },

@@ -10,34 +10,24 @@
 #include <unistd.h>
 
 #include "bench_json.h"
+#include "hash.h"
 #include "mem.h"
-
-/* FNV-1a, 64 bits: a stable hash across runs and machines */
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
 
 void bench_results_key(const char *base, char *const *sets, int n_sets, const int counts[3], const struct device *dev,
                        char *key, size_t len)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    uint64_t h = HASH_FNV1A_SEED;
     FILE *f = fopen(base, "rb");
     if (f) {
         char buf[4096];
         size_t n;
         while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-            h = fnv1a(h, buf, n);
+            h = hash_fnv1a(h, buf, n);
         fclose(f);
     }
     for (int k = 0; k < n_sets; k++)
-        h = fnv1a(h, sets[k], strlen(sets[k]) + 1);
-    h = fnv1a(h, counts, 3 * sizeof *counts);
+        h = hash_fnv1a(h, sets[k], strlen(sets[k]) + 1);
+    h = hash_fnv1a(h, counts, 3 * sizeof *counts);
     snprintf(key, len, "%s|%016llx", dev->name, (unsigned long long)h);
 }
 

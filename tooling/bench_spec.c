@@ -15,32 +15,14 @@
 #include "luatab.h"
 #include "mem.h"
 
-struct spec_job {
-    struct bench_spec *spec;
-    const char *path, *text;
-    size_t text_len;
-    const char *const *sets;
-    int n_sets;
-};
+static const struct luamod_limit limits[] = {{"sets", CFG_MAX_SETS}};
+static const struct luamod_entry bench_entry = {"bench", 1, limits, 1, PICL_VERSION};
 
 static int spec_protected(lua_State *L)
 {
-    const struct spec_job *job = lua_touserdata(L, 1);
-    struct bench_spec *spec = job->spec;
-    luamod_open(L);
-    lua_getfield(L, -1, "bench");
-    lua_pushstring(L, job->path);
-    lua_pushlstring(L, job->text, job->text_len);
-    luamod_push_strings(L, job->sets, job->n_sets);
-    lua_createtable(L, 0, 2);
-    lua_pushinteger(L, CFG_MAX_SETS);
-    lua_setfield(L, -2, "sets");
-    lua_pushstring(L, PICL_VERSION);
-    lua_setfield(L, -2, "version");
-    lua_call(L, 4, 2);
-    if (lua_isnil(L, -2))
-        return lua_error(L);
-    lua_pop(L, 1);
+    const struct luamod_job *job = lua_touserdata(L, 1);
+    struct bench_spec *spec = job->out;
+    luamod_resolve(L, &bench_entry, job);
     const struct luatab rd = {L, "bench spec"};
     int r = lua_gettop(L);
     luatab_string(&rd, r, "base", spec->base, sizeof spec->base);
@@ -95,7 +77,7 @@ int bench_spec_load(struct bench_spec *spec, const char *path, const char *const
         snprintf(err, err_len, "cannot open benchmark spec '%s': %s", path, strerror(errno));
         return -1;
     }
-    struct spec_job job = {spec, path, text, len, cli_sets, n_cli_sets};
+    struct luamod_job job = {path, text, len, cli_sets, n_cli_sets, spec};
     int rc = luamod_run(spec_protected, &job, path, "", "", "error while loading the benchmark spec (no message)", err,
                         err_len) ? -1 : 0;
     mem_free(text);

@@ -81,27 +81,14 @@ static void copy_entry(const struct luatab *rd, int t, struct tune_entry *e)
     lua_pop(L, 1);
 }
 
-struct load_job {
-    struct tune_db *db;
-    const char *text;
-    size_t len;
-};
+static const struct luamod_limit limits[] = {{"name_len", CFG_NAME_LEN}};
+static const struct luamod_entry tuning_entry = {"tuning", 0, limits, 1, NULL};
 
 static int load_protected(lua_State *L)
 {
-    const struct load_job *job = lua_touserdata(L, 1);
-    struct tune_db *db = job->db;
-    luamod_open(L);
-    lua_getfield(L, -1, "tuning");
-    lua_pushstring(L, db->path);
-    lua_pushlstring(L, job->text, job->len);
-    lua_createtable(L, 0, 1);
-    lua_pushinteger(L, CFG_NAME_LEN);
-    lua_setfield(L, -2, "name_len");
-    lua_call(L, 3, 2);
-    if (lua_isnil(L, -2))
-        return lua_error(L);
-    lua_pop(L, 1);
+    const struct luamod_job *job = lua_touserdata(L, 1);
+    struct tune_db *db = job->out;
+    luamod_resolve(L, &tuning_entry, job);
     const struct luatab rd = {L, "tuning file"};
     int list = lua_gettop(L);
     int n = (int)luaL_len(L, list);
@@ -134,7 +121,7 @@ int tune_db_load(struct tune_db *db, const char *path, char *err, size_t err_len
         return -1;
     }
     db->exists = 1;
-    struct load_job job = {db, text, len};
+    struct luamod_job job = {db->path, text, len, NULL, 0, db};
     int rc = luamod_run(load_protected, &job, path, "tuning file: ",
                         "; mend the line, or delete the file (picl tune writes a new one)", "cannot be read (no message)",
                         err, err_len) ? -1 : 0;

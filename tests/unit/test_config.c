@@ -2,7 +2,6 @@
  * input fails with a message naming the file, the line, the key and what was expected. */
 #include "config.h"
 
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "scratch.h"
 
 static char dir[64];
 static char err[4096];
@@ -21,13 +21,7 @@ static const char *write_file(const char *name, const char *text)
 {
     static char path[256];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        printf("FAIL cannot write %s\n", path);
-        exit(1);
-    }
-    fputs(text, f);
-    fclose(f);
+    scratch_write(path, text);
     return path;
 }
 
@@ -618,7 +612,6 @@ static void test_sandbox(void)
     CHECK(cfg.grid.cells[1] == 16);
 }
 
-/* Every file this test writes is directly in dir. */
 /* moving_window and species.beam: resolved values, defaults, --set, and each bad input. */
 #define PEC_Z "  boundary = { field = { z = 'pec' } },\n"
 #define WIN_GRID "  grid = { cells = {8, 8, 32}, lower = {-4e-6, -4e-6, 0}, upper = {4e-6, 4e-6, 32e-6} },\n"
@@ -715,29 +708,9 @@ static void test_window_and_beam(void)
         "beam = {...} for a bunch");
 }
 
-static void remove_dir(void)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    char path[512];
-    for (struct dirent *e; (e = readdir(d));) {
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            unlink(path);
-        }
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 int main(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/picl_config_XXXXXX");
-    if (!mkdtemp(dir)) {
-        printf("FAIL mkdtemp\n");
-        return 1;
-    }
+    scratch_dir(dir, sizeof dir, "config");
     test_good_input_resolves_every_field();
     test_defaults();
     test_set_overrides();
@@ -746,6 +719,6 @@ int main(void)
     test_sandbox();
     test_window_and_beam();
     REPORT("%d checks on input scripts in a temporary folder", check_passed + check_failed);
-    remove_dir();
+    scratch_remove(dir);
     return check_finish();
 }

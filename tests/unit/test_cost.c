@@ -7,20 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bare_config.h"
 #include "check.h"
 
 static struct picl_config base(void)
 {
-    struct picl_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    for (int a = 0; a < 3; a++) {
-        cfg.grid.cells[a] = 16;
-        cfg.grid.max_box[a] = 8;
-        cfg.grid.upper[a] = 1e-5;
-        cfg.sort_bin[a] = -1;
-    }
-    cfg.precision = CFG_DOUBLE;
-    cfg.shape_order = 3;
+    struct picl_config cfg = bare_config(16, 8);
     cfg.sort_interval = 0;
     cfg.n_species = 2;
     cfg.species[1].frozen = 1;

@@ -21,19 +21,9 @@
 #include <lualib.h>
 
 #include "check.h"
+#include "scratch.h"
 
 static char dir[64], err[8192];
-
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        printf("FAIL cannot write %s\n", path);
-        exit(1);
-    }
-    fputs(text, f);
-    fclose(f);
-}
 
 /* ---- an overlong string, through each reader's public loader */
 
@@ -55,7 +45,7 @@ static void test_overlong_input(void)
     n = CFG_PATH_LEN - 1 - 4;
     snprintf(path + n, sizeof path - n, ".lua");
     CHECK(strlen(path) == CFG_PATH_LEN - 1);
-    write_text(path, "local picl = require('picl')\n"
+    scratch_write(path, "local picl = require('picl')\n"
                      "return picl.simulation {\n"
                      "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {1e-6, 1e-6, 1e-6} },\n"
                      "  steps = 1,\n"
@@ -73,7 +63,7 @@ static void test_overlong_bench_spec(void)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/spec.lua", dir);
-    write_text(path, "local picl = require('picl')\n"
+    scratch_write(path, "local picl = require('picl')\n"
                      "return picl.bench { base = 'base.lua', name = string.rep('n', 100),\n"
                      "  axes = { ['sort.interval'] = {0, 4} } }\n");
     struct bench_spec spec;
@@ -91,7 +81,7 @@ static void test_overlong_tuning(void)
     char path[128];
     snprintf(path, sizeof path, "%s/tuning.lua", dir);
     /* the file allows 255 characters of text; a date holds 31 (it was cut short silently) */
-    write_text(path, "tuned { vendor = \"V\", device = \"D\", driver = \"1\", class = \"double/order3/ppc8\",\n"
+    scratch_write(path, "tuned { vendor = \"V\", device = \"D\", driver = \"1\", class = \"double/order3/ppc8\",\n"
                      "  date = \"2026-12-02 and a very long remark\" }\n");
     struct tune_db db;
     CHECK(tune_db_load(&db, path, err, sizeof err) != 0);
@@ -270,7 +260,7 @@ static void test_modules(void)
 {
     char path[128], cwd[1024];
     snprintf(path, sizeof path, "%s/disk.lua", dir);
-    write_text(path, "return {}\n");
+    scratch_write(path, "return {}\n");
     CHECK(getcwd(cwd, sizeof cwd) != NULL && chdir(dir) == 0);
     lua_State *L = luaL_newstate();
     lua_pushcfunction(L, require_from_disk);
@@ -282,7 +272,7 @@ static void test_modules(void)
     CHECK(chdir(cwd) == 0);
 
     snprintf(path, sizeof path, "%s/reach.lua", dir);
-    write_text(path, "local schema = require('schema')\n");
+    scratch_write(path, "local schema = require('schema')\n");
     struct picl_config *cfg = mem_calloc(1, sizeof *cfg);
     CHECK(cfg && cfg_load(cfg, path, NULL, 0, err, sizeof err) != 0);
     CHECK(strstr(err, "reach.lua:1: require(\"schema\"): only 'picl' is available to input scripts") != NULL);
@@ -291,20 +281,13 @@ static void test_modules(void)
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/picl_luatab_XXXXXX");
-    if (!mkdtemp(dir)) {
-        printf("FAIL cannot make a temporary folder\n");
-        return 1;
-    }
+    scratch_dir(dir, sizeof dir, "luatab");
     test_overlong_input();
     test_overlong_bench_spec();
     test_overlong_tuning();
     test_wrong_types();
     test_enum_lists();
     test_modules();
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0)
-        printf("  could not remove %s\n", dir);
+    scratch_remove(dir);
     return check_finish();
 }

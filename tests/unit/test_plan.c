@@ -5,23 +5,15 @@
 
 #include <string.h>
 
+#include "bare_config.h"
 #include "check.h"
 
-static struct picl_config base(void)
+/* A 32^3 grid in boxes of 16^3 and its layout, which every test resolves against. */
+static int base_layout(struct picl_config *cfg, struct gen_layout *lay)
 {
-    struct picl_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    for (int a = 0; a < 3; a++) {
-        cfg.grid.cells[a] = 32;
-        cfg.grid.max_box[a] = 16;
-        cfg.grid.upper[a] = 1e-5;
-        cfg.sort_bin[a] = -1;
-    }
-    cfg.precision = CFG_DOUBLE;
-    cfg.shape_order = 3;
-    cfg.sort_interval = -1;
-    cfg.n_species = 1;
-    return cfg;
+    char err[512];
+    *cfg = bare_config(32, 16);
+    return gen_layout(cfg, lay, err, sizeof err);
 }
 
 static struct gen_device device(int cpu, int gpu, int atomics)
@@ -40,10 +32,9 @@ static struct gen_device device(int cpu, int gpu, int atomics)
 
 static void test_auto(void)
 {
-    struct picl_config cfg = base();
+    struct picl_config cfg;
     struct gen_layout lay;
-    char err[512];
-    CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+    CHECK(base_layout(&cfg, &lay) == 0);
     struct gen_plan p;
 
     /* no device (picl check --no-build): as on a CPU */
@@ -91,10 +82,9 @@ static void test_auto(void)
 
 static void test_refusals(void)
 {
-    struct picl_config cfg = base();
+    struct picl_config cfg;
     struct gen_layout lay;
-    char err[512];
-    CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+    CHECK(base_layout(&cfg, &lay) == 0);
     struct gen_plan p;
     struct gen_device d = device(0, 1, 0);
 
@@ -151,10 +141,10 @@ static void test_strategy_rows(void)
 
 static void test_work_groups(void)
 {
-    struct picl_config cfg = base();
+    struct picl_config cfg;
     struct gen_layout lay;
+    CHECK(base_layout(&cfg, &lay) == 0);
     char err[512];
-    CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
     struct gen_plan p;
     const size_t *wg = p.wg_cells;
     struct gen_device d = device(0, 1, 1);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "scratch.h"
 
 static char dir[64], err[4096];
 
@@ -21,16 +22,7 @@ static const char *path_in(const char *name)
     return path;
 }
 
-static void write_file(const char *name, const char *text)
-{
-    FILE *f = fopen(path_in(name), "w");
-    if (!f) {
-        printf("FAIL cannot write %s\n", path_in(name));
-        exit(1);
-    }
-    fputs(text, f);
-    fclose(f);
-}
+static void write_file(const char *name, const char *text) { scratch_write(path_in(name), text); }
 
 /* A device as tune_apply sees it; nothing here opens OpenCL. */
 static const struct device_traits cpu_traits = {.kind = "cpu", .memory_share = 0.5};
@@ -198,19 +190,12 @@ static void test_apply(const struct device *dev)
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/picl_tuning_XXXXXX");
-    if (!mkdtemp(dir)) {
-        printf("FAIL cannot make a temporary folder\n");
-        return 1;
-    }
+    scratch_dir(dir, sizeof dir, "tuning");
     struct device dev;
     fake_device(&dev);
     test_round_trip(&dev);
     test_damaged();
     test_apply(&dev);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0)
-        printf("  could not remove %s\n", dir);
+    scratch_remove(dir);
     return check_finish();
 }
