@@ -261,8 +261,7 @@ static int write_vector_mesh(struct writer *w, const struct cfg_full *d, const c
  * filtered J it gets the same passes: that rho is the one Gauss's law holds for. */
 static int write_rho(struct writer *w, const char *name, int species)
 {
-    if (charge_deposit(w->s->fields, w->s->species, w->s->n_species, species, w->c, w->err, w->err_len) ||
-        fields_filter_rho(w->s->fields, w->c, w->err, w->err_len))
+    if (charge_deposit(w->s->fields, w->s->species, w->s->n_species, species, w->c, w->err, w->err_len))
         return -1;
     hid_t ds;
     if (write_mesh(w, w->meshes, name, FC_RHO, &ds))

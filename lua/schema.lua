@@ -94,6 +94,16 @@ local PARTICLES = {
     proton = { charge = K.q_e, mass = K.m_p },
 }
 
+-- A box (the grid, a region) whose upper corner must lie above its lower one on every axis.
+local function lower_below_upper(t, key)
+    for a = 1, 3 do
+        if not (t.lower[a] < t.upper[a]) then
+            fail(join(key, "upper"), string.format("upper must exceed lower on every axis: along %s, lower = %s m, upper = %s m",
+                AXES[a], numtext(t.lower[a]), numtext(t.upper[a])))
+        end
+    end
+end
+
 local grid = section {
     what = "a table {cells = ..., lower = ..., upper = ...}",
     keys = {
@@ -105,14 +115,7 @@ local grid = section {
             default = function(g) return { g.cells[1], g.cells[2], g.cells[3] } end },
     },
     rules = {
-        function(g, key)
-            for a = 1, 3 do
-                if not (g.lower[a] < g.upper[a]) then
-                    fail(join(key, "upper"), string.format("upper must exceed lower on every axis: along %s, lower = %s m, upper = %s m",
-                        AXES[a], numtext(g.lower[a]), numtext(g.upper[a])))
-                end
-            end
-        end,
+        lower_below_upper,
         -- A box larger than the domain just means one box along that axis (2D runs: cells z = 1).
         function(g, key)
             for a = 1, 3 do
@@ -296,14 +299,7 @@ local region = section {
         upper = { kind = three(number(""), "3 numbers"), required = true, doc = "m" },
     },
     rules = {
-        function(r, key)
-            for a = 1, 3 do
-                if not (r.lower[a] < r.upper[a]) then
-                    fail(join(key, "upper"), string.format("upper must exceed lower on every axis: along %s, lower = %s m, upper = %s m",
-                        AXES[a], numtext(r.lower[a]), numtext(r.upper[a])))
-                end
-            end
-        end,
+        lower_below_upper,
     },
 }
 

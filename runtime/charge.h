@@ -6,7 +6,7 @@
 #include "particles.h"
 
 /* Deposits the charge density of species[which] (which >= 0) or of all n species (which < 0)
- * into rho and sums it over boxes (and ranks). */
+ * into rho, sums it over boxes (and ranks) and filters it as J is filtered. */
 int charge_deposit(struct fields *f, struct species *species, int n, int which, struct ctx *c, char *err,
                    size_t err_len);
 /* The residual max |div E - rho/eps0| / max |rho/eps0| now, all species deposited; store: make

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernel_iface.h"
+#include "plan.h"
 
 #define ARG(E, name, param, type, kept) {#param, 0},
 #define ROW(kernel, list) {kernel, list, (int)(sizeof list / sizeof *list)}
@@ -90,11 +91,9 @@ static const struct kargs_row rows[] = {
     ROW("window_inject_*", window_inject),
 };
 
-unsigned kargs_push_variant(enum cfg_strategy s, int tiles_per_box)
+unsigned kargs_push_variant(const struct gen_plan *plan)
 {
-    if (s == CFG_STRATEGY_LOCAL_TILES)
-        return KARGS_LOCAL_J | (tiles_per_box > 1 ? KARGS_TILE_LIST : 0u);
-    return s == CFG_STRATEGY_SIMD_CELLS ? KARGS_TILE_LIST : 0u;
+    return (plan->ops->local_j ? KARGS_LOCAL_J : 0u) | (plan_lists_tiles(plan) ? KARGS_TILE_LIST : 0u);
 }
 
 const struct kargs_row *kargs_find(const char *name)

@@ -4,14 +4,16 @@
 #ifndef PICL_KARGS_H
 #define PICL_KARGS_H
 
-#include "config.h"
 
 /* Parameters a kernel has in some programs only: the local_tiles push's tile of J in local
  * memory, and the particles listed tile by tile that a push going tile by tile reads. */
 enum kargs_variant { KARGS_LOCAL_J = 1, KARGS_TILE_LIST = 2 };
 
-/* The variant of a species' push kernel with deposition strategy s and tiles_per_box tiles. */
-unsigned kargs_push_variant(enum cfg_strategy s, int tiles_per_box);
+struct gen_plan;
+
+/* The variant of the push kernels a run's plan asks for: the strategy row's tile of J in local
+ * memory, and the tile list wherever the plan lists particles by tile. */
+unsigned kargs_push_variant(const struct gen_plan *plan);
 
 /* A parameter: its name and the variant bits a program needs for the kernel to have it (0: all). */
 struct karg {

@@ -42,6 +42,17 @@ void kernel_release(struct kernel *kn)
     kn->k = NULL;
 }
 
+static int set_at(struct kernel *kn, int i, const char *name, size_t size, const void *value, char *err,
+                  size_t err_len)
+{
+    cl_int rc = clSetKernelArg(kn->k, (cl_uint)i, size, value);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "kernel %s: argument %s: %s", kn->name, name, device_error_name(rc));
+        return -1;
+    }
+    return 0;
+}
+
 int kernel_set(struct kernel *kn, const char *name, size_t size, const void *value, char *err, size_t err_len)
 {
     const int i = kn->args ? kargs_index(kn->args, kn->variant, name) : -1;
@@ -49,12 +60,7 @@ int kernel_set(struct kernel *kn, const char *name, size_t size, const void *val
         snprintf(err, err_len, "kernel %s: no argument %s", kn->name, name);
         return -1;
     }
-    cl_int rc = clSetKernelArg(kn->k, (cl_uint)i, size, value);
-    if (rc != CL_SUCCESS) {
-        snprintf(err, err_len, "kernel %s: argument %s: %s", kn->name, name, device_error_name(rc));
-        return -1;
-    }
-    return 0;
+    return set_at(kn, i, name, size, value, err, err_len);
 }
 
 int kernel_mem(struct kernel *kn, const char *name, cl_mem mem, char *err, size_t err_len)
@@ -64,10 +70,13 @@ int kernel_mem(struct kernel *kn, const char *name, cl_mem mem, char *err, size_
 
 int kernel_particles(struct kernel *kn, const cl_mem *mems, char *err, size_t err_len)
 {
+    /* each array the kernel's parameter list names; the others it does not take */
 #define SET_ARRAY(E, name, param, type, kept)                                                    \
-    if (kn->args && kargs_index(kn->args, kn->variant, #param) >= 0 &&                         \
-        kernel_mem(kn, #param, mems[PA_##E], err, err_len))                                      \
-        return -1;
+    {                                                                                            \
+        const int i = kn->args ? kargs_index(kn->args, kn->variant, #param) : -1;                \
+        if (i >= 0 && set_at(kn, i, #param, sizeof(cl_mem), &mems[PA_##E], err, err_len))       \
+            return -1;                                                                           \
+    }
     PICL_PARTICLE_ARRAYS(SET_ARRAY)
     PICL_PARTICLE_SCRATCH(SET_ARRAY)
 #undef SET_ARRAY

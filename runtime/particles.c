@@ -244,10 +244,9 @@ done:
 static int tile_list_create(struct species *sp, struct ctx *c, const cl_mem *a, char *err, size_t err_len)
 {
     const int nb = c->lay.n_local;
-    if (arena_alloc(&c->arena, (size_t)sp->tiles * (size_t)nb * sizeof(cl_int), "tile ends", &sp->tile_end, err,
-                    err_len))
+    const size_t ends = (size_t)c->plan.tiles.per_box * (size_t)nb;
+    if (arena_alloc(&c->arena, ends * sizeof(cl_int), "tile ends", &sp->tile_end, err, err_len))
         return -1;
-    sp->push.variant = kargs_push_variant(sp->ops->id, sp->tiles);
     if (species_kernel(&sp->tile_bin, c, "particles_tile_bin", -1, err, err_len) ||
         kernel_particles(&sp->tile_bin, a, err, err_len) ||
         kernel_mem(&sp->tile_bin, "boxes", sp->boxes.mem, err, err_len) ||
@@ -265,11 +264,9 @@ static int tile_list_create(struct species *sp, struct ctx *c, const cl_mem *a, 
 static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a, char *err, size_t err_len)
 {
     const struct strategy_tiles *t = &c->plan.tiles;
-    sp->tiles = t->per_box;
-    sp->push.variant = kargs_push_variant(sp->ops->id, sp->tiles);
     if (kernel_set(&sp->push, "J", t->bytes, NULL, err, err_len))
         return -1;
-    if (sp->tiles > 1 && tile_list_create(sp, c, a, err, err_len))
+    if (t->per_box > 1 && tile_list_create(sp, c, a, err, err_len))
         return -1;
     size_t most = 0;
     cl_ulong local = 0;
@@ -286,11 +283,10 @@ static int local_tiles_create(struct species *sp, struct ctx *c, const cl_mem *a
         return -1;
     }
     /* the program was written for this many (TILE_GROUP, reqd_work_group_size) */
-    sp->tile_group = t->group;
-    if (sp->tile_group > most) {
+    if (t->group > most) {
         snprintf(err, err_len, "work_group.particles: the local_tiles push kernel of species %s runs at most %zu work "
                  "items per work-group on %s, not %zu; give work_group.particles = %zu", sp->cfg->name, most,
-                 c->dev->name, sp->tile_group, most);
+                 c->dev->name, t->group, most);
         return -1;
     }
     return 0;
@@ -363,7 +359,6 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     }
     if (count ? allocate(sp, c, count, room, err, err_len) : load(sp, c, err, err_len))
         return -1;
-    sp->ops = c->plan.ops;
     for (int b = 0; b < nb; b++)
         if (sp->boxes_host[b * BT_STRIDE + BT_CAP] > sp->max_cap)
             sp->max_cap = sp->boxes_host[b * BT_STRIDE + BT_CAP];
@@ -371,21 +366,22 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     for (int i = 0; i < PA_COUNT; i++)
         a[i] = sp->array[i].mem;
     if (!sp->cfg->frozen) {
-        if (species_kernel(&sp->push, c, "push_deposit", index, err, err_len) ||
-            species_args(&sp->push, a, f, sp, err, err_len) ||
+        if (species_kernel(&sp->push, c, "push_deposit", index, err, err_len))
+            return -1;
+        sp->push.variant = kargs_push_variant(&c->plan);
+        if (species_args(&sp->push, a, f, sp, err, err_len) ||
             species_kernel(&sp->push_back, c, "push_back", index, err, err_len) ||
             species_args(&sp->push_back, a, f, sp, err, err_len) ||
             species_kernel(&sp->deliver, c, "particles_deliver", -1, err, err_len) ||
             species_args(&sp->deliver, a, NULL, sp, err, err_len))
             return -1;
-        if (sp->ops->holes &&
+        if (c->plan.ops->holes &&
             (species_kernel(&sp->outbox_reset, c, "particles_outbox_reset", -1, err, err_len) ||
              species_args(&sp->outbox_reset, a, NULL, sp, err, err_len)))
             return -1;
-        if (sp->ops->local_j && local_tiles_create(sp, c, a, err, err_len))
+        if (c->plan.ops->local_j && local_tiles_create(sp, c, a, err, err_len))
             return -1;
-        if (sp->ops->cell_tiles) { /* the particles listed by cell (tiles of one cell) */
-            sp->tiles = c->plan.tiles.per_box;
+        if (c->plan.ops->cell_tiles) { /* the particles listed by cell (tiles of one cell) */
             if (tile_list_create(sp, c, a, err, err_len))
                 return -1;
         }
@@ -401,7 +397,7 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             return -1;
     }
     const int sort_interval = c->plan.sort_interval, *sort_bin = c->plan.sort_bin;
-    if (sort_interval > 0 && !sp->cfg->frozen && sp->ops->cell_tiles) {
+    if (sort_interval > 0 && !sp->cfg->frozen && c->plan.ops->cell_tiles) {
         /* by cell, through the cell list, in place (particles_reorder_tiles) */
         if (species_kernel(&sp->reorder, c, "particles_reorder_tiles", -1, err, err_len) ||
             species_args(&sp->reorder, a, NULL, sp, err, err_len) ||
@@ -479,20 +475,21 @@ int particles_push(struct species *sp, struct ctx *c, char *err, size_t err_len)
     /* leavers leave holes: the outbox starts empty; tiles: the particles listed tile by tile,
      * unless a sort has just left them in the order of their list (nothing moves between the
      * sort and the push) */
-    if ((sp->ops->holes && launch_boxes(&sp->outbox_reset, c, err, err_len)) ||
+    if ((c->plan.ops->holes && launch_boxes(&sp->outbox_reset, c, err, err_len)) ||
         (sp->tile_bin.k && !sp->cells_listed && launch_boxes(&sp->tile_bin, c, err, err_len)))
         return -1;
     sp->cells_listed = 0;
-    if (sp->ops->launch == STRATEGY_LAUNCH_PARTICLES) {
+    if (c->plan.ops->launch == STRATEGY_LAUNCH_PARTICLES) {
         const size_t w = c->plan.wg_particles;
         size_t g[2] = {(size_t)sp->max_cap, (size_t)c->lay.n_local}, l[2] = {w, 1};
         if (w)
             g[0] = (g[0] + w - 1) / w * w; /* slots past a box's count return at once */
         if (kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, w ? l : NULL, err, err_len))
             return -1;
-    } else if (sp->ops->launch == STRATEGY_LAUNCH_TILES) {
+    } else if (c->plan.ops->launch == STRATEGY_LAUNCH_TILES) {
         /* a work-group per tile of every box */
-        size_t g[2] = {(size_t)sp->tiles * sp->tile_group, (size_t)c->lay.n_local}, l[2] = {sp->tile_group, 1};
+        const struct strategy_tiles *t = &c->plan.tiles;
+        size_t g[2] = {(size_t)t->per_box * t->group, (size_t)c->lay.n_local}, l[2] = {t->group, 1};
         if (kernel_launch(&sp->push, c->dev->queue, &c->timers, 2, g, l, err, err_len))
             return -1;
     } else if (launch_boxes(&sp->push, c, err, err_len)) {
@@ -512,7 +509,7 @@ int particles_bin(struct species *sp, struct ctx *c, char *err, size_t err_len)
 
 int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
 {
-    if (sp->ops->cell_tiles && sp->reorder.k) {
+    if (c->plan.ops->cell_tiles && sp->reorder.k) {
         if (launch_boxes(&sp->tile_bin, c, err, err_len) || launch_boxes(&sp->reorder, c, err, err_len))
             return -1;
         sp->cells_listed = 1; /* the reorder leaves list = identity and the cell ends as they were */

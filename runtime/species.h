@@ -10,7 +10,6 @@
 #include "kernel_iface.h"
 
 struct migrate;
-struct strategy_ops;
 
 /* Particles of box b live in slots [start, start + count) of every array, with room up to
  * start + cap; each box also has an outbox for the particles that leave it during a push. */
@@ -29,12 +28,9 @@ struct species {
     struct arena_buf sums; /* one partial sum per box */
     double *sums_host;
     struct kernel push, push_back, deliver, rho, kinetic, bin, reorder, outbox_reset, tile_bin;
-    const struct strategy_ops *ops; /* the deposition strategy's row, as the run's plan chose it */
     long max_cap; /* the largest box's room: the slot range of a global_atomics launch */
-    /* local_tiles: tiles per box, the work-group size, and (several tiles per box) the
-     * particles of each box listed tile by tile, and the end of every tile's list */
-    int tiles;
-    size_t tile_group;
+    /* (tiles per box and their work-group: c->plan.tiles) the particles of each box listed tile
+     * by tile, and the end of every tile's list */
     struct arena_buf tile_end; /* the tile list itself: PA_DEST at the boxes' own slots */
     int cells_listed; /* simd_cells: a sort has just left the particles in the order of their list */
     /* sorting (only when sort.interval > 0): destination of each particle, one 8-byte scratch

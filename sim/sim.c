@@ -219,7 +219,7 @@ int sim_step(struct sim *s, char *err, size_t err_len)
         return -1;
     /* the charge-conservation reference of the new leading layers (a rho deposit per shift) */
     if (s->window.shifts != shifts &&
-        (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) || fields_filter_rho(&s->fields, c, err, err_len) ||
+        (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) ||
          window_gauss_reference(&s->window, c, err, err_len)))
         return -1;
     const int sort = c->plan.sort_interval;
