@@ -202,30 +202,29 @@ local function faces_kind(noun, names) return faces_of(one_of(noun, names), "per
 -- face absorbs particles, and an absorbing or reflecting face is a pec face for the fields.
 -- pml_cells: the thickness of each PML (one number for every PML face, or per axis and face as
 -- `field`); resolved to 0 on the faces that have no PML.
+-- A value per face, {{x lower, x upper}, {y ...}, {z ...}}, of f(axis, side).
+local function each_face(f)
+    local out = {}
+    for a = 1, 3 do
+        out[a] = { f(a, 1), f(a, 2) }
+    end
+    return out
+end
+
 local boundary = section {
     keys = {
         field = { kind = faces_kind("boundary", FIELD_BOUNDARIES), doc = "field boundary per face",
             default = function(b)
-                local out = {}
-                for a = 1, 3 do
-                    out[a] = {}
-                    for side = 1, 2 do
-                        local p = b.particles and b.particles[a][side] or "periodic"
-                        out[a][side] = p == "periodic" and "periodic" or "pec"
-                    end
-                end
-                return out
+                return each_face(function(a, side)
+                    local p = b.particles and b.particles[a][side] or "periodic"
+                    return p == "periodic" and "periodic" or "pec"
+                end)
             end },
         particles = { kind = faces_kind("boundary", PARTICLE_BOUNDARIES), doc = "particle boundary per face",
             default = function(b)
-                local out = {}
-                for a = 1, 3 do
-                    out[a] = {}
-                    for side = 1, 2 do
-                        out[a][side] = b.field[a][side] == "periodic" and "periodic" or "absorbing"
-                    end
-                end
-                return out
+                return each_face(function(a, side)
+                    return b.field[a][side] == "periodic" and "periodic" or "absorbing"
+                end)
             end },
         pml_cells = { kind = faces_of(integer("a positive integer", positive), PML_CELLS_DEFAULT),
             default = PML_CELLS_DEFAULT, doc = "cells of each PML layer, inside the domain" },
