@@ -153,7 +153,7 @@ class _Parser:
             return (repr(number), 7)
         if kind == "name":
             if self.peek()[1] == "(":
-                return (self.call(value), 7)
+                return self.call(value)
             if value in COORDINATES:
                 return (value, 7)
             if value in self.names:
@@ -172,21 +172,21 @@ class _Parser:
         self.take("(")
         args = []
         if self.peek()[1] != ")":
-            args.append(self.ternary()[0])
+            args.append(self.ternary())
             while self.peek()[1] == ",":
                 self.take(",")
-                args.append(self.ternary()[0])
+                args.append(self.ternary())
         self.take(")")
         if name == "if":
             if len(args) != 3:
                 self.fail("if() takes 3 arguments: if(condition, value if true, value if false)")
-            return f"(({args[0]}) ? ({args[1]}) : ({args[2]}))"
+            return (f"{self.wrap(args[0], 1)} ? {self.wrap(args[1], 1)} : {self.wrap(args[2], 0)}", 0)
         if name not in FUNCTIONS:
             self.fail(f"unknown function {name}(); expected one of if, {', '.join(sorted(FUNCTIONS))}")
         cname, count = FUNCTIONS[name]
         if len(args) != count:
             self.fail(f"{name}() takes {count} argument(s), got {len(args)}")
-        return f"{cname}({', '.join(args)})"
+        return (f"{cname}({', '.join(a[0] for a in args)})", 7)
 
 
 def translate(text, where, names):

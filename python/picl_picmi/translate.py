@@ -69,7 +69,8 @@ def lua(value):
     if isinstance(value, float):
         if not math.isfinite(value):
             raise PiclUnsupported(f"the value {value} is not finite; picl takes finite numbers")
-        return repr(value)
+        # 15 digits: what the arithmetic of a PICMI script (c * t_peak ...) means, without its round-off
+        return repr(float(f"{value:.15g}"))
     if isinstance(value, str):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
     if isinstance(value, (list, tuple)):
