@@ -179,7 +179,9 @@ def _boundaries(grid):
             refuse(grid, "pml_cells", "no face is 'open' (a PML)", "boundary.pml_cells")
         if len(grid.pml_cells) != 3:
             refuse(grid, "pml_cells", "expected 3 numbers, one per axis", "boundary.pml_cells")
-        pml = {axis: int(n) for axis, n in zip(AXES, grid.pml_cells)}
+        # picl takes pml_cells only along axes with a PML face
+        pml = {axis: int(n) for axis, n in zip(AXES, grid.pml_cells)
+               if "pml" in (field[axis] if isinstance(field[axis], list) else [field[axis]])}
     return field, particles, pml
 
 
