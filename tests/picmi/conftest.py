@@ -12,6 +12,11 @@ ROOT = Path(__file__).resolve().parents[2]
 PICL = ROOT / "bin" / "picl"
 HERE = Path(__file__).resolve().parent
 
+# tests/run_all.sh gives the tests' tuning file relative to the checkout; the scripts run picl in
+# their own folders
+if os.environ.get("PICL_TUNING") and not os.path.isabs(os.environ["PICL_TUNING"]):
+    os.environ["PICL_TUNING"] = os.path.abspath(os.environ["PICL_TUNING"])
+
 
 @pytest.fixture(scope="session")
 def picl():
