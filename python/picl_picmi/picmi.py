@@ -142,9 +142,9 @@ class LaserAntenna(picmistandard.PICMI_LaserAntenna):
     """lasers[i].position: the antenna plane."""
 
 
-AnalyticLaser = _refused(picmistandard.PICMI_AnalyticLaser,
-                         "not translated yet; closest: lasers[i].profile (an expression in x, y, z, t on the antenna "
-                         "plane), written in picl's Lua input directly")
+class AnalyticLaser(picmistandard.PICMI_AnalyticLaser):
+    """lasers[i].profile: field_expression in X, Y (on the antenna plane, from LaserAntenna.position:
+    X along polarization_direction, Y along propagation_direction x polarization_direction) and t."""
 
 
 # --- applied fields

@@ -369,10 +369,12 @@ def _plasma(sp, dist, layout, grid, window, constants, w):
     w.field("u_th", [v / C for v in dist.rms_velocity], "gamma v / c (rms_velocity / c)")
 
 
-def _bunch(sp, dist, layout, charge, w):
+def _bunch(sp, dist, layout, grid, charge, w):
     if not isinstance(layout, picmistandard.PICMI_PseudoRandomLayout) or layout.n_macroparticles is None:
         raise PiclUnsupported(f"species '{sp.name}': a GaussianBunchDistribution needs a PseudoRandomLayout "
                               "with n_macroparticles; closest picl key: species.beam.particles")
+    if layout.grid is not None and layout.grid is not grid:
+        refuse(layout, "grid", "picl has one grid", "species.beam")
     if any(dist.velocity_divergence):
         refuse(dist, "velocity_divergence", "picl's bunch has no correlated divergence", "species.beam.u_th")
     moving = [a for a in range(3) if dist.centroid_velocity[a] != 0]
@@ -443,7 +445,7 @@ def _species(sim, grid, window, constants, w):
         if isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution)):
             _plasma(sp, dist, layout, grid, window, constants, w)
         elif isinstance(dist, picmistandard.PICMI_GaussianBunchDistribution):
-            _bunch(sp, dist, layout, charge, w)
+            _bunch(sp, dist, layout, grid, charge, w)
         else:
             refuse(sp, "initial_distribution", f"picl has no {_name(dist)}", "species.density or species.beam")
         if sp.picl_frozen:
@@ -453,16 +455,75 @@ def _species(sim, grid, window, constants, w):
     return names
 
 
-def _lasers(sim, grid, w):
+def _analytic_laser(laser, antenna, name, a, sign, constants, w):
+    """An AnalyticLaser: its field_expression in X, Y (the antenna plane's coordinates from
+    LaserAntenna.position, X along the polarization, Y along propagation x polarization, as WarpX
+    reads them) and t, as picl's profile in x, y, z on the plane."""
+    where = f"AnalyticLaser '{laser.name or name}'"
+    p = [float(v) for v in laser.polarization_direction]
+    norm = math.sqrt(sum(v * v for v in p))
+    if norm == 0 or abs(p[a]) > 1e-12 * norm:
+        refuse(laser, "polarization_direction", "the polarization must be perpendicular to the propagation",
+               "lasers[i].polarization")
+    p = [v / norm for v in p]
+    n = [sign if b == a else 0.0 for b in range(3)]
+    q = [n[1] * p[2] - n[2] * p[1], n[2] * p[0] - n[0] * p[2], n[0] * p[1] - n[1] * p[0]]
+
+    def along(u):
+        terms = []
+        for b in range(3):
+            if abs(u[b]) < 1e-15:
+                continue
+            offset = float(antenna.position[b])
+            coord = AXES[b] if offset == 0 else f"({AXES[b]} - {lua(offset)})"
+            terms.append(coord if u[b] == 1 else f"-{coord}" if u[b] == -1 else f"{lua(u[b])} * {coord}")
+        if len(terms) == 1 and (terms[0] in AXES or terms[0].startswith("(x") or terms[0].startswith("(y")
+                                or terms[0].startswith("(z")):
+            return terms[0]
+        return "(" + " + ".join(terms).replace("+ -", "- ") + ")"
+
+    names = constants.names(laser.user_defined_kw, where)
+    names.update({"X": along(p), "Y": along(q)})
+    profile = expression(laser.field_expression, f"{where}: field_expression", names)
+    w.open(note="AnalyticLaser through a LaserAntenna")
+    w.field("name", name)
+    w.field("position", [float(v) for v in antenna.position], "m: the antenna plane (LaserAntenna.position)")
+    w.field("direction", ("+" if sign > 0 else "-") + AXES[a], "propagation_direction")
+    w.field("polarization", p, "polarization_direction")
+    w.field("wavelength", float(laser.wavelength), "m: sets the antenna's delay (docs/input.md, lasers)")
+    w.field("profile", profile, f"V/m: field_expression, X and Y on the antenna plane; its peak is "
+            f"Emax = {laser.Emax:.6g} V/m (amax {laser.amax:.6g})")
+    w.close()
+
+
+def _lasers(sim, grid, constants, w):
     if not sim.lasers:
         return
     w.open("lasers")
     for i, (laser, antenna) in enumerate(zip(sim.lasers, sim.laser_injection_methods)):
-        if not isinstance(laser, picmistandard.PICMI_GaussianLaser):
+        if not isinstance(laser, (picmistandard.PICMI_GaussianLaser, picmistandard.PICMI_AnalyticLaser)):
             refuse(laser, None, f"picl has no {_name(laser)}", "lasers[i] (Gaussian) or lasers[i].profile")
         if not isinstance(antenna, picmistandard.PICMI_LaserAntenna):
             raise PiclUnsupported(f"Simulation.add_laser: laser {i + 1} needs a LaserAntenna (picl injects lasers "
                                   "through an antenna plane); closest picl key: lasers[i].position")
+        if laser.fill_in is False:
+            refuse(laser, "fill_in", "picl's antenna moves with the window and keeps emitting", "lasers[i]")
+        d = laser.propagation_direction
+        norm = math.sqrt(sum(v * v for v in d))
+        axes = [a for a in range(3) if abs(d[a]) > 1e-12 * norm]
+        if len(axes) != 1:
+            refuse(laser, "propagation_direction", "picl's lasers propagate along an axis", "lasers[i].direction")
+        a = axes[0]
+        sign = 1.0 if d[a] > 0 else -1.0
+        if antenna.normal_vector is not None:
+            n = antenna.normal_vector
+            if [abs(v) > 1e-12 for v in n] != [b == a for b in range(3)]:
+                refuse(antenna, "normal_vector", "picl's antenna plane is normal to the propagation direction",
+                       "lasers[i].direction")
+        name = identifier(laser.name or f"laser{i + 1}")
+        if isinstance(laser, picmistandard.PICMI_AnalyticLaser):
+            _analytic_laser(laser, antenna, name, a, sign, constants, w)
+            continue
         for arg in ("zeta", "beta", "phi2"):
             if getattr(laser, arg):
                 refuse(laser, arg, "picl's Gaussian pulse has no chirp or angular dispersion", "lasers[i].profile")
@@ -492,7 +553,6 @@ def _lasers(sim, grid, w):
         position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in range(3)]
         t_peak = sign * (antenna.position[a] - centroid[a]) / C
         focal_distance = sign * (focus[a] - antenna.position[a])
-        name = identifier(laser.name or f"laser{i + 1}")
         w.open(note="GaussianLaser through a LaserAntenna")
         w.field("name", name)
         w.field("position", position, "m: the antenna plane (LaserAntenna.position) on the beam's axis")
@@ -507,8 +567,6 @@ def _lasers(sim, grid, w):
         w.field("tau", float(laser.duration), "s, 1/e half-duration of the field (duration)")
         w.field("t_peak", t_peak, "s: the envelope's peak, at centroid_position at t = 0, crosses the antenna")
         w.field("focal_distance", focal_distance, "m: focal_position ahead of the antenna")
-        if laser.fill_in is False:
-            refuse(laser, "fill_in", "picl's antenna moves with the window and keeps emitting", "lasers[i]")
         w.close()
     w.close()
 
@@ -542,6 +600,10 @@ def _diagnostics(sim, species_names, steps, w):
             else:
                 chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
                 entry["fields"] = []
+                for sp in chosen:
+                    if id(sp) not in picl_names:
+                        refuse(d, "species", f"species '{sp.name}' is not in the simulation (add_species)",
+                               "diagnostics.full.species")
                 entry["species"] = [picl_names[id(sp)] for sp in chosen]
                 if d.data_list is not None:
                     attributes = []
@@ -660,7 +722,7 @@ def simulation_lua(sim, steps=None):
     elif sim.picl_constants:
         refuse(sim, "picl_constants", "they name numbers for picl_fields, which is not given", "constants")
     species_names = _species(sim, grid, window, constants, body)
-    _lasers(sim, grid, body)
+    _lasers(sim, grid, constants, body)
     _diagnostics(sim, species_names, steps if steps is not None else sim.max_steps, body)
 
     head = _Writer()

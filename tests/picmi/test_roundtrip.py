@@ -135,6 +135,10 @@ def check_lasers(r, sim):
     assert len(r["lasers"]) == len(sim.lasers)
     for laser, antenna in zip(sim.lasers, sim.laser_injection_methods):
         got = r["lasers"][laser.name]
+        if isinstance(laser, picmi.AnalyticLaser):
+            assert close(got["position"], antenna.position, scale=1e-6)
+            assert "profile (V/m)" in got and float(got["wavelength"].split()[0]) == laser.wavelength
+            continue
         a = [abs(v) > 0 for v in laser.propagation_direction].index(True)
         sign = 1 if laser.propagation_direction[a] > 0 else -1
         assert got["direction"] == ("+" if sign > 0 else "-") + "xyz"[a]
@@ -248,8 +252,15 @@ def test_other_keys_round_trip(picl, tmp_path):
     sim.add_diagnostic(picmi.ParticleDiagnostic(name="parts", period=10, write_dir="out"))
     sim.add_diagnostic(picmi.FieldDiagnostic(name="fields", grid=grid, period=7, data_list=["B", "rho_ions"],
                                              write_dir="out"))
+    # X along the polarization (x), Y along propagation x polarization (z x x = y), from the antenna
+    sim.add_laser(picmi.AnalyticLaser(name="probe", field_expression="E1*exp(-(X**2 + 2*Y**2)/lam**2)*sin(t/tau)",
+                                      tau=1e-15, E1=1e9, lam=12e-6, wavelength=0.8e-6, Emax=1e9,
+                                      propagation_direction=[0, 0, 1], polarization_direction=[1, 0, 0]),
+                  picmi.LaserAntenna(position=[2e-6, 0.0, 0.0]))
     lua_file = sim.write_input_file(str(tmp_path / "other.lua"))
     r = check_all(picl, lua_file, sim, tmp_path)
+    profile = r["lasers"]["probe"]["profile (V/m)"].split("    [")[0]
+    assert profile == "E1 * exp(-(pow((x - 2e-06), 2.0) + 2.0 * pow(y, 2.0)) / pow(lam, 2.0)) * sin(t / tau)"
     assert r["fields"]["Ey"].startswith("E1 * sin(2.0 * pi * z / lam)")
     assert close(r["constants"]["E1"], 1e9, 1e-14) and close(r["constants"]["lam"], 12e-6, 1e-14)
     text = open(lua_file).read()
