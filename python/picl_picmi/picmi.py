@@ -114,8 +114,12 @@ class PseudoRandomLayout(picmistandard.PICMI_PseudoRandomLayout):
     """For a GaussianBunchDistribution: n_macroparticles is beam.particles, seed species.seed."""
 
 
-MultiSpecies = _refused(picmistandard.PICMI_MultiSpecies,
-                        "not translated yet; closest: one Species per member (species)")
+class MultiSpecies(picmistandard.PICMI_MultiSpecies):
+    """One picl species per member, each with the distribution (proportions: density_scale) and the
+    layout given to add_species."""
+
+
+picmistandard.PICMI_MultiSpecies.Species_class = Species
 FoilDistribution = _refused(picmistandard.PICMI_FoilDistribution,
                             "not translated yet; closest: an AnalyticDistribution with the foil's density "
                             "profile (species.density)")

@@ -255,9 +255,26 @@ def _steps(sim, steps, w):
                "steps or stop_time")
 
 
+def _members(sp):
+    """A Species, or the species a MultiSpecies made."""
+    if isinstance(sp, picmistandard.PICMI_MultiSpecies):
+        return list(sp.species_instances_list)
+    return [sp]
+
+
+def _flat_species(sim):
+    """(species, layout, initialize_self_field, injection plane) of every species, a MultiSpecies'
+    members each with its layout."""
+    return [(member, layout, self_field, plane)
+            for sp, layout, self_field, plane in zip(sim.species, sim.layouts, sim.initialize_self_fields,
+                                                     sim.injection_plane_positions)
+            for member in _members(sp)]
+
+
 def _shape(sim):
     order = {}
-    for obj in [sim, *sim.species]:
+    species = [sp for sp, *_ in _flat_species(sim)]
+    for obj in [sim, *species]:
         shape = obj.particle_shape
         if shape is None:
             continue
@@ -267,19 +284,20 @@ def _shape(sim):
         order[obj] = SHAPES[shape]
     values = set(order.values())
     if len(values) > 1:
-        for sp in sim.species:
+        for sp in species:
             if sp in order and order[sp] != order[sim]:
                 refuse(sp, "particle_shape", "picl has one particle shape for every species", "shape_order")
     return order[sim]
 
 
 def _pusher(sim):
-    methods = {sp.method for sp in sim.species if sp.method is not None}
-    for sp in sim.species:
+    species = [sp for sp, *_ in _flat_species(sim)]
+    methods = {sp.method for sp in species if sp.method is not None}
+    for sp in species:
         if sp.method is not None and sp.method not in PUSHERS:
             refuse(sp, "method", "picl's pushers are Boris, Vay and Higuera-Cary", "pusher")
     if len(methods) > 1:
-        refuse(sim.species[0], "method", "picl has one pusher for every species; the species give "
+        refuse(species[0], "method", "picl has one pusher for every species; the species give "
                + ", ".join(sorted(methods)), "pusher")
     return PUSHERS[methods.pop()] if methods else None
 
@@ -410,15 +428,14 @@ def _species(sim, grid, window, constants, w):
         return []
     names = []
     w.open("species")
-    for i, sp in enumerate(sim.species):
-        layout = sim.layouts[i]
+    for i, (sp, layout, self_field, plane) in enumerate(_flat_species(sim)):
         if isinstance(layout, list):
             refuse(sim, "layouts", "picl takes one layout per species", "species.ppc")
-        if sim.initialize_self_fields[i]:
+        if self_field:
             raise PiclUnsupported(f"Simulation.add_species(initialize_self_field=True) for species '{sp.name}': "
                                   "picl solves no Poisson equation at start-up; closest picl key: fields (initial "
                                   "fields as expressions: Simulation(picl_fields={...}))")
-        if sim.injection_plane_positions[i] is not None:
+        if plane is not None:
             raise PiclUnsupported(f"Simulation.add_species_through_plane for species '{sp.name}': picl has no "
                                   "injection through a plane; closest picl key: species.density")
         if sp.interactions:
@@ -572,7 +589,7 @@ def _lasers(sim, grid, constants, w):
 
 
 def _diagnostics(sim, species_names, steps, w):
-    picl_names = {id(sp): n for sp, n in zip(sim.species, species_names)}
+    picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), species_names)}
     full, reduced, dirs = [], [], set()
     for i, d in enumerate(sim.diagnostics):
         if isinstance(d, (picmistandard.PICMI_FieldDiagnostic, picmistandard.PICMI_ParticleDiagnostic)):
@@ -599,6 +616,7 @@ def _diagnostics(sim, species_names, steps, w):
                 note = "FieldDiagnostic"
             else:
                 chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
+                chosen = [member for sp in chosen for member in _members(sp)]
                 entry["fields"] = []
                 for sp in chosen:
                     if id(sp) not in picl_names:

@@ -265,3 +265,22 @@ def test_other_keys_round_trip(picl, tmp_path):
     assert close(r["constants"]["E1"], 1e9, 1e-14) and close(r["constants"]["lam"], 12e-6, 1e-14)
     text = open(lua_file).read()
     assert 'filter = { passes = {1, 2, 0} }' in text
+
+
+def test_multispecies_round_trip(picl, tmp_path):
+    """A MultiSpecies: one picl species per member, its proportion times the distribution's density."""
+    grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 8], lower_bound=[0, 0, 0], upper_bound=[1e-6] * 3,
+                                 lower_boundary_conditions=["periodic"] * 3, upper_boundary_conditions=["periodic"] * 3)
+    multi = picmi.MultiSpecies(particle_types=["electron", "positron"], names=["e1", "p1"], proportions=[0.25, 0.75],
+                               initial_distribution=picmi.UniformDistribution(density=1e24))
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid), max_steps=3)
+    sim.add_species(multi, layout=picmi.GriddedLayout(n_macroparticles_per_cell=[1, 2, 1]))
+    sim.add_diagnostic(picmi.ParticleDiagnostic(name="parts", period=1, species=[multi]))
+    r = read(picl, sim.write_input_file(str(tmp_path / "multi.lua")))
+    assert list(r["species"]) == ["e1", "p1"]
+    for name, q, share in (("e1", -Q_E, 0.25), ("p1", Q_E, 0.75)):
+        got = r["species"][name]
+        assert close(float(got["density (m^-3)"].split()[0]), share * 1e24, 1e-12)
+        assert close(float(got["charge, mass"].split()[0]), q, 1e-8)
+        assert got["ppc"] == "1 x 2 x 1"
+    assert r["full"]["parts"]["names"] == ["e1", "p1"]
