@@ -40,6 +40,9 @@ def _name(obj):
 def refuse(obj, arg, why, closest):
     value = getattr(obj, arg, None) if arg else None
     shown = f"{_name(obj)}.{arg} = {value!r}" if arg else _name(obj)
+    name = getattr(obj, "name", None)
+    if isinstance(name, str):
+        shown += f" ({_name(obj)} '{name}')"
     raise PiclUnsupported(f"{shown}: {why}; closest picl key: {closest}")
 
 
@@ -272,6 +275,7 @@ def _flat_species(sim):
 
 
 def _shape(sim):
+    """shape_order: the species' particle_shape, else the simulation's (PICMI's default: linear)."""
     order = {}
     species = [sp for sp, *_ in _flat_species(sim)]
     for obj in [sim, *species]:
@@ -282,12 +286,12 @@ def _shape(sim):
             refuse(obj, "particle_shape", "picl's shapes are linear, quadratic and cubic (orders 1 to 3)",
                    "shape_order")
         order[obj] = SHAPES[shape]
-    values = set(order.values())
-    if len(values) > 1:
-        for sp in species:
-            if sp in order and order[sp] != order[sim]:
-                refuse(sp, "particle_shape", "picl has one particle shape for every species", "shape_order")
-    return order[sim]
+    default = order.get(sim, 1)
+    used = {order.get(sp, default) for sp in species} or {default}
+    if len(used) > 1:
+        odd = next(sp for sp in species if order.get(sp, default) != order.get(species[0], default))
+        refuse(odd, "particle_shape", "picl has one particle shape for every species", "shape_order")
+    return used.pop()
 
 
 def _pusher(sim):
