@@ -593,6 +593,7 @@ def _lasers(sim, grid, constants, w):
 
 
 def _diagnostics(sim, species_names, steps, w):
+    from .picmi import ReducedDiagnostic  # here: picmi.py imports this module
     picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), species_names)}
     full, reduced, dirs = [], [], set()
     for i, d in enumerate(sim.diagnostics):
@@ -638,7 +639,7 @@ def _diagnostics(sim, species_names, steps, w):
                     entry["attributes"] = attributes
                 note = "ParticleDiagnostic"
             full.append((entry, note))
-        elif isinstance(d, ReducedDiagnosticType()):
+        elif isinstance(d, ReducedDiagnostic):
             reduced.append({"name": identifier(d.name), "interval": int(d.period)})
         else:
             refuse(d, None, f"picl has no {_name(d)}", "diagnostics.full or diagnostics.reduced")
@@ -664,11 +665,6 @@ def _diagnostics(sim, species_names, steps, w):
             w.close()
         w.close()
     w.close()
-
-
-def ReducedDiagnosticType():
-    from .picmi import ReducedDiagnostic
-    return ReducedDiagnostic
 
 
 def _interval(d, steps):
