@@ -164,3 +164,10 @@ def test_a_run_that_picl_refuses_fails_the_script(tmp_path):
     run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode != 0
     assert "grid.max_box" in run.stderr and "exit status 2" in run.stderr, run.stderr
+
+
+def test_a_simulation_steps_once():
+    sim = simulation()
+    sim._stepped = True               # as after a step(): picl runs a simulation in one go
+    with pytest.raises(PiclUnsupported, match="Simulation.step: picl runs a simulation in one go"):
+        sim.step(1)
