@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
 import picmistandard
 from pydantic import Field, PrivateAttr
 
@@ -23,12 +24,12 @@ picmistandard.register_codename("picl")
 
 class constants:
     """Physical constants, SI, CODATA 2018: the values of picl's base/constants.h and lua/constants.lua."""
-    c = 299792458.0
+    c = translate.C
     ep0 = 8.8541878128e-12
     mu0 = 1.25663706212e-6
-    q_e = 1.602176634e-19
-    m_e = 9.1093837015e-31
-    m_p = 1.67262192369e-27
+    q_e = translate.Q_E
+    m_e = translate.M_E
+    m_p = translate.M_P
     hbar = 1.054571817e-34
     kb = 1.380649e-23
 
