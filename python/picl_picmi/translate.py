@@ -4,7 +4,9 @@
 # picl's own validation (lua/schema.lua) then checks the values, as for any input.
 
 import math
+import os
 import re
+import sys
 
 import picmistandard
 
@@ -744,7 +746,9 @@ def simulation_lua(sim, steps=None):
     _diagnostics(sim, species_names, steps if steps is not None else sim.max_steps, body)
 
     head = _Writer()
-    head.comment("picl input written by picl_picmi (python/picl_picmi) from a PICMI script: SI units throughout.")
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "a PICMI script"
+    head.comment(f"picl input written by picl_picmi (python/picl_picmi) from {script}: SI units throughout;")
+    head.comment("the comments give units and the PICMI arguments behind the values.")
     head.comment("Run it with `bin/picl run FILE`; `bin/picl check FILE` prints what picl makes of it (docs/input.md).")
     head.put('local picl = require("picl")')
     head.put("")
