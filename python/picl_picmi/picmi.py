@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Literal
 
 import picmistandard
 from pydantic import Field, PrivateAttr
@@ -121,9 +122,11 @@ class MultiSpecies(picmistandard.PICMI_MultiSpecies):
 
 
 picmistandard.PICMI_MultiSpecies.Species_class = Species
-FoilDistribution = _refused(picmistandard.PICMI_FoilDistribution,
-                            "not translated yet; closest: an AnalyticDistribution with the foil's density "
-                            "profile (species.density)")
+class FoilDistribution(picmistandard.PICMI_FoilDistribution):
+    """species.density: the foil and its exponential ramps across the propagation direction, which is
+    picl_axis ("+x" ... "-z"), else that of the simulation's one laser."""
+    picl_axis: Literal["+x", "-x", "+y", "-y", "+z", "-z"] | None = Field(
+        default=None, description="the propagation direction the foil lies across")
 AnalyticFluxDistribution = _refused(picmistandard.PICMI_AnalyticFluxDistribution,
                                     "picl has no injection through a surface; closest: species.density")
 ParticleListDistribution = _refused(picmistandard.PICMI_ParticleListDistribution,

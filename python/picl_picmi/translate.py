@@ -168,7 +168,10 @@ def _boundaries(grid):
                 refuse(grid, arg_f, f"picl has no field boundary '{bc}' (at {axis}{side}); picl's are periodic, "
                        "pec ('pec', 'dirichlet') and pml ('open')", "boundary.field")
             bp = (getattr(grid, arg_p) or [None] * 3)[a]
-            if bp is None:
+            given_p = arg_p in grid.model_fields_set or f"bc_{axis}{side}_particles" in grid.model_fields_set
+            if bp is None or (not given_p and bp not in PARTICLE_BOUNDARIES):
+                # PICMI's particle boundaries follow the field's when not given; picl's (and WarpX's)
+                # default at a face that is not periodic absorbs them
                 bp = "periodic" if bc == "periodic" else "absorbing"
             if bp not in PARTICLE_BOUNDARIES:
                 refuse(grid, arg_p, f"picl has no particle boundary '{bp}' (at {axis}{side}); picl's are periodic, "
@@ -349,11 +352,52 @@ def _region(dist, grid, window):
     return {"lower": lower, "upper": upper}, note
 
 
-def _plasma(sp, dist, layout, grid, window, constants, w):
+def foil_density(dist, axis, sign):
+    """A FoilDistribution's density as a picl expression: u = sign (s - front) is the depth past the
+    front surface along the propagation (s the coordinate along axis); the foil is 0 <= u <= thickness,
+    n exp(u / L_pre) before it (down to -cutoff_pre), n exp(-(u - thickness) / L_post) after it
+    (up to thickness + cutoff_post); without a length, no plasma there."""
+    n, d = lua(float(dist.density)), float(dist.thickness)
+    front = float(dist.front)
+    u = f"({axis} - {lua(front)})" if sign > 0 else f"({lua(front)} - {axis})"
+
+    def ramp(length, cutoff, depth, inside):
+        if length is None:
+            if cutoff is not None:
+                raise PiclUnsupported(f"FoilDistribution: a cutoff without its exponential length ({inside}); "
+                                      "closest picl key: species.density")
+            return "0.0"
+        exp = f"{n} * exp({depth} / {lua(float(length))})"
+        return exp if cutoff is None else f"({inside} ? {exp} : 0.0)"
+
+    pre = ramp(dist.exponential_pre_plasma_length, dist.exponential_pre_plasma_cutoff, u,
+               f"{u} >= {lua(-float(dist.exponential_pre_plasma_cutoff or 0))}")
+    post = ramp(dist.exponential_post_plasma_length, dist.exponential_post_plasma_cutoff,
+                f"-({u} - {lua(d)})", f"{u} <= {lua(d + float(dist.exponential_post_plasma_cutoff or 0))}")
+    return f"{u} < 0.0 ? {pre} : ({u} <= {lua(d)} ? {n} : {post})"
+
+
+def _foil_axis(sim, dist):
+    """(axis, sign) of a foil: picl_axis, else the propagation of the simulation's one laser."""
+    if dist.picl_axis:
+        return dist.picl_axis[-1], (-1.0 if dist.picl_axis.startswith("-") else 1.0)
+    if len(sim.lasers) == 1:
+        d = sim.lasers[0].propagation_direction
+        a = max(range(3), key=lambda b: abs(d[b]))
+        return AXES[a], (1.0 if d[a] > 0 else -1.0)
+    refuse(dist, "picl_axis", "a foil lies across the propagation direction, which picl takes from the one "
+           "laser, and there is not one", "FoilDistribution(picl_axis='+z') (species.density)")
+
+
+def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
     where = f"{_name(dist)} of species '{sp.name}'"
     if isinstance(dist, picmistandard.PICMI_UniformDistribution):
         density = float(dist.density)
         note = "m^-3 (UniformDistribution)"
+    elif isinstance(dist, picmistandard.PICMI_FoilDistribution):
+        axis, sign = _foil_axis(sim, dist)
+        density = foil_density(dist, axis, sign)
+        note = f"m^-3 (FoilDistribution, across {'+' if sign > 0 else '-'}{axis})"
     else:
         names = constants.names(dist.user_defined_kw, where)
         density = expression(dist.density_expression, f"{where}: density_expression", names)
@@ -465,8 +509,9 @@ def _species(sim, grid, window, constants, w):
         else:
             w.field("charge", charge, "C")
             w.field("mass", mass, "kg")
-        if isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution)):
-            _plasma(sp, dist, layout, grid, window, constants, w)
+        if isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution,
+                             picmistandard.PICMI_FoilDistribution)):
+            _plasma(sp, dist, layout, grid, window, constants, w, sim)
         elif isinstance(dist, picmistandard.PICMI_GaussianBunchDistribution):
             _bunch(sp, dist, layout, grid, charge, w)
         else:

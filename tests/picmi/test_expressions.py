@@ -73,3 +73,34 @@ def test_integer_division_is_not_c_integer_division():
 def test_bad_expressions_are_refused(text, message):
     with pytest.raises(PiclUnsupported, match=message.replace("(", r"\(").replace(")", r"\)")):
         translate(text, "AnalyticDistribution.density_expression", {"n0": "n0"})
+
+
+@pytest.mark.parametrize("axis, sign", [("z", 1.0), ("x", -1.0)])
+def test_foil_density(tmp_path, axis, sign):
+    """FoilDistribution's density, as written for picl, against PICMI's definition: the foil from its
+    front over its thickness along the propagation, exponential ramps before (cut) and after (uncut)."""
+    from picl_picmi import picmi
+    from picl_picmi.translate import foil_density
+    n0, front, d, l_pre, cut_pre, l_post = 1e27, 1e-6, 2e-7, 5e-8, 3e-7, 1e-7
+    foil = picmi.FoilDistribution(density=n0, front=front, thickness=d, exponential_pre_plasma_length=l_pre,
+                                  exponential_pre_plasma_cutoff=cut_pre, exponential_post_plasma_length=l_post)
+
+    def want(s):
+        u = sign * (s - front)
+        if u < 0:
+            return n0 * math.exp(u / l_pre) if u >= -cut_pre else 0.0
+        return n0 if u <= d else n0 * math.exp(-(u - d) / l_post)
+
+    points = [front + sign * u for u in (-5e-7, -2.9e-7, -1e-7, 0.0, 1e-7, 2e-7, 2.5e-7, 6e-7)]
+    text = foil_density(foil, axis, sign)
+    (tmp_path / "f.c").write_text(
+        "#include <math.h>\n#include <stdio.h>\nint main(void) {\n"
+        f"    static const double s[] = {{{', '.join(repr(p) for p in points)}}};\n"
+        f"    for (int i = 0; i < {len(points)}; i++) {{ double {axis} = s[i]; printf(\"%.17g\\n\", {text}); }}\n"
+        "    return 0;\n}\n")
+    subprocess.run(["cc", "-std=c11", "-Wall", "-Werror", "-o", str(tmp_path / "f"), str(tmp_path / "f.c"), "-lm"],
+                   check=True)
+    got = [float(v) for v in subprocess.run([str(tmp_path / "f")], capture_output=True, text=True,
+                                            check=True).stdout.split()]
+    for p, g in zip(points, got):
+        assert math.isclose(g, want(p), rel_tol=1e-12, abs_tol=1e-300), (p, g, want(p))

@@ -41,7 +41,8 @@ def check_grid(r, grid):
         lo, hi = grid.lower_boundary_conditions[a], grid.upper_boundary_conditions[a]
         assert r["field"][axis][0] == [names[lo], names[hi]], axis
         plo, phi = grid.lower_boundary_conditions_particles[a], grid.upper_boundary_conditions_particles[a]
-        assert r["particles"][axis][0] == [pnames[plo], pnames[phi]], axis
+        # not given, PICMI's particle boundaries follow the field's: picl absorbs at a pec or open face
+        assert r["particles"][axis][0] == [pnames.get(plo, "absorbing"), pnames.get(phi, "absorbing")], axis
         if grid.pml_cells is not None:
             want = [grid.pml_cells[a] if b == "open" else 0 for b in (lo, hi)]
             assert r["field"][axis][1] == want, axis
@@ -284,3 +285,24 @@ def test_multispecies_round_trip(picl, tmp_path):
         assert close(float(got["charge, mass"].split()[0]), q, 1e-8)
         assert got["ppc"] == "1 x 2 x 1"
     assert r["full"]["parts"]["names"] == ["e1", "p1"]
+
+
+def test_foil_round_trip(picl, tmp_path):
+    """A FoilDistribution across the one laser's propagation: its density expression as picl keeps it."""
+    from picl_picmi.translate import foil_density
+    grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 32], lower_bound=[-1e-6, -1e-6, 0], upper_bound=[1e-6, 1e-6, 4e-6],
+                                 lower_boundary_conditions=["periodic", "periodic", "pec"],
+                                 upper_boundary_conditions=["periodic", "periodic", "pec"], picl_max_box=[8, 8, 32])
+    foil = picmi.FoilDistribution(density=1e27, front=2e-6, thickness=5e-7, exponential_pre_plasma_length=1e-7,
+                                  exponential_pre_plasma_cutoff=5e-7)
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid), max_steps=3)
+    sim.add_species(picmi.Species(particle_type="electron", name="e", initial_distribution=foil),
+                    layout=picmi.GriddedLayout(n_macroparticles_per_cell=[1, 1, 1]))
+    sim.add_laser(picmi.GaussianLaser(wavelength=0.8e-6, waist=1e-6, duration=5e-15, a0=0.1,
+                                      focal_position=[0, 0, 1e-6], centroid_position=[0, 0, -1e-6],
+                                      propagation_direction=[0, 0, 1], polarization_direction=[1, 0, 0]),
+                  picmi.LaserAntenna(position=[0, 0, 0.5e-6]))
+    r = read(picl, sim.write_input_file(str(tmp_path / "foil.lua")))
+    check_grid(r, grid)
+    assert r["particles"]["z"][0] == ["absorbing", "absorbing"], "PICMI's default: the field's pec, absorbing"
+    assert r["species"]["e"]["density (m^-3)"].split("    [")[0] == foil_density(foil, "z", 1.0)
