@@ -196,7 +196,7 @@ def _boundaries(grid):
 def _window(grid):
     v = grid.moving_window_velocity
     if v is None or not any(v):
-        if grid.picl_moving_window_start is not None:
+        if getattr(grid, "picl_moving_window_start", None) is not None:
             refuse(grid, "picl_moving_window_start", "there is no moving window (moving_window_velocity)",
                    "moving_window.start")
         return None
@@ -205,8 +205,8 @@ def _window(grid):
         refuse(grid, "moving_window_velocity", "picl's window moves along one axis, towards its upper face",
                "moving_window.axis, moving_window.speed")
     window = {"axis": AXES[moving[0]], "speed": v[moving[0]] / C}
-    if grid.picl_moving_window_start is not None:
-        window["start"] = float(grid.picl_moving_window_start)
+    if getattr(grid, "picl_moving_window_start", None) is not None:
+        window["start"] = float(getattr(grid, "picl_moving_window_start", None))
     return window
 
 
@@ -379,8 +379,9 @@ def foil_density(dist, axis, sign):
 
 def _foil_axis(sim, dist):
     """(axis, sign) of a foil: picl_axis, else the propagation of the simulation's one laser."""
-    if dist.picl_axis:
-        return dist.picl_axis[-1], (-1.0 if dist.picl_axis.startswith("-") else 1.0)
+    axis = getattr(dist, "picl_axis", None)      # picmistandard's own class has none
+    if axis:
+        return axis[-1], (-1.0 if axis.startswith("-") else 1.0)
     if len(sim.lasers) == 1:
         d = sim.lasers[0].propagation_direction
         a = max(range(3), key=lambda b: abs(d[b]))
@@ -516,7 +517,7 @@ def _species(sim, grid, window, constants, w):
             _bunch(sp, dist, layout, grid, charge, w)
         else:
             refuse(sp, "initial_distribution", f"picl has no {_name(dist)}", "species.density or species.beam")
-        if sp.picl_frozen:
+        if getattr(sp, "picl_frozen", None):
             w.field("frozen", True, "picl_frozen: never pushed, deposits no current")
         w.close()
     w.close()
@@ -755,8 +756,8 @@ def simulation_lua(sim, steps=None):
     body.field("cells", [int(n) for n in grid.number_of_cells], "number_of_cells")
     body.field("lower", [float(v) for v in grid.lower_bound], "m")
     body.field("upper", [float(v) for v in grid.upper_bound], "m")
-    if grid.picl_max_box is not None:
-        body.field("max_box", grid.picl_max_box, "picl_max_box: cells per box")
+    if getattr(grid, "picl_max_box", None) is not None:
+        body.field("max_box", getattr(grid, "picl_max_box", None), "picl_max_box: cells per box")
     body.close()
     field, particles, pml = _boundaries(grid)
     body.open("boundary", "lower_ and upper_boundary_conditions ('open' is a PML)")
