@@ -1,7 +1,8 @@
 #!/bin/sh
 # venv.sh: the Python environment of the tests and of tools/plot_diags.py, in .venv, with the
-# pinned packages of tests/requirements.txt. Does nothing when .venv already holds exactly
-# them; rebuilds it when the list changed. Python is never on the run path.
+# pinned packages of tests/requirements.txt and the PICMI front end python/picl_picmi (editable).
+# Does nothing when .venv already holds exactly them; rebuilds it when the list changed. Python
+# is never on the run path.
 set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv=$root/.venv
@@ -28,4 +29,8 @@ if ! "$python" -m venv "$venv" 2>/dev/null; then
 fi
 echo "venv: installing the pinned test packages into $venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$req"
+# the PICMI front end, from this checkout (editable: python/picl_picmi is used as it stands);
+# no build isolation, so nothing beyond the pinned list is fetched (the venv's own setuptools builds it)
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input --no-deps \
+    --no-build-isolation -e "$root/python"
 cp "$req" "$stamp"

@@ -1,0 +1,272 @@
+# picmi.py: picl's implementation of the PICMI standard (picmistandard): `from picl_picmi import
+# picmi`. The classes are picmistandard's with picl's own arguments (prefix picl_); Simulation
+# writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
+#
+# A class picl cannot honour at all (RZ, 1D and 2D grids, electrostatic solvers, other
+# distributions, applied fields, interactions, boosted-frame diagnostics) exists so that scripts
+# import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
+# refused when the input is written (translate.py), each naming the object, the argument and the
+# closest picl key.
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Literal
+
+import picmistandard
+from pydantic import Field, PrivateAttr
+
+from .errors import PiclUnsupported
+from . import translate
+
+picmistandard.register_codename("picl")
+
+
+class constants:
+    """Physical constants, SI, CODATA 2018: the values of picl's base/constants.h and lua/constants.lua."""
+    c = translate.C
+    ep0 = 8.8541878128e-12
+    mu0 = 1.25663706212e-6
+    q_e = translate.Q_E
+    m_e = translate.M_E
+    m_p = translate.M_P
+    hbar = 1.054571817e-34
+    kb = 1.380649e-23
+
+
+picmistandard.register_constants(constants)
+
+
+# class name -> why picl cannot honour it, and what is closest
+_REFUSALS = {}
+
+
+class _Refused:
+    """Mixin of the classes picl cannot honour: making one raises PiclUnsupported."""
+
+    def model_post_init(self, context):
+        raise PiclUnsupported(f"{type(self).__name__}: {_REFUSALS[type(self).__name__]}")
+
+
+def _refused(base, why):
+    name = base.__name__.removeprefix("PICMI_")
+    _REFUSALS[name] = why
+    return type(base)(name, (_Refused, base), {"__module__": __name__, "__qualname__": name,
+                                               "__doc__": f"Not supported by picl: {why}"})
+
+
+# --- grids and solvers
+
+class Cartesian3DGrid(picmistandard.PICMI_Cartesian3DGrid):
+    """picl arguments: picl_max_box (cells per box, one number or 3: grid.max_box);
+    picl_moving_window_start (s, when the window of moving_window_velocity starts: moving_window.start)."""
+    picl_max_box: int | list[int] | None = Field(default=None, description="grid.max_box: cells per box")
+    picl_moving_window_start: float | None = Field(default=None, description="moving_window.start [s]")
+
+
+Cartesian1DGrid = _refused(picmistandard.PICMI_Cartesian1DGrid,
+                           "picl is three-dimensional; closest: a Cartesian3DGrid with a few cells (at least the "
+                           "3 guard cells) and periodic boundaries across, as inputs/langmuir.lua (grid.cells)")
+Cartesian2DGrid = _refused(picmistandard.PICMI_Cartesian2DGrid,
+                           "picl is three-dimensional; closest: a Cartesian3DGrid with a few cells (at least the "
+                           "3 guard cells) and periodic boundaries along the third axis (grid.cells)")
+CylindricalGrid = _refused(picmistandard.PICMI_CylindricalGrid,
+                           "picl has no RZ (azimuthal mode) geometry; closest: a Cartesian3DGrid (grid.cells)")
+
+
+class ElectromagneticSolver(picmistandard.PICMI_ElectromagneticSolver):
+    """method 'Yee' (the default) or 'CKC': solver.name; cfl: solver.cfl."""
+
+
+class BinomialSmoother(picmistandard.PICMI_BinomialSmoother):
+    """As ElectromagneticSolver's source_smoother: n_pass is filter.passes."""
+
+
+ElectrostaticSolver = _refused(picmistandard.PICMI_ElectrostaticSolver,
+                               "picl is electromagnetic only; closest: ElectromagneticSolver (solver.name)")
+MagnetostaticSolver = _refused(picmistandard.PICMI_MagnetostaticSolver,
+                               "picl is electromagnetic only; closest: ElectromagneticSolver (solver.name)")
+
+
+# --- particles
+
+class Species(picmistandard.PICMI_Species):
+    """picl arguments: picl_frozen (never pushed, no current: species.frozen)."""
+    picl_frozen: bool | None = Field(default=None, description="species.frozen")
+
+
+class UniformDistribution(picmistandard.PICMI_UniformDistribution):
+    """species.density (a number), region, u_drift, u_th."""
+
+
+class AnalyticDistribution(picmistandard.PICMI_AnalyticDistribution):
+    """species.density (an expression, with the keyword arguments as constants), region, u_drift, u_th."""
+
+
+class GaussianBunchDistribution(picmistandard.PICMI_GaussianBunchDistribution):
+    """species.beam: with a PseudoRandomLayout of n_macroparticles (beam.particles)."""
+
+
+class GriddedLayout(picmistandard.PICMI_GriddedLayout):
+    """species.ppc."""
+
+
+class PseudoRandomLayout(picmistandard.PICMI_PseudoRandomLayout):
+    """For a GaussianBunchDistribution: n_macroparticles is beam.particles, seed species.seed."""
+
+
+class MultiSpecies(picmistandard.PICMI_MultiSpecies):
+    """One picl species per member, each with the distribution (proportions: density_scale) and the
+    layout given to add_species."""
+
+
+picmistandard.PICMI_MultiSpecies.Species_class = Species
+class FoilDistribution(picmistandard.PICMI_FoilDistribution):
+    """species.density: the foil and its exponential ramps across the propagation direction, which is
+    picl_axis ("+x" ... "-z"), else that of the simulation's one laser."""
+    picl_axis: Literal["+x", "-x", "+y", "-y", "+z", "-z"] | None = Field(
+        default=None, description="the propagation direction the foil lies across")
+AnalyticFluxDistribution = _refused(picmistandard.PICMI_AnalyticFluxDistribution,
+                                    "picl has no injection through a surface; closest: species.density")
+ParticleListDistribution = _refused(picmistandard.PICMI_ParticleListDistribution,
+                                    "picl loads no particle lists; closest: GaussianBunchDistribution (species.beam)")
+FromFileDistribution = _refused(picmistandard.PICMI_FromFileDistribution,
+                                "picl loads no particle files; closest: species.density or species.beam")
+ParticleDistributionPlanarInjector = _refused(picmistandard.PICMI_ParticleDistributionPlanarInjector,
+                                              "picl has no injection through a plane; closest: species.density")
+FieldIonization = _refused(picmistandard.PICMI_FieldIonization,
+                           "picl has no ionization; closest: none")
+
+
+# --- lasers
+
+class GaussianLaser(picmistandard.PICMI_GaussianLaser):
+    """lasers[i]: the Gaussian pulse (wavelength, waist, tau = duration, a0 or E0, t_peak and
+    focal_distance from centroid_position and focal_position)."""
+
+
+class LaserAntenna(picmistandard.PICMI_LaserAntenna):
+    """lasers[i].position: the antenna plane."""
+
+
+class AnalyticLaser(picmistandard.PICMI_AnalyticLaser):
+    """lasers[i].profile: field_expression in X, Y (on the antenna plane, from LaserAntenna.position:
+    X along polarization_direction, Y along propagation_direction x polarization_direction) and t."""
+
+
+# --- applied fields
+
+ConstantAppliedField = _refused(picmistandard.PICMI_ConstantAppliedField,
+                                "picl has no applied (external) fields; closest: initial fields (fields.Ex ...), "
+                                "which evolve with Maxwell's equations: Simulation(picl_fields={...})")
+AnalyticAppliedField = _refused(picmistandard.PICMI_AnalyticAppliedField,
+                                "picl has no applied (external) fields; closest: initial fields (fields.Ex ...), "
+                                "which evolve with Maxwell's equations: Simulation(picl_fields={...})")
+Mirror = _refused(picmistandard.PICMI_Mirror, "picl has no mirrors; closest: none")
+LoadAppliedField = _refused(picmistandard.PICMI_LoadAppliedField,
+                            "picl reads no field files; closest: fields.Ex ... (expressions)")
+LoadGriddedField = _refused(picmistandard.PICMI_LoadGriddedField,
+                            "picl reads no field files; closest: fields.Ex ... (expressions)")
+
+
+# --- diagnostics
+
+class FieldDiagnostic(picmistandard.PICMI_FieldDiagnostic):
+    """diagnostics.full[i] with fields (data_list) and no species."""
+
+
+class ParticleDiagnostic(picmistandard.PICMI_ParticleDiagnostic):
+    """diagnostics.full[i] with species and attributes (data_list) and no fields."""
+
+
+class ReducedDiagnostic(picmistandard.PICMI_Diagnostic):
+    """picl's reduced diagnostic (no counterpart in the standard): energies, charge residual, particle
+    counts, one CSV row every period steps (diagnostics.reduced[i], docs/output.md)."""
+    name: str = Field(description="diagnostics.reduced[i].name: also the CSV file's base name")
+    period: int = Field(ge=1, description="diagnostics.reduced[i].interval: steps between rows")
+    write_dir: str | None = Field(default=None, description="diagnostics.output_dir")
+
+
+ElectrostaticFieldDiagnostic = _refused(picmistandard.PICMI_ElectrostaticFieldDiagnostic,
+                                        "picl is electromagnetic only; closest: FieldDiagnostic (diagnostics.full)")
+ParticleBoundaryScrapingDiagnostic = _refused(picmistandard.PICMI_ParticleBoundaryScrapingDiagnostic,
+                                              "picl does not keep absorbed particles; closest: the absorbed_* "
+                                              "counts of a ReducedDiagnostic (diagnostics.reduced)")
+LabFrameFieldDiagnostic = _refused(picmistandard.PICMI_LabFrameFieldDiagnostic,
+                                   "picl has no boosted frame; closest: FieldDiagnostic (diagnostics.full)")
+LabFrameParticleDiagnostic = _refused(picmistandard.PICMI_LabFrameParticleDiagnostic,
+                                      "picl has no boosted frame; closest: ParticleDiagnostic (diagnostics.full)")
+
+
+# --- the simulation
+
+def _picl_binary():
+    """bin/picl of the checkout this package lies in (an editable install), else $PICL, else `picl`."""
+    if os.environ.get("PICL"):
+        return os.environ["PICL"]
+    here = Path(__file__).resolve().parents[2] / "bin" / "picl"
+    return str(here) if here.exists() else "picl"
+
+
+class Simulation(picmistandard.PICMI_Simulation):
+    """write_input_file(name) writes picl's Lua input; step(n) (or step() / run() for max_steps or
+    max_time) writes it and runs bin/picl on it, its progress on standard error as it goes.
+
+    picl arguments (the picl keys of docs/input.md): picl_precision ("double", "float"),
+    picl_gather ("energy_conserving", "momentum_conserving"), picl_deposition ("esirkepov", "direct"),
+    picl_deposition_strategy ("auto", "deterministic", "global_atomics", "local_tiles", "simd_cells"),
+    picl_fields (initial fields: {"Ex": expression, ...}, with picl_constants), picl_constants
+    (names for picl_fields), picl_progress_interval, picl_checkpoint_interval; and for running:
+    picl_input_file (default "picl_input.lua"), picl_binary (default bin/picl of this checkout),
+    picl_device (picl's --device), picl_args (more options of `picl run`)."""
+    picl_precision: str | None = Field(default=None, description="precision")
+    picl_gather: str | None = Field(default=None, description="gather")
+    picl_deposition: str | None = Field(default=None, description="deposition")
+    picl_deposition_strategy: str | None = Field(default=None, description="deposition_strategy")
+    picl_fields: dict[str, str | float] | None = Field(default=None, description="fields: initial Ex ... Bz")
+    picl_constants: dict[str, float] | None = Field(default=None, description="constants of picl_fields")
+    picl_progress_interval: int | None = Field(default=None, description="progress_interval")
+    picl_checkpoint_interval: int | None = Field(default=None, description="checkpoint.interval")
+    picl_input_file: str | None = Field(default=None, description="the Lua input that step() writes")
+    picl_binary: str | None = Field(default=None, description="the picl executable")
+    picl_device: str | None = Field(default=None, description="picl run --device")
+    picl_args: list[str] | None = Field(default=None, description="more options of picl run")
+    _stepped: bool = PrivateAttr(default=False)
+
+    def input_text(self, steps=None):
+        """The picl Lua input of this simulation, as text (steps: run that many instead of
+        max_steps or max_time)."""
+        return translate.simulation_lua(self, steps)
+
+    def write_input_file(self, file_name, steps=None):
+        text = self.input_text(steps)
+        with open(file_name, "w") as f:
+            f.write(text)
+        return file_name
+
+    def step(self, nsteps=None):
+        """Write the input and run picl on it: nsteps steps, or without nsteps max_steps or
+        max_time. picl runs a simulation in one go, so a Simulation steps once."""
+        if self._stepped:
+            raise PiclUnsupported("Simulation.step: picl runs a simulation in one go and this one has run; "
+                                  "closest: one step(n) call, or a checkpoint and `picl run --restart` "
+                                  "(picl_checkpoint_interval)")
+        file_name = self.picl_input_file or "picl_input.lua"
+        self.write_input_file(file_name, steps=nsteps)
+        command = [self.picl_binary or _picl_binary(), "run", file_name]
+        if self.picl_device:
+            command += ["--device", self.picl_device]
+        if self.verbose is not None:
+            command += ["-q"] if self.verbose <= 0 else (["-v"] if self.verbose >= 2 else [])
+        command += self.picl_args or []
+        self._stepped = True
+        sys.stdout.flush()
+        sys.stderr.flush()
+        # stdout and stderr are this process's own: picl's progress streams as it runs
+        rc = subprocess.call(command)
+        if rc != 0:
+            raise RuntimeError(f"picl run {file_name} failed with exit status {rc}")
+
+    def run(self):
+        self.step()

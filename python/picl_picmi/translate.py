@@ -1,0 +1,808 @@
+# translate.py: a PICMI Simulation as picl's Lua input (docs/input.md), commented, SI throughout.
+# Every argument is either written as the picl key that means the same, or refused with
+# PiclUnsupported naming the object, the argument and the closest picl key; none is dropped.
+# picl's own validation (lua/schema.lua) then checks the values, as for any input.
+
+import math
+import os
+import re
+import sys
+
+import picmistandard
+
+from .errors import PiclUnsupported
+from .expressions import RESERVED, translate as expression
+
+C = 299792458.0
+Q_E = 1.602176634e-19
+M_E = 9.1093837015e-31
+M_P = 1.67262192369e-27
+
+AXES = ("x", "y", "z")
+
+# PICMI's field boundary names -> picl's (WarpX reads "open" as a PML, as picl does here)
+FIELD_BOUNDARIES = {"periodic": "periodic", "open": "pml", "pec": "pec", "dirichlet": "pec"}
+PARTICLE_BOUNDARIES = {"periodic": "periodic", "absorbing": "absorbing", "reflect": "reflecting",
+                       "reflecting": "reflecting"}
+SHAPES = {"linear": 1, "quadratic": 2, "cubic": 3, 1: 1, 2: 2, 3: 3}
+PUSHERS = {"Boris": "boris", "Vay": "vay", "Higuera-Cary": "higuera_cary"}
+PARTICLES = {"electron": ("electron", -Q_E, M_E), "positron": ("positron", Q_E, M_E),
+             "proton": ("proton", Q_E, M_P)}
+FIELD_NAMES = {"E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz"}
+# PICMI's (and WarpX's) particle data_list names -> picl's attributes (docs/input.md, full)
+ATTRIBUTES = {"position": "position", "x": "position", "y": "position", "z": "position",
+              "momentum": "momentum", "ux": "momentum", "uy": "momentum", "uz": "momentum",
+              "weighting": "weighting", "w": "weighting", "id": "id"}
+
+
+def _name(obj):
+    return type(obj).__name__
+
+
+def refuse(obj, arg, why, closest):
+    value = getattr(obj, arg, None) if arg else None
+    shown = f"{_name(obj)}.{arg} = {value!r}" if arg else _name(obj)
+    name = getattr(obj, "name", None)
+    if isinstance(name, str):
+        shown += f" ({_name(obj)} '{name}')"
+    raise PiclUnsupported(f"{shown}: {why}; closest picl key: {closest}")
+
+
+def given(obj, arg):
+    """Whether arg differs from its PICMI default (picmistandard's own test of a user's value)."""
+    return obj._is_given(arg)
+
+
+def refuse_given(obj, args, why, closest):
+    for arg in args:
+        if given(obj, arg):
+            refuse(obj, arg, why, closest)
+
+
+def identifier(text):
+    out = re.sub(r"\W", "_", str(text))
+    return out if re.match(r"[A-Za-z_]", out) else "_" + out
+
+
+# --- Lua text
+
+def lua(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise PiclUnsupported(f"the value {value} is not finite; picl takes finite numbers")
+        # 15 digits: what the arithmetic of a PICMI script (c * t_peak ...) means, without its round-off
+        return repr(float(f"{value:.15g}"))
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if isinstance(value, (list, tuple)):
+        return "{" + ", ".join(lua(v) for v in value) + "}"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {lua(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"no Lua form for {value!r}")
+
+
+class _Writer:
+    def __init__(self):
+        self.lines = []
+        self.depth = 0
+
+    def put(self, text):
+        self.lines.append("  " * self.depth + text)
+
+    def comment(self, text):
+        self.put("-- " + text)
+
+    def field(self, key, value, note=None):
+        self.put(f"{key} = {lua(value)}," + (f"  -- {note}" if note else ""))
+
+    def open(self, key=None, note=None):
+        self.put((f"{key} = {{" if key else "{") + (f"  -- {note}" if note else ""))
+        self.depth += 1
+
+    def close(self):
+        self.depth -= 1
+        self.put("},")
+
+
+class _Constants:
+    """The constants table: the user's names (user_defined_kw, picl_constants), renamed where picl
+    reserves the name or where two objects give one name different values."""
+
+    def __init__(self):
+        self.values = {}
+
+    def add(self, name, value, where):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise PiclUnsupported(f"{where}: the constant {name} = {value!r} is not a finite number; "
+                                  "picl's constants are numbers (constants)")
+        base = identifier(name)
+        if base in RESERVED:
+            base += "_u"
+        picl_name, n = base, 1
+        while picl_name in self.values and self.values[picl_name] != float(value):
+            n += 1
+            picl_name = f"{base}_{n}"
+        self.values[picl_name] = float(value)
+        return picl_name
+
+    def names(self, user, where):
+        return {name: self.add(name, value, where) for name, value in (user or {}).items()}
+
+
+# --- the sections
+
+def _grid(sim):
+    solver = sim.solver
+    if solver is None:
+        refuse(sim, "solver", "picl needs the grid, which the solver carries", "solver, grid")
+    if not isinstance(solver, picmistandard.PICMI_ElectromagneticSolver):
+        refuse(sim, "solver", "picl is electromagnetic only", "solver.name")
+    grid = solver.grid
+    if not isinstance(grid, picmistandard.PICMI_Cartesian3DGrid):
+        refuse(solver, "grid", "picl is three-dimensional and Cartesian", "grid (a Cartesian3DGrid)")
+    if grid.refined_regions:
+        refuse(grid, "refined_regions", "picl has no mesh refinement", "grid.cells (a finer grid everywhere)")
+    refuse_given(grid, ["guard_cells"], "picl sizes the guard cells from the shape order and the solver",
+                 "none (picl check prints them)")
+    for arg, field in (("lower_bound_particles", "lower_bound"), ("upper_bound_particles", "upper_bound")):
+        if list(getattr(grid, arg)) != list(getattr(grid, field)):
+            refuse(grid, arg, "picl's particle boundaries are the domain's faces (or a PML's inner edge)",
+                   "boundary.particles")
+    return grid
+
+
+def _boundaries(grid):
+    field, particles = {}, {}
+    for a, axis in enumerate(AXES):
+        faces_f, faces_p = [], []
+        for side, arg_f, arg_p in (("min", "lower_boundary_conditions", "lower_boundary_conditions_particles"),
+                                   ("max", "upper_boundary_conditions", "upper_boundary_conditions_particles")):
+            bc = (getattr(grid, arg_f) or [None] * 3)[a]
+            if bc is None:
+                refuse(grid, arg_f, f"the field boundary at {axis}{side} is not given", "boundary.field")
+            if bc not in FIELD_BOUNDARIES:
+                refuse(grid, arg_f, f"picl has no field boundary '{bc}' (at {axis}{side}); picl's are periodic, "
+                       "pec ('pec', 'dirichlet') and pml ('open')", "boundary.field")
+            bp = (getattr(grid, arg_p) or [None] * 3)[a]
+            given_p = arg_p in grid.model_fields_set or f"bc_{axis}{side}_particles" in grid.model_fields_set
+            if bp is None or (not given_p and bp not in PARTICLE_BOUNDARIES):
+                # PICMI's particle boundaries follow the field's when not given; picl's (and WarpX's)
+                # default at a face that is not periodic absorbs them
+                bp = "periodic" if bc == "periodic" else "absorbing"
+            if bp not in PARTICLE_BOUNDARIES:
+                refuse(grid, arg_p, f"picl has no particle boundary '{bp}' (at {axis}{side}); picl's are periodic, "
+                       "absorbing and reflecting ('reflect')", "boundary.particles")
+            faces_f.append(FIELD_BOUNDARIES[bc])
+            faces_p.append(PARTICLE_BOUNDARIES[bp])
+        field[axis] = faces_f[0] if faces_f[0] == faces_f[1] else faces_f
+        particles[axis] = faces_p[0] if faces_p[0] == faces_p[1] else faces_p
+    has_pml = any("pml" in (v if isinstance(v, list) else [v]) for v in field.values())
+    pml = None
+    if grid.pml_cells is not None:
+        if not has_pml:
+            refuse(grid, "pml_cells", "no face is 'open' (a PML)", "boundary.pml_cells")
+        if len(grid.pml_cells) != 3:
+            refuse(grid, "pml_cells", "expected 3 numbers, one per axis", "boundary.pml_cells")
+        # picl takes pml_cells only along axes with a PML face
+        pml = {axis: int(n) for axis, n in zip(AXES, grid.pml_cells)
+               if "pml" in (field[axis] if isinstance(field[axis], list) else [field[axis]])}
+    return field, particles, pml
+
+
+def _window(grid):
+    v = grid.moving_window_velocity
+    if v is None or not any(v):
+        if getattr(grid, "picl_moving_window_start", None) is not None:
+            refuse(grid, "picl_moving_window_start", "there is no moving window (moving_window_velocity)",
+                   "moving_window.start")
+        return None
+    moving = [a for a in range(3) if v[a] != 0]
+    if len(moving) != 1 or v[moving[0]] < 0:
+        refuse(grid, "moving_window_velocity", "picl's window moves along one axis, towards its upper face",
+               "moving_window.axis, moving_window.speed")
+    window = {"axis": AXES[moving[0]], "speed": v[moving[0]] / C}
+    if getattr(grid, "picl_moving_window_start", None) is not None:
+        window["start"] = float(getattr(grid, "picl_moving_window_start", None))
+    return window
+
+
+def _solver(sim, w):
+    s = sim.solver
+    method = s.method or "Yee"
+    names = {"Yee": "yee", "CKC": "ckc"}
+    if method not in names:
+        closest = "solver.name = 'ckc'" if method == "Lehe" else "solver.name ('yee' or 'ckc')"
+        why = {"PSATD": "picl has no spectral (PSATD) solver", "PSTD": "picl has no spectral solver",
+               "GPSTD": "picl has no spectral solver", "Lehe": "picl has no Lehe solver",
+               "DS": "picl has no directional-splitting solver", "ECT": "picl has no enlarged-cell solver"}[method]
+        refuse(s, "method", why, closest)
+    refuse_given(s, ["stencil_order", "subcycling", "galilean_velocity"],
+                 "picl's Yee and CKC solvers are second order, without subcycling or a Galilean frame", "solver.name")
+    for arg in ("divE_cleaning", "divB_cleaning", "pml_divE_cleaning", "pml_divB_cleaning"):
+        if getattr(s, arg):
+            refuse(s, arg, "picl has no divergence cleaning (Esirkepov's deposition keeps Gauss's law)",
+                   "deposition = 'esirkepov'")
+    if s.field_smoother is not None:
+        refuse(s, "field_smoother", "picl smooths the current only", "filter.passes")
+    solver = {"name": names[method]}
+    if s.cfl is not None and sim.time_step_size is not None:
+        refuse(sim, "time_step_size", "give the time step or the solver's cfl, not both", "solver.dt or solver.cfl")
+    if s.cfl is not None:
+        solver["cfl"] = float(s.cfl)
+    if sim.time_step_size is not None:
+        solver["dt"] = float(sim.time_step_size)
+    note = None if s.method else "PICMI leaves the default solver to the code: picl's is Yee"
+    w.field("solver", solver, note)
+    if s.source_smoother is not None:
+        sm = s.source_smoother
+        refuse_given(sm, ["stride", "alpha"], "picl's filter is the plain binomial (1/4, 1/2, 1/4)", "filter.passes")
+        if sm.compensation and any(sm.compensation):
+            refuse(sm, "compensation", "picl's filter has no compensation pass yet", "filter.passes")
+        passes = [int(n) for n in (sm.n_pass or [1, 1, 1])]
+        if len(passes) != 3:
+            refuse(sm, "n_pass", "expected 3 numbers, one per axis", "filter.passes")
+        w.field("filter", {"passes": passes}, "binomial passes of J per axis (source_smoother)")
+
+
+def _steps(sim, steps, w):
+    if steps is not None:
+        w.field("steps", int(steps), "step(n)")
+        return
+    if sim.max_steps is not None and sim.max_time is not None:
+        refuse(sim, "max_time", "give max_steps or max_time, not both", "steps or stop_time")
+    if sim.max_steps is not None:
+        w.field("steps", int(sim.max_steps))
+    elif sim.max_time is not None:
+        w.field("stop_time", float(sim.max_time), "s")
+    else:
+        refuse(sim, "max_steps", "picl needs the number of steps: max_steps, max_time, or step(n)",
+               "steps or stop_time")
+
+
+def _members(sp):
+    """A Species, or the species a MultiSpecies made."""
+    if isinstance(sp, picmistandard.PICMI_MultiSpecies):
+        return list(sp.species_instances_list)
+    return [sp]
+
+
+def _flat_species(sim):
+    """(species, layout, initialize_self_field, injection plane) of every species, a MultiSpecies'
+    members each with its layout."""
+    return [(member, layout, self_field, plane)
+            for sp, layout, self_field, plane in zip(sim.species, sim.layouts, sim.initialize_self_fields,
+                                                     sim.injection_plane_positions)
+            for member in _members(sp)]
+
+
+def _shape(sim):
+    """shape_order: the species' particle_shape, else the simulation's (PICMI's default: linear)."""
+    order = {}
+    species = [sp for sp, *_ in _flat_species(sim)]
+    for obj in [sim, *species]:
+        shape = obj.particle_shape
+        if shape is None:
+            continue
+        if shape not in SHAPES:
+            refuse(obj, "particle_shape", "picl's shapes are linear, quadratic and cubic (orders 1 to 3)",
+                   "shape_order")
+        order[obj] = SHAPES[shape]
+    default = order.get(sim, 1)
+    used = {order.get(sp, default) for sp in species} or {default}
+    if len(used) > 1:
+        odd = next(sp for sp in species if order.get(sp, default) != order.get(species[0], default))
+        refuse(odd, "particle_shape", "picl has one particle shape for every species", "shape_order")
+    return used.pop()
+
+
+def _pusher(sim):
+    species = [sp for sp, *_ in _flat_species(sim)]
+    methods = {sp.method for sp in species if sp.method is not None}
+    for sp in species:
+        if sp.method is not None and sp.method not in PUSHERS:
+            refuse(sp, "method", "picl's pushers are Boris, Vay and Higuera-Cary", "pusher")
+    if len(methods) > 1:
+        refuse(species[0], "method", "picl has one pusher for every species; the species give "
+               + ", ".join(sorted(methods)), "pusher")
+    return PUSHERS[methods.pop()] if methods else None
+
+
+def _charge_mass(sp):
+    """(particle or None, charge, mass) of a species."""
+    kind = sp.particle_type
+    if sp.charge_state is not None:
+        refuse(sp, "charge_state", "picl's species are electrons, positrons, protons or given by charge and mass",
+               "species.charge, species.mass")
+    if kind is not None and kind not in PARTICLES and (sp.charge is None or sp.mass is None):
+        refuse(sp, "particle_type", "picl knows electron, positron and proton; give charge and mass for others",
+               "species.particle or species.charge and species.mass")
+    if kind in PARTICLES and sp.charge is None and sp.mass is None:
+        return PARTICLES[kind]
+    base = PARTICLES.get(kind, (None, None, None))
+    charge = sp.charge if sp.charge is not None else base[1]
+    mass = sp.mass if sp.mass is not None else base[2]
+    if charge is None or mass is None:
+        refuse(sp, "charge" if charge is None else "mass", "picl needs a particle type or both charge and mass",
+               "species.charge, species.mass")
+    return None, float(charge), float(mass)
+
+
+def _region(dist, grid, window):
+    lower = list(dist.lower_bound)
+    upper = list(dist.upper_bound)
+    if all(v is None for v in lower + upper):
+        return None, None
+    along = AXES.index(window["axis"]) if window else None
+    clipped = []
+    for a in range(3):
+        glo, ghi = grid.lower_bound[a], grid.upper_bound[a]
+        lo = glo if lower[a] is None else float(lower[a])
+        hi = ghi if upper[a] is None else float(upper[a])
+        # picl refuses a region beyond the domain (except along a window's axis); the plasma beyond
+        # it would never be loaded anyway
+        if a != along and (lo < glo or hi > ghi):
+            clipped.append(AXES[a])
+            lo, hi = max(lo, glo), min(hi, ghi)
+        lower[a], upper[a] = lo, hi
+    note = f"clipped to the domain along {', '.join(clipped)}" if clipped else None
+    return {"lower": lower, "upper": upper}, note
+
+
+def foil_density(dist, axis, sign):
+    """A FoilDistribution's density as a picl expression: u = sign (s - front) is the depth past the
+    front surface along the propagation (s the coordinate along axis); the foil is 0 <= u <= thickness,
+    n exp(u / L_pre) before it (down to -cutoff_pre), n exp(-(u - thickness) / L_post) after it
+    (up to thickness + cutoff_post); without a length, no plasma there."""
+    n, d = lua(float(dist.density)), float(dist.thickness)
+    front = float(dist.front)
+    u = f"({axis} - {lua(front)})" if sign > 0 else f"({lua(front)} - {axis})"
+
+    def ramp(length, cutoff, depth, inside):
+        if length is None:
+            if cutoff is not None:
+                raise PiclUnsupported(f"FoilDistribution: a cutoff without its exponential length ({inside}); "
+                                      "closest picl key: species.density")
+            return "0.0"
+        exp = f"{n} * exp({depth} / {lua(float(length))})"
+        return exp if cutoff is None else f"({inside} ? {exp} : 0.0)"
+
+    pre = ramp(dist.exponential_pre_plasma_length, dist.exponential_pre_plasma_cutoff, u,
+               f"{u} >= {lua(-float(dist.exponential_pre_plasma_cutoff or 0))}")
+    post = ramp(dist.exponential_post_plasma_length, dist.exponential_post_plasma_cutoff,
+                f"-({u} - {lua(d)})", f"{u} <= {lua(d + float(dist.exponential_post_plasma_cutoff or 0))}")
+    return f"{u} < 0.0 ? {pre} : ({u} <= {lua(d)} ? {n} : {post})"
+
+
+def _foil_axis(sim, dist):
+    """(axis, sign) of a foil: picl_axis, else the propagation of the simulation's one laser."""
+    axis = getattr(dist, "picl_axis", None)      # picmistandard's own class has none
+    if axis:
+        return axis[-1], (-1.0 if axis.startswith("-") else 1.0)
+    if len(sim.lasers) == 1:
+        d = sim.lasers[0].propagation_direction
+        a = max(range(3), key=lambda b: abs(d[b]))
+        return AXES[a], (1.0 if d[a] > 0 else -1.0)
+    refuse(dist, "picl_axis", "a foil lies across the propagation direction, which picl takes from the one "
+           "laser, and there is not one", "FoilDistribution(picl_axis='+z') (species.density)")
+
+
+def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
+    where = f"{_name(dist)} of species '{sp.name}'"
+    if isinstance(dist, picmistandard.PICMI_UniformDistribution):
+        density = float(dist.density)
+        note = "m^-3 (UniformDistribution)"
+    elif isinstance(dist, picmistandard.PICMI_FoilDistribution):
+        axis, sign = _foil_axis(sim, dist)
+        density = foil_density(dist, axis, sign)
+        note = f"m^-3 (FoilDistribution, across {'+' if sign > 0 else '-'}{axis})"
+    else:
+        names = constants.names(dist.user_defined_kw, where)
+        density = expression(dist.density_expression, f"{where}: density_expression", names)
+        note = "m^-3 (AnalyticDistribution.density_expression)"
+        if any(e is not None for e in dist.momentum_expressions):
+            refuse(dist, "momentum_expressions", "picl's momenta are a uniform drift and spread", "species.u_drift")
+        if any(e is not None for e in dist.momentum_spread_expressions):
+            refuse(dist, "momentum_spread_expressions", "picl's momenta are a uniform drift and spread",
+                   "species.u_th")
+    if sp.density_scale is not None:
+        density = density * sp.density_scale if isinstance(density, float) else \
+            f"{lua(float(sp.density_scale))} * ({density})"
+        note += ", times density_scale"
+    if dist.fill_in is False and window:
+        refuse(dist, "fill_in", "picl's moving window always fills the new cells with the plasma species",
+               "moving_window")
+    if not isinstance(layout, picmistandard.PICMI_GriddedLayout):
+        closest = "species.ppc (a GriddedLayout)"
+        if isinstance(layout, picmistandard.PICMI_PseudoRandomLayout):
+            refuse(layout, "n_macroparticles_per_cell" if layout.n_macroparticles is None else "n_macroparticles",
+                   "picl loads a plasma on a regular lattice of particles per cell", closest)
+        raise PiclUnsupported(f"species '{sp.name}': a {_name(dist)} needs a GriddedLayout; "
+                              f"closest picl key: {closest}")
+    if layout.grid is not None and layout.grid is not grid:
+        refuse(layout, "grid", "picl has one grid", "species.ppc")
+    ppc = [int(n) for n in layout.n_macroparticles_per_cell]
+    if len(ppc) == 1:
+        ppc = ppc * 3
+    if len(ppc) != 3:
+        refuse(layout, "n_macroparticles_per_cell", "expected 1 or 3 numbers on a 3D grid", "species.ppc")
+    w.field("density", density, note)
+    region, region_note = _region(dist, grid, window)
+    if region:
+        w.field("region", region, "m (lower_bound, upper_bound)" + (f"; {region_note}" if region_note else ""))
+    w.field("ppc", ppc, "GriddedLayout.n_macroparticles_per_cell")
+    w.field("u_drift", [v / C for v in dist.directed_velocity], "gamma v / c (directed_velocity / c)")
+    w.field("u_th", [v / C for v in dist.rms_velocity], "gamma v / c (rms_velocity / c)")
+
+
+def _bunch(sp, dist, layout, grid, charge, w):
+    if not isinstance(layout, picmistandard.PICMI_PseudoRandomLayout) or layout.n_macroparticles is None:
+        raise PiclUnsupported(f"species '{sp.name}': a GaussianBunchDistribution needs a PseudoRandomLayout "
+                              "with n_macroparticles; closest picl key: species.beam.particles")
+    if layout.grid is not None and layout.grid is not grid:
+        refuse(layout, "grid", "picl has one grid", "species.beam")
+    if any(dist.velocity_divergence):
+        refuse(dist, "velocity_divergence", "picl's bunch has no correlated divergence", "species.beam.u_th")
+    moving = [a for a in range(3) if dist.centroid_velocity[a] != 0]
+    if len(moving) > 1:
+        refuse(dist, "centroid_velocity", "picl's bunch moves along one axis", "species.beam.axis, species.beam.u")
+    a = moving[0] if moving else 2
+    if sp.density_scale is not None:
+        refuse(sp, "density_scale", "a bunch has its charge from n_physical_particles", "species.beam.total_charge")
+    beam = {
+        "total_charge": float(dist.n_physical_particles) * charge,
+        "particles": int(layout.n_macroparticles),
+        "centroid": [float(v) for v in dist.centroid_position],
+        "rms": [float(v) for v in dist.rms_bunch_size],
+        "axis": AXES[a],
+        "u": dist.centroid_velocity[a] / C,
+        "u_th": [v / C for v in dist.rms_velocity],
+    }
+    w.open("beam", "GaussianBunchDistribution")
+    w.field("total_charge", beam["total_charge"], "C: n_physical_particles times the charge")
+    w.field("particles", beam["particles"], "PseudoRandomLayout.n_macroparticles")
+    w.field("centroid", beam["centroid"], "m")
+    w.field("rms", beam["rms"], "m (rms_bunch_size)")
+    w.field("axis", beam["axis"])
+    w.field("u", beam["u"], "gamma v / c along axis (centroid_velocity / c)")
+    w.field("u_th", beam["u_th"], "gamma v / c (rms_velocity / c)")
+    w.close()
+    if layout.seed is not None:
+        w.field("seed", int(layout.seed), "PseudoRandomLayout.seed")
+
+
+def _species(sim, grid, window, constants, w):
+    if not sim.species:
+        return []
+    names = []
+    w.open("species")
+    for i, (sp, layout, self_field, plane) in enumerate(_flat_species(sim)):
+        if isinstance(layout, list):
+            refuse(sim, "layouts", "picl takes one layout per species", "species.ppc")
+        if self_field:
+            raise PiclUnsupported(f"Simulation.add_species(initialize_self_field=True) for species '{sp.name}': "
+                                  "picl solves no Poisson equation at start-up; closest picl key: fields (initial "
+                                  "fields as expressions: Simulation(picl_fields={...}))")
+        if plane is not None:
+            raise PiclUnsupported(f"Simulation.add_species_through_plane for species '{sp.name}': picl has no "
+                                  "injection through a plane; closest picl key: species.density")
+        if sp.interactions:
+            refuse(sp, "interactions", "picl has no particle interactions", "none")
+        dist = sp.initial_distribution
+        if isinstance(dist, list):
+            refuse(sp, "initial_distribution", "picl takes one distribution per species",
+                   "one species per distribution (species)")
+        if dist is None:
+            refuse(sp, "initial_distribution", "picl's species start with a density or a bunch",
+                   "species.density or species.beam")
+        name = identifier(sp.name or sp.particle_type or f"species{i + 1}")
+        while name in names:
+            name += "_2"
+        names.append(name)
+        particle, charge, mass = _charge_mass(sp)
+        w.open(note=f"Species '{sp.name}'" if sp.name else f"Species {i + 1}")
+        w.field("name", name)
+        if particle:
+            w.field("particle", particle)
+        else:
+            w.field("charge", charge, "C")
+            w.field("mass", mass, "kg")
+        if isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution,
+                             picmistandard.PICMI_FoilDistribution)):
+            _plasma(sp, dist, layout, grid, window, constants, w, sim)
+        elif isinstance(dist, picmistandard.PICMI_GaussianBunchDistribution):
+            _bunch(sp, dist, layout, grid, charge, w)
+        else:
+            refuse(sp, "initial_distribution", f"picl has no {_name(dist)}", "species.density or species.beam")
+        if getattr(sp, "picl_frozen", None):
+            w.field("frozen", True, "picl_frozen: never pushed, deposits no current")
+        w.close()
+    w.close()
+    return names
+
+
+def _analytic_laser(laser, antenna, name, a, sign, constants, w):
+    """An AnalyticLaser: its field_expression in X, Y (the antenna plane's coordinates from
+    LaserAntenna.position, X along the polarization, Y along propagation x polarization, as WarpX
+    reads them) and t, as picl's profile in x, y, z on the plane."""
+    where = f"AnalyticLaser '{laser.name or name}'"
+    p = [float(v) for v in laser.polarization_direction]
+    norm = math.sqrt(sum(v * v for v in p))
+    if norm == 0 or abs(p[a]) > 1e-12 * norm:
+        refuse(laser, "polarization_direction", "the polarization must be perpendicular to the propagation",
+               "lasers[i].polarization")
+    p = [v / norm for v in p]
+    n = [sign if b == a else 0.0 for b in range(3)]
+    q = [n[1] * p[2] - n[2] * p[1], n[2] * p[0] - n[0] * p[2], n[0] * p[1] - n[1] * p[0]]
+
+    def along(u):
+        terms = []
+        for b in range(3):
+            if abs(u[b]) < 1e-15:
+                continue
+            offset = float(antenna.position[b])
+            coord = AXES[b] if offset == 0 else f"({AXES[b]} - {lua(offset)})"
+            terms.append(coord if u[b] == 1 else f"-{coord}" if u[b] == -1 else f"{lua(u[b])} * {coord}")
+        if len(terms) == 1 and (terms[0] in AXES or terms[0].startswith("(x") or terms[0].startswith("(y")
+                                or terms[0].startswith("(z")):
+            return terms[0]
+        return "(" + " + ".join(terms).replace("+ -", "- ") + ")"
+
+    names = constants.names(laser.user_defined_kw, where)
+    names.update({"X": along(p), "Y": along(q)})
+    profile = expression(laser.field_expression, f"{where}: field_expression", names)
+    w.open(note="AnalyticLaser through a LaserAntenna")
+    w.field("name", name)
+    w.field("position", [float(v) for v in antenna.position], "m: the antenna plane (LaserAntenna.position)")
+    w.field("direction", ("+" if sign > 0 else "-") + AXES[a], "propagation_direction")
+    w.field("polarization", p, "polarization_direction")
+    w.field("wavelength", float(laser.wavelength), "m: sets the antenna's delay (docs/input.md, lasers)")
+    w.field("profile", profile, f"V/m: field_expression, X and Y on the antenna plane; its peak is "
+            f"Emax = {laser.Emax:.6g} V/m (amax {laser.amax:.6g})")
+    w.close()
+
+
+def _lasers(sim, grid, constants, w):
+    if not sim.lasers:
+        return
+    w.open("lasers")
+    for i, (laser, antenna) in enumerate(zip(sim.lasers, sim.laser_injection_methods)):
+        if not isinstance(laser, (picmistandard.PICMI_GaussianLaser, picmistandard.PICMI_AnalyticLaser)):
+            refuse(laser, None, f"picl has no {_name(laser)}", "lasers[i] (Gaussian) or lasers[i].profile")
+        if not isinstance(antenna, picmistandard.PICMI_LaserAntenna):
+            raise PiclUnsupported(f"Simulation.add_laser: laser {i + 1} needs a LaserAntenna (picl injects lasers "
+                                  "through an antenna plane); closest picl key: lasers[i].position")
+        if laser.fill_in is False:
+            refuse(laser, "fill_in", "picl's antenna moves with the window and keeps emitting", "lasers[i]")
+        d = laser.propagation_direction
+        norm = math.sqrt(sum(v * v for v in d))
+        axes = [a for a in range(3) if abs(d[a]) > 1e-12 * norm]
+        if len(axes) != 1:
+            refuse(laser, "propagation_direction", "picl's lasers propagate along an axis", "lasers[i].direction")
+        a = axes[0]
+        sign = 1.0 if d[a] > 0 else -1.0
+        if antenna.normal_vector is not None:
+            n = antenna.normal_vector
+            if [abs(v) > 1e-12 for v in n] != [b == a for b in range(3)]:
+                refuse(antenna, "normal_vector", "picl's antenna plane is normal to the propagation direction",
+                       "lasers[i].direction")
+        name = identifier(laser.name or f"laser{i + 1}")
+        if isinstance(laser, picmistandard.PICMI_AnalyticLaser):
+            _analytic_laser(laser, antenna, name, a, sign, constants, w)
+            continue
+        for arg in ("zeta", "beta", "phi2"):
+            if getattr(laser, arg):
+                refuse(laser, arg, "picl's Gaussian pulse has no chirp or angular dispersion", "lasers[i].profile")
+        if laser.phi0:
+            refuse(laser, "phi0", "picl's carrier phase is 0 (a cosine) at the focus at the envelope's peak",
+                   "lasers[i].profile")
+        d = laser.propagation_direction
+        norm = math.sqrt(sum(v * v for v in d))
+        axes = [a for a in range(3) if abs(d[a]) > 1e-12 * norm]
+        if len(axes) != 1:
+            refuse(laser, "propagation_direction", "picl's lasers propagate along an axis", "lasers[i].direction")
+        a = axes[0]
+        sign = 1.0 if d[a] > 0 else -1.0
+        if antenna.normal_vector is not None:
+            n = antenna.normal_vector
+            if [abs(v) > 1e-12 for v in n] != [b == a for b in range(3)]:
+                refuse(antenna, "normal_vector", "picl's antenna plane is normal to the propagation direction",
+                       "lasers[i].direction")
+        focus, centroid = laser.focal_position, laser.centroid_position
+        for b in range(3):
+            if b == a:
+                continue
+            scale = grid.upper_bound[b] - grid.lower_bound[b]
+            if abs(centroid[b] - focus[b]) > 1e-9 * scale:
+                refuse(laser, "centroid_position", "picl's pulse travels along its axis through the focus: the "
+                       "centroid and the focus differ only along the propagation direction", "lasers[i].position")
+        position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in range(3)]
+        t_peak = sign * (antenna.position[a] - centroid[a]) / C
+        focal_distance = sign * (focus[a] - antenna.position[a])
+        w.open(note="GaussianLaser through a LaserAntenna")
+        w.field("name", name)
+        w.field("position", position, "m: the antenna plane (LaserAntenna.position) on the beam's axis")
+        w.field("direction", ("+" if sign > 0 else "-") + AXES[a], "propagation_direction")
+        w.field("polarization", [float(v) for v in laser.polarization_direction], "polarization_direction")
+        w.field("wavelength", float(laser.wavelength), "m")
+        if "E0" in laser.model_fields_set:
+            w.field("E0", float(laser.E0), "V/m")
+        else:
+            w.field("a0", float(laser.a0))
+        w.field("waist", float(laser.waist), "m, 1/e radius of the field at the focus")
+        w.field("tau", float(laser.duration), "s, 1/e half-duration of the field (duration)")
+        w.field("t_peak", t_peak, "s: the envelope's peak, at centroid_position at t = 0, crosses the antenna")
+        w.field("focal_distance", focal_distance, "m: focal_position ahead of the antenna")
+        w.close()
+    w.close()
+
+
+def _diagnostics(sim, species_names, steps, w):
+    from .picmi import ReducedDiagnostic  # here: picmi.py imports this module
+    picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), species_names)}
+    full, reduced, dirs = [], [], set()
+    for i, d in enumerate(sim.diagnostics):
+        if isinstance(d, (picmistandard.PICMI_FieldDiagnostic, picmistandard.PICMI_ParticleDiagnostic)):
+            if d.parallelio is False:
+                refuse(d, "parallelio", "picl writes every file collectively (parallel HDF5)", "diagnostics.full")
+            interval = _interval(d, steps)
+            entry = {"name": identifier(d.name or f"diag{i + 1}"), "interval": interval}
+            if isinstance(d, picmistandard.PICMI_FieldDiagnostic):
+                grid = sim.solver.grid if sim.solver else None
+                if d.grid is not grid:
+                    refuse(d, "grid", "picl has one grid", "diagnostics.full")
+                for arg in ("number_of_cells", "lower_bound", "upper_bound"):
+                    v = getattr(d, arg)
+                    if v is not None and list(v) != list(getattr(grid, arg)):
+                        refuse(d, arg, "picl writes the fields of the whole domain", "diagnostics.full.fields")
+                fields = []
+                for f in d.data_list or ["E", "B", "J", "rho"]:
+                    if f in FIELD_NAMES or (f.startswith("rho_") and f[4:] in species_names):
+                        fields.append(f)
+                    else:
+                        refuse(d, "data_list", f"picl writes no field '{f}'; it writes E, B, J, Ex ... Jz, rho and "
+                               "rho_<species>", "diagnostics.full.fields")
+                entry["fields"], entry["species"] = fields, []
+                note = "FieldDiagnostic"
+            else:
+                chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
+                chosen = [member for sp in chosen for member in _members(sp)]
+                entry["fields"] = []
+                for sp in chosen:
+                    if id(sp) not in picl_names:
+                        refuse(d, "species", f"species '{sp.name}' is not in the simulation (add_species)",
+                               "diagnostics.full.species")
+                entry["species"] = [picl_names[id(sp)] for sp in chosen]
+                if d.data_list is not None:
+                    attributes = []
+                    for name in d.data_list:
+                        if name not in ATTRIBUTES:
+                            refuse(d, "data_list", f"picl writes no particle record '{name}'; it writes position "
+                                   "(x, y, z), momentum (ux, uy, uz), weighting (w) and id", "diagnostics.full.attributes")
+                        if ATTRIBUTES[name] not in attributes:
+                            attributes.append(ATTRIBUTES[name])
+                    entry["attributes"] = attributes
+                note = "ParticleDiagnostic"
+            full.append((entry, note))
+        elif isinstance(d, ReducedDiagnostic):
+            reduced.append({"name": identifier(d.name), "interval": int(d.period)})
+        else:
+            refuse(d, None, f"picl has no {_name(d)}", "diagnostics.full or diagnostics.reduced")
+        dirs.add(d.write_dir or "diags")
+    if len(dirs) > 1:
+        raise PiclUnsupported(f"the diagnostics' write_dir differ ({', '.join(sorted(dirs))}): picl writes every "
+                              "diagnostic under one folder; closest picl key: diagnostics.output_dir")
+    if not full and not reduced:
+        return
+    w.open("diagnostics")
+    w.field("output_dir", dirs.pop(), "write_dir: full diagnostics in <output_dir>/<name>/, reduced in <name>.csv")
+    if reduced:
+        w.open("reduced", "ReducedDiagnostic: <name>.csv")
+        for r in reduced:
+            w.put(f"{{ name = {lua(r['name'])}, interval = {r['interval']} }},")
+        w.close()
+    if full:
+        w.open("full", "openPMD files (docs/output.md)")
+        for entry, note in full:
+            w.open(note=note)
+            for key, value in entry.items():
+                w.field(key, value)
+            w.close()
+        w.close()
+    w.close()
+
+
+def _interval(d, steps):
+    """period, or with step_min / step_max the list of steps."""
+    if d.step_min is None and d.step_max is None:
+        return int(d.period)
+    first = d.step_min or 0
+    last = d.step_max if d.step_max is not None else steps
+    if last is None:
+        refuse(d, "step_min", "with max_time, give step_max too (picl lists the steps)", "diagnostics.full.interval")
+    at = list(range(first + (-first) % d.period, last + 1, d.period))
+    if not at or len(at) > 64:
+        refuse(d, "step_max", f"this makes {len(at)} steps; picl lists 1 to 64", "diagnostics.full.interval")
+    return at
+
+
+def _top_level(sim, w):
+    for arg, key, note in (("picl_precision", "precision", None), ("picl_gather", "gather", None),
+                           ("picl_deposition", "deposition", None),
+                           ("picl_deposition_strategy", "deposition_strategy", None),
+                           ("picl_progress_interval", "progress_interval", "steps between progress lines")):
+        value = getattr(sim, arg)
+        if value is not None:
+            w.field(key, value, note or arg)
+
+
+def simulation_lua(sim, steps=None):
+    refuse_given(sim, ["gamma_boost"], "picl has no boosted frame", "none (a lab-frame run)")
+    refuse_given(sim, ["load_balancing"], "picl's load balancing is its own", "parallel.balance_interval")
+    if sim.applied_fields:
+        refuse(sim.applied_fields[0], None, "picl has no applied fields", "fields (initial fields)")
+    if sim.interactions:
+        refuse(sim.interactions[0], None, "picl has no interactions", "none")
+    grid = _grid(sim)
+    window = _window(grid)
+    constants = _Constants()
+
+    body = _Writer()
+    body.depth = 1
+    body.open("grid", "Cartesian3DGrid")
+    body.field("cells", [int(n) for n in grid.number_of_cells], "number_of_cells")
+    body.field("lower", [float(v) for v in grid.lower_bound], "m")
+    body.field("upper", [float(v) for v in grid.upper_bound], "m")
+    if getattr(grid, "picl_max_box", None) is not None:
+        body.field("max_box", getattr(grid, "picl_max_box", None), "picl_max_box: cells per box")
+    body.close()
+    field, particles, pml = _boundaries(grid)
+    body.open("boundary", "lower_ and upper_boundary_conditions ('open' is a PML)")
+    body.field("field", field)
+    body.field("particles", particles)
+    if pml:
+        body.field("pml_cells", pml)
+    body.close()
+    if window:
+        body.field("moving_window", window, "moving_window_velocity / c")
+    _solver(sim, body)
+    _steps(sim, steps, body)
+    body.field("shape_order", _shape(sim), "particle_shape")
+    pusher = _pusher(sim)
+    if pusher:
+        body.field("pusher", pusher, "Species.method")
+    _top_level(sim, body)
+    if sim.picl_checkpoint_interval is not None:
+        body.field("checkpoint", {"interval": int(sim.picl_checkpoint_interval)}, "picl_checkpoint_interval")
+    if sim.picl_fields:
+        names = constants.names(sim.picl_constants, "Simulation.picl_constants")
+        body.open("fields", "picl_fields: initial fields, V/m and T")
+        for key, value in sim.picl_fields.items():
+            if key not in ("Ex", "Ey", "Ez", "Bx", "By", "Bz"):
+                refuse(sim, "picl_fields", f"no field '{key}'; expected Ex, Ey, Ez, Bx, By, Bz", "fields")
+            body.field(key, expression(value, f"Simulation.picl_fields['{key}']", names))
+        body.close()
+    elif sim.picl_constants:
+        refuse(sim, "picl_constants", "they name numbers for picl_fields, which is not given", "constants")
+    species_names = _species(sim, grid, window, constants, body)
+    _lasers(sim, grid, constants, body)
+    _diagnostics(sim, species_names, steps if steps is not None else sim.max_steps, body)
+
+    head = _Writer()
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "a PICMI script"
+    head.comment(f"picl input written by picl_picmi (python/picl_picmi) from {script}: SI units throughout;")
+    head.comment("the comments give units and the PICMI arguments behind the values.")
+    head.comment("Run it with `bin/picl run FILE`; `bin/picl check FILE` prints what picl makes of it (docs/input.md).")
+    head.put('local picl = require("picl")')
+    head.put("")
+    head.put("return picl.simulation {")
+    if constants.values:
+        head.depth = 1
+        head.open("constants", "the keyword arguments of the PICMI expressions (user_defined_kw)")
+        for name, value in constants.values.items():
+            head.field(name, value)
+        head.close()
+    return "\n".join(head.lines + body.lines + ["}", ""])

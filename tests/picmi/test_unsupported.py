@@ -1,0 +1,173 @@
+# test_unsupported.py: what picl cannot honour is refused, never dropped: the message names the
+# PICMI object and argument and the closest picl key, and a script stops with a non-zero status.
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from picl_picmi import picmi
+from picl_picmi.errors import PiclUnsupported
+
+
+def grid(**kw):
+    args = dict(number_of_cells=[8, 8, 8], lower_bound=[0, 0, 0], upper_bound=[1e-6, 1e-6, 1e-6],
+                lower_boundary_conditions=["periodic"] * 3, upper_boundary_conditions=["periodic"] * 3)
+    args.update(kw)
+    return picmi.Cartesian3DGrid(**args)
+
+
+def simulation(g=None, solver=None, dist=None, layout=None, species=None, self_field=None, laser=None,
+               diagnostic=None, **kw):
+    g = g or grid()
+    sim = picmi.Simulation(solver=solver or picmi.ElectromagneticSolver(grid=g), max_steps=2, **kw)
+    if dist is not None or species is not None:
+        sp = species or picmi.Species(particle_type="electron", name="e", initial_distribution=dist)
+        sim.add_species(sp, layout=layout or picmi.GriddedLayout(n_macroparticles_per_cell=[1, 1, 1]),
+                        initialize_self_field=self_field)
+    if laser is not None:
+        sim.add_laser(laser, picmi.LaserAntenna(position=[0, 0, 0.5e-6]))
+    if diagnostic is not None:
+        sim.add_diagnostic(diagnostic(g))
+    return sim
+
+
+def uniform(**kw):
+    return picmi.UniformDistribution(density=1e24, **kw)
+
+
+def gaussian_laser(**kw):
+    args = dict(wavelength=0.8e-6, waist=2e-6, duration=5e-15, focal_position=[0, 0, 0.5e-6],
+                centroid_position=[0, 0, 0], propagation_direction=[0, 0, 1], polarization_direction=[1, 0, 0],
+                a0=1.0)
+    args.update(kw)
+    return picmi.GaussianLaser(**args)
+
+
+# (what, a function that makes it and writes the input, what the message must say)
+CASES = [
+    ("PSATD", lambda: simulation(solver=picmi.ElectromagneticSolver(grid=grid(), method="PSATD")),
+     ["ElectromagneticSolver.method = 'PSATD'", "spectral", "closest picl key: solver.name"]),
+    ("mesh refinement", lambda: (g := grid(), g.add_refined_region(1, [0, 0, 0], [5e-7, 5e-7, 5e-7]),
+                                 simulation(g))[2],
+     ["Cartesian3DGrid.refined_regions", "mesh refinement", "closest picl key: grid.cells"]),
+    ("RZ grid", lambda: picmi.CylindricalGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1],
+                                              lower_boundary_conditions=[None, "periodic"],
+                                              upper_boundary_conditions=["pec", "periodic"]),
+     ["CylindricalGrid", "RZ", "grid.cells"]),
+    ("2D grid", lambda: picmi.Cartesian2DGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1],
+                                              lower_boundary_conditions=["periodic"] * 2,
+                                              upper_boundary_conditions=["periodic"] * 2),
+     ["Cartesian2DGrid", "three-dimensional"]),
+    ("electrostatic", lambda: picmi.ElectrostaticSolver(grid=grid()), ["ElectrostaticSolver", "solver.name"]),
+    ("Silver-Mueller", lambda: simulation(grid(lower_boundary_conditions=["absorbing_silver_mueller", "periodic",
+                                                                          "periodic"],
+                                               upper_boundary_conditions=["absorbing_silver_mueller", "periodic",
+                                                                          "periodic"])),
+     ["Cartesian3DGrid.lower_boundary_conditions", "absorbing_silver_mueller", "boundary.field"]),
+    ("thermal particles", lambda: simulation(grid(lower_boundary_conditions_particles=["thermal", "periodic",
+                                                                                       "periodic"])),
+     ["lower_boundary_conditions_particles", "thermal", "boundary.particles"]),
+    ("momentum expressions", lambda: simulation(dist=picmi.AnalyticDistribution(
+        density_expression="n0", n0=1e24, momentum_expressions=["u0*x", None, None], u0=1.0)),
+     ["AnalyticDistribution.momentum_expressions", "species.u_drift"]),
+    ("self field", lambda: simulation(dist=uniform(), self_field=True),
+     ["initialize_self_field=True", "Poisson", "closest picl key: fields"]),
+    ("random plasma", lambda: simulation(dist=uniform(), layout=picmi.PseudoRandomLayout(n_macroparticles_per_cell=4)),
+     ["PseudoRandomLayout.n_macroparticles_per_cell", "lattice", "species.ppc"]),
+    ("Li pusher", lambda: simulation(species=picmi.Species(particle_type="electron", name="e", method="Li",
+                                                           initial_distribution=uniform())),
+     ["Species.method = 'Li'", "pusher"]),
+    ("NGP", lambda: simulation(dist=uniform(), particle_shape="NGP"),
+     ["Simulation.particle_shape = 'NGP'", "shape_order"]),
+    ("two pushers", lambda: (s := simulation(species=picmi.Species(particle_type="electron", name="e", method="Vay",
+                                                                   initial_distribution=uniform())),
+                             s.add_species(picmi.Species(particle_type="proton", name="p", method="Boris",
+                                                         initial_distribution=uniform()),
+                                           picmi.GriddedLayout(n_macroparticles_per_cell=[1, 1, 1])), s)[2],
+     ["one pusher for every species", "pusher"]),
+    ("chirp", lambda: simulation(laser=gaussian_laser(phi2=1e-30)), ["GaussianLaser.phi2", "lasers[i].profile"]),
+    ("tilted laser", lambda: simulation(laser=gaussian_laser(propagation_direction=[0, 1, 1],
+                                                             polarization_direction=[1, 0, 0])),
+     ["GaussianLaser.propagation_direction", "along an axis", "lasers[i].direction"]),
+    ("analytic laser off an axis", lambda: simulation(laser=picmi.AnalyticLaser(
+        field_expression="E0*cos(t)", E0=1.0, wavelength=1e-6, propagation_direction=[1, 0, 1],
+        polarization_direction=[0, 1, 0], Emax=1.0)),
+     ["AnalyticLaser.propagation_direction", "lasers[i].direction"]),
+    ("divE output", lambda: simulation(diagnostic=lambda g: picmi.FieldDiagnostic(grid=g, period=1,
+                                                                                  data_list=["divE"])),
+     ["FieldDiagnostic.data_list", "'divE'", "diagnostics.full.fields"]),
+    ("sub-domain output", lambda: simulation(diagnostic=lambda g: picmi.FieldDiagnostic(
+        grid=g, period=1, lower_bound=[0, 0, 0], upper_bound=[5e-7, 5e-7, 5e-7])),
+     ["FieldDiagnostic.upper_bound", "whole domain"]),
+    ("boosted frame", lambda: simulation(gamma_boost=10.0), ["Simulation.gamma_boost", "boosted frame"]),
+    ("applied field", lambda: picmi.ConstantAppliedField(Ez=1.0), ["ConstantAppliedField", "fields"]),
+    ("ionization", lambda: picmi.FieldIonization(model="ADK", ionized_species=picmi.Species(name="a"),
+                                                 product_species=picmi.Species(name="b")),
+     ["FieldIonization", "ionization"]),
+    ("guard cells", lambda: simulation(grid(guard_cells=[4, 4, 4])), ["Cartesian3DGrid.guard_cells"]),
+    ("divergence cleaning", lambda: simulation(solver=picmi.ElectromagneticSolver(grid=grid(), divE_cleaning=True)),
+     ["ElectromagneticSolver.divE_cleaning", "deposition"]),
+    ("no steps", lambda: picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid())),
+     ["Simulation.max_steps", "steps or stop_time"]),
+]
+
+
+@pytest.mark.parametrize("what, make, words", CASES, ids=[c[0] for c in CASES])
+def test_refused_with_the_closest_key(what, make, words):
+    with pytest.raises(PiclUnsupported) as refusal:
+        made = make()
+        made.input_text()
+    for word in words:
+        assert word in str(refusal.value), f"{what}: {word!r} not in: {refusal.value}"
+
+
+def test_unknown_picl_argument_is_an_error():
+    with pytest.raises(Exception, match="picl_max_boxes"):
+        grid(picl_max_boxes=8)
+
+
+def test_other_codes_arguments_are_left_to_them():
+    # PICMI's rule: warpx_ arguments are for WarpX; a script for both codes runs on picl
+    assert "max_box" not in simulation(grid(warpx_max_grid_size=32)).input_text()
+
+
+def test_a_script_stops_with_a_message_and_a_nonzero_status(tmp_path):
+    script = tmp_path / "psatd.py"
+    script.write_text(textwrap.dedent("""
+        from picl_picmi import picmi
+        grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 8], lower_bound=[0, 0, 0], upper_bound=[1e-6] * 3,
+                                     lower_boundary_conditions=["periodic"] * 3,
+                                     upper_boundary_conditions=["periodic"] * 3)
+        sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid, method="PSATD"), max_steps=10)
+        sim.write_input_file("psatd.lua")
+    """))
+    run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "PiclUnsupported: ElectromagneticSolver.method = 'PSATD'" in run.stderr, run.stderr
+    assert "closest picl key: solver.name" in run.stderr
+    assert not (tmp_path / "psatd.lua").exists(), "nothing written"
+
+
+def test_a_run_that_picl_refuses_fails_the_script(tmp_path):
+    # a value only picl's own validation knows to refuse (max_box must divide the cells): picl's
+    # message on stderr, its status 2, and the script stops
+    script = tmp_path / "bad_box.py"
+    script.write_text(textwrap.dedent("""
+        from picl_picmi import picmi
+        grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 8], lower_bound=[0, 0, 0], upper_bound=[1e-6] * 3,
+                                     lower_boundary_conditions=["periodic"] * 3,
+                                     upper_boundary_conditions=["periodic"] * 3, picl_max_box=3)
+        sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid), max_steps=10)
+        sim.step()
+    """))
+    run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "grid.max_box" in run.stderr and "exit status 2" in run.stderr, run.stderr
+
+
+def test_a_simulation_steps_once():
+    sim = simulation()
+    sim._stepped = True               # as after a step(): picl runs a simulation in one go
+    with pytest.raises(PiclUnsupported, match="Simulation.step: picl runs a simulation in one go"):
+        sim.step(1)
