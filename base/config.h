@@ -18,6 +18,8 @@
 #define CFG_MAX_DIAG_STEPS 64
 #define CFG_MAX_LASERS 8
 
+#include "config_diags.h"
+
 /* Each enum's names, one list per enum: X(ENUMERATOR, "name"), in the enum's order. The enum,
  * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
  * value come from these; lua/schema.lua's NAMES must equal them item for item (test_luatab). */
@@ -228,6 +230,7 @@ struct picl_config {
     struct cfg_full full[CFG_MAX_FULL];
     int n_full;
     struct cfg_checkpoint checkpoint;
+    struct cfg_diags diags; /* moments, extrema, histograms, probes (config_diags.h) */
 
     struct cfg_window window;
 

@@ -4,6 +4,7 @@
 local K = require("constants")
 local text = require("text")
 local check = require("check")
+local diag_schema = require("diag_schema")
 local numtext, float_literal, sorted_keys, repr = text.numtext, text.float_literal, text.sorted_keys, text.repr
 local expected, closest, quoted_list, unknown_key = text.expected, text.closest, text.quoted_list, text.unknown_key
 local fail, join, finite, number, integer = check.fail, check.join, check.finite, check.number, check.integer
@@ -504,6 +505,7 @@ local diagnostics = section {
         full = { kind = list_of(full, "full diagnostic", "full"), default = {}, doc = "openPMD output of fields and particles" },
     },
 }
+for k, spec in pairs(diag_schema.keys) do diagnostics.section.keys[k] = spec end
 
 -- Checkpoints (docs/output.md). Without this table picl writes one only when a signal stops
 -- the run, into <output_dir>/checkpoints.
@@ -948,7 +950,7 @@ local simulation = section {
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
     rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
-        check_pml, resolve_lasers },
+        check_pml, resolve_lasers, diag_schema.rule },
 }
 
 

@@ -1,0 +1,86 @@
+/* config_diags.c: copies the resolved diagnostics.moments, .extrema, .histograms and .probes
+ * (lua/diag_schema.lua) into struct cfg_diags. */
+#include "config_diags_read.h"
+
+#include <lua.h>
+
+static void copy_pdiag(const struct luatab *rd, int t, struct cfg_pdiag *d)
+{
+    luatab_string(rd, t, "name", d->name, sizeof d->name);
+    d->interval = (int)luatab_integer(rd, t, "interval");
+    d->species = (int)luatab_integer(rd, t, "species_index");
+}
+
+static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
+{
+    lua_State *L = rd->L;
+    luatab_string(rd, t, "name", h->name, sizeof h->name);
+    h->interval = (int)luatab_integer(rd, t, "interval");
+    h->species = (int)luatab_integer(rd, t, "species_index");
+    static const char *const weights[] = {"weight", "charge", NULL};
+    h->charge = luatab_enum(rd, t, "weight", weights);
+    h->n_axes = luatab_list(rd, t, "axes", CFG_HIST_MAX_AXES);
+    const int list = lua_gettop(L);
+    for (int a = 0; a < h->n_axes; a++) {
+        luatab_push_item(rd, list, a + 1, "axes", LUA_TTABLE);
+        const int e = lua_gettop(L);
+        struct cfg_hist_axis *x = &h->axis[a];
+        x->quantity = (enum cfg_hist_quantity)luatab_enum(rd, e, "quantity", cfg_hist_quantity_names);
+        x->bins = (int)luatab_integer(rd, e, "bins");
+        x->min = luatab_number(rd, e, "min", 0);
+        x->max = luatab_number(rd, e, "max", 0);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+static void copy_probe(const struct luatab *rd, int t, struct cfg_probe *p)
+{
+    lua_State *L = rd->L;
+    luatab_string(rd, t, "name", p->name, sizeof p->name);
+    p->interval = (int)luatab_integer(rd, t, "interval");
+    p->n_points = luatab_list(rd, t, "points", CFG_PROBE_MAX_POINTS);
+    const int list = lua_gettop(L);
+    for (int i = 0; i < p->n_points; i++) {
+        luatab_push_item(rd, list, i + 1, "points", LUA_TTABLE);
+        const int e = lua_gettop(L);
+        for (int a = 0; a < 3; a++) {
+            luatab_push_item(rd, e, a + 1, "points", LUA_TNUMBER);
+            p->point[i][a] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
+{
+    lua_State *L = rd->L;
+    struct {
+        const char *key;
+        int max;
+        int *n;
+    } lists[] = {{"moments", CFG_MAX_PDIAG, &out->n_moments},
+                 {"extrema", CFG_MAX_PDIAG, &out->n_extrema},
+                 {"histograms", CFG_MAX_HIST, &out->n_hist},
+                 {"probes", CFG_MAX_PROBES, &out->n_probes}};
+    for (int l = 0; l < 4; l++) {
+        *lists[l].n = luatab_list(rd, d, lists[l].key, lists[l].max);
+        const int list = lua_gettop(L);
+        for (int i = 0; i < *lists[l].n; i++) {
+            luatab_push_item(rd, list, i + 1, lists[l].key, LUA_TTABLE);
+            const int t = lua_gettop(L);
+            if (l == 0)
+                copy_pdiag(rd, t, &out->moments[i]);
+            else if (l == 1)
+                copy_pdiag(rd, t, &out->extrema[i]);
+            else if (l == 2)
+                copy_hist(rd, t, &out->hist[i]);
+            else
+                copy_probe(rd, t, &out->probes[i]);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+}

@@ -1,0 +1,47 @@
+/* pstats.h: the device side of the physicist's reduced diagnostics: one pass of a kernel over a
+ * species' particles (templates/particle_stats.cl) or over probe points (field_probe.cl), the
+ * boxes combined in global box order and summed over the ranks. io/diags.c makes files of it. */
+#ifndef PICL_PSTATS_H
+#define PICL_PSTATS_H
+
+#include "ctx.h"
+#include "fields.h"
+#include "species.h"
+
+/* The quantities of the moments, in the kernels' units: position in cells from grid.lower
+ * (x, y, z), u = gamma v in m/s (ux, uy, uz), gamma - 1. */
+enum { PSTATS_Q = 7 };
+
+/* A species' weighted statistics over every box of every rank: weight (physical particles)
+ * and count, means, centred second moments sum w (q - mean)^2, the centred cross sums
+ * sum w (x - <x>)(ux - <ux>) per axis, and the extrema (0 with no particle). */
+struct pstats_moments {
+    double count, weight;
+    double mean[PSTATS_Q], m2[PSTATS_Q], cross[3];
+    double min[PSTATS_Q], max[PSTATS_Q];
+};
+
+struct pstats {
+    cl_program prog; /* the program the kernels and buffers below belong to (rebuilt: made anew) */
+    struct kernel moments[CFG_MAX_SPECIES], hist[CFG_MAX_HIST], probe[CFG_MAX_PROBES];
+    struct arena_buf moments_out, hist_spec[CFG_MAX_HIST], hist_out[CFG_MAX_HIST];
+    struct arena_buf probe_pos[CFG_MAX_PROBES], probe_slot[CFG_MAX_PROBES], probe_out[CFG_MAX_PROBES];
+    void *read; /* the host's copy of a kernel's output */
+    size_t read_len;
+    double *boxes; /* per global box moment sums, for the sum over ranks */
+    size_t boxes_len;
+};
+
+/* Statistics of species sp now (one launch, one read, one MPI sum). */
+int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, struct pstats_moments *out, char *err,
+                   size_t err_len);
+/* Histogram h of cfg->diags now into bins[] (the product of the axes' bins, first axis fastest),
+ * summed over boxes and ranks; `lower`: the domain's lower corner now (m; the moving window's). */
+int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const double lower[3], double *bins,
+                     char *err, size_t err_len);
+/* Probe i of cfg->diags: Ex, Ey, Ez (V/m), Bx, By, Bz (T) at each point into out[6 * point ..]. */
+int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const double lower[3], double *out,
+                 char *err, size_t err_len);
+void pstats_release(struct pstats *p, struct ctx *c);
+
+#endif
