@@ -1,0 +1,88 @@
+/* test_diag_probe.c: field probes (diagnostics.probes) in a Yee plane wave along x (Ey, Bz),
+ * every 5 steps: against the discrete eigenmode of Yee's scheme (wave.h's relation, so the
+ * dispersion is the solver's own) interpolated with the gather's shape (order 1, energy-
+ * conserving: Ey linear between nodes along x, Bz the nearest cell centre along x), to
+ * round-off; the continuum wave's value is reported beside it. Then the launches a probe adds
+ * on a step where nothing is due: none. */
+#include "csv_read.h"
+#include "fixture.h"
+#include "scratch.h"
+
+#define NX 32
+#define DX 1e-6
+#define E0 1e9
+#define STEPS 20
+#define EVERY 5
+
+static const double points[2][3] = {{10.3 * DX, 1.7 * DX, 2.2 * DX}, {21.75 * DX, 0.5 * DX, 3.1 * DX}};
+
+static void test_plane_wave(struct device *dev)
+{
+    char dir[64], path[128];
+    scratch_dir(dir, sizeof dir, "diag_probe");
+    const double dt = 0.9 / (PICL_C * sqrt(3.0) / DX), k = 2 * PICL_PI / (NX * DX);
+    const double K = 2 / DX * sin(k * DX / 2), omega = 2 / dt * asin(PICL_C * dt * K / 2);
+    const double W = 2 / dt * sin(omega * dt / 2), b = K * E0 / W * cos(omega * dt / 2);
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {%d, 4, 4}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = {8, 4, 4} },\n"
+                   "  solver = { name = 'yee', dt = %.17g }, shape_order = 1, steps = %d,\n"
+                   "  constants = { k = %.17g, e0 = %.17g, b0 = %.17g },\n"
+                   "  fields = { Ey = 'e0*cos(k*x)', Bz = 'b0*cos(k*x)' },\n"
+                   "  diagnostics = { output_dir = '%s',\n"
+                   "    probes = { name = 'probe', interval = %d, points = { {%.17g, %.17g, %.17g}, {%.17g, %.17g, %.17g} } } },\n"
+                   "}\n",
+                   NX, NX * DX, 4 * DX, 4 * DX, dt, STEPS, k, E0, b, dir, EVERY, points[0][0], points[0][1],
+                   points[0][2], points[1][0], points[1][1], points[1][2]);
+    struct sim *s = fixture_sim(&cfg, dev);
+    if (sim_run(s, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: sim_run: %s\n", fixture_err);
+        exit(1);
+    }
+    /* launches of the probe kernel: once per due step (0, 5, ..., 20), never in between */
+    long probe_launches = -1;
+    for (int i = 0; i < s->ctx.timers.n; i++)
+        if (!strcmp(s->ctx.timers.entry[i].name, "field_probe"))
+            probe_launches = s->ctx.timers.entry[i].launches;
+    REPORT("field_probe launched %ld times in %d steps (due at %d of them)", probe_launches, STEPS, STEPS / EVERY + 1);
+    CHECK(probe_launches == STEPS / EVERY + 1);
+    fixture_free_sim(s);
+    snprintf(path, sizeof path, "%s/probe.csv", dir);
+    double worst = 0, worst_b = 0, continuum = 0;
+    for (int n = 0; n <= STEPS; n += EVERY) {
+        struct csv_row r;
+        csv_row(path, n, &r);
+        const double t = n * dt;
+        for (int p = 0; p < 2; p++) {
+            const double g = points[p][0] / DX, f = g - floor(g), i0 = floor(g);
+            const double ey = E0 * ((1 - f) * cos(k * i0 * DX - omega * t) + f * cos(k * (i0 + 1) * DX - omega * t));
+            const double bz = b * cos(k * (i0 + 0.5) * DX - omega * t);
+            char name[6][32];
+            static const char *const comp[6] = {"Ex_V_m", "Ey_V_m", "Ez_V_m", "Bx_T", "By_T", "Bz_T"};
+            for (int c = 0; c < 6; c++)
+                snprintf(name[c], sizeof name[c], "p%d_%s", p, comp[c]);
+            worst = fmax(worst, fabs(csv_get(&r, name[1]) - ey) / E0);
+            worst = fmax(worst, fabs(csv_get(&r, name[0])) / E0 + fabs(csv_get(&r, name[2])) / E0);
+            worst_b = fmax(worst_b, fabs(csv_get(&r, name[5]) - bz) / b);
+            worst_b = fmax(worst_b, (fabs(csv_get(&r, name[3])) + fabs(csv_get(&r, name[4]))) / b);
+            continuum = fmax(continuum, fabs(csv_get(&r, name[1]) - E0 * cos(k * points[p][0] - PICL_C * k * t)) / E0);
+        }
+    }
+    REPORT("Ey at 2 points, steps 0-%d: within %.2e of E0 of the interpolated Yee eigenmode, Bz within %.2e of its "
+           "amplitude; %.2e of E0 from the continuum wave (interpolation and dispersion)",
+           STEPS, worst, worst_b, continuum);
+    CHECK(worst < 1e-9);
+    CHECK(worst_b < 1e-9);
+    CHECK(continuum < 0.05);
+    scratch_remove(dir);
+}
+
+int main(void)
+{
+    struct device dev;
+    fixture_device(&dev);
+    test_plane_wave(&dev);
+    device_close(&dev);
+    return check_finish();
+}
