@@ -175,19 +175,22 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
     double lower[3];
     for (int a = 0; a < 3; a++)
         lower[a] = window_lower(io->window, c, a);
+    /* one pass per species serves every moments and extrema diagnostic of it due now */
+    struct pstats_moments m[CFG_MAX_SPECIES];
+    int have[CFG_MAX_SPECIES] = {0};
     for (int i = 0; i < cd->n_moments + cd->n_extrema; i++) {
         const int ext = i >= cd->n_moments;
         const struct cfg_pdiag *p = ext ? &cd->extrema[i - cd->n_moments] : &cd->moments[i];
         if (!due(p->interval, step))
             continue;
         struct species *sp = &io->species[p->species];
-        struct pstats_moments m;
-        if (pstats_moments(&d->ps, c, sp, &m, err, err_len))
+        if (!have[p->species] && pstats_moments(&d->ps, c, sp, &m[p->species], err, err_len))
             return -1;
+        have[p->species] = 1;
         if (ext)
-            extrema_row(&m, c, lower, d->row);
+            extrema_row(&m[p->species], c, lower, d->row);
         else
-            moments_row(&m, c, sp, lower, d->row);
+            moments_row(&m[p->species], c, sp, lower, d->row);
         if (dcsv_row(ext ? &d->extrema[i - cd->n_moments] : &d->moments[i], step, io->time, d->row,
                      ext ? EXTREMA_COLUMNS : MOMENTS_COLUMNS, err, err_len))
             return -1;

@@ -5,6 +5,7 @@
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
+#include "shape.cl" /* PICL_CAT */
 #include "pstats_iface.h"
 #endif
 

@@ -1,0 +1,37 @@
+#!/bin/sh
+# test_diags.sh: the physicist's reduced diagnostics of inputs/beam_diagnostics.lua (moments,
+# extrema, histograms, probes) on 1 and 2 ranks: the same files, every value within 1e-9 of the
+# column's scale (the boxes are summed in another order on two ranks; the moments combine the
+# boxes in global order on every rank), the histograms' totals equal; each diagnostic's kernel
+# is launched on its due steps only (the summary's table: launches per step).
+. "$(dirname "$0")/lib.sh"
+command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+scratch diags
+cd "$dir" || exit 1
+input=$root/inputs/beam_diagnostics.lua
+if "$picl" run -v "$input" --set diagnostics.output_dir=one >one.log 2>&1 &&
+   mpirun --oversubscribe -np 2 "$picl" run -q "$input" --set diagnostics.output_dir=two >two.log 2>&1; then ok
+else bad "the runs failed:"; tail -n 20 one.log two.log; exit 1; fi
+for f in bunch_moments bunch_extrema spectrum phase_space probe; do
+    if python3 - "one/$f.csv" "two/$f.csv" <<'PY'
+import csv, sys
+a = list(csv.reader(open(sys.argv[1]))); b = list(csv.reader(open(sys.argv[2])))
+assert a[0] == b[0], "headers differ"
+assert len(a) == len(b) == 6, "rows: %d and %d, want 5 each" % (len(a) - 1, len(b) - 1)
+cols = list(zip(*[[float(x) for x in r] for r in a[1:]]))
+for ra, rb in zip(a[1:], b[1:]):
+    for c, (h, x, y) in enumerate(zip(a[0], ra, rb)):
+        x, y = float(x), float(y)
+        scale = max(abs(v) for v in cols[c]) or 1.0
+        assert abs(x - y) <= 1e-9 * scale, (h, x, y)
+PY
+    then ok; else bad "$f.csv differs between 1 and 2 ranks"; fi
+done
+# 16 steps, every 4: due at 0, 4, 8, 12, 16, so 5 launches: 0.31 per step; the moments kernel of
+# the bunch serves its moments and its extrema, one launch for both
+for k in diag_moments_2 diag_histogram_0 diag_histogram_2 field_probe; do
+    n=$(awk -v k="$k" '$1 == k { print $NF }' one.log)
+    [ "$n" = "0.31" ] && ok || bad "$k: $n launches per step, want 0.31 (5 in 16 steps)"
+done
+summary
