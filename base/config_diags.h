@@ -20,7 +20,8 @@ enum cfg_hist_quantity { CFG_HIST_QUANTITIES(CFG_HQ_ENUM_) HQ_COUNT };
 extern const char *const cfg_hist_quantity_names[]; /* NULL-terminated */
 extern const char *const cfg_hist_quantity_units[];
 
-/* Beam moments (WarpX BeamRelevant) or particle extrema of one species, one CSV row per due step. */
+/* Beam moments (WarpX BeamRelevant) or particle extrema of one species, one CSV row per due step;
+ * field maxima (WarpX FieldMaximum) take the name and interval only. */
 struct cfg_pdiag {
     char name[CFG_NAME_LEN];
     int interval; /* steps */
@@ -61,6 +62,8 @@ struct cfg_diags {
     int n_hist;
     struct cfg_probe probes[CFG_MAX_PROBES];
     int n_probes;
+    struct cfg_pdiag field_max[CFG_MAX_PDIAG]; /* species unused */
+    int n_field_max;
 };
 
 #endif

@@ -18,5 +18,5 @@ int gen_species_stats(const struct picl_config *cfg, int s)
 
 int gen_field_probes(const struct picl_config *cfg)
 {
-    return cfg->diags.n_probes > 0;
+    return cfg->diags.n_probes > 0 || cfg->diags.n_field_max > 0;
 }

@@ -8,7 +8,7 @@
 
 /* 1 when a moments, extrema or histogram diagnostic reads species s. */
 int gen_species_stats(const struct picl_config *cfg, int s);
-/* 1 when the run has field probes. */
+/* 1 when the run has field probes or field maxima (templates/field_probe.cl). */
 int gen_field_probes(const struct picl_config *cfg);
 
 #endif

@@ -1,4 +1,4 @@
-/* config_diags.c: copies the resolved diagnostics.moments, .extrema, .histograms and .probes
+/* config_diags.c: copies the resolved diagnostics.moments, .extrema, .histograms, .probes and .field_maxima
  * (lua/diag_schema.lua) into struct cfg_diags. */
 #include "config_diags_read.h"
 
@@ -8,7 +8,10 @@ static void copy_pdiag(const struct luatab *rd, int t, struct cfg_pdiag *d)
 {
     luatab_string(rd, t, "name", d->name, sizeof d->name);
     d->interval = (int)luatab_integer(rd, t, "interval");
-    d->species = (int)luatab_integer(rd, t, "species_index");
+    d->species = -1;
+    if (luatab_push(rd, t, "species_index", LUA_TNUMBER, 1))
+        d->species = (int)lua_tointeger(rd->L, -1);
+    lua_pop(rd->L, 1);
 }
 
 static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
@@ -64,8 +67,9 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
     } lists[] = {{"moments", CFG_MAX_PDIAG, &out->n_moments},
                  {"extrema", CFG_MAX_PDIAG, &out->n_extrema},
                  {"histograms", CFG_MAX_HIST, &out->n_hist},
-                 {"probes", CFG_MAX_PROBES, &out->n_probes}};
-    for (int l = 0; l < 4; l++) {
+                 {"probes", CFG_MAX_PROBES, &out->n_probes},
+                 {"field_maxima", CFG_MAX_PDIAG, &out->n_field_max}};
+    for (int l = 0; l < 5; l++) {
         *lists[l].n = luatab_list(rd, d, lists[l].key, lists[l].max);
         const int list = lua_gettop(L);
         for (int i = 0; i < *lists[l].n; i++) {
@@ -77,8 +81,10 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
                 copy_pdiag(rd, t, &out->extrema[i]);
             else if (l == 2)
                 copy_hist(rd, t, &out->hist[i]);
-            else
+            else if (l == 3)
                 copy_probe(rd, t, &out->probes[i]);
+            else
+                copy_pdiag(rd, t, &out->field_max[i]);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);

@@ -8,6 +8,7 @@
 --   spectrum.csv        the plasma electrons' kinetic energy spectrum (weight per bin)
 --   phase_space.csv     the bunch's (z, uz) phase space, 32 x 32 bins
 --   probe.csv           E and B on the axis behind the bunch and off axis
+--   field_max.csv       the largest |Ex| .. |Bz|, |E| and |B| on the grid
 --
 --   bin/picl run inputs/beam_diagnostics.lua           -- a few seconds on 2 CPU cores
 --   .venv/bin/python tools/plot_diags.py diags          -- the energies (the new CSVs: columns as documented)
@@ -46,6 +47,7 @@ return picl.simulation {
                  { quantity = "uz", bins = 32, min = 0.97 * gamma, max = 1.03 * gamma } } },
     },
     probes = { name = "probe", interval = every, points = { { 0, 0, 4e-6 }, { 5e-6, 0, 10e-6 } } },
+    field_maxima = { name = "field_max", interval = every },
   },
   progress_interval = 8,
 }

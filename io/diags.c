@@ -17,6 +17,7 @@ enum { MOMENTS_COLUMNS = 21 };
 static const char extrema_header[] = "particles,x_min_m,x_max_m,y_min_m,y_max_m,z_min_m,z_max_m,ux_min,ux_max,"
                                      "uy_min,uy_max,uz_min,uz_max,gamma_min,gamma_max";
 enum { EXTREMA_COLUMNS = 15 };
+static const char field_max_header[] = "Ex_max_V_m,Ey_max_V_m,Ez_max_V_m,E_max_V_m,Bx_max_T,By_max_T,Bz_max_T,B_max_T";
 
 static int hist_bins(const struct cfg_hist *h)
 {
@@ -78,6 +79,9 @@ int diags_open(struct diags *d, const struct io_state *io, long resume_step, cha
     for (int i = 0; i < c->n_extrema; i++)
         if (dcsv_open(&d->extrema[i], dir, c->extrema[i].name, extrema_header, resume_step, err, err_len))
             return -1;
+    for (int i = 0; i < c->n_field_max; i++)
+        if (dcsv_open(&d->field_max[i], dir, c->field_max[i].name, field_max_header, resume_step, err, err_len))
+            return -1;
     for (int i = 0; i < c->n_hist + c->n_probes; i++) {
         struct strbuf sb;
         sb_init(&sb);
@@ -118,6 +122,9 @@ int diags_due(const struct picl_config *cfg, long step)
             return 1;
     for (int i = 0; i < c->n_probes; i++)
         if (due(c->probes[i].interval, step))
+            return 1;
+    for (int i = 0; i < c->n_field_max; i++)
+        if (due(c->field_max[i].interval, step))
             return 1;
     return 0;
 }
@@ -211,6 +218,13 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
             dcsv_row(&d->probes[i], step, io->time, d->row, 6 * p->n_points, err, err_len))
             return -1;
     }
+    for (int i = 0; i < cd->n_field_max; i++) {
+        if (!due(cd->field_max[i].interval, step))
+            continue;
+        if (pstats_field_max(&d->ps, c, io->fields, d->row, err, err_len) ||
+            dcsv_row(&d->field_max[i], step, io->time, d->row, PSTATS_FIELD_MAX, err, err_len))
+            return -1;
+    }
     return 0;
 }
 
@@ -219,9 +233,9 @@ int diags_close(struct diags *d, struct ctx *c, int ok, char *err, size_t err_le
     if (!d->open)
         return 0;
     int rc = 0;
-    struct diag_csv *all[] = {d->moments, d->extrema, d->hist, d->probes};
-    const int n[] = {CFG_MAX_PDIAG, CFG_MAX_PDIAG, CFG_MAX_HIST, CFG_MAX_PROBES};
-    for (int g = 0; g < 4; g++)
+    struct diag_csv *all[] = {d->moments, d->extrema, d->hist, d->probes, d->field_max};
+    const int n[] = {CFG_MAX_PDIAG, CFG_MAX_PDIAG, CFG_MAX_HIST, CFG_MAX_PROBES, CFG_MAX_PDIAG};
+    for (int g = 0; g < 5; g++)
         for (int i = 0; i < n[g]; i++)
             if (dcsv_close(&all[g][i], ok, rc ? NULL : err, err_len))
                 rc = -1;

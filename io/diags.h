@@ -1,5 +1,5 @@
 /* diags.h: the physicist's reduced diagnostics as files: beam moments, particle extrema,
- * histograms and field probes (docs/output.md), one CSV each, written at their intervals from
+ * histograms, field probes and field maxima (docs/output.md), one CSV each, written at their intervals from
  * runtime/pstats.c's numbers. Nothing runs on a step where none is due. */
 #ifndef PICL_DIAGS_H
 #define PICL_DIAGS_H
@@ -11,6 +11,7 @@
 struct diags {
     struct pstats ps;
     struct diag_csv moments[CFG_MAX_PDIAG], extrema[CFG_MAX_PDIAG], hist[CFG_MAX_HIST], probes[CFG_MAX_PROBES];
+    struct diag_csv field_max[CFG_MAX_PDIAG];
     double *row; /* one row of the widest file */
     int open;
 };

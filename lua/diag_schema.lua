@@ -88,6 +88,8 @@ local keys = {
     histograms = { kind = list_of(histogram, "histogram", "hist"), default = {},
         doc = "particle binning over 1 to 3 quantities" },
     probes = { kind = list_of(probe, "probe", "probes"), default = {}, doc = "E and B at points" },
+    field_maxima = { kind = list_of(section { keys = { name = NAME, interval = INTERVAL } }, "field maxima diagnostic",
+        "pdiag"), default = {}, doc = "the largest |E|, |B| and their components over the grid" },
 }
 
 -- Species by name, every CSV name once in output_dir, probes inside the domain.
@@ -97,7 +99,7 @@ local function check_diagnostics(sim)
     local d = sim.diagnostics
     local files = {}
     for _, r in ipairs(d.reduced) do files[r.name] = "diagnostics.reduced." .. r.name end
-    for _, kind in ipairs { "moments", "extrema", "histograms", "probes" } do
+    for _, kind in ipairs { "moments", "extrema", "histograms", "probes", "field_maxima" } do
         for _, e in ipairs(d[kind]) do
             local key = "diagnostics." .. kind .. "." .. e.name
             if files[e.name] then

@@ -99,6 +99,7 @@ static const struct kargs_row rows[] = {
     ROW("reduce_kinetic_*", reduce_kinetic),
     ROW("window_inject_*", window_inject),
     ROW("field_probe", field_probe),
+    ROW("reduce_field_max", reduce_fields),
     ROW("diag_moments_*", diag_moments),
     ROW("diag_histogram_*", diag_histogram),
 };

@@ -38,6 +38,8 @@ static void forget(struct pstats *p)
     memset(p->probe_pos, 0, sizeof p->probe_pos);
     memset(p->probe_slot, 0, sizeof p->probe_slot);
     memset(p->probe_out, 0, sizeof p->probe_out);
+    kernel_release(&p->field_max);
+    memset(&p->field_max_out, 0, sizeof p->field_max_out);
 }
 
 static int ensure_program(struct pstats *p, struct ctx *c)
@@ -315,6 +317,41 @@ int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const
     return 0;
 }
 
+int pstats_field_max(struct pstats *p, struct ctx *c, struct fields *f, double out[PSTATS_FIELD_MAX], char *err,
+                     size_t err_len)
+{
+    ensure_program(p, c);
+    const size_t rows = (size_t)c->lay.box[1] * (size_t)c->lay.box[2] * (size_t)c->lay.n_local;
+    struct kernel *k = &p->field_max;
+    for (int i = 0; i < PSTATS_FIELD_MAX; i++)
+        out[i] = 0;
+    if ((!p->field_max_out.mem &&
+         arena_alloc(&c->arena, (rows ? rows : 1) * PSTATS_FIELD_MAX * acc_size(c), "diagnostics: field maxima per row",
+                     &p->field_max_out, err, err_len)) ||
+        (!k->k && kernel_create(k, c->prog, "reduce_field_max", &c->timers, err, err_len)))
+        return -1;
+    if (rows) {
+        size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_local};
+        double *v = mem_alloc(rows * PSTATS_FIELD_MAX * sizeof(double));
+        if (!v) {
+            snprintf(err, err_len, "diagnostics: out of host memory");
+            return -1;
+        }
+        int rc = kernel_mem(k, "F", f->buf.mem, err, err_len) ||
+                 kernel_mem(k, "out", p->field_max_out.mem, err, err_len) ||
+                 kernel_launch(k, c->dev->queue, &c->timers, 2, g, NULL, err, err_len) ||
+                 read_out(p, c, p->field_max_out.mem, rows * PSTATS_FIELD_MAX, v, "reading the field maxima", err,
+                          err_len);
+        for (size_t r = 0; rc == 0 && r < rows * PSTATS_FIELD_MAX; r++)
+            out[r % PSTATS_FIELD_MAX] = fmax(out[r % PSTATS_FIELD_MAX], v[r]);
+        mem_free(v);
+        if (rc)
+            return -1;
+    }
+    comm_max_doubles(c->comm, out, PSTATS_FIELD_MAX);
+    return 0;
+}
+
 void pstats_release(struct pstats *p, struct ctx *c)
 {
     /* the buffers are freed with the arena when the run ends; only still-live ones here */
@@ -328,6 +365,8 @@ void pstats_release(struct pstats *p, struct ctx *c)
             if (p->hist_spec[i].mem)
                 arena_free(&c->arena, &p->hist_spec[i]);
         }
+        if (p->field_max_out.mem)
+            arena_free(&c->arena, &p->field_max_out);
         for (int i = 0; i < CFG_MAX_PROBES; i++) {
             struct arena_buf *pb[] = {&p->probe_pos[i], &p->probe_slot[i], &p->probe_out[i]};
             for (int j = 0; j < 3; j++)

@@ -26,6 +26,8 @@ struct pstats {
     struct kernel moments[CFG_MAX_SPECIES], hist[CFG_MAX_HIST], probe[CFG_MAX_PROBES];
     struct arena_buf moments_out, hist_spec[CFG_MAX_HIST], hist_out[CFG_MAX_HIST];
     struct arena_buf probe_pos[CFG_MAX_PROBES], probe_slot[CFG_MAX_PROBES], probe_out[CFG_MAX_PROBES];
+    struct kernel field_max;
+    struct arena_buf field_max_out;
     void *read; /* the host's copy of a kernel's output */
     size_t read_len;
     double *boxes; /* per global box moment sums, for the sum over ranks */
@@ -42,6 +44,11 @@ int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h,
 /* Probe i of cfg->diags: Ex, Ey, Ez (V/m), Bx, By, Bz (T) at each point into out[6 * point ..]. */
 int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const double lower[3], double *out,
                  char *err, size_t err_len);
+/* max |Ex|, |Ey|, |Ez|, |E|, |Bx|, |By|, |Bz|, |B| over the valid nodes of every box and rank
+ * (|E|, |B| from the components averaged to the nodes). */
+enum { PSTATS_FIELD_MAX = 8 };
+int pstats_field_max(struct pstats *p, struct ctx *c, struct fields *f, double out[PSTATS_FIELD_MAX], char *err,
+                     size_t err_len);
 void pstats_release(struct pstats *p, struct ctx *c);
 
 #endif

@@ -324,7 +324,7 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
 static int open_diags(struct sim *s, char *err, size_t err_len)
 {
     const struct cfg_diags *d = &s->ctx.cfg->diags;
-    if (d->n_moments + d->n_extrema + d->n_hist + d->n_probes == 0)
+    if (d->n_moments + d->n_extrema + d->n_hist + d->n_probes + d->n_field_max == 0)
         return 0;
     s->diags = mem_calloc(1, sizeof *s->diags);
     if (!s->diags) {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_diags.sh: the physicist's reduced diagnostics of inputs/beam_diagnostics.lua (moments,
-# extrema, histograms, probes) on 1 and 2 ranks: the same files, every value within 1e-9 of the
+# extrema, histograms, probes, field maxima) on 1 and 2 ranks: the same files, every value within 1e-9 of the
 # column's scale (the boxes are summed in another order on two ranks; the moments combine the
 # boxes in global order on every rank), the histograms' totals equal; each diagnostic's kernel
 # is launched on its due steps only (the summary's table: launches per step).
@@ -13,7 +13,7 @@ input=$root/inputs/beam_diagnostics.lua
 if "$picl" run -v "$input" --set diagnostics.output_dir=one >one.log 2>&1 &&
    mpirun --oversubscribe -np 2 "$picl" run -q "$input" --set diagnostics.output_dir=two >two.log 2>&1; then ok
 else bad "the runs failed:"; tail -n 20 one.log two.log; exit 1; fi
-for f in bunch_moments bunch_extrema spectrum phase_space probe; do
+for f in bunch_moments bunch_extrema spectrum phase_space probe field_max; do
     if python3 - "one/$f.csv" "two/$f.csv" <<'PY'
 import csv, sys
 a = list(csv.reader(open(sys.argv[1]))); b = list(csv.reader(open(sys.argv[2])))
@@ -30,7 +30,7 @@ PY
 done
 # 16 steps, every 4: due at 0, 4, 8, 12, 16, so 5 launches: 0.31 per step; the moments kernel of
 # the bunch serves its moments and its extrema, one launch for both
-for k in diag_moments_2 diag_histogram_0 diag_histogram_2 field_probe; do
+for k in diag_moments_2 diag_histogram_0 diag_histogram_2 field_probe reduce_field_max; do
     n=$(awk -v k="$k" '$1 == k { print $NF }' one.log)
     [ "$n" = "0.31" ] && ok || bad "$k: $n launches per step, want 0.31 (5 in 16 steps)"
 done

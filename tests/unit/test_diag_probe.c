@@ -1,4 +1,5 @@
-/* test_diag_probe.c: field probes (diagnostics.probes) in a Yee plane wave along x (Ey, Bz),
+/* test_diag_probe.c: field probes (diagnostics.probes) and field maxima (diagnostics.field_maxima)
+ * in a Yee plane wave along x (Ey, Bz),
  * every 5 steps: against the discrete eigenmode of Yee's scheme (wave.h's relation, so the
  * dispersion is the solver's own) interpolated with the gather's shape (order 1, energy-
  * conserving: Ey linear between nodes along x, Bz the nearest cell centre along x), to
@@ -31,10 +32,11 @@ static void test_plane_wave(struct device *dev)
                    "  constants = { k = %.17g, e0 = %.17g, b0 = %.17g },\n"
                    "  fields = { Ey = 'e0*cos(k*x)', Bz = 'b0*cos(k*x)' },\n"
                    "  diagnostics = { output_dir = '%s',\n"
-                   "    probes = { name = 'probe', interval = %d, points = { {%.17g, %.17g, %.17g}, {%.17g, %.17g, %.17g} } } },\n"
+                   "    probes = { name = 'probe', interval = %d, points = { {%.17g, %.17g, %.17g}, {%.17g, %.17g, %.17g} } },\n"
+                   "    field_maxima = { name = 'fmax', interval = %d } },\n"
                    "}\n",
                    NX, NX * DX, 4 * DX, 4 * DX, dt, STEPS, k, E0, b, dir, EVERY, points[0][0], points[0][1],
-                   points[0][2], points[1][0], points[1][1], points[1][2]);
+                   points[0][2], points[1][0], points[1][1], points[1][2], EVERY);
     struct sim *s = fixture_sim(&cfg, dev);
     if (sim_run(s, fixture_err, sizeof fixture_err)) {
         printf("FAIL: sim_run: %s\n", fixture_err);
@@ -69,6 +71,27 @@ static void test_plane_wave(struct device *dev)
             continuum = fmax(continuum, fabs(csv_get(&r, name[1]) - E0 * cos(k * points[p][0] - PICL_C * k * t)) / E0);
         }
     }
+    /* the field maxima: over the nodes of the eigenmode (Ey nodal along x; Bz at cell centres,
+     * and |B| at the nodes from the four Bz around each, b cos(k dx / 2) cos(k x_i - omega t)) */
+    double worst_max = 0;
+    snprintf(path, sizeof path, "%s/fmax.csv", dir);
+    for (int n = 0; n <= STEPS; n += EVERY) {
+        struct csv_row r;
+        csv_row(path, n, &r);
+        const double t = n * dt;
+        double ey = 0, bz = 0, bn = 0;
+        for (int i = 0; i < NX; i++) {
+            ey = fmax(ey, fabs(E0 * cos(k * i * DX - omega * t)));
+            bz = fmax(bz, fabs(b * cos(k * (i + 0.5) * DX - omega * t)));
+            bn = fmax(bn, fabs(b * cos(k * DX / 2) * cos(k * i * DX - omega * t)));
+        }
+        worst_max = fmax(worst_max, fabs(csv_get(&r, "Ey_max_V_m") - ey) / E0 + fabs(csv_get(&r, "E_max_V_m") - ey) / E0 +
+                                        (csv_get(&r, "Ex_max_V_m") + csv_get(&r, "Ez_max_V_m")) / E0);
+        worst_max = fmax(worst_max, fabs(csv_get(&r, "Bz_max_T") - bz) / b + fabs(csv_get(&r, "B_max_T") - bn) / b +
+                                        (csv_get(&r, "Bx_max_T") + csv_get(&r, "By_max_T")) / b);
+    }
+    REPORT("field maxima at steps 0-%d: within %.2e of the eigenmode's over the nodes", STEPS, worst_max);
+    CHECK(worst_max < 1e-9);
     REPORT("Ey at 2 points, steps 0-%d: within %.2e of E0 of the interpolated Yee eigenmode, Bz within %.2e of its "
            "amplitude; %.2e of E0 from the continuum wave (interpolation and dispersion)",
            STEPS, worst, worst_b, continuum);
