@@ -66,6 +66,19 @@ static int host_room(struct pstats *p, size_t bytes, char *err, size_t err_len)
     return 0;
 }
 
+/* p->local with room for n doubles: allocated at the first call, so later ones allocate nothing. */
+static double *local_doubles(struct pstats *p, size_t n, char *err, size_t err_len)
+{
+    if (n > p->local_len) {
+        mem_free(p->local);
+        p->local = mem_alloc(n * sizeof(double));
+        p->local_len = p->local ? n : 0;
+        if (!p->local)
+            snprintf(err, err_len, "diagnostics: out of host memory (%zu values)", n);
+    }
+    return p->local;
+}
+
 /* The kernel's output of n acc_reals into dst as doubles. */
 static int read_out(struct pstats *p, struct ctx *c, cl_mem mem, size_t n, double *dst, const char *what, char *err,
                     size_t err_len)
@@ -151,11 +164,9 @@ int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, struct p
     /* each global box's row from the rank that holds it, zeros elsewhere: the sum over the ranks
      * copies every row exactly, and every rank combines the same rows in the same order */
     memset(p->boxes, 0, need * sizeof(double));
-    double *local = mem_alloc((size_t)(nl > 0 ? nl : 1) * PSTAT_N * sizeof(double));
-    if (!local) {
-        snprintf(err, err_len, "diagnostics: out of host memory");
+    double *local = local_doubles(p, (size_t)(nl > 0 ? nl : 1) * PSTAT_N, err, err_len);
+    if (!local)
         return -1;
-    }
     int rc = nl > 0 ? read_out(p, c, p->moments_out.mem, (size_t)nl * PSTAT_N, local, "reading the moments", err,
                                err_len)
                     : 0;
@@ -163,7 +174,6 @@ int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, struct p
         for (int s = 0; s < nl; s++)
             memcpy(p->boxes + (size_t)gen_box_gid(&c->lay, s) * PSTAT_N, local + (size_t)s * PSTAT_N,
                    PSTAT_N * sizeof(double));
-    mem_free(local);
     if (rc)
         return -1;
     comm_sum_doubles(c->comm, p->boxes, (int)need);
@@ -247,17 +257,14 @@ int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h,
         return -1;
     memset(bins, 0, (size_t)n_bins * sizeof(double));
     if (nl > 0) {
-        double *all = mem_alloc((size_t)nl * (size_t)n_bins * sizeof(double));
-        if (!all) {
-            snprintf(err, err_len, "diagnostics.histograms.%s: out of host memory", hc->name);
+        double *all = local_doubles(p, (size_t)nl * (size_t)n_bins, err, err_len);
+        if (!all)
             return -1;
-        }
         int rc = read_out(p, c, p->hist_out[h].mem, (size_t)nl * (size_t)n_bins, all, "reading a histogram", err,
                           err_len);
         for (int s = 0; rc == 0 && s < nl; s++)
             for (int i = 0; i < n_bins; i++)
                 bins[i] += all[(size_t)s * (size_t)n_bins + (size_t)i];
-        mem_free(all);
         if (rc)
             return -1;
     }
@@ -332,11 +339,9 @@ int pstats_field_max(struct pstats *p, struct ctx *c, struct fields *f, double o
         return -1;
     if (rows) {
         size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_local};
-        double *v = mem_alloc(rows * PSTATS_FIELD_MAX * sizeof(double));
-        if (!v) {
-            snprintf(err, err_len, "diagnostics: out of host memory");
+        double *v = local_doubles(p, rows * PSTATS_FIELD_MAX, err, err_len);
+        if (!v)
             return -1;
-        }
         int rc = kernel_mem(k, "F", f->buf.mem, err, err_len) ||
                  kernel_mem(k, "out", p->field_max_out.mem, err, err_len) ||
                  kernel_launch(k, c->dev->queue, &c->timers, 2, g, NULL, err, err_len) ||
@@ -344,7 +349,6 @@ int pstats_field_max(struct pstats *p, struct ctx *c, struct fields *f, double o
                           err_len);
         for (size_t r = 0; rc == 0 && r < rows * PSTATS_FIELD_MAX; r++)
             out[r % PSTATS_FIELD_MAX] = fmax(out[r % PSTATS_FIELD_MAX], v[r]);
-        mem_free(v);
         if (rc)
             return -1;
     }
@@ -377,5 +381,6 @@ void pstats_release(struct pstats *p, struct ctx *c)
     forget(p);
     mem_free(p->read);
     mem_free(p->boxes);
+    mem_free(p->local);
     memset(p, 0, sizeof *p);
 }

@@ -32,6 +32,8 @@ struct pstats {
     size_t read_len;
     double *boxes; /* per global box moment sums, for the sum over ranks */
     size_t boxes_len;
+    double *local; /* a kernel's output as doubles, this rank's boxes or rows */
+    size_t local_len;
 };
 
 /* Statistics of species sp now (one launch, one read, one MPI sum). */
