@@ -2,6 +2,8 @@
  * (lua/diag_schema.lua) into struct cfg_diags. */
 #include "config_diags_read.h"
 
+#include <stdio.h>
+
 #include <lua.h>
 
 static void copy_pdiag(const struct luatab *rd, int t, struct cfg_pdiag *d)
@@ -89,4 +91,29 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
         }
         lua_pop(L, 1);
     }
+}
+
+void cfg_diags_print(const struct picl_config *cfg, FILE *f)
+{
+    const struct cfg_diags *d = &cfg->diags;
+    for (int i = 0; i < d->n_moments; i++)
+        fprintf(f, "moments            %s every %d steps: species %s\n", d->moments[i].name, d->moments[i].interval,
+                cfg->species[d->moments[i].species].name);
+    for (int i = 0; i < d->n_extrema; i++)
+        fprintf(f, "extrema            %s every %d steps: species %s\n", d->extrema[i].name, d->extrema[i].interval,
+                cfg->species[d->extrema[i].species].name);
+    for (int i = 0; i < d->n_hist; i++) {
+        const struct cfg_hist *h = &d->hist[i];
+        fprintf(f, "histogram          %s every %d steps: species %s by %s,", h->name, h->interval,
+                cfg->species[h->species].name, h->charge ? "charge" : "weight");
+        for (int a = 0; a < h->n_axes; a++)
+            fprintf(f, "%s %s %d bins [%.6g, %.6g)", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
+                    h->axis[a].bins, h->axis[a].min, h->axis[a].max);
+        fputc('\n', f);
+    }
+    for (int i = 0; i < d->n_probes; i++)
+        fprintf(f, "probe              %s every %d steps: %d points\n", d->probes[i].name, d->probes[i].interval,
+                d->probes[i].n_points);
+    for (int i = 0; i < d->n_field_max; i++)
+        fprintf(f, "field maxima       %s every %d steps\n", d->field_max[i].name, d->field_max[i].interval);
 }

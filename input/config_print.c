@@ -1,6 +1,7 @@
 /* config_print.c: the resolved configuration as a person reads it (`picl check`): every value
  * picl will use, with the input line each expression and species came from. */
 #include "config.h"
+#include "config_diags_read.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -147,6 +148,7 @@ void cfg_print(const struct picl_config *cfg, void *file)
     for (int i = 0; i < cfg->n_reduced; i++)
         fprintf(f, "reduced            %s every %d steps\n", cfg->reduced[i].name,
                 cfg->reduced[i].interval);
+    cfg_diags_print(cfg, f);
     for (int i = 0; i < cfg->n_full; i++) {
         const struct cfg_full *d = &cfg->full[i];
         fprintf(f, "full               %s ", d->name);

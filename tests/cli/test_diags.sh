@@ -34,4 +34,15 @@ for k in diag_moments_2 diag_histogram_0 diag_histogram_2 field_probe reduce_fie
     n=$(awk -v k="$k" '$1 == k { print $NF }' one.log)
     [ "$n" = "0.31" ] && ok || bad "$k: $n launches per step, want 0.31 (5 in 16 steps)"
 done
+# input mistakes, each reported against its key with what was expected
+check_error() {
+    out=$("$picl" check --no-build "$input" --set "$1" 2>&1)
+    [ $? -eq 2 ] && echo "$out" | grep -qF "$2" && ok || bad "--set $1: want '$2', got: $out"
+}
+check_error diagnostics.moments.bunch_moments.species=bunh "unknown species 'bunh'; did you mean 'bunch'?"
+check_error 'diagnostics.probes.probe.points={{0,0,99}}' "point 1 lies outside the domain along z"
+check_error 'diagnostics.histograms.spectrum.axes={quantity="energy",bins=4,min=1,max=0}' "axes.1.max: 0 is not above min = 1"
+check_error 'diagnostics.histograms.spectrum.axes={quantity="enrgy",bins=4,min=0,max=1}' "did you mean 'energy'?"
+check_error 'diagnostics.histograms.spectrum.axes={{quantity="x",bins=2048,min=0,max=1},{quantity="y",bins=1024,min=0,max=1}}' "2097152 bins in all; expected at most 1048576"
+check_error diagnostics.field_maxima.field_max.name=probe "the file probe.csv is also diagnostics.probes.probe's"
 summary
