@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "constants.h"
+#include "hist_openpmd.h"
 #include "mem.h"
 #include "strbuf.h"
 #include "window.h"
@@ -207,7 +208,8 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (!due(h->interval, step))
             continue;
         if (pstats_histogram(&d->ps, c, &io->species[h->species], i, lower, d->row, err, err_len) ||
-            dcsv_row(&d->hist[i], step, io->time, d->row, hist_bins(h), err, err_len))
+            dcsv_row(&d->hist[i], step, io->time, d->row, hist_bins(h), err, err_len) ||
+            (h->n_axes > 1 && hist_opmd_write(io, h, d->row, err, err_len)))
             return -1;
     }
     for (int i = 0; i < cd->n_probes; i++) {

@@ -99,6 +99,9 @@ local function check_diagnostics(sim)
     local d = sim.diagnostics
     local files = {}
     for _, r in ipairs(d.reduced) do files[r.name] = "diagnostics.reduced." .. r.name end
+    -- a histogram of 2 or 3 axes also writes the folder <name>/, as a full diagnostic does
+    local folders = {}
+    for _, f in ipairs(d.full) do folders[f.name] = "diagnostics.full." .. f.name end
     for _, kind in ipairs { "moments", "extrema", "histograms", "probes", "field_maxima" } do
         for _, e in ipairs(d[kind]) do
             local key = "diagnostics." .. kind .. "." .. e.name
@@ -106,6 +109,9 @@ local function check_diagnostics(sim)
                 fail(key, string.format("the file %s.csv is also %s's; expected another name", e.name, files[e.name]))
             end
             files[e.name] = key
+            if kind == "histograms" and #e.axes > 1 and folders[e.name] then
+                fail(key, string.format("the folder %s/ is also %s's; expected another name", e.name, folders[e.name]))
+            end
             if e.species then
                 local found = false
                 for i, n in ipairs(names) do if n == e.species then e.species_index, found = i - 1, true end end

@@ -34,6 +34,25 @@ for k in diag_moments_2 diag_histogram_0 diag_histogram_2 field_probe reduce_fie
     n=$(awk -v k="$k" '$1 == k { print $NF }' one.log)
     [ "$n" = "0.31" ] && ok || bad "$k: $n launches per step, want 0.31 (5 in 16 steps)"
 done
+# the 2D histogram's openPMD files: valid (openPMD_check_h5) and read by openPMD-viewer as the CSV's rows
+need_venv
+for f in one/phase_space/openpmd_*.h5; do
+    out=$("$root/.venv/bin/openPMD_check_h5" -i "$f" 2>&1)
+    echo "$out" | grep -q "Result: 0 Errors and 0 Warnings" && ok || bad "openPMD_check_h5 $f: $out"
+done
+if "$root/.venv/bin/python" - one <<'PY'
+import sys, numpy as np
+from openpmd_viewer import OpenPMDTimeSeries
+ts = OpenPMDTimeSeries(sys.argv[1] + "/phase_space", check_all_files=False)
+rows = np.loadtxt(sys.argv[1] + "/phase_space.csv", delimiter=",", skiprows=1)
+assert list(ts.iterations) == [0, 4, 8, 12, 16], ts.iterations
+for k, it in enumerate(ts.iterations):
+    H, info = ts.get_field("phase_space", iteration=it)
+    assert np.array_equal(H, rows[k, 2:].reshape(32, 32)), it
+assert info.axes == {0: "uz", 1: "z"}, info.axes
+assert abs(info.z[0] - 0.5e-6) < 1e-18 and abs(info.uz[0] - (97 + 6 / 64)) < 1e-12, (info.z[0], info.uz[0])
+PY
+then ok; else bad "openPMD-viewer does not read phase_space/ as phase_space.csv holds it"; fi
 # input mistakes, each reported against its key with what was expected
 check_error() {
     out=$("$picl" check --no-build "$input" --set "$1" 2>&1)
@@ -44,5 +63,6 @@ check_error 'diagnostics.probes.probe.points={{0,0,99}}' "point 1 lies outside t
 check_error 'diagnostics.histograms.spectrum.axes={quantity="energy",bins=4,min=1,max=0}' "axes.1.max: 0 is not above min = 1"
 check_error 'diagnostics.histograms.spectrum.axes={quantity="enrgy",bins=4,min=0,max=1}' "did you mean 'energy'?"
 check_error 'diagnostics.histograms.spectrum.axes={{quantity="x",bins=2048,min=0,max=1},{quantity="y",bins=1024,min=0,max=1}}' "2097152 bins in all; expected at most 1048576"
+check_error 'diagnostics.full={name="phase_space",interval=8}' "the folder phase_space/ is also diagnostics.full.phase_space's"
 check_error diagnostics.field_maxima.field_max.name=probe "the file probe.csv is also diagnostics.probes.probe's"
 summary
