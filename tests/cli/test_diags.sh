@@ -2,8 +2,9 @@
 # test_diags.sh: the physicist's reduced diagnostics of inputs/beam_diagnostics.lua (moments,
 # extrema, histograms, probes, field maxima) on 1 and 2 ranks: the same files, every value within 1e-9 of the
 # column's scale (the boxes are summed in another order on two ranks; the moments combine the
-# boxes in global order on every rank), the histograms' totals equal; each diagnostic's kernel
-# is launched on its due steps only (the summary's table: launches per step).
+# boxes in global order on every rank); each diagnostic's kernel is launched on its due steps
+# only (the summary's table: launches per step); the 2D histogram's openPMD files; a restart
+# keeps the rows; input mistakes.
 . "$(dirname "$0")/lib.sh"
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -53,6 +54,15 @@ assert info.axes == {0: "uz", 1: "z"}, info.axes
 assert abs(info.z[0] - 0.5e-6) < 1e-18 and abs(info.uz[0] - (97 + 6 / 64)) < 1e-12, (info.z[0], info.uz[0])
 PY
 then ok; else bad "openPMD-viewer does not read phase_space/ as phase_space.csv holds it"; fi
+# a run continued from its checkpoint at step 8 writes the same files as one that never stopped
+# (rows up to 8 kept from the earlier run's files, 12 and 16 computed again), bit for bit
+ck="--set checkpoint={interval=8,at_end=false} --set diagnostics.output_dir=restart"
+if "$picl" run -q "$input" $ck >ck1.log 2>&1 && cp -r restart whole &&
+   "$picl" run -q "$input" $ck --restart restart/checkpoints/checkpoint_000008.h5 >ck2.log 2>&1; then
+    for f in bunch_moments bunch_extrema spectrum phase_space probe field_max; do
+        cmp -s "whole/$f.csv" "restart/$f.csv" && ok || bad "$f.csv after a restart differs from the uninterrupted run's"
+    done
+else bad "the checkpointed or the continued run failed:"; tail -n 5 ck1.log ck2.log; fi
 # input mistakes, each reported against its key with what was expected
 check_error() {
     out=$("$picl" check --no-build "$input" --set "$1" 2>&1)
