@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_diags.sh: the physicist's reduced diagnostics of inputs/beam_diagnostics.lua (moments,
-# extrema, histograms, probes, field maxima) on 1 and 2 ranks: the same files, every value within 1e-9 of the
+# extrema, histograms, probes, field maxima) on 1 and 2 ranks: the same files, every value within 1e-12 of the
 # column's scale (the boxes are summed in another order on two ranks; the moments combine the
 # boxes in global order on every rank); each diagnostic's kernel is launched on its due steps
 # only (the summary's table: launches per step); the 2D histogram's openPMD files; a restart
@@ -25,7 +25,7 @@ for ra, rb in zip(a[1:], b[1:]):
     for c, (h, x, y) in enumerate(zip(a[0], ra, rb)):
         x, y = float(x), float(y)
         scale = max(abs(v) for v in cols[c]) or 1.0
-        assert abs(x - y) <= 1e-9 * scale, (h, x, y)
+        assert abs(x - y) <= 1e-12 * scale, (h, x, y)
 PY
     then ok; else bad "$f.csv differs between 1 and 2 ranks"; fi
 done
