@@ -64,6 +64,9 @@ if "$picl" run -q "$input" $ck >ck1.log 2>&1 && cp -r restart whole &&
     done
 else bad "the checkpointed or the continued run failed:"; tail -n 5 ck1.log ck2.log; fi
 # input mistakes, each reported against its key with what was expected
+# the pictures: one per CSV
+n=$("$root/.venv/bin/python" "$root/tools/plot_physics.py" one -o plots 2>&1 | grep -c '\.png$')
+[ "$n" -eq 6 ] && ok || bad "tools/plot_physics.py drew $n pictures, want 6"
 check_error() {
     out=$("$picl" check --no-build "$input" --set "$1" 2>&1)
     [ $? -eq 2 ] && echo "$out" | grep -qF "$2" && ok || bad "--set $1: want '$2', got: $out"
