@@ -18,8 +18,6 @@
 #define CFG_MAX_DIAG_STEPS 64
 #define CFG_MAX_LASERS 8
 
-#include "config_diags.h"
-
 /* Each enum's names, one list per enum: X(ENUMERATOR, "name"), in the enum's order. The enum,
  * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
  * value come from these; lua/schema.lua's NAMES must equal them item for item (test_luatab). */
@@ -188,6 +186,8 @@ struct cfg_checkpoint {
     int at_end; /* one when the run ends */
     char dir[CFG_PATH_LEN];
 };
+
+#include "config_diags.h" /* after struct cfg_expr, which a filter is */
 
 struct picl_config {
     char input_path[CFG_PATH_LEN];

@@ -26,6 +26,7 @@ struct cfg_pdiag {
     char name[CFG_NAME_LEN];
     int interval; /* steps */
     int species; /* index into cfg->species */
+    struct cfg_expr filter; /* only the particles for which it is nonzero; text empty: all */
 };
 
 struct cfg_hist_axis {
@@ -43,6 +44,7 @@ struct cfg_hist {
     int charge; /* 1: weighted by charge (C), 0: by weight (physical particles) */
     int n_axes;
     struct cfg_hist_axis axis[CFG_HIST_MAX_AXES];
+    struct cfg_expr filter; /* as a moments diagnostic's */
 };
 
 /* E and B at points, interpolated with the gather's shape and staggering. */

@@ -3,8 +3,22 @@
 #include "config_diags_read.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <lua.h>
+
+static void copy_filter(const struct luatab *rd, int t, struct cfg_expr *e)
+{
+    lua_State *L = rd->L;
+    memset(e, 0, sizeof *e);
+    if (luatab_push(rd, t, "filter", LUA_TTABLE, 1)) {
+        const int x = lua_gettop(L);
+        luatab_string(rd, x, "text", e->text, sizeof e->text);
+        luatab_string(rd, x, "key", e->key, sizeof e->key);
+        luatab_string(rd, x, "where", e->where, sizeof e->where);
+    }
+    lua_pop(L, 1);
+}
 
 static void copy_pdiag(const struct luatab *rd, int t, struct cfg_pdiag *d)
 {
@@ -14,6 +28,7 @@ static void copy_pdiag(const struct luatab *rd, int t, struct cfg_pdiag *d)
     if (luatab_push(rd, t, "species_index", LUA_TNUMBER, 1))
         d->species = (int)lua_tointeger(rd->L, -1);
     lua_pop(rd->L, 1);
+    copy_filter(rd, t, &d->filter);
 }
 
 static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
@@ -24,6 +39,7 @@ static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
     h->species = (int)luatab_integer(rd, t, "species_index");
     static const char *const weights[] = {"weight", "charge", NULL};
     h->charge = luatab_enum(rd, t, "weight", weights);
+    copy_filter(rd, t, &h->filter);
     h->n_axes = luatab_list(rd, t, "axes", CFG_HIST_MAX_AXES);
     const int list = lua_gettop(L);
     for (int a = 0; a < h->n_axes; a++) {

@@ -192,13 +192,20 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (!due(p->interval, step))
             continue;
         struct species *sp = &io->species[p->species];
-        if (!have[p->species] && pstats_moments(&d->ps, c, sp, &m[p->species], err, err_len))
-            return -1;
-        have[p->species] = 1;
+        struct pstats_moments mf, *mp = &m[p->species];
+        if (p->filter.text[0]) { /* a kernel of its own */
+            mp = &mf;
+            if (pstats_moments(&d->ps, c, sp, ext ? CFG_MAX_PDIAG + i - cd->n_moments : i, lower, mp, err, err_len))
+                return -1;
+        } else if (!have[p->species]) {
+            if (pstats_moments(&d->ps, c, sp, -1, lower, mp, err, err_len))
+                return -1;
+            have[p->species] = 1;
+        }
         if (ext)
-            extrema_row(&m[p->species], c, lower, d->row);
+            extrema_row(mp, c, lower, d->row);
         else
-            moments_row(&m[p->species], c, sp, lower, d->row);
+            moments_row(mp, c, sp, lower, d->row);
         if (dcsv_row(ext ? &d->extrema[i - cd->n_moments] : &d->moments[i], step, io->time, d->row,
                      ext ? EXTREMA_COLUMNS : MOMENTS_COLUMNS, err, err_len))
             return -1;

@@ -7,7 +7,7 @@ local check = require("check")
 local repr, closest, quoted_list = text.repr, text.closest, text.quoted_list
 local fail, join, number, integer, positive = check.fail, check.join, check.number, check.integer, check.positive
 local one_of, name_kind, section, list_of = check.one_of, check.name_kind, check.section, check.list_of
-local check_value, three = check.check_value, check.three
+local check_value, three, expression = check.check_value, check.three, check.expression
 
 -- base/config_diags.h's CFG_HIST_QUANTITIES, in its order
 local HIST_QUANTITIES = { "x", "y", "z", "ux", "uy", "uz", "gamma", "energy" }
@@ -16,8 +16,12 @@ local NAME = { kind = name_kind("a name of letters, digits and _"), required = t
 local INTERVAL = { kind = integer("a positive integer", positive), required = true, doc = "steps" }
 local SPECIES = { kind = name_kind("a species name"), required = true, doc = "which species" }
 
+-- Compiled into the diagnostic's kernel (templates/particle_stats.cl, gen/diag_kernels.c).
+local FILTER = { kind = expression("an OpenCL C condition in x, y, z (m), ux, uy, uz (gamma v / c), gamma, "
+    .. "energy (J), e.g. \"gamma > 10 && x > 0\""), doc = "only the particles for which it holds" }
+
 local species_diag = section {
-    keys = { name = NAME, interval = INTERVAL, species = SPECIES },
+    keys = { name = NAME, interval = INTERVAL, species = SPECIES, filter = FILTER },
 }
 
 local hist_axis = section {
@@ -58,6 +62,7 @@ local histogram = section {
         axes = { kind = axes_kind, required = true, doc = "the quantities binned, x of the first fastest" },
         weight = { kind = one_of("weighting", { "weight", "charge" }), default = "weight",
             doc = "a bin sums the particles' weights (physical particles) or charges (C)" },
+        filter = FILTER,
     },
 }
 

@@ -38,9 +38,11 @@ static const struct karg reduce_kinetic[] = {PICL_PARTICLE_MOMENTUM(ARG) PICL_PA
                                              {"out", 0}};
 static const struct karg diag_moments[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
                                                PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
+                                           {"frame", 0},
                                            {"out", 0}};
 static const struct karg diag_histogram[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
                                                  PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
+                                             {"frame", 0},
                                              {"spec", 0},
                                              {"n_bins", 0},
                                              {"out", 0}};

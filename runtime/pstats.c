@@ -8,6 +8,7 @@
 
 #include "comm.h"
 #include "constants.h"
+#include "diag_kernels.h"
 #include "mem.h"
 #include "pstats_iface.h"
 
@@ -28,11 +29,12 @@ static size_t acc_size(const struct ctx *c)
 static void forget(struct pstats *p)
 {
     struct kernel *k[] = {p->moments, p->hist, p->probe};
-    const int n[] = {CFG_MAX_SPECIES, CFG_MAX_HIST, CFG_MAX_PROBES};
+    const int n[] = {CFG_MAX_SPECIES + 2 * CFG_MAX_PDIAG, CFG_MAX_HIST, CFG_MAX_PROBES};
     for (int g = 0; g < 3; g++)
         for (int i = 0; i < n[g]; i++)
             kernel_release(&k[g][i]);
     memset(&p->moments_out, 0, sizeof p->moments_out);
+    memset(&p->frame, 0, sizeof p->frame);
     memset(p->hist_spec, 0, sizeof p->hist_spec);
     memset(p->hist_out, 0, sizeof p->hist_out);
     memset(p->probe_pos, 0, sizeof p->probe_pos);
@@ -93,18 +95,32 @@ static int read_out(struct pstats *p, struct ctx *c, cl_mem mem, size_t n, doubl
     return 0;
 }
 
-static int species_kernel(struct kernel *k, struct ctx *c, struct species *sp, const char *base, char *err,
-                          size_t err_len)
+/* The lower corner in the frame buffer (the filters' positions in m). */
+static int write_frame(struct pstats *p, struct ctx *c, const double lower[3], char *err, size_t err_len)
+{
+    const size_t acc = acc_size(c);
+    const float lf[3] = {(float)lower[0], (float)lower[1], (float)lower[2]};
+    if (!p->frame.mem && arena_alloc(&c->arena, 3 * acc, "diagnostics: the domain's corner", &p->frame, err, err_len))
+        return -1;
+    return cl_fail(clEnqueueWriteBuffer(c->dev->queue, p->frame.mem, CL_TRUE, 0, 3 * acc,
+                                        acc == sizeof(double) ? (const void *)lower : (const void *)lf, 0, NULL, NULL),
+                   "writing the domain's corner", err, err_len);
+}
+
+/* tag: "" for the species' own kernel, "_m2" for a filtered diagnostic's (gen/diag_kernels.c). */
+static int species_kernel(struct kernel *k, struct ctx *c, struct species *sp, cl_mem p_frame_mem, const char *base,
+                          const char *tag, char *err, size_t err_len)
 {
     char name[64];
-    snprintf(name, sizeof name, "%s_%d", base, sp->index);
+    snprintf(name, sizeof name, "%s_%d%s", base, sp->index, tag);
     if (!k->k && kernel_create(k, c->prog, name, &c->timers, err, err_len))
         return -1;
     /* the arrays may have grown since the last call */
     cl_mem a[PA_COUNT];
     for (int i = 0; i < PA_COUNT; i++)
         a[i] = sp->array[i].mem;
-    return kernel_particles(k, a, err, err_len) || kernel_mem(k, "boxes", sp->boxes.mem, err, err_len);
+    return kernel_particles(k, a, err, err_len) || kernel_mem(k, "boxes", sp->boxes.mem, err, err_len) ||
+           kernel_mem(k, "frame", p_frame_mem, err, err_len);
 }
 
 static int launch_boxes(struct kernel *k, struct ctx *c, char *err, size_t err_len)
@@ -137,13 +153,16 @@ static void merge(struct pstats_moments *a, const struct pstats_moments *b)
     a->weight = w;
 }
 
-int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, struct pstats_moments *out, char *err,
-                   size_t err_len)
+int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, int filter, const double lower[3],
+                   struct pstats_moments *out, char *err, size_t err_len)
 {
     memset(out, 0, sizeof *out);
     ensure_program(p, c);
     const int nl = c->lay.n_local, nb = c->lay.n_boxes;
-    struct kernel *k = &p->moments[sp->index];
+    struct kernel *k = &p->moments[filter < 0 ? sp->index : CFG_MAX_SPECIES + filter];
+    char tag[16] = "";
+    if (filter >= 0)
+        gen_diag_tag(filter < CFG_MAX_PDIAG ? 'm' : 'x', filter % CFG_MAX_PDIAG, tag, sizeof tag);
     const size_t need = (size_t)nb * PSTAT_N;
     if (!p->moments_out.mem &&
         arena_alloc(&c->arena, (size_t)(nl > 0 ? nl : 1) * PSTAT_N * acc_size(c), "diagnostics: moments per box",
@@ -158,7 +177,7 @@ int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, struct p
             return -1;
         }
     }
-    if (species_kernel(k, c, sp, "diag_moments", err, err_len) ||
+    if (write_frame(p, c, lower, err, err_len) || species_kernel(k, c, sp, p->frame.mem, "diag_moments", tag, err, err_len) ||
         kernel_mem(k, "out", p->moments_out.mem, err, err_len) || launch_boxes(k, c, err, err_len))
         return -1;
     /* each global box's row from the rank that holds it, zeros elsewhere: the sum over the ranks
@@ -247,7 +266,11 @@ int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h,
     float spec_f[12];
     for (int i = 0; i < 12; i++)
         spec_f[i] = (float)spec[i];
-    if (species_kernel(k, c, sp, "diag_histogram", err, err_len) ||
+    char tag[16] = "";
+    if (hc->filter.text[0])
+        gen_diag_tag('h', h, tag, sizeof tag);
+    if (write_frame(p, c, lower, err, err_len) ||
+        species_kernel(k, c, sp, p->frame.mem, "diag_histogram", tag, err, err_len) ||
         cl_fail(clEnqueueWriteBuffer(c->dev->queue, p->hist_spec[h].mem, CL_TRUE, 0, 12 * acc,
                                      acc == sizeof(double) ? (void *)spec : (void *)spec_f, 0, NULL, NULL),
                 "writing a histogram's axes", err, err_len) ||
@@ -371,6 +394,8 @@ void pstats_release(struct pstats *p, struct ctx *c)
         }
         if (p->field_max_out.mem)
             arena_free(&c->arena, &p->field_max_out);
+        if (p->frame.mem)
+            arena_free(&c->arena, &p->frame);
         for (int i = 0; i < CFG_MAX_PROBES; i++) {
             struct arena_buf *pb[] = {&p->probe_pos[i], &p->probe_slot[i], &p->probe_out[i]};
             for (int j = 0; j < 3; j++)

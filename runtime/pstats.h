@@ -23,7 +23,9 @@ struct pstats_moments {
 
 struct pstats {
     cl_program prog; /* the program the kernels and buffers below belong to (rebuilt: made anew) */
-    struct kernel moments[CFG_MAX_SPECIES], hist[CFG_MAX_HIST], probe[CFG_MAX_PROBES];
+    /* moments: one per species, then one per moments and per extrema diagnostic with a filter */
+    struct kernel moments[CFG_MAX_SPECIES + 2 * CFG_MAX_PDIAG], hist[CFG_MAX_HIST], probe[CFG_MAX_PROBES];
+    struct arena_buf frame; /* the domain's lower corner now, for the filters */
     struct arena_buf moments_out, hist_spec[CFG_MAX_HIST], hist_out[CFG_MAX_HIST];
     struct arena_buf probe_pos[CFG_MAX_PROBES], probe_slot[CFG_MAX_PROBES], probe_out[CFG_MAX_PROBES];
     struct kernel field_max;
@@ -36,9 +38,11 @@ struct pstats {
     size_t local_len;
 };
 
-/* Statistics of species sp now (one launch, one read, one MPI sum). */
-int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, struct pstats_moments *out, char *err,
-                   size_t err_len);
+/* Statistics of species sp now (one launch, one read, one MPI sum). filter: -1 every particle;
+ * otherwise moments diagnostic `filter` (extrema: CFG_MAX_PDIAG + its index), whose filter its
+ * kernel applies. lower: the domain's lower corner now (m; the moving window's). */
+int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, int filter, const double lower[3],
+                   struct pstats_moments *out, char *err, size_t err_len);
 /* Histogram h of cfg->diags now into bins[] (the product of the axes' bins, first axis fastest),
  * summed over boxes and ranks; `lower`: the domain's lower corner now (m; the moving window's). */
 int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const double lower[3], double *bins,
