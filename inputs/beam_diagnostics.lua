@@ -4,6 +4,7 @@
 -- What it writes, every `every` steps, to diags/:
 --   bunch_moments.csv   charge, centroid, rms sizes and momenta, normalised emittances, energy
 --                       and energy spread of the bunch (WarpX's BeamRelevant)
+--   bunch_core.csv      the same of its particles above gamma = 100 within 2 um of the axis (a filter)
 --   bunch_extrema.csv   its smallest and largest x, y, z, ux, uy, uz and gamma
 --   spectrum.csv        the plasma electrons' kinetic energy spectrum (weight per bin)
 --   phase_space.csv     the bunch's (z, uz) phase space, 32 x 32 bins
@@ -36,7 +37,12 @@ return picl.simulation {
   },
   diagnostics = {
     output_dir = "diags",
-    moments = { name = "bunch_moments", interval = every, species = "bunch" },
+    moments = {
+      { name = "bunch_moments", interval = every, species = "bunch" },
+      -- the particles above the mean energy within 2 um of the axis, in x: a filter, compiled
+      -- into the kernel (OpenCL C in x, y, z, ux, uy, uz, gamma, energy; SI)
+      { name = "bunch_core", interval = every, species = "bunch", filter = "gamma > 100 && fabs(x) < 2e-6" },
+    },
     extrema = { name = "bunch_extrema", interval = every, species = "bunch" },
     histograms = {
       -- 0 to 10 kT of the plasma's 25 eV: the Maxwellian's whole spectrum

@@ -4,7 +4,7 @@
 # column's scale (the boxes are summed in another order on two ranks; the moments combine the
 # boxes in global order on every rank); each diagnostic's kernel is launched on its due steps
 # only (the summary's table: launches per step); the 2D histogram's openPMD files; a restart
-# keeps the rows; input mistakes.
+# keeps the rows; input mistakes, a filter that does not compile.
 . "$(dirname "$0")/lib.sh"
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -14,7 +14,7 @@ input=$root/inputs/beam_diagnostics.lua
 if "$picl" run -v "$input" --set diagnostics.output_dir=one >one.log 2>&1 &&
    mpirun --oversubscribe -np 2 "$picl" run -q "$input" --set diagnostics.output_dir=two >two.log 2>&1; then ok
 else bad "the runs failed:"; tail -n 20 one.log two.log; exit 1; fi
-for f in bunch_moments bunch_extrema spectrum phase_space probe field_max; do
+for f in bunch_moments bunch_core bunch_extrema spectrum phase_space probe field_max; do
     if python3 - "one/$f.csv" "two/$f.csv" <<'PY'
 import csv, sys
 a = list(csv.reader(open(sys.argv[1]))); b = list(csv.reader(open(sys.argv[2])))
@@ -59,14 +59,14 @@ then ok; else bad "openPMD-viewer does not read phase_space/ as phase_space.csv 
 ck="--set checkpoint={interval=8,at_end=false} --set diagnostics.output_dir=restart"
 if "$picl" run -q "$input" $ck >ck1.log 2>&1 && cp -r restart whole &&
    "$picl" run -q "$input" $ck --restart restart/checkpoints/checkpoint_000008.h5 >ck2.log 2>&1; then
-    for f in bunch_moments bunch_extrema spectrum phase_space probe field_max; do
+    for f in bunch_moments bunch_core bunch_extrema spectrum phase_space probe field_max; do
         cmp -s "whole/$f.csv" "restart/$f.csv" && ok || bad "$f.csv after a restart differs from the uninterrupted run's"
     done
 else bad "the checkpointed or the continued run failed:"; tail -n 5 ck1.log ck2.log; fi
 # input mistakes, each reported against its key with what was expected
 # the pictures: one per CSV
 n=$("$root/.venv/bin/python" "$root/tools/plot_physics.py" one -o plots 2>&1 | grep -c '\.png$')
-[ "$n" -eq 6 ] && ok || bad "tools/plot_physics.py drew $n pictures, want 6"
+[ "$n" -eq 7 ] && ok || bad "tools/plot_physics.py drew $n pictures, want 7"
 check_error() {
     out=$("$picl" check --no-build "$input" --set "$1" 2>&1)
     [ $? -eq 2 ] && echo "$out" | grep -qF "$2" && ok || bad "--set $1: want '$2', got: $out"
@@ -78,4 +78,8 @@ check_error 'diagnostics.histograms.spectrum.axes={quantity="enrgy",bins=4,min=0
 check_error 'diagnostics.histograms.spectrum.axes={{quantity="x",bins=2048,min=0,max=1},{quantity="y",bins=1024,min=0,max=1}}' "2097152 bins in all; expected at most 1048576"
 check_error 'diagnostics.full={name="phase_space",interval=8}' "the folder phase_space/ is also diagnostics.full.phase_space's"
 check_error diagnostics.field_maxima.field_max.name=probe "the file probe.csv is also diagnostics.probes.probe's"
+# a filter that does not compile: the compiler's message against the key (picl check builds)
+out=$("$picl" check "$input" --set 'diagnostics.moments.bunch_moments.filter=gamma >>' 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -qF 'diagnostics.moments.bunch_moments.filter: the expression "gamma >>" does not compile' &&
+    ok || bad "a filter that does not compile: $out"
 summary

@@ -3,7 +3,8 @@
  * degrees of freedom in u^2 / u_th^2, relativistically exact) within statistical error; a 3D
  * histogram of positions with one bin per cell holds ppc weights in every bin exactly; a 2D
  * (x, ux) histogram's marginals equal the 1D histograms of x and ux exactly; a histogram whose
- * range covers every particle holds the species' weight (or charge), density x volume. The
+ * range covers every particle holds the species' weight (or charge), density x volume; with the
+ * filter 'ux > 0', the upper half of the ux histogram and nothing below. The
  * weight is a power of two (density 2^90 m^-3, cells of 2^-20 m, 64 per cell), so every sum of
  * weights is exact and "exactly" means bit for bit. */
 #include "csv_read.h"
@@ -60,11 +61,12 @@ static void test_histograms(struct device *dev)
                    "    { name = 'hx', interval = 1, species = 'e', axes = { { quantity = 'x', bins = %d, min = 0, max = %.17g } } },\n"
                    "    { name = 'qx', interval = 1, species = 'e', weight = 'charge', axes = { quantity = 'x', bins = 3, min = 0, max = %.17g } },\n"
                    "    { name = 'hux', interval = 1, species = 'e', axes = { quantity = 'ux', bins = %d, min = -0.1, max = 0.1 } },\n"
+                   "    { name = 'fux', interval = 1, species = 'e', filter = 'ux > 0', axes = { quantity = 'ux', bins = %d, min = -0.1, max = 0.1 } },\n"
                    "    { name = 'xux', interval = 1, species = 'e', axes = { { quantity = 'x', bins = %d, min = 0, max = %.17g },\n"
                    "      { quantity = 'ux', bins = %d, min = -0.1, max = 0.1 } } } } },\n"
                    "}\n",
                    CELLS, CELLS, CELLS, L, L, L, density, PPC, U_TH, dir, E_BINS, e_max, CELLS, L, CELLS, L, CELLS, L,
-                   CELLS, L, L, U_BINS, CELLS, L, U_BINS);
+                   CELLS, L, L, U_BINS, U_BINS, CELLS, L, U_BINS);
     struct sim *s = fixture_sim(&cfg, dev);
     const long n = s->species[0].np_all;
     if (sim_run(s, fixture_err, sizeof fixture_err)) {
@@ -72,10 +74,10 @@ static void test_histograms(struct device *dev)
         exit(1);
     }
     fixture_free_sim(s);
-    struct csv_row spec, cells, hx, qx, hux, xux;
-    const char *names[] = {"spectrum", "cells", "hx", "qx", "hux", "xux"};
-    struct csv_row *rows[] = {&spec, &cells, &hx, &qx, &hux, &xux};
-    for (int i = 0; i < 6; i++) {
+    struct csv_row spec, cells, hx, qx, hux, xux, fux;
+    const char *names[] = {"spectrum", "cells", "hx", "qx", "hux", "xux", "fux"};
+    struct csv_row *rows[] = {&spec, &cells, &hx, &qx, &hux, &xux, &fux};
+    for (int i = 0; i < 7; i++) {
         snprintf(path, sizeof path, "%s/%s.csv", dir, names[i]);
         csv_row(path, 0, rows[i]);
     }
@@ -131,6 +133,12 @@ static void test_histograms(struct device *dev)
     }
     REPORT("2D (x, ux) marginals against the 1D histograms: %ld of %d bins differ", differ, CELLS + U_BINS);
     CHECK(differ == 0);
+    /* filter = 'ux > 0': the bins below 0 empty, those above as without the filter, exactly */
+    long wrong = 0;
+    for (int j = 0; j < U_BINS; j++)
+        wrong += fux.value[2 + j] != (j < U_BINS / 2 ? 0.0 : hux.value[2 + j]);
+    REPORT("filter 'ux > 0': %ld of %d bins differ from the unfiltered histogram's upper half", wrong, U_BINS);
+    CHECK(wrong == 0);
     /* the bin centres in the header */
     CHECK(!strncmp(xux.name[2], "x_m=", 4) && strstr(xux.name[2], ";ux=") != NULL);
     CHECK(!strncmp(spec.name[2], "energy_J=", 9));

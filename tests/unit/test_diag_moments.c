@@ -1,13 +1,17 @@
 /* test_diag_moments.c: the beam moments and particle extrema diagnostics (io/diags.c) of a
  * Gaussian bunch: against a two-pass computation on the host from the particles themselves (to
  * round-off), against the beam loader's parameters (within 3 standard errors), and the same on
- * one box as on 90 boxes (to round-off). */
+ * one box as on 140 boxes (to round-off); a filtered copy against the host's moments of the
+ * particles its filter keeps. */
 #include "csv_read.h"
 #include "fixture.h"
 #include "scratch.h"
 
 #define N_BEAM 20000
 #define GAMMA 50.0
+/* the core of the bunch: the particles a filter keeps, and the host's test of the same */
+#define FILTER "x > 1e-6 && gamma > 50 && energy < 50 * m_e * c * c"
+static int kept(double x, double gamma) { return x > 1e-6 && gamma > 50 && gamma - 1 < 50; }
 
 static void beam_config(struct picl_config *cfg, const char *dir, const char *max_box)
 {
@@ -21,18 +25,21 @@ static void beam_config(struct picl_config *cfg, const char *dir, const char *ma
                    "    beam = { total_charge = -50e-12, particles = %d, centroid = {1e-6, -2e-6, 30e-6},\n"
                    "             rms = {2e-6, 3e-6, 4e-6}, gamma = %.17g, energy_spread = 0.02, u_th = {0.1, 0.2, 0} } } },\n"
                    "  diagnostics = { output_dir = '%s',\n"
-                   "    moments = { name = 'beam', interval = 1, species = 'bunch' },\n"
-                   "    extrema = { name = 'ext', interval = 1, species = 'bunch' } },\n"
+                   "    moments = { { name = 'beam', interval = 1, species = 'bunch' },\n"
+                   "                { name = 'core', interval = 1, species = 'bunch', filter = '%s' } },\n"
+                   "    extrema = { { name = 'ext', interval = 1, species = 'bunch' },\n"
+                   "                { name = 'core_ext', interval = 1, species = 'bunch', filter = '%s' } } },\n"
                    "}\n",
-                   max_box, N_BEAM, GAMMA, dir);
+                   max_box, N_BEAM, GAMMA, dir, FILTER, FILTER);
 }
 
 struct host_moments {
     double mean[7], rms[7], emit[3], min[7], max[7], charge;
 };
 
-/* Two passes over the particles read to the host, in SI: x, y, z (m), ux, uy, uz (gamma v / c), gamma. */
-static void host_moments(struct sim *s, struct host_moments *h)
+/* Two passes over the particles read to the host, in SI: x, y, z (m), ux, uy, uz (gamma v / c),
+ * gamma; filtered: only those kept() keeps. */
+static void host_moments(struct sim *s, struct host_moments *h, int filtered)
 {
     const long n = s->species[0].np;
     double *v[7], *w = fixture_particles(s, 0, PA_W);
@@ -44,6 +51,9 @@ static void host_moments(struct sim *s, struct host_moments *h)
     v[6] = malloc(sizeof(double) * (size_t)n);
     for (long i = 0; i < n; i++)
         v[6][i] = sqrt(1 + v[3][i] * v[3][i] + v[4][i] * v[4][i] + v[5][i] * v[5][i]);
+    for (long i = 0; i < n; i++)
+        if (filtered && !kept(v[0][i], v[6][i]))
+            w[i] = 0; /* out of every sum, and of the extrema below */
     double wsum = 0;
     for (long i = 0; i < n; i++)
         wsum += w[i];
@@ -53,8 +63,10 @@ static void host_moments(struct sim *s, struct host_moments *h)
         h->min[q] = INFINITY, h->max[q] = -INFINITY;
         for (long i = 0; i < n; i++) {
             m += w[i] * v[q][i];
-            h->min[q] = fmin(h->min[q], v[q][i]);
-            h->max[q] = fmax(h->max[q], v[q][i]);
+            if (w[i] > 0) {
+                h->min[q] = fmin(h->min[q], v[q][i]);
+                h->max[q] = fmax(h->max[q], v[q][i]);
+            }
         }
         m /= wsum;
         for (long i = 0; i < n; i++)
@@ -75,7 +87,8 @@ static void host_moments(struct sim *s, struct host_moments *h)
 }
 
 static void run(struct device *dev, const char *max_box, struct csv_row *mom, struct csv_row *ext,
-                struct host_moments *h, int *boxes)
+                struct host_moments *h, struct csv_row *core, struct csv_row *core_ext, struct host_moments *hc,
+                int *boxes)
 {
     char dir[64], path[96];
     scratch_dir(dir, sizeof dir, "diag_moments");
@@ -83,8 +96,10 @@ static void run(struct device *dev, const char *max_box, struct csv_row *mom, st
     beam_config(&cfg, dir, max_box);
     struct sim *s = fixture_sim(&cfg, dev);
     *boxes = s->ctx.lay.n_boxes;
-    if (h)
-        host_moments(s, h);
+    if (h) {
+        host_moments(s, h, 0);
+        host_moments(s, hc, 1);
+    }
     if (sim_run(s, fixture_err, sizeof fixture_err)) {
         printf("FAIL: sim_run: %s\n", fixture_err);
         exit(1);
@@ -93,6 +108,10 @@ static void run(struct device *dev, const char *max_box, struct csv_row *mom, st
     csv_row(path, 0, mom);
     snprintf(path, sizeof path, "%s/ext.csv", dir);
     csv_row(path, 0, ext);
+    snprintf(path, sizeof path, "%s/core.csv", dir);
+    csv_row(path, 0, core);
+    snprintf(path, sizeof path, "%s/core_ext.csv", dir);
+    csv_row(path, 0, core_ext);
     fixture_free_sim(s);
     scratch_remove(dir);
 }
@@ -101,10 +120,10 @@ static const char *const axis = "xyz";
 
 static void test_moments(struct device *dev)
 {
-    struct csv_row mom, ext, mom1, ext1;
-    struct host_moments h;
+    struct csv_row mom, ext, mom1, ext1, core, core_ext, core1, core_ext1;
+    struct host_moments h, hc;
     int boxes, boxes1;
-    run(dev, "{4, 4, 16}", &mom, &ext, &h, &boxes);
+    run(dev, "{4, 4, 16}", &mom, &ext, &h, &core, &core_ext, &hc, &boxes);
     const long n = N_BEAM;
     CHECK(csv_get(&mom, "particles") == N_BEAM);
     CHECK_NEAR(csv_get(&mom, "charge_C"), h.charge, 1e-11); /* 20000 sums in two orders */
@@ -181,7 +200,7 @@ static void test_moments(struct device *dev)
     CHECK_NEAR(csv_get(&mom, "energy_mean_J"), mc2 * (gm - 1), 1e-9);
 
     /* one box: the same bunch (the loader draws it alike on any boxes), other sums */
-    run(dev, "{20, 28, 64}", &mom1, &ext1, NULL, &boxes1);
+    run(dev, "{20, 28, 64}", &mom1, &ext1, NULL, &core1, &core_ext1, NULL, &boxes1);
     double diff = 0;
     for (int i = 2; i < mom.n; i++)
         diff = fmax(diff, fabs(mom.value[i] - mom1.value[i]) / fmax(fabs(mom1.value[i]), 1e-300));
@@ -191,11 +210,47 @@ static void test_moments(struct device *dev)
     CHECK(diff < 1e-9);
 }
 
+/* The filtered diagnostics against the host's moments of the particles the filter keeps. */
+static void test_filter(struct device *dev)
+{
+    struct csv_row mom, ext, core, core_ext;
+    struct host_moments h, hc;
+    int boxes;
+    run(dev, "{4, 4, 16}", &mom, &ext, &h, &core, &core_ext, &hc, &boxes);
+    const double kept_share = csv_get(&core, "particles") / N_BEAM;
+    double worst = 0;
+    for (int a = 0; a < 3; a++) {
+        char mean[32], rms[32], um[32], ur[32], lo[32], hi[32];
+        snprintf(mean, 32, "%c_mean_m", axis[a]);
+        snprintf(rms, 32, "%c_rms_m", axis[a]);
+        snprintf(um, 32, "u%c_mean", axis[a]);
+        snprintf(ur, 32, "u%c_rms", axis[a]);
+        snprintf(lo, 32, "%c_min_m", axis[a]);
+        snprintf(hi, 32, "%c_max_m", axis[a]);
+        worst = fmax(worst, fabs(csv_get(&core, mean) - hc.mean[a]) / hc.rms[a]);
+        worst = fmax(worst, fabs(csv_get(&core, rms) - hc.rms[a]) / hc.rms[a]);
+        worst = fmax(worst, fabs(csv_get(&core, um) - hc.mean[3 + a]) / hc.rms[3 + a]);
+        worst = fmax(worst, fabs(csv_get(&core, ur) - hc.rms[3 + a]) / hc.rms[3 + a]);
+        CHECK_NEAR(csv_get(&core_ext, lo), hc.min[a], 1e-12);
+        CHECK_NEAR(csv_get(&core_ext, hi), hc.max[a], 1e-12);
+    }
+    CHECK_NEAR(csv_get(&core, "charge_C"), hc.charge, 1e-11);
+    CHECK_NEAR(csv_get(&core, "gamma_mean"), hc.mean[6], 1e-12);
+    CHECK_NEAR(csv_get(&core_ext, "gamma_min"), hc.min[6], 1e-12);
+    CHECK(csv_get(&core_ext, "x_min_m") > 1e-6 && csv_get(&core_ext, "gamma_min") > 50 &&
+          csv_get(&core_ext, "gamma_max") < 51);
+    REPORT("filter \"%s\": %.1f%% of the bunch kept; its moments within %.2e rms of the host's over the same "
+           "particles", FILTER, 100 * kept_share, worst);
+    CHECK(worst < 1e-10);
+    CHECK(kept_share > 0.1 && kept_share < 0.5);
+}
+
 int main(void)
 {
     struct device dev;
     fixture_device(&dev);
     test_moments(&dev);
+    test_filter(&dev);
     device_close(&dev);
     return check_finish();
 }
