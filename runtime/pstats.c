@@ -25,7 +25,8 @@ static size_t acc_size(const struct ctx *c)
     return c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
 }
 
-/* The buffers of an earlier program went with its arena (sim_unbuild); the kernels are ours. */
+/* The kernels, and the buffers' handles (their memory goes with the arena, or pstats_unbuild
+ * frees it first). */
 static void forget(struct pstats *p)
 {
     struct kernel *k[] = {p->moments, p->hist, p->probe};
@@ -44,6 +45,8 @@ static void forget(struct pstats *p)
     memset(&p->field_max_out, 0, sizeof p->field_max_out);
 }
 
+/* The first call after set-up or after pstats_unbuild adopts the program (sim_unbuild calls
+ * pstats_unbuild before it releases program and arena, so a handle never outlives them). */
 static int ensure_program(struct pstats *p, struct ctx *c)
 {
     if (p->prog != c->prog) {
@@ -379,10 +382,9 @@ int pstats_field_max(struct pstats *p, struct ctx *c, struct fields *f, double o
     return 0;
 }
 
-void pstats_release(struct pstats *p, struct ctx *c)
+void pstats_unbuild(struct pstats *p, struct ctx *c)
 {
-    /* the buffers are freed with the arena when the run ends; only still-live ones here */
-    if (p->prog == c->prog && c->arena.context) {
+    if (p->prog && p->prog == c->prog && c->arena.context) {
         struct arena_buf *b[] = {&p->moments_out};
         if (b[0]->mem)
             arena_free(&c->arena, b[0]);
@@ -404,6 +406,12 @@ void pstats_release(struct pstats *p, struct ctx *c)
         }
     }
     forget(p);
+    p->prog = NULL;
+}
+
+void pstats_release(struct pstats *p, struct ctx *c)
+{
+    pstats_unbuild(p, c);
     mem_free(p->read);
     mem_free(p->boxes);
     mem_free(p->local);

@@ -55,6 +55,9 @@ int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const
 enum { PSTATS_FIELD_MAX = 8 };
 int pstats_field_max(struct pstats *p, struct ctx *c, struct fields *f, double out[PSTATS_FIELD_MAX], char *err,
                      size_t err_len);
+/* Releases the kernels and the device buffers while program and arena still exist (before a
+ * rebuild: load balancing); the next call makes them anew. */
+void pstats_unbuild(struct pstats *p, struct ctx *c);
 void pstats_release(struct pstats *p, struct ctx *c);
 
 #endif

@@ -94,6 +94,8 @@ void sim_unbuild(struct sim *s)
     if (c->dev && c->dev->queue)
         clFinish(c->dev->queue);
     timers_collect(&c->timers);
+    if (s->diags) /* before the program and the arena they hold kernels and buffers of */
+        pstats_unbuild(&s->diags->ps, c);
     window_destroy(&s->window);
     for (int i = 0; i < s->n_species; i++)
         particles_destroy(&s->species[i], c);
