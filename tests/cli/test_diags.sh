@@ -16,7 +16,7 @@ input=$root/inputs/beam_diagnostics.lua
 lb="--set parallel.balance_interval=3 --set parallel.balance_threshold=0 --set parallel.distribution=round_robin"
 if "$picl" run -v "$input" --set diagnostics.output_dir=one >one.log 2>&1 &&
    mpirun --oversubscribe -np 2 "$picl" run -q "$input" --set diagnostics.output_dir=two >two.log 2>&1 &&
-   mpirun --oversubscribe -np 2 "$picl" run -q "$input" $lb --set diagnostics.output_dir=moved >moved.log 2>&1 &&
+   mpirun --oversubscribe -np 2 "$picl" run "$input" $lb --set diagnostics.output_dir=moved >moved.log 2>&1 &&
    grep -q "load balance at step 3" moved.log; then ok
 else bad "the runs failed:"; tail -n 20 one.log two.log moved.log; exit 1; fi
 for f in bunch_moments bunch_core bunch_extrema spectrum phase_space probe field_max \
