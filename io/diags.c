@@ -175,6 +175,17 @@ static void extrema_row(const struct pstats_moments *m, const struct ctx *c, con
     }
 }
 
+/* The message of a diagnostic that failed, with its key in front (once). */
+static int failed(char *err, size_t err_len, const char *kind, const char *name)
+{
+    if (strncmp(err, "diagnostics.", 12)) {
+        char what[1024];
+        snprintf(what, sizeof what, "%s", err);
+        snprintf(err, err_len, "diagnostics.%s.%s: %s", kind, name, what);
+    }
+    return -1;
+}
+
 int diags_write(struct diags *d, const struct io_state *io, char *err, size_t err_len)
 {
     struct ctx *c = io->ctx;
@@ -196,10 +207,10 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (p->filter.text[0]) { /* a kernel of its own */
             mp = &mf;
             if (pstats_moments(&d->ps, c, sp, ext ? CFG_MAX_PDIAG + i - cd->n_moments : i, lower, mp, err, err_len))
-                return -1;
+                return failed(err, err_len, ext ? "extrema" : "moments", p->name);
         } else if (!have[p->species]) {
             if (pstats_moments(&d->ps, c, sp, -1, lower, mp, err, err_len))
-                return -1;
+                return failed(err, err_len, ext ? "extrema" : "moments", p->name);
             have[p->species] = 1;
         }
         if (ext)
@@ -208,7 +219,7 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
             moments_row(mp, c, sp, lower, d->row);
         if (dcsv_row(ext ? &d->extrema[i - cd->n_moments] : &d->moments[i], step, io->time, d->row,
                      ext ? EXTREMA_COLUMNS : MOMENTS_COLUMNS, err, err_len))
-            return -1;
+            return failed(err, err_len, ext ? "extrema" : "moments", p->name);
     }
     for (int i = 0; i < cd->n_hist; i++) {
         const struct cfg_hist *h = &cd->hist[i];
@@ -217,7 +228,7 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (pstats_histogram(&d->ps, c, &io->species[h->species], i, lower, d->row, err, err_len) ||
             dcsv_row(&d->hist[i], step, io->time, d->row, hist_bins(h), err, err_len) ||
             (h->n_axes > 1 && hist_opmd_write(io, h, d->row, err, err_len)))
-            return -1;
+            return failed(err, err_len, "histograms", h->name);
     }
     for (int i = 0; i < cd->n_probes; i++) {
         const struct cfg_probe *p = &cd->probes[i];
@@ -225,14 +236,14 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
             continue;
         if (pstats_probe(&d->ps, c, io->fields, i, lower, d->row, err, err_len) ||
             dcsv_row(&d->probes[i], step, io->time, d->row, 6 * p->n_points, err, err_len))
-            return -1;
+            return failed(err, err_len, "probes", p->name);
     }
     for (int i = 0; i < cd->n_field_max; i++) {
         if (!due(cd->field_max[i].interval, step))
             continue;
         if (pstats_field_max(&d->ps, c, io->fields, d->row, err, err_len) ||
             dcsv_row(&d->field_max[i], step, io->time, d->row, PSTATS_FIELD_MAX, err, err_len))
-            return -1;
+            return failed(err, err_len, "field_maxima", cd->field_max[i].name);
     }
     return 0;
 }
