@@ -112,12 +112,15 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
 void cfg_diags_print(const struct picl_config *cfg, FILE *f)
 {
     const struct cfg_diags *d = &cfg->diags;
-    for (int i = 0; i < d->n_moments; i++)
-        fprintf(f, "moments            %s every %d steps: species %s\n", d->moments[i].name, d->moments[i].interval,
-                cfg->species[d->moments[i].species].name);
-    for (int i = 0; i < d->n_extrema; i++)
-        fprintf(f, "extrema            %s every %d steps: species %s\n", d->extrema[i].name, d->extrema[i].interval,
-                cfg->species[d->extrema[i].species].name);
+    for (int i = 0; i < d->n_moments + d->n_extrema; i++) {
+        const int ext = i >= d->n_moments;
+        const struct cfg_pdiag *p = ext ? &d->extrema[i - d->n_moments] : &d->moments[i];
+        fprintf(f, "%s            %s every %d steps: species %s", ext ? "extrema" : "moments", p->name, p->interval,
+                cfg->species[p->species].name);
+        if (p->filter.text[0])
+            fprintf(f, ", filter \"%s\"", p->filter.text);
+        fputc('\n', f);
+    }
     for (int i = 0; i < d->n_hist; i++) {
         const struct cfg_hist *h = &d->hist[i];
         fprintf(f, "histogram          %s every %d steps: species %s by %s,", h->name, h->interval,
@@ -125,6 +128,8 @@ void cfg_diags_print(const struct picl_config *cfg, FILE *f)
         for (int a = 0; a < h->n_axes; a++)
             fprintf(f, "%s %s %d bins [%.6g, %.6g)", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
                     h->axis[a].bins, h->axis[a].min, h->axis[a].max);
+        if (h->filter.text[0])
+            fprintf(f, ", filter \"%s\"", h->filter.text);
         fputc('\n', f);
     }
     for (int i = 0; i < d->n_probes; i++)
