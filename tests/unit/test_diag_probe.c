@@ -3,8 +3,8 @@
  * every 5 steps: against the discrete eigenmode of Yee's scheme (wave.h's relation, so the
  * dispersion is the solver's own) interpolated with the gather's shape (order 1, energy-
  * conserving: Ey linear between nodes along x, Bz the nearest cell centre along x), to
- * round-off; the continuum wave's value is reported beside it. Then the launches a probe adds
- * on a step where nothing is due: none. */
+ * round-off; the continuum wave's value is reported beside it. And the launches they add to the
+ * run: one per kernel and due step, none on the other steps (the same run without them). */
 #include "csv_read.h"
 #include "fixture.h"
 #include "scratch.h"
@@ -24,24 +24,38 @@ static void test_plane_wave(struct device *dev)
     const double dt = 0.9 / (PICL_C * sqrt(3.0) / DX), k = 2 * PICL_PI / (NX * DX);
     const double K = 2 / DX * sin(k * DX / 2), omega = 2 / dt * asin(PICL_C * dt * K / 2);
     const double W = 2 / dt * sin(omega * dt / 2), b = K * E0 / W * cos(omega * dt / 2);
-    struct picl_config cfg;
-    fixture_config(&cfg, NULL, 0,
-                   FIXTURE_INPUT
-                   "  grid = { cells = {%d, 4, 4}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = {8, 4, 4} },\n"
-                   "  solver = { name = 'yee', dt = %.17g }, shape_order = 1, steps = %d,\n"
-                   "  constants = { k = %.17g, e0 = %.17g, b0 = %.17g },\n"
-                   "  fields = { Ey = 'e0*cos(k*x)', Bz = 'b0*cos(k*x)' },\n"
-                   "  diagnostics = { output_dir = '%s',\n"
-                   "    probes = { name = 'probe', interval = %d, points = { {%.17g, %.17g, %.17g}, {%.17g, %.17g, %.17g} } },\n"
-                   "    field_maxima = { name = 'fmax', interval = %d } },\n"
-                   "}\n",
-                   NX, NX * DX, 4 * DX, 4 * DX, dt, STEPS, k, E0, b, dir, EVERY, points[0][0], points[0][1],
-                   points[0][2], points[1][0], points[1][1], points[1][2], EVERY);
-    struct sim *s = fixture_sim(&cfg, dev);
+    struct picl_config cfg, bare;
+    /* the same run without the diagnostics: the launches they add, and none on other steps */
+    static const char *const none[] = {"diagnostics.probes={}", "diagnostics.field_maxima={}"};
+    for (int with = 0; with < 2; with++)
+        fixture_config(with ? &cfg : &bare, with ? NULL : none, with ? 0 : 2,
+                       FIXTURE_INPUT
+                       "  grid = { cells = {%d, 4, 4}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = {8, 4, 4} },\n"
+                       "  solver = { name = 'yee', dt = %.17g }, shape_order = 1, steps = %d,\n"
+                       "  constants = { k = %.17g, e0 = %.17g, b0 = %.17g },\n"
+                       "  fields = { Ey = 'e0*cos(k*x)', Bz = 'b0*cos(k*x)' },\n"
+                       "  diagnostics = { output_dir = '%s',\n"
+                       "    probes = { name = 'probe', interval = %d, points = { {%.17g, %.17g, %.17g}, {%.17g, %.17g, %.17g} } },\n"
+                       "    field_maxima = { name = 'fmax', interval = %d } },\n"
+                       "}\n",
+                       NX, NX * DX, 4 * DX, 4 * DX, dt, STEPS, k, E0, b, dir, EVERY, points[0][0], points[0][1],
+                       points[0][2], points[1][0], points[1][1], points[1][2], EVERY);
+    struct sim *s = fixture_sim(&bare, dev);
     if (sim_run(s, fixture_err, sizeof fixture_err)) {
         printf("FAIL: sim_run: %s\n", fixture_err);
         exit(1);
     }
+    const long launches_bare = s->ctx.timers.launches;
+    fixture_free_sim(s);
+    s = fixture_sim(&cfg, dev);
+    if (sim_run(s, fixture_err, sizeof fixture_err)) {
+        printf("FAIL: sim_run: %s\n", fixture_err);
+        exit(1);
+    }
+    const long added = s->ctx.timers.launches - launches_bare;
+    REPORT("launches in the run: %ld more than without the probe and the field maxima (2 kernels due at %d of %d "
+           "steps: %d)", added, STEPS / EVERY + 1, STEPS + 1, 2 * (STEPS / EVERY + 1));
+    CHECK(added == 2 * (STEPS / EVERY + 1));
     /* launches of the probe kernel: once per due step (0, 5, ..., 20), never in between */
     long probe_launches = -1;
     for (int i = 0; i < s->ctx.timers.n; i++)
