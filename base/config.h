@@ -177,6 +177,9 @@ struct cfg_full {
     unsigned species; /* bit i: the particles of species i */
     unsigned attributes; /* bit a: enum cfg_particle_attr a */
     int stride; /* every stride-th particle */
+    /* the fields' cells written: [cell_lo, cell_hi) per axis (grid.lower's frame: the moving
+     * window's), every coarsening-th of them from cell_lo */
+    int cell_lo[3], cell_hi[3], coarsening[3];
 };
 
 struct cfg_checkpoint {
@@ -186,6 +189,8 @@ struct cfg_checkpoint {
     int at_end; /* one when the run ends */
     char dir[CFG_PATH_LEN];
 };
+
+#include "config_diags.h" /* after struct cfg_expr, which a filter is */
 
 struct picl_config {
     char input_path[CFG_PATH_LEN];
@@ -228,6 +233,7 @@ struct picl_config {
     struct cfg_full full[CFG_MAX_FULL];
     int n_full;
     struct cfg_checkpoint checkpoint;
+    struct cfg_diags diags; /* moments, extrema, histograms, probes (config_diags.h) */
 
     struct cfg_window window;
 

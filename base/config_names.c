@@ -15,3 +15,8 @@ const char *const cfg_strategy_names[] = {CFG_STRATEGIES(CFG_NAME) NULL};
 const char *const cfg_drop_term_names[] = {CFG_DROP_TERMS(CFG_NAME) NULL};
 const char *const cfg_particle_attr_names[] = {CFG_PARTICLE_ATTRS(CFG_NAME) NULL};
 const char *const cfg_field_comp_names[] = {CFG_FIELD_COMPS(CFG_NAME) NULL};
+/* the histogram quantities of config_diags.h, and the units their CSV columns name */
+#define CFG_HQ_NAME_(id, name, unit) name,
+#define CFG_HQ_UNIT_(id, name, unit) unit,
+const char *const cfg_hist_quantity_names[] = {CFG_HIST_QUANTITIES(CFG_HQ_NAME_) NULL};
+const char *const cfg_hist_quantity_units[] = {CFG_HIST_QUANTITIES(CFG_HQ_UNIT_) NULL};

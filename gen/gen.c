@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ckc.h"
+#include "diag_kernels.h"
 #include "exprs.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
@@ -263,7 +264,10 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
         if (gen_emit_template(sb, beam ? "particle_beam.cl" : "particle_load.cl", err, err_len) ||
             (!beam && cfg->window.enabled && gen_emit_template(sb, "window_inject.cl", err, err_len)) ||
             (!cfg->species[s].frozen && gen_emit_template(sb, "species_step.cl", err, err_len)) ||
-            gen_emit_template(sb, "particle_diag.cl", err, err_len))
+            gen_emit_template(sb, "particle_diag.cl", err, err_len) ||
+            (gen_species_stats(cfg, s) && (gen_emit_template(sb, "pstats_iface.h", err, err_len) ||
+                                            gen_emit_template(sb, "particle_stats.cl", err, err_len) ||
+                                            gen_diag_filters_emit(sb, cfg, s, err, err_len))))
             return -1;
         gen_species_undefine(sb);
     }
@@ -330,7 +334,8 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
         (cfg->window.enabled && gen_emit_template(out, "window.cl", err, err_len)) ||
         (gen_pml_slabs(cfg, lay, slab, &pml_reals) > 0 && gen_emit_template(out, "pml.cl", err, err_len)))
         return -1;
-    if (emit_species(out, cfg, lay, err, err_len))
+    if (emit_species(out, cfg, lay, err, err_len) ||
+        (gen_field_probes(cfg) && gen_emit_template(out, "field_probe.cl", err, err_len)))
         return -1;
     for (int i = 0; i < cfg->n_lasers; i++) {
         gen_laser_emit(out, cfg, lay, i);

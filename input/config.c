@@ -12,6 +12,7 @@
 
 #include "luamod.h"
 #include "luatab.h"
+#include "config_diags_read.h"
 
 #ifndef PICL_VERSION
 #define PICL_VERSION "0.0.0"
@@ -144,6 +145,9 @@ static void copy_full(const struct luatab *rd, int t, struct picl_config *cfg, i
     d->species = get_species_bits(rd, t, "species", cfg);
     d->attributes = get_bits(rd, t, "attributes", cfg_particle_attr_names);
     d->stride = (int)luatab_integer(rd, t, "stride");
+    luatab_int3(rd, t, "cell_lo", d->cell_lo);
+    luatab_int3(rd, t, "cell_hi", d->cell_hi);
+    luatab_int3(rd, t, "coarsening", d->coarsening);
 }
 
 static void copy_constant(const struct luatab *rd, int t, struct picl_config *cfg, int i)
@@ -282,7 +286,9 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     copy_list(rd, d, "reduced", CFG_MAX_REDUCED, &cfg->n_reduced, cfg, copy_reduced);
     lua_pop(L, 1);
     copy_list(rd, d, "full", CFG_MAX_FULL, &cfg->n_full, cfg, copy_full);
-    lua_pop(L, 2);
+    lua_pop(L, 1);
+    cfg_diags_copy(rd, d, &cfg->diags);
+    lua_pop(L, 1);
 
     if (luatab_push(rd, r, "moving_window", LUA_TTABLE, 1)) {
         int w = lua_gettop(L);
@@ -308,7 +314,9 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
 static const struct luamod_limit limits[] = {
     {"name_len", CFG_NAME_LEN}, {"text_len", CFG_TEXT_LEN}, {"path_len", CFG_PATH_LEN},
     {"species", CFG_MAX_SPECIES}, {"constants", CFG_MAX_CONSTANTS}, {"reduced", CFG_MAX_REDUCED},
-    {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS}};
+    {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS},
+    {"pdiag", CFG_MAX_PDIAG}, {"hist", CFG_MAX_HIST}, {"hist_bins", CFG_HIST_MAX_BINS}, {"probes", CFG_MAX_PROBES},
+    {"probe_points", CFG_PROBE_MAX_POINTS}};
 static const struct luamod_entry run_entry = {"run", 1, limits, sizeof limits / sizeof limits[0], PICL_VERSION};
 
 /* Everything that touches Lua, run by luamod_run under a protected call. */

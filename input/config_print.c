@@ -1,6 +1,7 @@
 /* config_print.c: the resolved configuration as a person reads it (`picl check`): every value
  * picl will use, with the input line each expression and species came from. */
 #include "config.h"
+#include "config_diags_read.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -147,6 +148,7 @@ void cfg_print(const struct picl_config *cfg, void *file)
     for (int i = 0; i < cfg->n_reduced; i++)
         fprintf(f, "reduced            %s every %d steps\n", cfg->reduced[i].name,
                 cfg->reduced[i].interval);
+    cfg_diags_print(cfg, f);
     for (int i = 0; i < cfg->n_full; i++) {
         const struct cfg_full *d = &cfg->full[i];
         fprintf(f, "full               %s ", d->name);
@@ -174,6 +176,13 @@ void cfg_print(const struct picl_config *cfg, void *file)
                     fprintf(f, "%s%s", n++ ? " " : "", cfg_particle_attr_names[a]);
             fprintf(f, ", stride %d)", d->stride);
         }
+        for (int a = 0; a < 3; a++) /* a sub-region or a coarsening of the fields */
+            if (d->cell_lo[a] || d->cell_hi[a] != cfg->grid.cells[a] || d->coarsening[a] != 1) {
+                fprintf(f, "; field cells [%d, %d) x [%d, %d) x [%d, %d), every %d x %d x %d", d->cell_lo[0],
+                        d->cell_hi[0], d->cell_lo[1], d->cell_hi[1], d->cell_lo[2], d->cell_hi[2], d->coarsening[0],
+                        d->coarsening[1], d->coarsening[2]);
+                break;
+            }
         fprintf(f, "\n");
     }
     const struct cfg_checkpoint *ck = &cfg->checkpoint;

@@ -102,6 +102,7 @@ static void global_range(long n, long *offset, long *total)
 
 struct writer {
     const struct io_state *s;
+    const struct cfg_full *d; /* its fields' region and coarsening */
     struct ctx *c;
     struct hio_file file;
     hid_t meshes, particles;
@@ -129,8 +130,9 @@ static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dime
     double spacing[3], offset[3];
     /* in the lab frame: the moving window's distance is in the offset along its axis */
     for (int a = 0; a < 3; a++) {
-        spacing[a] = lay->dx[2 - a];
-        offset[a] = window_lower(w->s->window, w->c, 2 - a);
+        const int x = 2 - a; /* a sub-region starts at its first cell; coarsened, every n-th */
+        spacing[a] = lay->dx[x] * w->d->coarsening[x];
+        offset[a] = window_lower(w->s->window, w->c, x) + w->d->cell_lo[x] * lay->dx[x];
     }
     int bad = 0;
     bad |= hio_attr_string(rec, "geometry", "cartesian");
@@ -145,34 +147,51 @@ static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dime
     return bad;
 }
 
-static int mesh_component_attrs(hid_t comp, enum field_comp fc)
+static int mesh_component_attrs(hid_t comp, enum field_comp fc, const struct cfg_full *d)
 {
     double stagger[3], position[3];
     gen_stagger(fc, stagger);
-    for (int a = 0; a < 3; a++)
-        position[a] = stagger[2 - a];
+    for (int a = 0; a < 3; a++) /* in units of gridSpacing, coarsening's n cells */
+        position[a] = stagger[2 - a] / d->coarsening[2 - a];
     return hio_attr_doubles(comp, "position", position, 3) | hio_attr_double(comp, "unitSI", 1.0);
 }
 
-/* The valid cells of this rank's boxes, in the order HDF5 visits a union of hyperslabs (the
+/* Along axis a of box `first` (its first cell) and `n` cells: the first cell of d's selection
+ * in it (global index) and how many (0: none), the selection being every coarsening-th cell of
+ * [cell_lo, cell_hi). */
+static int box_pick(const struct cfg_full *d, int a, int first, int n, int *from)
+{
+    const int lo = first > d->cell_lo[a] ? first : d->cell_lo[a];
+    const int hi = first + n < d->cell_hi[a] ? first + n : d->cell_hi[a];
+    const int f = d->coarsening[a];
+    *from = d->cell_lo[a] + (lo - d->cell_lo[a] + f - 1) / f * f;
+    return *from < hi ? (hi - 1 - *from) / f + 1 : 0;
+}
+
+/* The selected cells of this rank's boxes, in the order HDF5 visits a union of hyperslabs (the
  * file's row-major order: z, then y, then x), from one component with guards. */
-static size_t pack_mesh(const struct ctx *c, const char *comp, char *out)
+static size_t pack_mesh(const struct ctx *c, const struct cfg_full *d, const char *comp, char *out)
 {
     const struct gen_layout *lay = &c->lay;
-    const size_t real = c->real_size, row = (size_t)lay->box[0] * real;
+    const size_t real = c->real_size;
     size_t m = 0;
-    for (int k = 0; k < lay->cells[2]; k++)
-        for (int j = 0; j < lay->cells[1]; j++)
+    for (int k = d->cell_lo[2]; k < d->cell_hi[2]; k += d->coarsening[2])
+        for (int j = d->cell_lo[1]; j < d->cell_hi[1]; j += d->coarsening[1])
             for (int bx = 0; bx < lay->nbox[0]; bx++) {
                 int by = j / lay->box[1], bz = k / lay->box[2];
-                int b = bx + lay->nbox[0] * (by + lay->nbox[1] * bz);
-                if (!box_is_mine(c, b))
+                int b = bx + lay->nbox[0] * (by + lay->nbox[1] * bz), i0;
+                const int ni = box_pick(d, 0, bx * lay->box[0], lay->box[0], &i0);
+                if (!box_is_mine(c, b) || ni == 0)
                     continue;
                 size_t src = (size_t)gen_box_slot(lay, b) * (size_t)lay->box_stride + (size_t)lay->ng +
-                             (size_t)(j % lay->box[1] + lay->ng) * (size_t)lay->dim[0] +
+                             (size_t)(i0 - bx * lay->box[0]) + (size_t)(j % lay->box[1] + lay->ng) * (size_t)lay->dim[0] +
                              (size_t)(k % lay->box[2] + lay->ng) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
-                memcpy(out + m, comp + src * real, row);
-                m += row;
+                if (d->coarsening[0] == 1) {
+                    memcpy(out + m, comp + src * real, (size_t)ni * real);
+                    m += (size_t)ni * real;
+                } else
+                    for (int i = 0; i < ni; i++, m += real)
+                        memcpy(out + m, comp + (src + (size_t)i * (size_t)d->coarsening[0]) * real, real);
             }
     return m / real;
 }
@@ -196,9 +215,14 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
         snprintf(w->err, w->err_len, "reading %s from the device failed: %s", gen_comp_name(fc), device_error_name(cl));
         return -1;
     }
-    size_t mine = pack_mesh(c, host, packed);
+    const struct cfg_full *sel = w->d;
+    size_t mine = pack_mesh(c, sel, host, packed);
 
-    hsize_t dims[3] = {(hsize_t)lay->cells[2], (hsize_t)lay->cells[1], (hsize_t)lay->cells[0]};
+    hsize_t dims[3];
+    for (int a = 0; a < 3; a++) {
+        int first;
+        dims[2 - a] = (hsize_t)box_pick(sel, a, 0, lay->cells[a], &first);
+    }
     hid_t d = hio_make_dataset(parent, name, real_type(c), 3, dims);
     if (d < 0)
         return h5fail(w, name);
@@ -209,10 +233,18 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
     for (int b = 0; rc == 0 && b < lay->n_boxes; b++) {
         if (!box_is_mine(c, b))
             continue;
-        int bx = b % lay->nbox[0], by = (b / lay->nbox[0]) % lay->nbox[1], bz = b / (lay->nbox[0] * lay->nbox[1]);
-        hsize_t start[3] = {(hsize_t)bz * lay->box[2], (hsize_t)by * lay->box[1], (hsize_t)bx * lay->box[0]};
-        hsize_t extent[3] = {(hsize_t)lay->box[2], (hsize_t)lay->box[1], (hsize_t)lay->box[0]};
-        rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, extent, NULL) < 0;
+        const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
+        hsize_t start[3], extent[3];
+        int empty = 0;
+        for (int a = 0; a < 3; a++) { /* the box's selected cells, at their index in the file */
+            int first;
+            const int n = box_pick(sel, a, bi[a] * lay->box[a], lay->box[a], &first);
+            start[2 - a] = (hsize_t)((first - sel->cell_lo[a]) / sel->coarsening[a]);
+            extent[2 - a] = (hsize_t)n;
+            empty |= n == 0;
+        }
+        if (!empty)
+            rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, extent, NULL) < 0;
     }
     if (rc == 0 && !mine)
         rc = H5Sselect_none(ms) < 0;
@@ -248,7 +280,7 @@ static int write_vector_mesh(struct writer *w, const struct cfg_full *d, const c
         const char axis[2] = {"xyz"[a], '\0'};
         rc = write_mesh(w, rec, axis, (enum field_comp)(first + a), &ds);
         if (rc == 0) {
-            if (mesh_component_attrs(ds, (enum field_comp)(first + a)))
+            if (mesh_component_attrs(ds, (enum field_comp)(first + a), w->d))
                 rc = h5fail(w, gen_comp_name((enum field_comp)(first + a)));
             H5Dclose(ds);
         }
@@ -266,7 +298,7 @@ static int write_rho(struct writer *w, const char *name, int species)
     hid_t ds;
     if (write_mesh(w, w->meshes, name, FC_RHO, &ds))
         return -1;
-    int rc = mesh_record_attrs(w, ds, dim_rho, 0.0) | mesh_component_attrs(ds, FC_RHO);
+    int rc = mesh_record_attrs(w, ds, dim_rho, 0.0) | mesh_component_attrs(ds, FC_RHO, w->d);
     H5Dclose(ds);
     return rc ? h5fail(w, name) : 0;
 }
@@ -627,7 +659,7 @@ static int root_attrs(struct writer *w, int meshes, int particles)
 
 int opmd_write(const struct io_state *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len)
 {
-    struct writer w = {.s = s, .c = s->ctx, .meshes = H5I_INVALID_HID, .particles = H5I_INVALID_HID,
+    struct writer w = {.s = s, .d = d, .c = s->ctx, .meshes = H5I_INVALID_HID, .particles = H5I_INVALID_HID,
                        .err = err, .err_len = err_len};
     err[0] = '\0';
     double t0 = now_seconds();

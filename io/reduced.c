@@ -10,7 +10,7 @@
 #include "log.h"
 #include "mem.h"
 
-static int make_dirs(const char *dir, char *err, size_t err_len)
+int reduced_make_dirs(const char *dir, char *err, size_t err_len)
 {
     char path[CFG_PATH_LEN];
     snprintf(path, sizeof path, "%s", dir);
@@ -49,7 +49,7 @@ static char *slurp(const char *path)
 
 /* A restarted run keeps the rows an earlier run wrote up to the checkpoint's step, from the
  * file it left (NAME.csv.partial when it was killed, else NAME.csv), when its columns match. */
-static void copy_rows(FILE *to, const char *header, const char *path, const char *partial, long resume_step)
+void reduced_copy_rows(FILE *to, const char *header, const char *path, const char *partial, long resume_step)
 {
     char *old = slurp(partial);
     if (!old)
@@ -97,7 +97,7 @@ int reduced_open_from(struct reduced *r, const struct picl_config *cfg, const ch
     for (int i = 0; i < n_names; i++)
         snprintf(r->column[i + 2], sizeof r->column[i + 2], "%s", names[i]);
     r->n_columns = n_names + 2;
-    if (make_dirs(cfg->output_dir, err, err_len))
+    if (reduced_make_dirs(cfg->output_dir, err, err_len))
         return -1;
     for (int d = 0; d < cfg->n_reduced; d++) {
         snprintf(r->path[d], sizeof r->path[d], "%s/%s.csv", cfg->output_dir, cfg->reduced[d].name);
@@ -113,7 +113,7 @@ int reduced_open_from(struct reduced *r, const struct picl_config *cfg, const ch
                 size_t at = 0;
                 for (int c = 0; c < r->n_columns; c++)
                     at += (size_t)snprintf(header + at, sizeof header - at, "%s%s", c ? "," : "", r->column[c]);
-                copy_rows(mem, header, r->path[d], partial, resume_step);
+                reduced_copy_rows(mem, header, r->path[d], partial, resume_step);
                 fclose(mem);
             }
         }

@@ -40,4 +40,9 @@ int reduced_write(struct reduced *r, long step, double time, const struct reduce
 /* ok: rename each .partial to its final name; otherwise leave the .partial files as they are. */
 int reduced_close(struct reduced *r, int ok, char *err, size_t err_len);
 
+/* For the other CSV writers (diag_csv.c): creates `dir` and its parents; copies to `to` the rows
+ * up to resume_step of the file a run left (partial, else path) when its header is `header`. */
+int reduced_make_dirs(const char *dir, char *err, size_t err_len);
+void reduced_copy_rows(FILE *to, const char *header, const char *path, const char *partial, long resume_step);
+
 #endif

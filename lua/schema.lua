@@ -4,6 +4,7 @@
 local K = require("constants")
 local text = require("text")
 local check = require("check")
+local diag_schema = require("diag_schema")
 local numtext, float_literal, sorted_keys, repr = text.numtext, text.float_literal, text.sorted_keys, text.repr
 local expected, closest, quoted_list, unknown_key = text.expected, text.closest, text.quoted_list, text.unknown_key
 local fail, join, finite, number, integer = check.fail, check.join, check.finite, check.number, check.integer
@@ -494,6 +495,10 @@ local full = section {
             function(n) for _, a in ipairs(FULL_ATTRIBUTES) do if n == a then return true end end end, FULL_ATTRIBUTES),
             default = FULL_ATTRIBUTES, doc = "charge, mass and positionOffset are always written" },
         stride = { kind = integer("a positive integer", positive), default = 1, doc = "write every stride-th particle" },
+        lower = { kind = three(number("a number")), doc = "m: the fields of the cells from here (default grid.lower)" },
+        upper = { kind = three(number("a number")), doc = "m: ... to here (default grid.upper)" },
+        coarsening = { kind = one_or_three(integer("a positive integer", positive)), default = { 1, 1, 1 },
+            doc = "write every n-th cell of the fields per axis (from lower)" },
     },
 }
 
@@ -504,6 +509,7 @@ local diagnostics = section {
         full = { kind = list_of(full, "full diagnostic", "full"), default = {}, doc = "openPMD output of fields and particles" },
     },
 }
+for k, spec in pairs(diag_schema.keys) do diagnostics.section.keys[k] = spec end
 
 -- Checkpoints (docs/output.md). Without this table picl writes one only when a signal stops
 -- the run, into <output_dir>/checkpoints.
@@ -725,6 +731,27 @@ local function check_full_diagnostics(sim)
             end
         end
         d.fields, d.species_rho = {}, rho_of
+        -- the fields' sub-region in cells: those whose index i has lower <= grid.lower + i dx < upper
+        local g = sim.grid
+        d.cell_lo, d.cell_hi = {}, {}
+        for a = 1, 3 do
+            local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
+            local lo = d.lower and d.lower[a] or g.lower[a]
+            local hi = d.upper and d.upper[a] or g.upper[a]
+            local axis = ("xyz"):sub(a, a)
+            if lo < g.lower[a] or hi > g.upper[a] or hi <= lo then
+                fail(join(key, lo < g.lower[a] and "lower" or "upper"), string.format(
+                    "the region along %s is %s to %s m; expected grid.lower <= lower < upper <= grid.upper (%s to %s m)",
+                    axis, numtext(lo), numtext(hi), numtext(g.lower[a]), numtext(g.upper[a])))
+            end
+            -- a relative 1e-9 of a cell keeps a bound given as a node's coordinate on that node
+            d.cell_lo[a] = math.max(0, math.ceil((lo - g.lower[a]) / dx - 1e-9))
+            d.cell_hi[a] = math.min(g.cells[a], math.ceil((hi - g.lower[a]) / dx - 1e-9))
+            if d.cell_hi[a] <= d.cell_lo[a] then
+                fail(join(key, "upper"), string.format("the region holds no cell along %s (%s to %s m, cells of %s m)",
+                    axis, numtext(lo), numtext(hi), numtext(dx)))
+            end
+        end
         for _, c in ipairs(FULL_COMPONENTS) do if want[c] then d.fields[#d.fields + 1] = c end end
         if #d.fields == 0 and #d.species_rho == 0 and #d.species == 0 then
             fail(key, "writes nothing; expected fields = {...} or species = {...}")
@@ -948,7 +975,7 @@ local simulation = section {
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
     rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
-        check_pml, resolve_lasers },
+        check_pml, resolve_lasers, diag_schema.rule },
 }
 
 

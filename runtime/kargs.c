@@ -36,6 +36,17 @@ static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PI
 static const struct karg deposit_rho[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0}};
 static const struct karg reduce_kinetic[] = {PICL_PARTICLE_MOMENTUM(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
                                              {"out", 0}};
+static const struct karg diag_moments[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
+                                               PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
+                                           {"frame", 0},
+                                           {"out", 0}};
+static const struct karg diag_histogram[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
+                                                 PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
+                                             {"frame", 0},
+                                             {"spec", 0},
+                                             {"n_bins", 0},
+                                             {"out", 0}};
+static const struct karg field_probe[] = {{"F", 0}, {"pos", 0}, {"slot", 0}, {"out", 0}};
 static const struct karg deliver[] = {PICL_PARTICLE_ARRAYS(ARG) PICL_PARTICLE_SCRATCH(ARG){"boxes", 0}};
 static const struct karg outbox_reset[] = {{"boxes", 0}};
 static const struct karg count_remote[] = {PICL_PARTICLE_SCRATCH(ARG){"boxes", 0}, {"count", 0}};
@@ -89,6 +100,10 @@ static const struct kargs_row rows[] = {
     ROW("deposit_rho_*", deposit_rho),
     ROW("reduce_kinetic_*", reduce_kinetic),
     ROW("window_inject_*", window_inject),
+    ROW("field_probe", field_probe),
+    ROW("reduce_field_max", reduce_fields),
+    ROW("diag_moments_*", diag_moments),
+    ROW("diag_histogram_*", diag_histogram),
 };
 
 unsigned kargs_push_variant(const struct gen_plan *plan)

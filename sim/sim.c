@@ -94,6 +94,8 @@ void sim_unbuild(struct sim *s)
     if (c->dev && c->dev->queue)
         clFinish(c->dev->queue);
     timers_collect(&c->timers);
+    if (s->diags) /* before the program and the arena they hold kernels and buffers of */
+        pstats_unbuild(&s->diags->ps, c);
     window_destroy(&s->window);
     for (int i = 0; i < s->n_species; i++)
         particles_destroy(&s->species[i], c);
@@ -320,6 +322,32 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
     return reduced_write(&s->reduced, s->step, s->time, &row, err, err_len);
 }
 
+/* The beam moments, extrema, histograms and probes (io/diags.h), when the input has any. */
+static int open_diags(struct sim *s, char *err, size_t err_len)
+{
+    const struct cfg_diags *d = &s->ctx.cfg->diags;
+    if (d->n_moments + d->n_extrema + d->n_hist + d->n_probes + d->n_field_max == 0)
+        return 0;
+    s->diags = mem_calloc(1, sizeof *s->diags);
+    if (!s->diags) {
+        snprintf(err, err_len, "out of host memory");
+        return -1;
+    }
+    const struct io_state io = sim_io_state(s);
+    return diags_open(s->diags, &io, s->restarted ? s->start_step : -1, err, err_len);
+}
+
+/* Only on a step where one is due: no launch otherwise. */
+static int write_diags(struct sim *s, char *err, size_t err_len)
+{
+    if (!s->diags || !diags_due(s->ctx.cfg, s->step))
+        return 0;
+    const struct io_state io = sim_io_state(s);
+    int rc = diags_write(s->diags, &io, err, err_len);
+    timers_collect(&s->ctx.timers);
+    return rc;
+}
+
 /* Full diagnostics due at this step, then a checkpoint when one is due: on its interval, at
  * the last step, or because a signal asked the run to stop (never the one it started from). */
 static int write_output(struct sim *s, int stop, char *err, size_t err_len)
@@ -370,13 +398,15 @@ int sim_run(struct sim *s, char *err, size_t err_len)
     const struct picl_config *cfg = s->ctx.cfg;
     int tty = isatty(STDERR_FILENO) && log_get_level() >= LOG_INFO;
     int interval = cfg->progress_interval > 0 ? cfg->progress_interval : 100;
-    if (open_reduced(s, err, err_len))
+    if (open_reduced(s, err, err_len) || open_diags(s, err, err_len))
         return -1;
     int rc = 0;
     timers_reset(&s->ctx.timers); /* the table is about the time loop, not the set-up */
     /* a restarted run's first step was written by the run that made its checkpoint */
     if (!s->restarted && reduced_due(&s->reduced, s->step))
         rc = write_reduced(s, err, err_len);
+    if (rc == 0 && !s->restarted)
+        rc = write_diags(s, err, err_len);
     if (rc == 0 && !s->restarted)
         rc = write_output(s, 0, err, err_len);
     signals_install();
@@ -393,6 +423,8 @@ int sim_run(struct sim *s, char *err, size_t err_len)
             rc = sim_balance(s, err, err_len);
         if (rc == 0 && reduced_due(&s->reduced, s->step))
             rc = write_reduced(s, err, err_len);
+        if (rc == 0)
+            rc = write_diags(s, err, err_len);
         if (rc == 0) {
             s->stop_signal = signals_pending();
             rc = write_output(s, s->stop_signal, err, err_len);
@@ -412,6 +444,8 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         fputc('\n', stderr);
     if (reduced_close(&s->reduced, rc == 0, err, err_len))
         rc = -1;
+    if (s->diags && diags_close(s->diags, &s->ctx, rc == 0, err, err_len))
+        rc = -1;
     return rc;
 }
 
@@ -419,6 +453,10 @@ void sim_destroy(struct sim *s)
 {
     struct ctx *c = &s->ctx;
     reduced_close(&s->reduced, 0, NULL, 0);
+    if (s->diags)
+        diags_close(s->diags, c, 0, NULL, 0);
+    mem_free(s->diags);
+    s->diags = NULL;
     sim_unbuild(s);
     timers_release(&c->timers);
     hio_staging_free(&s->staging);

@@ -7,6 +7,7 @@
 
 #include "ctx.h"
 #include "decomp.h"
+#include "diags.h"
 #include "fields.h"
 #include "hdf5io.h"
 #include "io_state.h"
@@ -25,6 +26,7 @@ struct sim {
     struct species species[CFG_MAX_SPECIES];
     int n_species;
     struct reduced reduced;
+    struct diags *diags; /* moments, extrema, histograms, probes (io/diags.h); NULL: none asked for */
     struct window window; /* the moving window, when the input has one */
     long step;
     double time; /* s */

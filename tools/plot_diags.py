@@ -10,7 +10,8 @@ For every full diagnostic (a folder of openpmd_%06T.h5 files) it draws, at the c
     the domain in z, beside its line-out along x through the centre;
   - a particle phase space: x against u_x = gamma v_x / c for each species, weighted;
 and for every reduced diagnostic (NAME.csv) the energies and the charge-conservation residual
-against time. It reads openPMD with h5py only and honours the file's own metadata (axisLabels,
+against time; the beam moments, extrema, histograms, probes and field maxima through
+plot_physics.py. It reads openPMD with h5py only and honours the file's own metadata (axisLabels,
 gridSpacing, gridGlobalOffset, position, unitSI), so it works on any openPMD 1.1 Cartesian file;
 openPMD-viewer reads the same files (docs/output.md). Python is for tests and plots only: picl
 never runs it.
@@ -30,6 +31,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from openpmd_read import C, mesh_axes, particle_record, series, text  # noqa: E402
+import plot_physics  # noqa: E402
 
 
 def save(fig, png):
@@ -155,6 +157,8 @@ def main(argv):
         if not files:
             continue
         tag = os.path.basename(os.path.normpath(folder))
+        if os.path.exists(os.path.join(args.diags, tag + ".csv")):
+            continue  # a histogram's openPMD files: its CSV is drawn below (plot_physics)
         it = args.iteration if args.iteration is not None else max(files)
         if it not in files:
             print(f"plot_diags: {tag} has no iteration {it} (it has {list(files)})", file=sys.stderr)
@@ -163,7 +167,7 @@ def main(argv):
         made += [png] if png else []
         made += plot_phase(files[it], it, out, tag)
     for path in sorted(glob.glob(os.path.join(args.diags, "*.csv"))):
-        png = plot_reduced(path, out)
+        png = plot_physics.plot_csv(path, out) or plot_reduced(path, out)
         made += [png] if png else []
     for png in made:
         print(png)

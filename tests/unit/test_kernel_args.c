@@ -2,12 +2,14 @@
  * without weights and ids, under each deposition strategy, with a moving window, PMLs, a laser
  * and a beam: every kernel of the generated program has as many parameters as the host's list
  * (runtime/kargs.c, the table the runtime sets arguments by) and, where the driver names them,
- * the same names in the same order; and two steps run, so every argument the runtime needs is set. */
+ * the same names in the same order; and two steps run, so every argument the runtime needs is set
+ * (with the reduced diagnostics of io/diags.h: one write of each). */
 #include "check.h"
 #include "fixture.h"
 
 #include "gen.h"
 #include "kargs.h"
+#include "scratch.h"
 #include "strbuf.h"
 
 #define MAX_ARGS 32
@@ -27,7 +29,16 @@ static const char *const input =
     "              { name = 'ions', particle = 'proton', ppc = 1, frozen = true, density = 1e24 },\n"
     "              { name = 'bunch', particle = 'electron', beam = { total_charge = -1e-15, particles = 500,\n"
     "                centroid = {0, 0, 16e-6}, rms = {1e-6, 1e-6, 2e-6}, gamma = 10 } } },\n"
-    "}\n";
+    "%s}\n";
+
+/* The physicist's reduced diagnostics (their kernels are in a program only when asked for), into
+ * the folder %s. */
+static const char *const diagnostics =
+    "  diagnostics = { output_dir = '%s', moments = { name = 'm', interval = 1, species = 'bunch' },\n"
+    "    histograms = { name = 'h', interval = 1, species = 'electrons',\n"
+    "      axes = { { quantity = 'x', bins = 4, min = -8e-6, max = 8e-6 }, { quantity = 'gamma', bins = 4, min = 1, max = 2 } } },\n"
+    "    probes = { name = 'p', interval = 1, points = { {0, 0, 8e-6} } },\n"
+    "    field_maxima = { name = 'f', interval = 1 } },\n";
 
 /* The variant the runtime gave kernel `name` (only a species' push has more than one). */
 static unsigned runtime_variant(const struct sim *s, const char *name)
@@ -108,16 +119,24 @@ static int compare_kernels(const struct sim *s, cl_program prog, const char *wha
 }
 
 static void run(struct device *dev, int order, const char *strategy, const char *wg, const char *ids,
-                const char *density)
+                const char *density, const char *extra)
 {
     char what[256];
-    snprintf(what, sizeof what, "%s, order %d, work_group %s, ids %s, density %s", strategy, order, wg, ids, density);
+    snprintf(what, sizeof what, "%s, order %d, work_group %s, ids %s, density %s%s", strategy, order, wg, ids, density,
+             extra[0] ? ", diagnostics" : "");
     struct picl_config cfg;
-    fixture_config(&cfg, NULL, 0, input, order, strategy, wg, ids, density);
+    fixture_config(&cfg, NULL, 0, input, order, strategy, wg, ids, density, extra);
     REPORT("%s: the run stores %s and %s", what, gen_stores_weights(&cfg) ? "weights" : "no weights",
            gen_stores_ids(&cfg) ? "ids" : "no ids");
     struct sim *s = fixture_sim(&cfg, dev);
     fixture_steps(s, 2); /* a launch with an argument left unset fails */
+    if (extra[0]) { /* the diagnostics' kernels run in sim_run's writes: once here */
+        const struct io_state io = sim_io_state(s);
+        struct diags d;
+        CHECK(diags_open(&d, &io, -1, fixture_err, sizeof fixture_err) == 0 &&
+              diags_write(&d, &io, fixture_err, sizeof fixture_err) == 0);
+        CHECK(diags_close(&d, &s->ctx, 0, fixture_err, sizeof fixture_err) == 0);
+    }
     cl_program prog = named_program(s, &cfg, dev);
     CHECK(prog != NULL);
     if (prog) {
@@ -132,10 +151,15 @@ int main(void)
     struct device dev;
     fixture_device(&dev);
     /* a density expression gives every particle its weight; a number leaves weights out */
-    run(&dev, 1, "deterministic", "{}", "false", "1e24");
-    run(&dev, 3, "global_atomics", "{}", "true", "'1e24 * (1 + 0.1 * z / 32e-6)'");
-    run(&dev, 1, "local_tiles", "{particles = 1}", "false", "'1e24 * (1 + 0.1 * z / 32e-6)'");
-    run(&dev, 2, "local_tiles", "{tile = 4, particles = 4}", "true", "1e24");
-    run(&dev, 3, "simd_cells", "{}", "true", "1e24");
+    run(&dev, 1, "deterministic", "{}", "false", "1e24", "");
+    run(&dev, 3, "global_atomics", "{}", "true", "'1e24 * (1 + 0.1 * z / 32e-6)'", "");
+    run(&dev, 1, "local_tiles", "{particles = 1}", "false", "'1e24 * (1 + 0.1 * z / 32e-6)'", "");
+    run(&dev, 2, "local_tiles", "{tile = 4, particles = 4}", "true", "1e24", "");
+    run(&dev, 3, "simd_cells", "{}", "true", "1e24", "");
+    char dir[64], extra[1024];
+    scratch_dir(dir, sizeof dir, "kargs");
+    snprintf(extra, sizeof extra, diagnostics, dir);
+    run(&dev, 1, "deterministic", "{}", "false", "'1e24 * (1 + 0.1 * z / 32e-6)'", extra);
+    scratch_remove(dir);
     return check_finish();
 }

@@ -1,0 +1,71 @@
+/* config_diags.h: the physicist's reduced diagnostics in struct picl_config: beam moments,
+ * particle extrema, histograms of particle quantities, field probes (docs/output.md). */
+#ifndef PICL_CONFIG_DIAGS_H
+#define PICL_CONFIG_DIAGS_H
+
+#define CFG_MAX_PDIAG 8 /* moments and extrema diagnostics, each */
+#define CFG_MAX_HIST 8
+#define CFG_HIST_MAX_AXES 3
+#define CFG_HIST_MAX_BINS (1 << 20) /* bins of one histogram, all axes together */
+#define CFG_MAX_PROBES 8
+#define CFG_PROBE_MAX_POINTS 64
+
+/* The quantities a histogram bins, X(id, name, unit): the CSV names a bin centre "name=value"
+ * with the unit in the name, as the reduced CSVs do ("x_m", "energy_J"). */
+#define CFG_HIST_QUANTITIES(X)                                                                      \
+    X(HQ_X, "x", "m") X(HQ_Y, "y", "m") X(HQ_Z, "z", "m") X(HQ_UX, "ux", "") X(HQ_UY, "uy", "")     \
+    X(HQ_UZ, "uz", "") X(HQ_GAMMA, "gamma", "") X(HQ_ENERGY, "energy", "J")
+#define CFG_HQ_ENUM_(id, name, unit) id,
+enum cfg_hist_quantity { CFG_HIST_QUANTITIES(CFG_HQ_ENUM_) HQ_COUNT };
+extern const char *const cfg_hist_quantity_names[]; /* NULL-terminated */
+extern const char *const cfg_hist_quantity_units[];
+
+/* Beam moments (WarpX BeamRelevant) or particle extrema of one species, one CSV row per due step;
+ * field maxima (WarpX FieldMaximum) take the name and interval only. */
+struct cfg_pdiag {
+    char name[CFG_NAME_LEN];
+    int interval; /* steps */
+    int species; /* index into cfg->species */
+    struct cfg_expr filter; /* only the particles for which it is nonzero; text empty: all */
+};
+
+struct cfg_hist_axis {
+    enum cfg_hist_quantity quantity;
+    int bins;
+    double min, max; /* SI (m, J) or dimensionless (u = gamma v / c, gamma) */
+};
+
+/* A histogram of one species over 1 to 3 axes; each bin holds the sum of the weights (or of the
+ * charges, C) of the particles in it; particles outside the ranges are left out. */
+struct cfg_hist {
+    char name[CFG_NAME_LEN];
+    int interval;
+    int species;
+    int charge; /* 1: weighted by charge (C), 0: by weight (physical particles) */
+    int n_axes;
+    struct cfg_hist_axis axis[CFG_HIST_MAX_AXES];
+    struct cfg_expr filter; /* as a moments diagnostic's */
+};
+
+/* E and B at points, interpolated with the gather's shape and staggering. */
+struct cfg_probe {
+    char name[CFG_NAME_LEN];
+    int interval;
+    int n_points;
+    double point[CFG_PROBE_MAX_POINTS][3]; /* m */
+};
+
+struct cfg_diags {
+    struct cfg_pdiag moments[CFG_MAX_PDIAG];
+    int n_moments;
+    struct cfg_pdiag extrema[CFG_MAX_PDIAG];
+    int n_extrema;
+    struct cfg_hist hist[CFG_MAX_HIST];
+    int n_hist;
+    struct cfg_probe probes[CFG_MAX_PROBES];
+    int n_probes;
+    struct cfg_pdiag field_max[CFG_MAX_PDIAG]; /* species unused */
+    int n_field_max;
+};
+
+#endif

@@ -1,0 +1,17 @@
+/* config_diags_read.h: the reader of the diagnostics in config_diags.h, for config.c (the Lua
+ * side of it: the table that lua/diag_schema.lua resolved). */
+#ifndef PICL_CONFIG_DIAGS_READ_H
+#define PICL_CONFIG_DIAGS_READ_H
+
+#include <stdio.h>
+
+#include "config.h"
+#include "luatab.h"
+
+/* d: the stack index of the resolved `diagnostics` table. */
+void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out);
+
+/* The lines of `picl check` that list them. */
+void cfg_diags_print(const struct picl_config *cfg, FILE *f);
+
+#endif

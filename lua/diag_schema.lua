@@ -1,0 +1,144 @@
+-- diag_schema.lua: the keys of the physicist's reduced diagnostics (docs/output.md): beam
+-- moments, particle extrema, histograms of particle quantities and field probes, and the rule
+-- that checks them against the rest of the simulation.
+
+local text = require("text")
+local check = require("check")
+local repr, closest, quoted_list = text.repr, text.closest, text.quoted_list
+local fail, join, number, integer, positive = check.fail, check.join, check.number, check.integer, check.positive
+local one_of, name_kind, section, list_of = check.one_of, check.name_kind, check.section, check.list_of
+local check_value, three, expression = check.check_value, check.three, check.expression
+
+-- base/config_diags.h's CFG_HIST_QUANTITIES, in its order
+local HIST_QUANTITIES = { "x", "y", "z", "ux", "uy", "uz", "gamma", "energy" }
+
+local NAME = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "the CSV file's base name" }
+local INTERVAL = { kind = integer("a positive integer", positive), required = true, doc = "steps" }
+local SPECIES = { kind = name_kind("a species name"), required = true, doc = "which species" }
+
+-- Compiled into the diagnostic's kernel (templates/particle_stats.cl, gen/diag_kernels.c).
+local FILTER = { kind = expression("an OpenCL C condition in x, y, z (m), ux, uy, uz (gamma v / c), gamma, "
+    .. "energy (J), e.g. \"gamma > 10 && x > 0\""), doc = "only the particles for which it holds" }
+
+local species_diag = section {
+    keys = { name = NAME, interval = INTERVAL, species = SPECIES, filter = FILTER },
+}
+
+local hist_axis = section {
+    keys = {
+        quantity = { kind = one_of("quantity", HIST_QUANTITIES), required = true,
+            doc = "x, y, z (m), ux, uy, uz (gamma v / c), gamma, energy (kinetic, J)" },
+        bins = { kind = integer("a positive integer", positive), required = true, doc = "bins along this axis" },
+        min = { kind = number("a finite number"), required = true, doc = "lower edge of the first bin" },
+        max = { kind = number("a finite number"), required = true, doc = "upper edge of the last bin" },
+    },
+    rules = { function(a, key)
+        if a.max <= a.min then
+            fail(join(key, "max"), string.format("%s is not above min = %s; expected max > min", repr(a.max), repr(a.min)))
+        end
+    end },
+}
+
+-- One to three axes, a list of tables (one table alone is a list of one).
+local axes_kind = { what = "a list of 1 to 3 axes {quantity = \"x\", bins = 64, min = ..., max = ...}",
+    check = function(v, key, ctx)
+        if type(v) ~= "table" then return nil end
+        if v[1] == nil and next(v) ~= nil then v = { v } end
+        if #v < 1 or #v > 3 then return nil, string.format("%d axes; expected 1 to 3", #v) end
+        local out, bins = {}, 1
+        for i, a in ipairs(v) do
+            out[i] = check_value({ kind = hist_axis }, a, join(key, i), ctx)
+            bins = bins * out[i].bins
+        end
+        if bins > ctx.limits.hist_bins then
+            return nil, string.format("%d bins in all; expected at most %d", bins, ctx.limits.hist_bins)
+        end
+        return out
+    end }
+
+local histogram = section {
+    keys = {
+        name = NAME, interval = INTERVAL, species = SPECIES,
+        axes = { kind = axes_kind, required = true, doc = "the quantities binned, x of the first fastest" },
+        weight = { kind = one_of("weighting", { "weight", "charge" }), default = "weight",
+            doc = "a bin sums the particles' weights (physical particles) or charges (C)" },
+        filter = FILTER,
+    },
+}
+
+local points_kind = { what = "a list of points {x, y, z} in m", check = function(v, key, ctx)
+    if type(v) ~= "table" then return nil end
+    if type(v[1]) == "number" then v = { v } end
+    if #v < 1 then return nil end
+    if #v > ctx.limits.probe_points then
+        return nil, string.format("%d points; expected at most %d", #v, ctx.limits.probe_points)
+    end
+    local out, vec = {}, three(number("a finite number"))
+    for i, p in ipairs(v) do
+        out[i] = vec.check(p, key, ctx)
+        if not out[i] then return nil, string.format("point %d is %s; expected {x, y, z} in m", i, repr(p)) end
+    end
+    return out
+end }
+
+local probe = section {
+    keys = { name = NAME, interval = INTERVAL, points = { kind = points_kind, required = true, doc = "where, m" } },
+}
+
+local keys = {
+    moments = { kind = list_of(species_diag, "moments diagnostic", "pdiag"), default = {},
+        doc = "beam moments of a species: charge, means, rms, emittance, energy spread" },
+    extrema = { kind = list_of(species_diag, "extrema diagnostic", "pdiag"), default = {},
+        doc = "minima and maxima of a species' positions, momenta and gamma" },
+    histograms = { kind = list_of(histogram, "histogram", "hist"), default = {},
+        doc = "particle binning over 1 to 3 quantities" },
+    probes = { kind = list_of(probe, "probe", "probes"), default = {}, doc = "E and B at points" },
+    field_maxima = { kind = list_of(section { keys = { name = NAME, interval = INTERVAL } }, "field maxima diagnostic",
+        "pdiag"), default = {}, doc = "the largest |E|, |B| and their components over the grid" },
+}
+
+-- Species by name, every CSV name once in output_dir, probes inside the domain.
+local function check_diagnostics(sim)
+    local names = {}
+    for _, sp in ipairs(sim.species) do names[#names + 1] = sp.name end
+    local d = sim.diagnostics
+    local files = {}
+    for _, r in ipairs(d.reduced) do files[r.name] = "diagnostics.reduced." .. r.name end
+    -- a histogram of 2 or 3 axes also writes the folder <name>/, as a full diagnostic does
+    local folders = {}
+    for _, f in ipairs(d.full) do folders[f.name] = "diagnostics.full." .. f.name end
+    for _, kind in ipairs { "moments", "extrema", "histograms", "probes", "field_maxima" } do
+        for _, e in ipairs(d[kind]) do
+            local key = "diagnostics." .. kind .. "." .. e.name
+            if files[e.name] then
+                fail(key, string.format("the file %s.csv is also %s's; expected another name", e.name, files[e.name]))
+            end
+            files[e.name] = key
+            if kind == "histograms" and #e.axes > 1 and folders[e.name] then
+                fail(key, string.format("the folder %s/ is also %s's; expected another name", e.name, folders[e.name]))
+            end
+            if e.species then
+                local found = false
+                for i, n in ipairs(names) do if n == e.species then e.species_index, found = i - 1, true end end
+                if not found then
+                    local guess = closest(e.species, names)
+                    fail(join(key, "species"), string.format("unknown species '%s'; %sexpected %s", e.species,
+                        guess and ("did you mean '" .. guess .. "'? ") or "",
+                        #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
+                end
+            end
+            for i, p in ipairs(e.points or {}) do
+                for a = 1, 3 do
+                    local lo, hi = sim.grid.lower[a], sim.grid.upper[a]
+                    if p[a] < lo or p[a] > hi then
+                        fail(join(key, "points"), string.format("point %d lies outside the domain along %s: %s m; "
+                            .. "expected %s <= %s <= %s m", i, ("xyz"):sub(a, a), repr(p[a]), repr(lo),
+                            ("xyz"):sub(a, a), repr(hi)))
+                    end
+                end
+            end
+        end
+    end
+end
+
+return { keys = keys, rule = check_diagnostics }
