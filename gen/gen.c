@@ -308,7 +308,8 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     emit_header(out, cfg, lay, dev, plan);
     emit_prelude(out, cfg, lay, dev, plan);
     gen_ckc_emit(out, cfg, lay);
-    gen_exprs_emit(out, cfg, dev);
+    if (gen_exprs_emit(out, cfg, dev, err, err_len))
+        return -1;
 
     /* Each physics choice is one template; the generator's only decision is which file. */
     /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */
