@@ -14,6 +14,7 @@
 #include "config.h"
 #include "device.h"
 #include "estimate.h"
+#include "exprs.h"
 #include "log.h"
 #include "program.h"
 #include "sim.h"
@@ -481,7 +482,7 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc;
-    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err)) {
+    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err) || gen_exprs_check(cfg, err, sizeof err)) {
         rc = 2;
     } else if (!strcmp(a.command, "check")) {
         rc = cmd_check(&a, cfg, err);

@@ -162,6 +162,9 @@ static int bad_token(struct parser *p, const char *expected)
         return fail_at(p, p->pos, 0, "the expression ends here; expected %s", expected);
     if (p->kind == T_BAD && s[0] == '/')
         return fail_at(p, p->pos, p->len, "comments are not part of an expression%s", NULL);
+    if (p->kind == T_BAD && (s[0] == '\n' || s[0] == '\r'))
+        return fail_at(p, p->pos, p->len, "an expression is one line (a line break could start a preprocessor "
+                                          "line)%s", NULL);
     if (p->kind == T_BAD && s[0] == '#')
         return fail_at(p, p->pos, p->len, "preprocessor lines are not part of an expression%s", NULL);
     if (p->kind == T_BAD && isdigit((unsigned char)s[0]))

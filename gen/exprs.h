@@ -26,4 +26,10 @@ int gen_expr_parse(const struct picl_config *cfg, const struct cfg_expr *e, stru
 int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_device *dev, char *err,
                    size_t err_len);
 
+/* Before anything is built: every expression parses, and its values where the run evaluates
+ * it (fields on the grid at t = 0, densities at the particles' load positions, laser profiles
+ * on the antenna plane for every step) are finite, densities >= 0; the momenta are finite.
+ * Returns nonzero with "WHERE: KEY: the value, the point, what was expected" (gen/exprs_check.c). */
+int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len);
+
 #endif
