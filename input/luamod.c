@@ -86,10 +86,19 @@ int luamod_set_limits(const char *text, char *err, size_t err_len)
     return 0;
 }
 
+/* This thread's CPU time: OpenCL's threads (PoCL's pool) must not count against a script. */
+static double thread_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+        return (double)clock() / CLOCKS_PER_SEC;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* One state's use against the limits: the allocator counts bytes, a count hook reads the CPU clock. */
 struct budget {
     size_t used, cap;
-    clock_t start;
+    double start;
     double seconds;
     int out_of_memory, out_of_time;
 };
@@ -114,7 +123,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     void *ud;
     lua_getallocf(L, &ud);
     struct budget *b = ud;
-    if (b->out_of_time || (double)(clock() - b->start) / CLOCKS_PER_SEC > b->seconds) {
+    if (b->out_of_time || thread_seconds() - b->start > b->seconds) {
         /* from now on every hook fails again, so a script's pcall cannot swallow the stop */
         b->out_of_time = 1;
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
@@ -125,7 +134,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix, const char *suffix,
                const char *no_message, char *err, size_t err_len)
 {
-    struct budget b = {.cap = limit_bytes, .start = clock(), .seconds = limit_seconds};
+    struct budget b = {.cap = limit_bytes, .start = thread_seconds(), .seconds = limit_seconds};
     lua_State *L = lua_newstate(budget_alloc, &b);
     if (!L) {
         snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
