@@ -398,9 +398,26 @@ void expr_free(struct expr_tree *tree)
     memset(tree, 0, sizeof *tree);
 }
 
-static void emit_node(const struct expr_tree *t, int i, struct strbuf *sb)
+/* C's precedence of a node: 0 the conditional, 1 .. 6 the binary levels (|| lowest), 7 unary,
+ * 8 a number, name or call. */
+static int precedence(const struct expr_node *n)
+{
+    switch (n->kind) {
+    case EXPR_TERNARY: return 0;
+    case EXPR_BINARY: return 1 + binop_level[n->op];
+    case EXPR_NEG: case EXPR_PLUS: case EXPR_NOT: return 7;
+    default: return 8;
+    }
+}
+
+/* Node i, in parentheses when its precedence is below `min`: only where C's grammar needs them,
+ * so C parses the text back to this very tree, and no deeper than the input's own nesting. */
+static void emit_node(const struct expr_tree *t, int i, int min, struct strbuf *sb)
 {
     const struct expr_node *n = &t->node[i];
+    const int prec = precedence(n);
+    if (prec < min)
+        sb_puts(sb, "(");
     switch (n->kind) {
     case EXPR_NUM:
         sb_write(sb, t->src + n->pos, (size_t)n->len);
@@ -418,45 +435,49 @@ static void emit_node(const struct expr_tree *t, int i, struct strbuf *sb)
             if (a)
                 sb_puts(sb, ", ");
             const struct expr_node *e = &t->node[n->arg[a]];
-            if (a == 1 && !strcmp(functions[n->fn].name, "pown")) /* the int exponent, as written */
+            if (a == 1 && !strcmp(functions[n->fn].name, "pown")) { /* the int exponent, as written */
                 for (; e->kind == EXPR_NEG; e = &t->node[e->arg[0]])
                     sb_puts(sb, "-");
-            if (a == 1 && !strcmp(functions[n->fn].name, "pown"))
                 sb_write(sb, t->src + e->pos, (size_t)e->len);
-            else
-                emit_node(t, n->arg[a], sb);
+            } else {
+                emit_node(t, n->arg[a], 0, sb);
+            }
         }
         sb_puts(sb, ")");
         break;
     case EXPR_NEG:
     case EXPR_PLUS:
-    case EXPR_NOT:
-        sb_puts(sb, n->kind == EXPR_NEG ? "(-" : n->kind == EXPR_PLUS ? "(+" : "(!");
-        emit_node(t, n->arg[0], sb);
-        sb_puts(sb, ")");
-        break;
-    case EXPR_BINARY:
-        sb_puts(sb, "(");
-        emit_node(t, n->arg[0], sb);
-        sb_printf(sb, " %s ", binops[n->op]);
-        emit_node(t, n->arg[1], sb);
-        sb_puts(sb, ")");
-        break;
-    case EXPR_TERNARY:
-        sb_puts(sb, "(");
-        emit_node(t, n->arg[0], sb);
-        sb_puts(sb, " ? ");
-        emit_node(t, n->arg[1], sb);
-        sb_puts(sb, " : ");
-        emit_node(t, n->arg[2], sb);
-        sb_puts(sb, ")");
+    case EXPR_NOT: {
+        sb_puts(sb, n->kind == EXPR_NEG ? "-" : n->kind == EXPR_PLUS ? "+" : "!");
+        /* "- -x", never "--x", which C reads as a decrement */
+        const struct expr_node *e = &t->node[n->arg[0]];
+        if ((e->kind == EXPR_NEG || e->kind == EXPR_PLUS) && n->kind != EXPR_NOT)
+            sb_puts(sb, " ");
+        emit_node(t, n->arg[0], 7, sb);
         break;
     }
+    case EXPR_BINARY:
+        /* left-associative: the left operand may share the level, the right one may not */
+        emit_node(t, n->arg[0], prec, sb);
+        sb_printf(sb, " %s ", binops[n->op]);
+        emit_node(t, n->arg[1], prec + 1, sb);
+        break;
+    case EXPR_TERNARY:
+        /* cond ? expression : conditional: only a conditional as the condition needs parentheses */
+        emit_node(t, n->arg[0], 1, sb);
+        sb_puts(sb, " ? ");
+        emit_node(t, n->arg[1], 0, sb);
+        sb_puts(sb, " : ");
+        emit_node(t, n->arg[2], 0, sb);
+        break;
+    }
+    if (prec < min)
+        sb_puts(sb, ")");
 }
 
 void expr_emit(const struct expr_tree *tree, struct strbuf *sb)
 {
-    emit_node(tree, tree->root, sb);
+    emit_node(tree, tree->root, 0, sb);
 }
 
 int expr_to_c(const char *src, const char *const *names, int n_names, struct strbuf *sb, struct expr_error *err)

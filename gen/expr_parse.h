@@ -43,8 +43,9 @@ int expr_parse(struct expr_tree *tree, const char *src, const char *const *names
                struct expr_error *err);
 void expr_free(struct expr_tree *tree);
 
-/* The expression as OpenCL C, every operation in parentheses so the compiler evaluates it in
- * the order C's own grammar gives the text (the results are bit-identical to the text's). */
+/* The expression as OpenCL C, with parentheses where C's grammar needs them to give this tree,
+ * which is the tree C gives the input's text: the compiler evaluates it in the same order and
+ * the results are bit-identical (integer literals excepted: 2 is written 2.0, so 1/2 is 0.5). */
 void expr_emit(const struct expr_tree *tree, struct strbuf *sb);
 
 /* The value on the host in double precision, values[i] standing for names[i]; the functions

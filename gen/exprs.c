@@ -81,9 +81,9 @@ static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const str
     /* the compiler's messages about the expression name the input key (the runtime says so) */
     sb_puts(sb, "#line 1 \"");
     comment_text(sb, e->key);
-    sb_printf(sb, "\"\n    return (%s)", t);
+    sb_printf(sb, "\"\n    return (%s)(", t);
     expr_emit(&tree, sb);
-    sb_printf(sb, ";\n#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
+    sb_printf(sb, ");\n#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
     expr_free(&tree);
     return 0;
 }
