@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bare_config.h"
 #include "check.h"
+#include "exprs.h"
 
 static const char *const names[] = {"x", "y", "z", "t", "c", "pi", "n0", "k", "E0", "L"};
 enum { N_NAMES = (int)(sizeof names / sizeof names[0]) };
@@ -198,11 +200,93 @@ static void test_position(void)
     free(big);
 }
 
+/* A configuration of 8^3 cells of 1.25e-6 m, one species of ppc 1 with density `density`. */
+static struct picl_config *check_config(const char *density)
+{
+    static struct picl_config cfg;
+    cfg = bare_config(8, 8);
+    cfg.n_constants = 1;
+    snprintf(cfg.constants[0].name, sizeof cfg.constants[0].name, "n0");
+    cfg.constants[0].value = 1e24;
+    struct cfg_species *sp = &cfg.species[0];
+    snprintf(sp->name, sizeof sp->name, "e");
+    snprintf(sp->where, sizeof sp->where, "in.lua:3");
+    snprintf(sp->density_expr.text, sizeof sp->density_expr.text, "%s", density);
+    snprintf(sp->density_expr.key, sizeof sp->density_expr.key, "species.e.density");
+    snprintf(sp->density_expr.where, sizeof sp->density_expr.where, "in.lua:4");
+    for (int a = 0; a < 3; a++)
+        sp->ppc[a] = 1;
+    cfg.dt = 1e-15;
+    cfg.steps = 5;
+    return &cfg;
+}
+
+static void set_expr(struct cfg_expr *e, const char *key, const char *text)
+{
+    snprintf(e->text, sizeof e->text, "%s", text);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    snprintf(e->where, sizeof e->where, "in.lua:9");
+}
+
+/* gen_exprs_check: the key, the kind of bad value and the first point where the run would meet it. */
+static void test_check_at_load(void)
+{
+    char err[1024] = "";
+    struct picl_config *cfg = check_config("n0*(1 + 0.5*cos(x/1e-6))");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) == 0);
+    cfg = check_config("n0/0.0");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 &&
+          strstr(err, "in.lua:4: species.e.density: is inf at (x, y, z) = (6.25e-07, 6.25e-07, 6.25e-07) m"));
+    cfg = check_config("sqrt(-n0)");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "species.e.density: is NaN at"));
+    cfg = check_config("x < 5e-6 ? n0 : -n0");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 &&
+          strstr(err, "is negative at (x, y, z) = (5.625e-06, 6.25e-07, 6.25e-07) m") && strstr(err, "(got -1e+24)"));
+    /* negative only outside the species' region: never evaluated there by the load either */
+    cfg = check_config("x < 5e-6 ? -n0 : n0");
+    cfg->species[0].has_region = 1;
+    for (int a = 0; a < 3; a++) {
+        cfg->species[0].region_lower[a] = a == 0 ? 5e-6 : 0;
+        cfg->species[0].region_upper[a] = 1e-5;
+    }
+    CHECK(gen_exprs_check(cfg, err, sizeof err) == 0);
+    /* a parse error comes first, with the same FILE:LINE: KEY */
+    cfg = check_config("n0 }");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "in.lua:4: species.e.density: '}' at character 4"));
+    /* fields at their Yee positions: Ex half a cell along x, By half along x and z */
+    cfg = check_config("n0");
+    set_expr(&cfg->init_E[0], "fields.Ex", "1/(x - 6.25e-7)");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "in.lua:9: fields.Ex: is inf at (x, y, z) = (6.25e-07, 0, 0) m"));
+    cfg = check_config("n0");
+    set_expr(&cfg->init_B[1], "fields.By", "log(y)");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "fields.By: is -inf at (x, y, z) = (6.25e-07, 0, 6.25e-07) m"));
+    /* a laser profile on its plane, at every step's time */
+    cfg = check_config("n0");
+    cfg->n_lasers = 1;
+    cfg->lasers[0].axis = 2;
+    cfg->lasers[0].has_profile = 1;
+    set_expr(&cfg->lasers[0].profile, "lasers.a.profile", "t > 2.5e-15 ? 0.0/0.0 : sin(1e15*t)");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "lasers.a.profile: is NaN at (x, y, z) = (0, 0, 0) m and t = 3e-15 s"));
+    /* momenta */
+    cfg = check_config("n0");
+    cfg->species[0].u_drift[1] = NAN;
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "in.lua:3: species.e.u_drift: component 2 is nan"));
+    /* a grid of 2^36 cells is thinned, in well under a second, and its last cell still visited */
+    cfg = check_config("x > 9.99e-6 ? -n0 : n0");
+    for (int a = 0; a < 3; a++)
+        cfg->grid.cells[a] = cfg->grid.max_box[a] = 4096;
+    const int rc = gen_exprs_check(cfg, err, sizeof err);
+    CHECK(rc != 0 && strstr(err, "is negative at (x, y, z) = (9.99878e-06"));
+    if (!strstr(err, "is negative at (x, y, z) = (9.99878e-06"))
+        printf("  %s\n", err);
+}
+
 int main(void)
 {
     const char *corpus = getenv("PICL_EXPR_CORPUS");
     test_valid();
     test_corpus(corpus ? corpus : "tests/unit/expr_bad.txt");
     test_position();
+    test_check_at_load();
     return check_finish();
 }
