@@ -83,7 +83,8 @@ static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const str
     comment_text(sb, e->key);
     sb_printf(sb, "\"\n    return (%s)(", t);
     expr_emit(&tree, sb);
-    sb_printf(sb, ");\n#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
+    sb_puts(sb, ");\n");
+    sb_printf(sb, "#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
     expr_free(&tree);
     return 0;
 }
