@@ -39,17 +39,6 @@ int gen_expr_parse(const struct picl_config *cfg, const struct cfg_expr *e, stru
     return -1;
 }
 
-/* Text for a C comment or a #line name: the input's file name could hold a comment's end, a
- * quote or a newline. */
-static void comment_text(struct strbuf *sb, const char *text)
-{
-    for (const char *p = text; *p; p++) {
-        const int odd = (*p == '*' && p[1] == '/') || *p == '"' || *p == '\\' || (unsigned char)*p < 32 ||
-                        (unsigned char)*p > 126;
-        sb_printf(sb, "%c", odd ? '?' : *p);
-    }
-}
-
 /* One user expression as an inline function of (x, y, z, t), written from its parse tree
  * (gen/expr_parse.c), so nothing of the input's text reaches the compiler unchecked. */
 static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const struct cfg_expr *e,
@@ -62,11 +51,11 @@ static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const str
     gen_expr_name(e->key, fname, sizeof fname);
     const char *t = dev->has_fp64 ? "double" : "float";
     sb_puts(sb, "\n/* ");
-    comment_text(sb, e->key);
+    gen_comment_text(sb, e->key);
     sb_puts(sb, " = ");
     expr_emit(&tree, sb);
     sb_puts(sb, "  (");
-    comment_text(sb, e->where);
+    gen_comment_text(sb, e->where);
     sb_puts(sb, ") */\n");
     sb_printf(sb, "static inline %s %s(%s x, %s y, %s z, %s t)\n{\n", t, fname, t, t, t, t);
     sb_printf(sb, "    const %s c = %.17g, eps0 = %.17g, mu0 = %.17g, q_e = %.17g, m_e = %.17g, "
@@ -80,7 +69,7 @@ static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const str
         sb_printf(sb, "    (void)%s;\n", cfg->constants[i].name);
     /* the compiler's messages about the expression name the input key (the runtime says so) */
     sb_puts(sb, "#line 1 \"");
-    comment_text(sb, e->key);
+    gen_comment_text(sb, e->key);
     sb_printf(sb, "\"\n    return (%s)(", t);
     expr_emit(&tree, sb);
     sb_puts(sb, ");\n");

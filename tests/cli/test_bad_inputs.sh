@@ -239,4 +239,15 @@ rc=$?
 if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "--lua-limits: '10'; expected SECONDS,MIB"; then ok
 else bad "a malformed --lua-limits (rc $rc): $out"; fi
 
+# -- the input's file name reaches the program only inside a comment, with its end and newlines masked
+evil="$dir/odd*/x
+#error injected through the file name
+.lua"
+mkdir -p "$dir/odd*/"
+cp "$dir/base.lua" "$evil"
+out=$("$picl" gen "$evil" -o "$dir/gen_odd" 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && ! grep -q '^#error injected' "$dir/gen_odd/picl.cl" && head -1 "$dir/gen_odd/picl.cl" | grep -qF 'odd?/x?#error'; then ok
+else bad "a file name holding */ and a newline (rc $rc): $out; $(head -3 "$dir/gen_odd/picl.cl" 2>&1)"; fi
+
 summary
