@@ -93,7 +93,8 @@ asan:
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c; clang with compiler-rt) against picl built with
 # ASan and UBSan in build-fuzz: each runs FUZZ_TIME seconds from its seeds (tests/fuzz/seeds/NAME),
-# growing its corpus in build-fuzz/corpus/NAME; a crash leaves build-fuzz/crash-* and fails.
+# growing its corpus in build-fuzz/corpus/NAME, its log in build-fuzz/NAME.log; a crash leaves
+# build-fuzz/crash-* and fails the target.
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -109,7 +110,9 @@ fuzz: $(FUZZ_BIN)
 	  echo "== $$n for $(FUZZ_TIME) s"; \
 	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=3072 -max_len=4096 -artifact_prefix=build-fuzz/ \
-	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} 2>&1 | tail -n 4 || exit 1; done
+	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} >build-fuzz/$$n.log 2>&1; rc=$$?; \
+	  grep -E '^Done|^#[0-9]+.*DONE|ERROR|SUMMARY' build-fuzz/$$n.log | tail -n 3; \
+	  [ $$rc -eq 0 ] || { echo "$$n failed (rc $$rc): build-fuzz/$$n.log"; exit 1; }; done
 .PHONY: fuzz-lib
 
 # The uniform-plasma benchmark: medians of RUNS runs (default 3) per variant. Not a test.
