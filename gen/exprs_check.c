@@ -3,6 +3,8 @@
 #include "exprs.h"
 
 #include <math.h>
+
+#include "constants.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -40,6 +42,23 @@ static long sweep_cell(const struct sweep *s, int a, int i)
     return (long)((double)i * (s->cells[a] - 1) / (s->n[a] - 1) + 0.5);
 }
 
+/* The cells along each axis where a run evaluates the initial fields and densities: the grid,
+ * and along a moving window's axis also the cells it brings in at its leading face by the last
+ * step (evaluated in the lab frame, which is where they lie). */
+static void lab_cells(const struct picl_config *cfg, int *cells)
+{
+    for (int a = 0; a < 3; a++)
+        cells[a] = cfg->grid.cells[a];
+    const struct cfg_window *w = &cfg->window;
+    if (!w->enabled || !(w->speed > 0))
+        return;
+    const int a = w->axis;
+    const double dx = (cfg->grid.upper[a] - cfg->grid.lower[a]) / cfg->grid.cells[a];
+    const double travel = w->speed * PICL_C * ((double)cfg->steps * cfg->dt - w->start);
+    const double extra = travel > 0 ? ceil(travel / dx) + 1 : 0;
+    cells[a] = extra + cells[a] > 1 << 30 ? 1 << 30 : cells[a] + (int)extra;
+}
+
 /* The message of a bad value: where, key, the value and the point. */
 static int bad_value(const struct cfg_expr *e, double v, const double *r, double t, int with_t, const char *expected,
                      char *err, size_t err_len)
@@ -70,7 +89,9 @@ static int check_field(const struct picl_config *cfg, int comp, const struct exp
     for (int a = 0; a < 3; a++)
         half[a] = (comp < 3) == (a == comp % 3) ? 0.5 : 0.0;
     struct sweep s;
-    sweep_init(&s, cfg->grid.cells, 1);
+    int cells[3];
+    lab_cells(cfg, cells);
+    sweep_init(&s, cells, 1);
     for (int k = 0; k < s.n[2]; k++)
         for (int j = 0; j < s.n[1]; j++)
             for (int i = 0; i < s.n[0]; i++) {
@@ -93,7 +114,9 @@ static int check_density(const struct picl_config *cfg, const struct cfg_species
         d[a] = (cfg->grid.upper[a] - cfg->grid.lower[a]) / cfg->grid.cells[a];
     const int *ppc = sp->ppc;
     struct sweep s;
-    sweep_init(&s, cfg->grid.cells, (long)ppc[0] * ppc[1] * ppc[2]);
+    int cells[3];
+    lab_cells(cfg, cells);
+    sweep_init(&s, cells, (long)ppc[0] * ppc[1] * ppc[2]);
     /* the candidates of templates/particle_load.cl, at the same positions */
     for (int k = 0; k < s.n[2]; k++)
         for (int j = 0; j < s.n[1]; j++)

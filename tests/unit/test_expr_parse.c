@@ -267,6 +267,14 @@ static void test_check_at_load(void)
     cfg->lasers[0].has_profile = 1;
     set_expr(&cfg->lasers[0].profile, "lasers.a.profile", "t > 2.5e-15 ? 0.0/0.0 : sin(1e15*t)");
     CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "lasers.a.profile: is NaN at (x, y, z) = (0, 0, 0) m and t = 3e-15 s"));
+    /* a moving window brings in cells ahead of the grid: their lab-frame density is checked too */
+    cfg = check_config("x > 1.1e-5 ? -n0 : n0");
+    CHECK(gen_exprs_check(cfg, err, sizeof err) == 0);
+    cfg->window.enabled = 1;
+    cfg->window.axis = 0;
+    cfg->window.speed = 1;
+    cfg->steps = 20; /* c * 20 fs = 6 um: 5 cells of 1.25 um and one more */
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "is negative at (x, y, z) = (1.1875e-05, 6.25e-07"));
     /* momenta */
     cfg = check_config("n0");
     cfg->species[0].u_drift[1] = NAN;
