@@ -260,6 +260,12 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
         }
         tune_db_free(&db);
     }
+    /* a grid whose fields alone exceed the device is refused before the estimate's host arrays */
+    if (!a->no_build && estimate_fields_bytes(cfg) > (double)sim_memory_limit(cfg, &dev) &&
+        sim_check_memory(cfg, &dev, err, ERR_LEN)) {
+        device_close(&dev);
+        return 2;
+    }
     cfg_print(cfg, stdout);
     print_memory(cfg, stdout);
     if (a->ranks > 0 && print_ranks(cfg, a->ranks, err)) {
