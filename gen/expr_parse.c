@@ -410,6 +410,20 @@ static int precedence(const struct expr_node *n)
     }
 }
 
+/* Whether C gives node n the type int: a comparison or logical operator, and arithmetic or a
+ * conditional on such values only (numbers are written as reals, names and calls are reals). */
+static int int_typed(const struct expr_tree *t, const struct expr_node *n)
+{
+    switch (n->kind) {
+    case EXPR_NOT: return 1;
+    case EXPR_NEG: case EXPR_PLUS: return int_typed(t, &t->node[n->arg[0]]);
+    case EXPR_TERNARY: return int_typed(t, &t->node[n->arg[1]]) && int_typed(t, &t->node[n->arg[2]]);
+    case EXPR_BINARY:
+        return binop_level[n->op] < 4 || (int_typed(t, &t->node[n->arg[0]]) && int_typed(t, &t->node[n->arg[1]]));
+    default: return 0;
+    }
+}
+
 /* Node i, in parentheses when its precedence is below `min`: only where C's grammar needs them,
  * so C parses the text back to this very tree, and no deeper than the input's own nesting. */
 static void emit_node(const struct expr_tree *t, int i, int min, struct strbuf *sb)
@@ -439,6 +453,11 @@ static void emit_node(const struct expr_tree *t, int i, int min, struct strbuf *
                 for (; e->kind == EXPR_NEG; e = &t->node[e->arg[0]])
                     sb_puts(sb, "-");
                 sb_write(sb, t->src + e->pos, (size_t)e->len);
+            } else if (int_typed(t, e)) {
+                /* OpenCL's sin(int) is ambiguous between its overloads: an int argument made real,
+                 * exactly (0 and 1, or small sums of them) */
+                sb_puts(sb, "1.0 * ");
+                emit_node(t, n->arg[a], 7, sb);
             } else {
                 emit_node(t, n->arg[a], 0, sb);
             }
@@ -463,8 +482,14 @@ static void emit_node(const struct expr_tree *t, int i, int min, struct strbuf *
         emit_node(t, n->arg[1], prec + 1, sb);
         break;
     case EXPR_TERNARY:
-        /* cond ? expression : conditional: only a conditional as the condition needs parentheses */
-        emit_node(t, n->arg[0], 1, sb);
+        /* cond ? expression : conditional: only a conditional as the condition needs parentheses.
+         * OpenCL refuses a real condition, so a real one is compared with zero, as C does. */
+        if (int_typed(t, &t->node[n->arg[0]])) {
+            emit_node(t, n->arg[0], 1, sb);
+        } else {
+            emit_node(t, n->arg[0], 4, sb);
+            sb_puts(sb, " != 0.0");
+        }
         sb_puts(sb, " ? ");
         emit_node(t, n->arg[1], 0, sb);
         sb_puts(sb, " : ");

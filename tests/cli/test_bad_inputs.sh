@@ -250,4 +250,25 @@ rc=$?
 if [ $rc -eq 0 ] && ! grep -q '^#error injected' "$dir/gen_odd/picl.cl" && head -1 "$dir/gen_odd/picl.cl" | grep -qF 'odd?/x?#error'; then ok
 else bad "a file name holding */ and a newline (rc $rc): $out; $(head -3 "$dir/gen_odd/picl.cl" 2>&1)"; fi
 
+# -- every function of the language, and comparisons as arguments, compile as written
+all_functions="sin(x) + cos(x) + tan(x) + asin(0.5) + acos(0.5) + atan(x) + atan2(y, 1) + sinh(x) + cosh(x) + tanh(x)"
+all_functions="$all_functions + exp(x) + exp2(x) + exp10(x) + log(1 + x) + log2(1 + x) + log10(1 + x) + sqrt(1 + x)"
+all_functions="$all_functions + rsqrt(1 + x) + cbrt(x) + pow(1 + x, 2) + pown(x, 3) + pown(x, -2) + powr(1 + x, 0.5) + fabs(x)"
+all_functions="$all_functions + fmin(x, y) + fmax(x, y) + floor(x) + ceil(x) + round(x) + fmod(1 + x, 0.3) + hypot(x, y)"
+all_functions="$all_functions + erf(x) + erfc(x) + tgamma(1 + x) + min(x, y) + max(x, y) + clamp(x, 0, 1) + step(0.5, x)"
+all_functions="$all_functions + smoothstep(0, 1, x) + sign(x) + sin(x < y) + fmax(!x, (x > y) + (y > z)) + (x ? y : z)"
+out=$("$picl" gen "$dir/base.lua" --set "fields={Ex=\"$all_functions\"}" -o "$dir/gen_functions" 2>&1)
+rc=$?
+if [ $rc -ne 0 ]; then bad "every function (gen, rc $rc): $out"
+else
+    clang=""
+    for c in clang-15 clang clang-16 clang-14; do
+        command -v "$c" >/dev/null 2>&1 && { clang=$c; break; }
+    done
+    if [ -z "$clang" ]; then echo "  no clang: the compile of every function is left to a run"; ok
+    elif out=$("$clang" -x cl -cl-std=CL1.2 -Xclang -finclude-default-header -fsyntax-only \
+        "$dir/gen_functions/picl.cl" 2>&1); then ok
+    else bad "every function: the program does not compile with $clang: $out"; fi
+fi
+
 summary

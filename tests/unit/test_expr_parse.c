@@ -75,15 +75,24 @@ static void test_valid(void)
     check_emit("!(x < y)", "!(x < y)");
     check_emit("x < y == z > t", "x < y == z > t");
     check_emit("x <= y != z >= t", "x <= y != z >= t");
-    check_emit("x ? y : z ? t : 1", "x ? y : z ? t : 1.0");
-    check_emit("x ? y ? 1 : 2 : 3", "x ? y ? 1.0 : 2.0 : 3.0");
-    check_emit("(x ? y : z) ? 1 : 2", "(x ? y : z) ? 1.0 : 2.0");
+    /* a real condition compared with zero (OpenCL wants an integer one), as C reads it */
+    check_emit("x ? y : z ? t : 1", "x != 0.0 ? y : z != 0.0 ? t : 1.0");
+    check_emit("x ? y ? 1 : 2 : 3", "x != 0.0 ? y != 0.0 ? 1.0 : 2.0 : 3.0");
+    check_emit("(x ? y : z) ? 1 : 2", "(x != 0.0 ? y : z) != 0.0 ? 1.0 : 2.0");
+    check_emit("x + y ? 1 : 2", "x + y != 0.0 ? 1.0 : 2.0");
+    check_emit("x < y ? 1 : 2", "x < y ? 1.0 : 2.0");
+    check_emit("(x < y || z) ? 1 : 2", "x < y || z ? 1.0 : 2.0");
     check_emit("((((x))))", "x");
     check_emit("E0*sin(k*x)", "E0 * sin(k * x)");
     check_emit("pow(x, 2)", "pow(x, 2.0)");
     check_emit("pown(x, 3) + pown(y, -2)", "pown(x, 3) + pown(y, -2)");
     check_emit("clamp(x, 0, 1)", "clamp(x, 0.0, 1.0)");
     check_emit("atan2(y,x)", "atan2(y, x)");
+    /* an int-typed argument (a comparison) made real, so OpenCL's overloads are not ambiguous */
+    check_emit("sin(x < y)", "sin(1.0 * (x < y))");
+    check_emit("fmax((x < y) + !z, x ? y < 1 : z > 1)", "fmax(1.0 * ((x < y) + !z), 1.0 * (x != 0.0 ? y < 1.0 : z > 1.0))");
+    check_emit("sin((x < y) * 2)", "sin((x < y) * 2.0)");
+    check_emit("sin(1.0 * (x < y))", "sin(1.0 * (x < y))");
     /* numbers as written, integers made real (1/2 is a half), exponents and leading dots kept */
     check_emit("1/2", "1.0 / 2.0");
     check_emit("1e25", "1e25");
