@@ -2,10 +2,12 @@
  * runs from any directory and never reads Lua from disk. */
 #include "luamod.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -131,6 +133,53 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     }
 }
 
+/* The count hook never runs inside one long library call (a pathological string.find pattern,
+ * a sort of a huge table): a timer on this thread's CPU clock, at twice the limit and a second
+ * more, is the last resort. Its handler can only write and leave, so the message is made
+ * beforehand; this is the one exit below main, because nothing else can stop that call. */
+static char watchdog_message[512];
+static size_t watchdog_len;
+static struct sigaction watchdog_old; /* SIGXCPU's handler before, put back after each script */
+
+static void watchdog_fire(int sig)
+{
+    (void)sig;
+    ssize_t w = write(STDERR_FILENO, watchdog_message, watchdog_len);
+    (void)w;
+    _exit(2);
+}
+
+static int watchdog_arm(timer_t *timer, const char *path, const char *prefix)
+{
+    const double after = 2 * limit_seconds + 1;
+    int n = snprintf(watchdog_message, sizeof watchdog_message,
+                     "picl: error: %s%s: the script ran for more than %g s of CPU time inside one library call (a "
+                     "string pattern, a sort), past the limit on input scripts; stopped (--lua-limits raises it)\n",
+                     prefix, path, after);
+    watchdog_len = n < 0 ? 0 : (size_t)n < sizeof watchdog_message ? (size_t)n : sizeof watchdog_message - 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = watchdog_fire;
+    sigemptyset(&sa.sa_mask);
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGXCPU;
+    if (sigaction(SIGXCPU, &sa, &watchdog_old))
+        return -1; /* no watchdog: the count hook alone */
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, timer)) {
+        sigaction(SIGXCPU, &watchdog_old, NULL);
+        return -1;
+    }
+    struct itimerspec when = {.it_value = {.tv_sec = (time_t)after, .tv_nsec = (long)((after - (time_t)after) * 1e9)}};
+    if (timer_settime(*timer, 0, &when, NULL)) {
+        timer_delete(*timer);
+        sigaction(SIGXCPU, &watchdog_old, NULL);
+        return -1;
+    }
+    return 0;
+}
+
 int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix, const char *suffix,
                const char *no_message, char *err, size_t err_len)
 {
@@ -141,6 +190,8 @@ int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix
         return -1;
     }
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, 10000);
+    timer_t timer;
+    const int watched = watchdog_arm(&timer, path, prefix) == 0;
     int rc = 0;
     lua_pushcfunction(L, fn);
     lua_pushlightuserdata(L, job);
@@ -156,6 +207,10 @@ int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix
         else
             snprintf(err, err_len, "%s%s%s", prefix, msg ? msg : no_message, suffix);
         rc = -2;
+    }
+    if (watched) {
+        timer_delete(timer);
+        sigaction(SIGXCPU, &watchdog_old, NULL);
     }
     lua_close(L);
     return rc;

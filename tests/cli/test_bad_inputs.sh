@@ -226,6 +226,9 @@ expect "a table of 10^9 entries" 's/^local picl = require("picl")/local t = {} f
     "bad.lua: the script needed more than 64 MiB of memory, the limit on input scripts" check --no-build --lua-limits 10,64
 expect "a loop that catches the stop" 's/^local picl = require("picl")/while true do pcall(function() while true do end end) end/' \
     "bad.lua: the script ran for more than 1 s of CPU time" run --lua-limits 1,256
+# one library call the count hook cannot enter: a watchdog on the thread's CPU clock (2 x 1 + 1 s)
+expect "a pathological string pattern" 's/^local picl = require("picl")/local _ = string.rep("a", 3e4):find(string.rep("a-", 30) .. "b")/' \
+    "bad.lua: the script ran for more than 3 s of CPU time inside one library call" check --no-build --lua-limits 1,64
 out=$(cd "$dir" && PICL_LUA_LIMITS=0.5,64 "$picl" check --no-build "$dir/base.lua" --set 'steps=(function() while true do end end)()' 2>&1)
 rc=$?
 if [ $rc -eq 2 ] && echo "$out" | grep -qF "the script ran for more than 0.5 s of CPU time"; then ok
