@@ -67,14 +67,19 @@ static void quote_token(const struct parser *p, int pos, int len)
     o[n] = '\0';
 }
 
-static int fail_at(struct parser *p, int pos, int len, const char *fmt, const char *arg)
+/* Records the first failure: the token at pos .. pos + len (none at the end) and `what`, in
+ * which `expected`, when not NULL, fills the one %s. Returns -1 for the caller to pass up. */
+static int fail_at(struct parser *p, int pos, int len, const char *what_fmt, const char *expected)
 {
     if (p->err->message[0]) /* the first failure is the one reported */
         return -1;
     p->err->pos = pos + 1;
     quote_token(p, pos, len);
     char what[160];
-    snprintf(what, sizeof what, fmt, arg ? arg : "");
+    if (expected)
+        snprintf(what, sizeof what, what_fmt, expected);
+    else
+        snprintf(what, sizeof what, "%s", what_fmt);
     if (len > 0)
         snprintf(p->err->message, sizeof p->err->message, "'%s' at character %d: %s", p->err->token, pos + 1, what);
     else
@@ -145,7 +150,7 @@ static int new_node(struct parser *p, enum expr_kind kind, int pos, int len)
 {
     struct expr_tree *t = p->tree;
     if (t->n == t->cap) /* the caller sized the array for one node per character */
-        return fail_at(p, pos, len, "too many terms%s", NULL);
+        return fail_at(p, pos, len, "too many terms", NULL);
     struct expr_node *n = &t->node[t->n];
     memset(n, 0, sizeof *n);
     n->kind = kind;
@@ -161,15 +166,15 @@ static int bad_token(struct parser *p, const char *expected)
     if (p->kind == T_END)
         return fail_at(p, p->pos, 0, "the expression ends here; expected %s", expected);
     if (p->kind == T_BAD && s[0] == '/')
-        return fail_at(p, p->pos, p->len, "comments are not part of an expression%s", NULL);
+        return fail_at(p, p->pos, p->len, "comments are not part of an expression", NULL);
     if (p->kind == T_BAD && (s[0] == '\n' || s[0] == '\r'))
         return fail_at(p, p->pos, p->len, "an expression is one line (a line break could start a preprocessor "
-                                          "line)%s", NULL);
+                                          "line)", NULL);
     if (p->kind == T_BAD && s[0] == '#')
-        return fail_at(p, p->pos, p->len, "preprocessor lines are not part of an expression%s", NULL);
+        return fail_at(p, p->pos, p->len, "preprocessor lines are not part of an expression", NULL);
     if (p->kind == T_BAD && isdigit((unsigned char)s[0]))
         return fail_at(p, p->pos, p->len, "not a number; expected digits, a '.' and an exponent (2.5e-3), "
-                                          "no suffix or hexadecimal%s", NULL);
+                                          "no suffix or hexadecimal", NULL);
     if (p->kind == T_BAD && (s[0] == '=' || s[0] == '%' || s[0] == '&' || s[0] == '|' || s[0] == '~' ||
                              s[0] == '^' || s[0] == '[' || s[0] == ']' || s[0] == '{' || s[0] == '}' ||
                              s[0] == ';' || s[0] == '"' || s[0] == '\'' || s[0] == '\\' || s[0] == '.'))
@@ -203,7 +208,7 @@ static int parse_call(struct parser *p, int fn, int pos, int len)
         return bad_token(p, "',' or ')'");
     if (n != functions[fn].arity) {
         char msg[120];
-        snprintf(msg, sizeof msg, "takes %d argument%s, not %d%%s", functions[fn].arity,
+        snprintf(msg, sizeof msg, "takes %d argument%s, not %d", functions[fn].arity,
                  functions[fn].arity == 1 ? "" : "s", n);
         return fail_at(p, pos, len, msg, NULL);
     }
@@ -214,7 +219,7 @@ static int parse_call(struct parser *p, int fn, int pos, int len)
             e = &p->tree->node[e->arg[0]];
         if (e->kind != EXPR_NUM || strspn(p->tree->src + e->pos, "0123456789") != (size_t)e->len || e->len > 9)
             return fail_at(p, e->pos, e->len, "pown's exponent must be an integer literal (pown(x, 3)); use pow for "
-                                              "others%s", NULL);
+                                              "others", NULL);
     }
     next(p); /* the ')' */
     return node;
@@ -238,7 +243,7 @@ static int parse_primary(struct parser *p)
             for (int f = 0; f < N_FUNCTIONS; f++)
                 if ((int)strlen(functions[f].name) == len && !strncmp(functions[f].name, s, (size_t)len))
                     return parse_call(p, f, pos, len);
-            return fail_at(p, pos, len, "not a function of the expression language (docs/input.md lists them)%s",
+            return fail_at(p, pos, len, "not a function of the expression language (docs/input.md lists them)",
                            NULL);
         }
         for (int v = 0; v < p->n_names; v++)
@@ -251,9 +256,9 @@ static int parse_primary(struct parser *p)
             }
         for (int f = 0; f < N_FUNCTIONS; f++)
             if ((int)strlen(functions[f].name) == len && !strncmp(functions[f].name, s, (size_t)len))
-                return fail_at(p, pos, len, "a function, called without '('%s", NULL);
+                return fail_at(p, pos, len, "a function, called without '('", NULL);
         return fail_at(p, pos, len, "unknown name; expected x, y, z, t, a physical constant or one of the input's "
-                                    "constants%s", NULL);
+                                    "constants", NULL);
     }
     if (is_op(p, "(")) {
         next(p);
@@ -281,7 +286,7 @@ static int parse_unary(struct parser *p)
     else
         return parse_primary(p);
     if (++p->depth > EXPR_MAX_DEPTH)
-        return fail_at(p, pos, len, "nested more than 64 deep%s", NULL);
+        return fail_at(p, pos, len, "nested more than 64 deep", NULL);
     next(p);
     int a = parse_unary(p);
     p->depth--;
@@ -330,7 +335,7 @@ static int parse_level(struct parser *p, int level)
 static int parse_ternary(struct parser *p)
 {
     if (++p->depth > EXPR_MAX_DEPTH)
-        return fail_at(p, p->pos, p->len, "nested more than 64 deep%s", NULL);
+        return fail_at(p, p->pos, p->len, "nested more than 64 deep", NULL);
     int cond = parse_level(p, 0);
     if (cond >= 0 && is_op(p, "?")) {
         const int pos = p->pos, len = p->len;
