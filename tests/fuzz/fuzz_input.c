@@ -14,6 +14,11 @@
 static char path[64];
 static struct picl_config *cfg;
 
+static void remove_input(void)
+{
+    remove(path);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
@@ -24,6 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (fd < 0)
         abort();
     close(fd);
+    atexit(remove_input);
     /* a fuzzer finds endless loops fast; a second each keeps the run moving */
     if (luamod_set_limits("1,256", err, sizeof err))
         abort();
