@@ -20,6 +20,9 @@
 
 static const char *const axis_names = "xyz";
 
+/* An input script larger than this is not a script (/dev/zero, a data file given by mistake). */
+#define CFG_INPUT_MAX (16 << 20)
+
 /* ---- copying the resolved table (input/luatab.c): a field of the wrong type is a Lua error,
  * because picl.lua and this file disagree on it, which is a bug in picl rather than in the input. */
 
@@ -350,9 +353,18 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
         goto done;
     }
     strcpy(cfg->input_path, path);
-    text = mem_read_file(path, &text_len);
+    text = mem_read_file_max(path, CFG_INPUT_MAX, &text_len);
+    if (!text && errno == EFBIG) {
+        snprintf(err, err_len, "input '%s' is more than %d MiB; expected a Lua script", path, CFG_INPUT_MAX >> 20);
+        goto done;
+    }
     if (!text) {
         snprintf(err, err_len, "cannot open input '%s': %s", path, strerror(errno));
+        goto done;
+    }
+    if (memchr(text, '\0', text_len)) { /* Lua would take it; the hash and messages would not */
+        snprintf(err, err_len, "input '%s' holds a NUL byte at offset %zu; expected a Lua script (text)", path,
+                 (size_t)((char *)memchr(text, '\0', text_len) - text));
         goto done;
     }
 

@@ -597,6 +597,64 @@ local memory = section {
 }
 
 -- Rules that need several sections at once.
+
+-- Sizes, checked in floating point before anything is multiplied in C (a 32-bit int holds a
+-- cell index of a box, a 64-bit one any count), and bounded by what the host can hold while
+-- loading: a few arrays with one entry per cell of the whole domain. docs/input.md, "Limits".
+local LIMITS = { axis_cells = 2 ^ 30, cells = 2 ^ 32, box_cells = 2 ^ 31 - 1, ppc = 2 ^ 16, particles = 2 ^ 40 }
+local function check_sizes(sim)
+    local g = sim.grid
+    local cells, box = 1.0, 1.0
+    local ng = (sim.shape_order or 3) == 1 and 2 or 3
+    for a = 1, 3 do
+        if g.cells[a] > LIMITS.axis_cells then
+            fail("grid.cells", string.format("%s cells along %s; expected at most 2^30 = %s per axis",
+                numtext(g.cells[a]), AXES[a], numtext(LIMITS.axis_cells)))
+        end
+        cells = cells * g.cells[a]
+        box = box * (math.min(g.max_box[a], g.cells[a]) + 2 * ng)
+    end
+    if cells > LIMITS.cells then
+        fail("grid.cells", string.format("%s x %s x %s = %s cells; expected at most 2^32 = %s (the host holds "
+            .. "arrays of one entry per cell while loading)", numtext(g.cells[1]), numtext(g.cells[2]),
+            numtext(g.cells[3]), numtext(cells), numtext(LIMITS.cells)))
+    end
+    if box > LIMITS.box_cells then
+        fail("grid.max_box", string.format("boxes of %s x %s x %s cells are %s cells with their guard cells; expected "
+            .. "at most 2^31 - 1 (a box's cell index is a 32-bit int); set max_box to split the grid",
+            numtext(math.min(g.max_box[1], g.cells[1])), numtext(math.min(g.max_box[2], g.cells[2])),
+            numtext(math.min(g.max_box[3], g.cells[3])), numtext(box)))
+    end
+    local total = 0.0
+    for _, sp in ipairs(sim.species or {}) do
+        local n
+        if sp.beam then
+            n = sp.beam.particles + 0.0
+            if n > LIMITS.particles then
+                fail("species." .. sp.name .. ".beam.particles", string.format("%s particles; expected at most "
+                    .. "2^40 = %s", numtext(n), numtext(LIMITS.particles)))
+            end
+        else
+            local per = (sp.ppc[1] + 0.0) * sp.ppc[2] * sp.ppc[3]
+            if per > LIMITS.ppc then
+                fail("species." .. sp.name .. ".ppc", string.format("%s x %s x %s = %s particles per cell; expected "
+                    .. "at most 2^16 = %s", numtext(sp.ppc[1]), numtext(sp.ppc[2]), numtext(sp.ppc[3]), numtext(per),
+                    numtext(LIMITS.ppc)))
+            end
+            n = per * cells
+            if n > LIMITS.particles then
+                fail("species." .. sp.name .. ".ppc", string.format("%s particles per cell in %s cells are %s "
+                    .. "particles; expected at most 2^40 = %s", numtext(per), numtext(cells), numtext(n),
+                    numtext(LIMITS.particles)))
+            end
+        end
+        total = total + n
+    end
+    if total > LIMITS.particles then
+        fail("species", string.format("%s particles in all species; expected at most 2^40 = %s", numtext(total),
+            numtext(LIMITS.particles)))
+    end
+end
 local function resolve_time_step(sim)
     local g, s = sim.grid, sim.solver
     local d = {}
@@ -974,8 +1032,8 @@ local simulation = section {
         particle_ids = { kind = boolean,
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
-    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
-        check_pml, resolve_lasers, diag_schema.rule },
+    rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window,
+        check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule },
 }
 
 

@@ -41,9 +41,18 @@ size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev)
 int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len)
 {
     struct memory_estimate m;
+    const double limit = (double)sim_memory_limit(cfg, dev);
+    const double fields = estimate_fields_bytes(cfg);
+    if (fields > limit) { /* before the estimate's host arrays of one entry per cell */
+        snprintf(err, err_len,
+                 "grid.cells: %d x %d x %d cells need at least %.1f MiB of device memory for the fields alone, but "
+                 "the run may use %.1f MiB of %s; lower grid.cells or raise memory.device (the device has %.1f MiB)",
+                 cfg->grid.cells[0], cfg->grid.cells[1], cfg->grid.cells[2], fields / 1048576.0, limit / 1048576.0,
+                 dev->name, (double)dev->global_mem / 1048576.0);
+        return -1;
+    }
     if (estimate_memory(cfg, &dev->facts, &m, err, err_len))
         return -1;
-    const double limit = (double)sim_memory_limit(cfg, dev);
     if (m.peak <= limit)
         return 0;
     long particles = 0;
