@@ -122,8 +122,9 @@ struct cfg_species {
     int has_region;
     double region_lower[3], region_upper[3]; /* m; particles only inside */
     int ppc[3]; /* particles per cell per axis */
-    double u_drift[3]; /* u = gamma v / c, dimensionless */
-    double u_th[3]; /* Gaussian spread of u/c per axis */
+    double u_drift[3]; /* u = gamma v / c, dimensionless; 0 where u_drift_expr[a] is given */
+    double u_th[3]; /* Gaussian spread of u/c per axis; 0 where u_th_expr[a] is given */
+    struct cfg_expr u_drift_expr[3], u_th_expr[3]; /* per axis, in x, y, z; empty: the number */
     uint64_t seed;
     int frozen; /* 1: never pushed, deposits nothing (fixed background) */
     int is_beam; /* 1: a bunch (beam); density, region, ppc, u_drift and u_th do not apply */

@@ -1,4 +1,4 @@
-/* exprs.c: the user's expressions (initial fields, densities, laser profiles) as inline
+/* exprs.c: the user's expressions (initial fields, densities, momentum profiles, laser profiles) as inline
  * functions of (x, y, z, t), and the INIT_ macros that read the initial fields from them. */
 #include "exprs.h"
 
@@ -38,9 +38,17 @@ void gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
     for (int c = 0; c < 6; c++)
         if (exprs[c]->text[0])
             emit_expr(sb, cfg, exprs[c], dev);
-    for (int s = 0; s < cfg->n_species; s++)
-        if (cfg->species[s].density_expr.text[0])
-            emit_expr(sb, cfg, &cfg->species[s].density_expr, dev);
+    for (int s = 0; s < cfg->n_species; s++) {
+        const struct cfg_species *sp = &cfg->species[s];
+        if (sp->density_expr.text[0])
+            emit_expr(sb, cfg, &sp->density_expr, dev);
+        for (int a = 0; a < 3; a++) {
+            if (sp->u_drift_expr[a].text[0])
+                emit_expr(sb, cfg, &sp->u_drift_expr[a], dev);
+            if (sp->u_th_expr[a].text[0])
+                emit_expr(sb, cfg, &sp->u_th_expr[a], dev);
+        }
+    }
     for (int i = 0; i < cfg->n_lasers; i++)
         if (cfg->lasers[i].has_profile)
             emit_expr(sb, cfg, &cfg->lasers[i].profile, dev);

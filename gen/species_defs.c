@@ -34,6 +34,19 @@ static void emit_beam_macros(struct strbuf *sb, const struct cfg_species *sp)
     }
 }
 
+/* One component of a momentum profile as a macro of the lab-frame position (m): the
+ * expression's inline function (exprs.c), or the number as the literal it always was. */
+static void emit_profile(struct strbuf *sb, const char *name, double value, const struct cfg_expr *e)
+{
+    if (e && e->text[0]) {
+        char fname[160];
+        gen_expr_name(e->key, fname, sizeof fname);
+        sb_printf(sb, "#define %s(x, y, z) ((acc_real)%s((x), (y), (z), 0))\n", name, fname);
+    } else {
+        sb_printf(sb, "#define %s(x, y, z) ((acc_real)%.17g)\n", name, value);
+    }
+}
+
 /* The literals of species s: charge and mass enter only through these products. */
 void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int s)
 {
@@ -92,9 +105,10 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
               (unsigned)(sp->seed >> 32));
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
-        gen_define_acc(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a]);
+        emit_profile(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a],
+                     sp->is_beam ? NULL : &sp->u_drift_expr[a]);
         snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
-        gen_define_acc(sb, name, sp->is_beam ? sp->beam.u_th[a] : sp->u_th[a]);
+        emit_profile(sb, name, sp->is_beam ? sp->beam.u_th[a] : sp->u_th[a], sp->is_beam ? NULL : &sp->u_th_expr[a]);
     }
     if (sp->is_beam)
         emit_beam_macros(sb, sp);

@@ -36,6 +36,32 @@ static void get_expr(const struct luatab *rd, int t, const char *key, struct cfg
     lua_pop(L, 1);
 }
 
+/* A momentum profile (u_drift, u_th): three entries, each a number or an expression
+ * {text, key, where}; the number is 0 where an expression was given. */
+static void get_profile(const struct luatab *rd, int t, const char *key, double v[3], struct cfg_expr e[3])
+{
+    lua_State *L = rd->L;
+    luatab_list(rd, t, key, 3);
+    int list = lua_gettop(L);
+    for (int a = 0; a < 3; a++) {
+        v[a] = 0;
+        memset(&e[a], 0, sizeof e[a]);
+        if (lua_rawgeti(L, list, a + 1) == LUA_TTABLE) {
+            int x = lua_gettop(L);
+            luatab_string(rd, x, "text", e[a].text, sizeof e[a].text);
+            luatab_string(rd, x, "key", e[a].key, sizeof e[a].key);
+            luatab_string(rd, x, "where", e[a].where, sizeof e[a].where);
+            lua_pop(L, 1);
+        } else {
+            lua_pop(L, 1);
+            luatab_push_item(rd, list, a + 1, key, LUA_TNUMBER);
+            v[a] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 /* The copiers of one entry of a list (lasers, species, ...): table t into entry i of its list in cfg. */
 typedef void copy_entry_fn(const struct luatab *rd, int t, struct picl_config *cfg, int i);
 
@@ -80,8 +106,8 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
     }
     lua_pop(L, 1);
     luatab_int3(rd, t, "ppc", sp->ppc);
-    luatab_vec3(rd, t, "u_drift", sp->u_drift);
-    luatab_vec3(rd, t, "u_th", sp->u_th);
+    get_profile(rd, t, "u_drift", sp->u_drift, sp->u_drift_expr);
+    get_profile(rd, t, "u_th", sp->u_th, sp->u_th_expr);
     sp->seed = (uint64_t)luatab_integer(rd, t, "seed");
     sp->frozen = luatab_boolean(rd, t, "frozen");
     if (luatab_push(rd, t, "beam", LUA_TTABLE, 1)) {

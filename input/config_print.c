@@ -120,6 +120,13 @@ void cfg_print(const struct picl_config *cfg, void *file)
         fprintf(f, ", ");
         print_vec3(f, sp->u_th);
         fprintf(f, " (gamma v / c)\n");
+        for (int a = 0; a < 3; a++) { /* an expression's component reads 0 above */
+            char label[32];
+            snprintf(label, sizeof label, "u_drift %c (u/c)", axis_names[a]);
+            print_expr(f, label, &sp->u_drift_expr[a]);
+            snprintf(label, sizeof label, "u_th %c (u/c)", axis_names[a]);
+            print_expr(f, label, &sp->u_th_expr[a]);
+        }
         fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
     }
     if (cfg->window.enabled)

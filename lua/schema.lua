@@ -304,6 +304,37 @@ local region = section {
 
 local PARTICLE_NAMES = { "electron", "positron", "proton" }
 
+-- A momentum profile (u_drift, u_th): one value for every axis or three, each a number or an
+-- expression string in x, y, z (m) that the generator makes an inline function of, as for
+-- density. Component i of KEY is the expression KEY.i, so a message names its axis; numbers
+-- stay numbers, and the generator writes them as literals, as before.
+local function momentum_profile(number_ok, what)
+    local function component(v, key, ctx)
+        if type(v) == "string" then return expression(what).check(v, key, ctx) end
+        if finite(v) and number_ok(v) then return v + 0.0 end
+    end
+    return { what = what, check = function(v, key, ctx)
+        if type(v) ~= "table" then
+            local out = {}
+            for i = 1, 3 do
+                out[i] = component(v, join(key, i), ctx)
+                if out[i] == nil then return nil end
+            end
+            return out
+        end
+        local count = 0
+        for _ in pairs(v) do count = count + 1 end
+        if count ~= 3 then return nil end
+        local out = {}
+        for i = 1, 3 do
+            local why
+            out[i], why = component(v[i], join(key, i), ctx)
+            if out[i] == nil then return nil, why end
+        end
+        return out
+    end }
+end
+
 -- A Gaussian particle beam (a bunch): instead of a density, a total charge shared by a given
 -- number of macro-particles drawn around a centroid (runtime: particle_beam.cl). Positions are
 -- drawn within `truncate` rms of the centroid, so the bunch lies whole in the domain and its
@@ -356,8 +387,9 @@ local species = section {
         region = { kind = region, doc = "m, where particles start" },
         ppc = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
             doc = "particles per cell along each axis" },
-        u_drift = { kind = one_or_three(number("", any), "a number or 3 numbers"), doc = "gamma*v/c; default 0" },
-        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"),
+        u_drift = { kind = momentum_profile(any, "a number or 3 numbers (each may be an expression string in x, y, z)"),
+            doc = "gamma*v/c; default 0" },
+        u_th = { kind = momentum_profile(nonnegative, "a number >= 0 or 3 of them (each may be an expression string in x, y, z)"),
             doc = "gamma*v/c, Gaussian spread per axis; default 0" },
         beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
         -- Each species draws from its own stream unless told otherwise.

@@ -116,6 +116,14 @@ expect "initial field expression that does not compile" 's/^  steps = 3,/  steps
     "fields.Ey: the expression \"E0 * sin(k*x)\" does not compile:" run
 grep -q "fields.Ey:1:[0-9]*: .*undeclared.*'E0'" "$dir/err" && ok ||
     bad "the compiler's line is not quoted: $(cat "$dir/err")"
+expect "momentum profile that does not compile" 's/ppc = 1,/ppc = 1, u_drift = { "0.01*sin(k*x", 0, 0 },/' \
+    "bad.lua:17: species.electrons.u_drift.1: the expression \"0.01*sin(k*x\" does not compile:" check
+grep -q "error: species.electrons.u_drift.1:1:[0-9]*: expected ')'" "$dir/err" && ok ||
+    bad "the compiler's line is not quoted: $(cat "$dir/err")"
+expect "negative thermal spread among profiles" 's/ppc = 1,/ppc = 1, u_th = { "0.01*cos(k*x)", -0.1, 0 },/' \
+    "bad.lua:17: species.electrons.u_th: expected a number >= 0 or 3 of them (each may be an expression string in x, y, z)" run
+expect "momentum profile of the wrong type" 's/ppc = 1,/ppc = 1, u_drift = { true, 0, 0 },/' \
+    "bad.lua:17: species.electrons.u_drift: expected a number or 3 numbers (each may be an expression string in x, y, z)" run
 expect "negative density" 's/density = .*/density = -1e24,/' \
     "bad.lua:16: species.electrons.density: expected a number >= 0 or an expression string (m^-3), got -1e+24" run
 expect "zero particles per cell" 's/ppc = 1/ppc = 0/' \

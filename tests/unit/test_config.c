@@ -708,9 +708,30 @@ static void test_window_and_beam(void)
         "beam = {...} for a bunch");
 }
 
+/* u_drift and u_th per component: a number stays a number, a string becomes the expression
+ * KEY.i (named by its axis) with the line it was written on; one string means every axis. */
+static void test_momentum_profiles(void)
+{
+    int rc = load("profiles", HEAD GRID "  steps = 1,\n  constants = { k = 1e6 },\n"
+                  "  species = { { name = 'e', particle = 'electron', density = 1, ppc = 1,\n"
+                  "    u_drift = { '0.01*sin(k*x)', -0.2, 0 },\n"
+                  "    u_th = '0.001*(1 + z/1e-6)' } },\n}\n", NULL, 0);
+    CHECK(rc == 0);
+    const struct cfg_species *e = &cfg.species[0];
+    CHECK(!strcmp(e->u_drift_expr[0].text, "0.01*sin(k*x)") && !strcmp(e->u_drift_expr[0].key, "species.e.u_drift.1"));
+    CHECK(strstr(e->u_drift_expr[0].where, "profiles.lua:7") != NULL);
+    if (!strstr(e->u_drift_expr[0].where, "profiles.lua:7"))
+        printf("     u_drift.1 is at '%s'\n", e->u_drift_expr[0].where);
+    CHECK(e->u_drift[0] == 0 && e->u_drift[1] == -0.2 && !e->u_drift_expr[1].text[0] && !e->u_drift_expr[2].text[0]);
+    for (int a = 0; a < 3; a++)
+        CHECK(!strcmp(e->u_th_expr[a].text, "0.001*(1 + z/1e-6)") && e->u_th[a] == 0);
+    CHECK(!strcmp(e->u_th_expr[2].key, "species.e.u_th.3"));
+}
+
 int main(void)
 {
     scratch_dir(dir, sizeof dir, "config");
+    test_momentum_profiles();
     test_good_input_resolves_every_field();
     test_defaults();
     test_set_overrides();
