@@ -17,6 +17,7 @@
 #define CFG_MAX_FULL 8
 #define CFG_MAX_DIAG_STEPS 64
 #define CFG_MAX_LASERS 8
+#define CFG_MAX_ELEMENTS 16
 
 /* Each enum's names, one list per enum: X(ENUMERATOR, "name"), in the enum's order. The enum,
  * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
@@ -111,6 +112,25 @@ struct cfg_beam {
     double u; /* mean gamma v / c along the axis */
     double u_th[3]; /* rms of gamma v / c per axis (energy_spread resolved into the axis's) */
     double truncate; /* in rms */
+};
+
+/* A hard-edged element of applied_fields.elements, along z from z[0] to z[1] (m) about the axis
+ * (center[0], center[1]) (m): a solenoid's Bz (T) with its paraxial fringe over `fringe` m at each
+ * edge (< 0: one cell along z), or a quadrupole's gradient (T/m). */
+enum cfg_element_kind { CFG_SOLENOID, CFG_QUADRUPOLE };
+struct cfg_element {
+    enum cfg_element_kind kind;
+    double strength; /* T (solenoid) or T/m (quadrupole) */
+    double z[2], center[2], fringe;
+};
+
+/* applied_fields: external E (V/m) and B (T) added to the gathered fields in the push only;
+ * an empty expression is a component left out (zero). */
+struct cfg_applied {
+    int enabled;
+    struct cfg_expr E[3], B[3];
+    struct cfg_element elements[CFG_MAX_ELEMENTS];
+    int n_elements;
 };
 
 struct cfg_species {
@@ -216,6 +236,7 @@ struct picl_config {
 
     /* initial fields, each an expression evaluated at the component's staggered position */
     struct cfg_expr init_E[3], init_B[3];
+    struct cfg_applied applied;
 
     struct cfg_species species[CFG_MAX_SPECIES];
     int n_species;

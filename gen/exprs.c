@@ -49,6 +49,12 @@ void gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
                 emit_expr(sb, cfg, &sp->u_th_expr[a], dev);
         }
     }
+    for (int a = 0; a < 3; a++) { /* applied_fields (applied.c) */
+        if (cfg->applied.E[a].text[0])
+            emit_expr(sb, cfg, &cfg->applied.E[a], dev);
+        if (cfg->applied.B[a].text[0])
+            emit_expr(sb, cfg, &cfg->applied.B[a], dev);
+    }
     for (int i = 0; i < cfg->n_lasers; i++)
         if (cfg->lasers[i].has_profile)
             emit_expr(sb, cfg, &cfg->lasers[i].profile, dev);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ckc.h"
+#include "applied.h"
 #include "exprs.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
@@ -309,6 +310,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     emit_prelude(out, cfg, lay, dev, plan);
     gen_ckc_emit(out, cfg, lay);
     gen_exprs_emit(out, cfg, dev);
+    gen_applied_emit(out, cfg, lay);
 
     /* Each physics choice is one template; the generator's only decision is which file. */
     /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */

@@ -943,6 +943,103 @@ local laser = section {
     },
 }
 
+-- Applied (external) fields on particles (WarpX: E_external_particle, B_external_particle and
+-- its lattice of hard-edged elements): added to the gathered E and B inside the push, never on
+-- the grid, so they are never evolved, reflected or deposited. E and B are 3 components, each a
+-- number or an expression in x, y, z (m) and t (s); component i is the expression KEY.i. A
+-- component that is the number 0 is left out of the push altogether.
+local APPLIED_DOC = "3 components, each a number or an expression string in x, y, z (m), t (s)"
+local function applied_vector(unit)
+    local what = "3 numbers or expression strings (" .. unit .. ")"
+    return { what = what, check = function(v, key, ctx)
+        if type(v) ~= "table" then return nil end
+        local count = 0
+        for _ in pairs(v) do count = count + 1 end
+        if count ~= 3 then return nil end
+        local out = {}
+        for i = 1, 3 do
+            if v[i] == 0 then
+                out[i] = false
+            else
+                local e, why = expression(what).check(v[i], join(key, i), ctx)
+                if e == nil then return nil, why end
+                out[i] = e
+            end
+        end
+        return out
+    end }
+end
+
+local ELEMENT_KINDS = { "solenoid", "quadrupole" }
+-- One hard-edged element along z between z[1] and z[2] (m), about the axis x = center[1],
+-- y = center[2]: a solenoid's Bz = B (T), with the paraxial fringe Bx, By = -(x, y)/2 dBz/dz over
+-- `fringe` (m) at each edge (without it a hard edge would not focus); a quadrupole's
+-- Bx = gradient (y - yc), By = gradient (x - xc) (T/m), which focuses a positive charge moving
+-- along +z in x for gradient > 0.
+local element = section {
+    keys = {
+        kind = { kind = one_of("element kind", ELEMENT_KINDS), required = true },
+        z = { kind = { what = "2 numbers {start, end}", check = function(v)
+            if type(v) == "table" and #v == 2 and finite(v[1]) and finite(v[2]) then return { v[1] + 0.0, v[2] + 0.0 } end
+        end }, required = true, doc = "m, where the element starts and ends along z" },
+        B = { kind = number("a nonzero number", nonzero), doc = "T, a solenoid's field" },
+        gradient = { kind = number("a nonzero number", nonzero), doc = "T/m, a quadrupole's dBy/dx = dBx/dy" },
+        center = { kind = { what = "2 numbers {x, y}", check = function(v)
+            if type(v) == "table" and #v == 2 and finite(v[1]) and finite(v[2]) then return { v[1] + 0.0, v[2] + 0.0 } end
+        end }, default = { 0, 0 }, doc = "m, the element's axis" },
+        fringe = { kind = number("a number >= 0", nonnegative), doc = "m, a solenoid's edge length; default one cell along z" },
+    },
+    rules = {
+        function(e, key)
+            if e.z[2] <= e.z[1] then
+                fail(join(key, "z"), string.format("the element ends (%s m) before it starts (%s m); expected {start, end} "
+                    .. "with start < end", numtext(e.z[2]), numtext(e.z[1])))
+            end
+            local need, other = "B", "gradient"
+            if e.kind == "quadrupole" then need, other = "gradient", "B" end
+            if e[need] == nil then
+                fail(join(key, need), string.format("missing; a %s needs %s", e.kind,
+                    need == "B" and "B (T, its field along z)" or "gradient (T/m)"))
+            end
+            if e[other] ~= nil then fail(join(key, other), string.format("a %s takes no %s; expected %s", e.kind, other, need)) end
+            if e.fringe ~= nil and e.kind ~= "solenoid" then
+                fail(join(key, "fringe"), "only a solenoid takes fringe (a quadrupole's edges are hard)")
+            end
+            e.strength = e[need]
+            e.fringe = e.fringe or -1.0 -- -1: one cell along z (the generator knows the cell)
+        end,
+    },
+}
+
+local applied_fields = section {
+    keys = {
+        E = { kind = applied_vector("V/m"), doc = "V/m; " .. APPLIED_DOC },
+        B = { kind = applied_vector("T"), doc = "T; " .. APPLIED_DOC },
+        elements = { kind = { what = "a list of element tables", check = function(v, key, ctx)
+            if type(v) ~= "table" then return nil end
+            if v[1] == nil and next(v) ~= nil then v = { v } end
+            local out = {}
+            for i, item in ipairs(v) do out[i] = check_value({ kind = element }, item, join(key, i), ctx) end
+            if #out > ctx.limits.elements then
+                fail(key, string.format("%d elements; expected at most %d", #out, ctx.limits.elements))
+            end
+            return out
+        end }, default = {}, doc = "hard-edged solenoids and quadrupoles along z" },
+    },
+    rules = {
+        function(a, key, ctx)
+            a.where = ctx:where(key)
+        end,
+    },
+}
+
+local function check_applied_fields(sim)
+    if sim.applied_fields and sim.moving_window then
+        fail("applied_fields", "applied fields with a moving window are not supported yet (the push knows the "
+            .. "domain's coordinates, not the lab frame's); expected one of them")
+    end
+end
+
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -974,13 +1071,14 @@ local simulation = section {
         tuning = { kind = boolean, default = true,
             doc = "take the settings left at auto from the device's tuning file (picl tune)" },
         moving_window = { kind = moving_window, doc = "a window that moves with the physics of interest" },
+        applied_fields = { kind = applied_fields, doc = "external E and B on particles only (not on the grid)" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },
         particle_ids = { kind = boolean,
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
     rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
-        check_pml, resolve_lasers },
+        check_pml, resolve_lasers, check_applied_fields },
 }
 
 

@@ -25,11 +25,13 @@ static size_t quote_lines(const char *log, const char *key, char *out, size_t le
 
 static const struct cfg_expr *guilty_expr(const struct picl_config *cfg, const char *log)
 {
-    const struct cfg_expr *all[6 + 7 * CFG_MAX_SPECIES + CFG_MAX_LASERS];
+    const struct cfg_expr *all[12 + 7 * CFG_MAX_SPECIES + CFG_MAX_LASERS];
     int n = 0;
     for (int c = 0; c < 3; c++) {
         all[n++] = &cfg->init_E[c];
         all[n++] = &cfg->init_B[c];
+        all[n++] = &cfg->applied.E[c];
+        all[n++] = &cfg->applied.B[c];
     }
     for (int s = 0; s < cfg->n_species; s++) {
         all[n++] = &cfg->species[s].density_expr;

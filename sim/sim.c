@@ -177,7 +177,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         return -1;
     /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
     for (int i = 0; i < s->n_species; i++)
-        if (particles_push_back(&s->species[i], c, err, err_len))
+        if (particles_time(&s->species[i], c, s->time, err, err_len) ||
+            particles_push_back(&s->species[i], c, err, err_len))
             return -1;
     double residual;
     if (sim_gauss(s, 1, &residual, err, err_len))
@@ -205,7 +206,8 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     if (fields_zero_J(&s->fields, c, err, err_len))
         return -1;
     for (int i = 0; i < s->n_species; i++)
-        if (particles_push(&s->species[i], c, err, err_len))
+        if (particles_time(&s->species[i], c, s->time, err, err_len) || /* the gather's time, t^n */
+            particles_push(&s->species[i], c, err, err_len))
             return -1;
     /* the antennas' currents join after the filter: they are exactly what the lasers ask for */
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
