@@ -1077,8 +1077,9 @@ local simulation = section {
         particle_ids = { kind = boolean,
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
-    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
-        check_pml, resolve_lasers, check_applied_fields },
+    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_applied_fields, check_moving_window,
+        check_full_diagnostics,
+        check_pml, resolve_lasers },
 }
 
 

@@ -124,6 +124,18 @@ expect "negative thermal spread among profiles" 's/ppc = 1,/ppc = 1, u_th = { "0
     "bad.lua:17: species.electrons.u_th: expected a number >= 0 or 3 of them (each may be an expression string in x, y, z)" run
 expect "momentum profile of the wrong type" 's/ppc = 1,/ppc = 1, u_drift = { true, 0, 0 },/' \
     "bad.lua:17: species.electrons.u_drift: expected a number or 3 numbers (each may be an expression string in x, y, z)" run
+expect "applied field that does not compile" 's/^  steps = 3,/  steps = 3, applied_fields = { B = { 0, 0, "1.5*cos(k*z" } },/' \
+    "bad.lua:10: applied_fields.B.3: the expression \"1.5*cos(k*z\" does not compile:" check
+expect "applied field with two components" 's/^  steps = 3,/  steps = 3, applied_fields = { E = { 0, 1e6 } },/' \
+    "bad.lua:10: applied_fields.E: expected 3 numbers or expression strings (V/m)" run
+expect "unknown element kind" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "dipole", B = 1, z = {0, 1e-7} } } },/' \
+    "applied_fields.elements.1.kind: unknown element kind 'dipole'" run
+expect "solenoid without B" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "solenoid", gradient = 1, z = {0, 1e-7} } } },/' \
+    "applied_fields.elements.1.B: missing; a solenoid needs B (T, its field along z)" run
+expect "element that ends before it starts" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "quadrupole", gradient = 1, z = {1e-7, 0} } } },/' \
+    "applied_fields.elements.1.z: the element ends (0 m) before it starts (1e-07 m)" run
+expect "applied fields with a moving window" 's/^  steps = 3,/  steps = 3, applied_fields = { B = {0, 0, 1} }, moving_window = { axis = "z" },/' \
+    "applied_fields: applied fields with a moving window are not supported yet" run
 expect "negative density" 's/density = .*/density = -1e24,/' \
     "bad.lua:16: species.electrons.density: expected a number >= 0 or an expression string (m^-3), got -1e+24" run
 expect "zero particles per cell" 's/ppc = 1/ppc = 0/' \

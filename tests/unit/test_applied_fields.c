@@ -9,7 +9,11 @@
  *  3. a solenoid's focusing: a paraxial electron at r0 = 1 um from the axis leaves with slope
  *     r' = -r0 / f, the thin-lens 1/f = integral of (q Bz / 2p)^2 dz (Reiser 3.4) =
  *     (q B / 2p)^2 (L - l/4) for the element's cosine edges of length l, to 1%;
- *  4. with PEC walls along x, a particle in the cell next to the wall feels the whole applied
+ *  4. a hard-edged quadrupole's kicks: an electron at (x0, y0) from its axis leaves with slopes
+ *     x' = -q g L x0 / p (defocused for g > 0) and y' = +q g L y0 / p (focused), the thin lens, to 1%
+ *     (thick-lens correction K L^2 / 6 = 1.7e-3 with K = |q g / p|; the hard edges are sampled every
+ *     v dt = 0.1 um, 1/300 of L);
+ *  5. with PEC walls along x, a particle in the cell next to the wall feels the whole applied
  *     Ey = E0 (1 + t / T) (tangential, which a grid field could not have at the wall) and t enters:
  *     u_y follows the leapfrog sum of q E(t^n) dt / m to 1e-9, and the grid's E stays the
  *     particle's own, ~1e-15 V/m, so nothing is reflected.
@@ -158,6 +162,33 @@ static void test_solenoid(struct device *dev)
     fixture_free_sim(s);
 }
 
+static void test_quadrupole(struct device *dev)
+{
+    const double gamma = 2, beta = sqrt(1 - 1 / (gamma * gamma)), v = beta * PICL_C, p = gamma * PICL_M_E * v;
+    const double dt = 0.1e-6 / v, z0 = 10e-6, z1 = 40e-6, L = z1 - z0, x0 = 1e-6, y0 = 0.5e-6;
+    const double K = 0.01 / (L * L), g = K * p / PICL_Q_E; /* K L^2 = 0.01 */
+    const double q = -PICL_Q_E;
+    const double u0[3] = {0, 0, sqrt(gamma * gamma - 1)};
+    char applied[256];
+    snprintf(applied, sizeof applied,
+             "elements = { { kind = 'quadrupole', gradient = %.17g, z = {%.17g, %.17g}, center = {2.5e-6, 3.0e-6} } }", g,
+             z0, z1);
+    struct picl_config cfg;
+    struct sim *s = one_electron(dev, &cfg, 64, dt, "", applied, u0);
+    fixture_steps(s, (int)((50e-6 - 3.5e-6) / (v * dt)));
+    double w[6];
+    read_particle(s, w);
+    const double sx = w[3] / w[5], sy = w[4] / w[5];
+    const double tx = -q * g * L * x0 / p, ty = q * g * L * y0 / p;
+    REPORT("quadrupole %.4g T/m over %.0f um, gamma 2, (x0, y0) = (1, 0.5) um: slopes x' %.6e vs %.6e (%+.2e), "
+           "y' %.6e vs %.6e (%+.2e)",
+           g, L * 1e6, sx, tx, sx / tx - 1, sy, ty, sy / ty - 1);
+    CHECK_NEAR(sx, tx, 1e-2);
+    CHECK_NEAR(sy, ty, 1e-2);
+    CHECK(s->species[0].np == 1);
+    fixture_free_sim(s);
+}
+
 static void test_pec_walls(struct device *dev)
 {
     /* the particle sits in cell 0 along x, next to the lower PEC wall; Ey grows in time */
@@ -205,6 +236,7 @@ int main(void)
     test_gyration(&dev);
     test_exb(&dev);
     test_solenoid(&dev);
+    test_quadrupole(&dev);
     test_pec_walls(&dev);
     device_close(&dev);
     return check_finish();
