@@ -145,6 +145,11 @@ struct cfg_species {
     double u_drift[3]; /* u = gamma v / c, dimensionless; 0 where u_drift_expr[a] is given */
     double u_th[3]; /* Gaussian spread of u/c per axis; 0 where u_th_expr[a] is given */
     struct cfg_expr u_drift_expr[3], u_th_expr[3]; /* per axis, in x, y, z; empty: the number */
+    /* temperature: kT = kT_unit * kT_expr (kT_unit = q_e for a temperature in eV, 1 for kT in J),
+     * drawn as `distribution`; CFG_THERMAL_U_TH: none given, u_th applies */
+    enum cfg_thermal { CFG_THERMAL_U_TH, CFG_THERMAL_MAXWELLIAN, CFG_THERMAL_MAXWELL_JUTTNER } distribution;
+    struct cfg_expr kT_expr;
+    double kT_unit;
     uint64_t seed;
     int frozen; /* 1: never pushed, deposits nothing (fixed background) */
     int is_beam; /* 1: a bunch (beam); density, region, ppc, u_drift and u_th do not apply */

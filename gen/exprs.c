@@ -42,6 +42,8 @@ void gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
         const struct cfg_species *sp = &cfg->species[s];
         if (sp->density_expr.text[0])
             emit_expr(sb, cfg, &sp->density_expr, dev);
+        if (sp->kT_expr.text[0])
+            emit_expr(sb, cfg, &sp->kT_expr, dev);
         for (int a = 0; a < 3; a++) {
             if (sp->u_drift_expr[a].text[0])
                 emit_expr(sb, cfg, &sp->u_drift_expr[a], dev);

@@ -254,6 +254,15 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     gen_define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
 }
 
+/* Whether a species draws a Maxwell-Juttner temperature (maxwell_juttner.cl is included then). */
+static int uses_maxwell_juttner(const struct picl_config *cfg)
+{
+    for (int s = 0; s < cfg->n_species; s++)
+        if (!cfg->species[s].is_beam && cfg->species[s].distribution == CFG_THERMAL_MAXWELL_JUTTNER)
+            return 1;
+    return 0;
+}
+
 static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, char *err,
                         size_t err_len)
 {
@@ -329,6 +338,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     if ((plan_lists_tiles(plan) && gen_emit_template(out, "particle_tiles.cl", err, err_len)) ||
         (plan->ops->cell_tiles && gen_emit_template(out, "simd_cells.cl", err, err_len)) ||
         gen_emit_template(out, "random.cl", err, err_len) ||
+        (uses_maxwell_juttner(cfg) && gen_emit_template(out, "maxwell_juttner.cl", err, err_len)) ||
         (cfg->window.enabled && gen_emit_template(out, "window.cl", err, err_len)) ||
         (gen_pml_slabs(cfg, lay, slab, &pml_reals) > 0 && gen_emit_template(out, "pml.cl", err, err_len)))
         return -1;

@@ -162,6 +162,10 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
     luatab_int3(rd, t, "ppc", sp->ppc);
     get_profile(rd, t, "u_drift", sp->u_drift, sp->u_drift_expr);
     get_profile(rd, t, "u_th", sp->u_th, sp->u_th_expr);
+    static const char *const distributions[] = {"none", "maxwellian", "maxwell_juttner", NULL};
+    sp->distribution = (enum cfg_thermal)luatab_enum(rd, t, "distribution", distributions);
+    get_expr(rd, t, "kT", &sp->kT_expr);
+    sp->kT_unit = luatab_number(rd, t, "kT_unit", 1);
     sp->seed = (uint64_t)luatab_integer(rd, t, "seed");
     sp->frozen = luatab_boolean(rd, t, "frozen");
     if (luatab_push(rd, t, "beam", LUA_TTABLE, 1)) {

@@ -127,6 +127,11 @@ void cfg_print(const struct picl_config *cfg, void *file)
             snprintf(label, sizeof label, "u_th %c (u/c)", axis_names[a]);
             print_expr(f, label, &sp->u_th_expr[a]);
         }
+        if (sp->distribution != CFG_THERMAL_U_TH) {
+            fprintf(f, "  distribution       %s\n",
+                    sp->distribution == CFG_THERMAL_MAXWELLIAN ? "maxwellian" : "maxwell_juttner");
+            print_expr(f, sp->kT_unit != 1 ? "temperature (eV)" : "kT (J)", &sp->kT_expr);
+        }
         fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
     }
     if (cfg->applied.enabled) {

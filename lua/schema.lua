@@ -391,6 +391,12 @@ local species = section {
             doc = "gamma*v/c; default 0" },
         u_th = { kind = momentum_profile(nonnegative, "a number >= 0 or 3 of them (each may be an expression string in x, y, z)"),
             doc = "gamma*v/c, Gaussian spread per axis; default 0" },
+        temperature = { kind = expression("a number >= 0 or an expression string", nonnegative),
+            doc = "eV, kT of a thermal spread (instead of u_th)" },
+        kT = { kind = expression("a number >= 0 or an expression string", nonnegative),
+            doc = "J, instead of temperature" },
+        distribution = { kind = one_of("distribution", { "maxwell_juttner", "maxwellian" }),
+            doc = "of temperature: maxwell_juttner (default, relativistic) or maxwellian (Gaussian u, as u_th)" },
         beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
         -- Each species draws from its own stream unless told otherwise.
         seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
@@ -402,7 +408,7 @@ local species = section {
         -- momentum keys of every species, so a beam gets neutral values for them.
         function(s, key)
             if s.beam then
-                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th" } do
+                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" } do
                     if s[k] ~= nil then
                         fail(join(key, k), string.format("a beam species takes no %s; expected beam = {...} alone "
                             .. "(its particles, rms and momentum spread are beam keys)", k))
@@ -416,6 +422,23 @@ local species = section {
                         .. "or beam = {...} for a bunch")
                 end
                 if s.ppc == nil then fail(join(key, "ppc"), "missing; expected a positive integer or 3 of them") end
+            end
+            -- A temperature (eV, or kT in J) instead of u_th; its distribution only with one.
+            if s.temperature and s.kT then fail(join(key, "kT"), "give temperature (eV) or kT (J), not both") end
+            local t_key = s.temperature and "temperature" or (s.kT and "kT")
+            if t_key and s.u_th then
+                fail(join(key, t_key), string.format("the thermal spread is given twice (%s and u_th); expected one of them", t_key))
+            end
+            if s.distribution and not t_key then
+                fail(join(key, "distribution"), "a distribution needs a temperature (eV) or kT (J)")
+            end
+            if t_key then
+                s.distribution = s.distribution or "maxwell_juttner"
+                s.kT_unit = s.temperature and K.q_e or 1.0 -- J per unit of the key
+                s.kT = s.temperature or s.kT
+                s.temperature = nil
+            else
+                s.distribution = "none"
             end
             s.u_drift = s.u_drift or { 0.0, 0.0, 0.0 }
             s.u_th = s.u_th or { 0.0, 0.0, 0.0 }

@@ -154,6 +154,8 @@ typedef float acc_real;
 #define SP_UTH_X(x, y, z) ((acc_real)0.01)
 #define SP_UTH_Y(x, y, z) ((acc_real)0.01)
 #define SP_UTH_Z(x, y, z) ((acc_real)0.01)
+#define SP_THERMAL 0
+#define SP_THETA(x, y, z) ((acc_real)0)
 #define SP_BEAM_N 1000
 #define SP_WEIGHT ((acc_real)6.2e3)
 #define SP_BEAM_CUT ((acc_real)3.999)

@@ -44,15 +44,23 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
 }
 
 /* Momentum u = gamma v (m/s) of the particle with this id at r (m, lab frame): the drift plus
- * a Gaussian spread from the id's own random numbers, each a profile of the position. */
+ * a Gaussian spread from the id's own random numbers, each a profile of the position; or, for a
+ * Maxwell-Juttner temperature, that distribution boosted by the drift (maxwell_juttner.cl). */
 static inline void PICL_CAT(thermal_u, SP_SUFFIX)(const ulong id, const acc_real *r, acc_real *u)
 {
+    const acc_real x = r[0], y = r[1], z = r[2];
+#if SP_THERMAL == 2 /* a temperature, drawn as a (drifting) Maxwell-Juttner */
+    maxwell_juttner_u(id, SP_THETA(x, y, z), SP_UD_X(x, y, z), SP_UD_Y(x, y, z), SP_UD_Z(x, y, z), SP_SEED_LO,
+                      SP_SEED_HI, u);
+    for (int a = 0; a < 3; a++)
+        u[a] *= PICL_C;
+#else
     acc_real g[4];
     gaussian_four(id, 0u, SP_SEED_LO, SP_SEED_HI, g);
-    const acc_real x = r[0], y = r[1], z = r[2];
     u[0] = PICL_C * (SP_UD_X(x, y, z) + SP_UTH_X(x, y, z) * g[0]);
     u[1] = PICL_C * (SP_UD_Y(x, y, z) + SP_UTH_Y(x, y, z) * g[1]);
     u[2] = PICL_C * (SP_UD_Z(x, y, z) + SP_UTH_Z(x, y, z) * g[2]);
+#endif
 }
 
 /* count[cell] = particles this species puts in the cell. */

@@ -136,6 +136,16 @@ expect "element that ends before it starts" 's/^  steps = 3,/  steps = 3, applie
     "applied_fields.elements.1.z: the element ends (0 m) before it starts (1e-07 m)" run
 expect "applied fields with a moving window" 's/^  steps = 3,/  steps = 3, applied_fields = { B = {0, 0, 1} }, moving_window = { axis = "z" },/' \
     "applied_fields: applied fields with a moving window are not supported yet" run
+expect "negative temperature" 's/ppc = 1,/ppc = 1, temperature = -5,/' \
+    "bad.lua:17: species.electrons.temperature: expected a number >= 0 or an expression string (eV, kT of a thermal spread (instead of u_th)), got -5" run
+expect "temperature and u_th" 's/ppc = 1,/ppc = 1, temperature = 5, u_th = 0.01,/' \
+    "species.electrons.temperature: the thermal spread is given twice (temperature and u_th); expected one of them" run
+expect "distribution without a temperature" 's/ppc = 1,/ppc = 1, distribution = "maxwellian",/' \
+    "species.electrons.distribution: a distribution needs a temperature (eV) or kT (J)" run
+expect "unknown distribution" 's/ppc = 1,/ppc = 1, temperature = 5, distribution = "juttner",/' \
+    "species.electrons.distribution: unknown distribution 'juttner'" run
+expect "temperature expression that does not compile" 's/ppc = 1,/ppc = 1, temperature = "5*(1 + x",/' \
+    "bad.lua:17: species.electrons.temperature: the expression \"5*(1 + x\" does not compile:" check
 expect "negative density" 's/density = .*/density = -1e24,/' \
     "bad.lua:16: species.electrons.density: expected a number >= 0 or an expression string (m^-3), got -1e+24" run
 expect "zero particles per cell" 's/ppc = 1/ppc = 0/' \
