@@ -13,7 +13,8 @@
  *     x' = -q g L x0 / p (defocused for g > 0) and y' = +q g L y0 / p (focused), the thin lens, to 1%
  *     (thick-lens correction K L^2 / 6 = 1.7e-3 with K = |q g / p|; the hard edges are sampled every
  *     v dt = 0.1 um, 1/300 of L);
- *  5. with PEC walls along x, a particle in the cell next to the wall feels the whole applied
+ *  5. with PEC walls along x (under each deposition strategy that takes applied fields), a
+ *     particle in the cell next to the wall feels the whole applied
  *     Ey = E0 (1 + t / T) (tangential, which a grid field could not have at the wall) and t enters:
  *     u_y follows the leapfrog sum of q E(t^n) dt / m to 1e-9, and the grid's E stays the
  *     particle's own, ~1e-15 V/m, so nothing is reflected.
@@ -189,7 +190,7 @@ static void test_quadrupole(struct device *dev)
     fixture_free_sim(s);
 }
 
-static void test_pec_walls(struct device *dev)
+static void test_pec_walls(struct device *dev, const char *strategy)
 {
     /* the particle sits in cell 0 along x, next to the lower PEC wall; Ey grows in time */
     const double dt = step_dt(), E0 = 1e9, T = 100 * dt;
@@ -200,7 +201,8 @@ static void test_pec_walls(struct device *dev)
     char extra[256];
     snprintf(extra, sizeof extra,
              "  boundary = { field = { x = 'pec' }, particles = { x = 'reflecting' } },\n"
-             "  constants = { E0 = %.17g, T = %.17g },\n", E0, T);
+             "  deposition_strategy = '%s',\n"
+             "  constants = { E0 = %.17g, T = %.17g },\n", strategy, E0, T);
     fixture_config(&cfg, NULL, 0,
                    FIXTURE_INPUT
                    "  grid = { cells = {%d, %d, %d}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 4 },\n"
@@ -220,9 +222,9 @@ static void test_pec_walls(struct device *dev)
         sum += 1 + n * dt / T;
     const double want = -PICL_Q_E / PICL_M_E * E0 * dt * sum;
     const double grid = fmax(fixture_field_max(s, FC_EY), fmax(fixture_field_max(s, FC_EX), fixture_field_max(s, FC_EZ)));
-    REPORT("applied Ey = E0 (1 + t/T) beside a PEC wall, %d steps: u_y %.12e m/s vs leapfrog sum %.12e: %+.2e; "
+    REPORT("applied Ey = E0 (1 + t/T) beside a PEC wall, %s, %d steps: u_y %.12e m/s vs leapfrog sum %.12e: %+.2e; "
            "x = %.3f cells; grid |E| max %.1e V/m (E0 = %.0e)",
-           steps, p[4], want, p[4] / want - 1, p[0], grid, E0);
+           strategy, steps, p[4], want, p[4] / want - 1, p[0], grid, E0);
     CHECK_NEAR(p[4], want, 1e-9);
     CHECK(grid < 1e-6 * E0);
     CHECK(s->species[0].np == 1);
@@ -237,7 +239,10 @@ int main(void)
     test_exb(&dev);
     test_solenoid(&dev);
     test_quadrupole(&dev);
-    test_pec_walls(&dev);
+    /* every strategy that takes applied fields passes the push its time (t_gather) */
+    test_pec_walls(&dev, "deterministic");
+    test_pec_walls(&dev, "global_atomics");
+    test_pec_walls(&dev, "local_tiles");
     device_close(&dev);
     return check_finish();
 }
