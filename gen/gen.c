@@ -50,8 +50,19 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg, const 
                       sp->name, sp->charge, sp->mass, sp->beam.particles, sp->beam.total_charge,
                       sp->frozen ? ", frozen" : "");
         else
-            sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
-                      sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "");
+            sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s%s%s\n", s, sp->name,
+                      sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "",
+                      sp->distribution == CFG_THERMAL_U_TH ? "" : ", temperature drawn as ",
+                      sp->distribution == CFG_THERMAL_U_TH        ? ""
+                      : sp->distribution == CFG_THERMAL_MAXWELLIAN ? "maxwellian"
+                                                                    : "maxwell_juttner");
+    }
+    if (cfg->applied.enabled) {
+        int n = 0;
+        for (int a = 0; a < 3; a++)
+            n += (cfg->applied.E[a].text[0] != 0) + (cfg->applied.B[a].text[0] != 0);
+        sb_printf(sb, " * applied      %d field components, %d elements (on particles, in the push)\n", n,
+                  cfg->applied.n_elements);
     }
     if (cfg->window.enabled)
         sb_printf(sb, " * window       moving along %c at %.17g c from t = %.17g s\n", "xyz"[cfg->window.axis],
