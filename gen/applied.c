@@ -46,12 +46,17 @@ void gen_applied_emit(struct strbuf *sb, const struct picl_config *cfg, const st
     if (!ap->enabled)
         return;
     sb_puts(sb, "\n/* applied_fields: added to the gathered E and B in the push (species_step.cl), never on the\n"
-                " * grid; t_gather is the time of the gather (s). */\n"
-                "#define APPLIED_FIELDS 1\n#define APPLIED_PARAM , const acc_real t_gather\n#define APPLIED_ARG , t_gather\n");
-    sb_puts(sb, "static inline void applied_add(const real *xc, const acc_real t, real *E, real *B)\n{\n"
-                "    const acc_real x = LOWER_X + (acc_real)xc[0] * DX, y = LOWER_Y + (acc_real)xc[1] * DY,\n"
-                "                   z = LOWER_Z + (acc_real)xc[2] * DZ;\n"
-                "    (void)x; (void)y; (void)z; (void)t; (void)E; (void)B;\n");
+                " * grid; t_gather is the time of the gather (s), lab_offset how far a moving window has gone (m). */\n"
+                "#define APPLIED_FIELDS 1\n#define APPLIED_PARAM , const acc_real t_gather, const acc_real lab_offset\n"
+                "#define APPLIED_ARG , t_gather, lab_offset\n");
+    /* the fields are the lab frame's: with a moving window, lab_offset (m) is how far the domain
+     * has moved along its axis */
+    const int w = cfg->window.enabled ? cfg->window.axis : -1;
+    sb_puts(sb, "static inline void applied_add(const real *xc, const acc_real t, const acc_real lab_offset, real *E, real *B)\n{\n");
+    sb_printf(sb, "    const acc_real x = LOWER_X + (acc_real)xc[0] * DX%s, y = LOWER_Y + (acc_real)xc[1] * DY%s,\n"
+                  "                   z = LOWER_Z + (acc_real)xc[2] * DZ%s;\n",
+              w == 0 ? " + lab_offset" : "", w == 1 ? " + lab_offset" : "", w == 2 ? " + lab_offset" : "");
+    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)t; (void)lab_offset; (void)E; (void)B;\n");
     for (int v = 0; v < 2; v++)
         for (int a = 0; a < 3; a++) {
             const struct cfg_expr *e = v ? &ap->B[a] : &ap->E[a];

@@ -27,8 +27,8 @@ local f = p / (picl.q_e * g * L)  -- 11.3 mm: the thin lens of one magnet
 local d = 4e-3                -- m, from the first magnet's centre to the second's (a 1 mm gap)
 local F = f * f / d           -- 32 mm: the doublet's focal length, in both planes
 
--- The grid holds the whole path (applied fields and a moving window do not go together yet):
--- 0.1 mm across, 0.2 mm along z; the bunch (0.1 mm rms across) spans about 8 cells.
+-- The grid holds the whole path (a moving window would do too: applied fields are the lab
+-- frame's): 0.1 mm across, 0.2 mm along z; the bunch (0.1 mm rms across) spans about 8 cells.
 local nx, nz = 16, 128
 local dx, dz = 1e-4, 2e-4
 

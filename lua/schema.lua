@@ -1056,13 +1056,6 @@ local applied_fields = section {
     },
 }
 
-local function check_applied_fields(sim)
-    if sim.applied_fields and sim.moving_window then
-        fail("applied_fields", "applied fields with a moving window are not supported yet (the push knows the "
-            .. "domain's coordinates, not the lab frame's); expected one of them")
-    end
-end
-
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -1100,7 +1093,7 @@ local simulation = section {
         particle_ids = { kind = boolean,
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
-    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_applied_fields, check_moving_window,
+    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window,
         check_full_diagnostics,
         check_pml, resolve_lasers },
 }

@@ -582,16 +582,21 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     return 0;
 }
 
-int particles_time(struct species *sp, struct ctx *c, double t, char *err, size_t err_len)
+/* One acc_real argument (double where the device has it) of the push and push_back. */
+static int set_acc(struct species *sp, struct ctx *c, const char *name, double value, char *err, size_t err_len)
+{
+    const float vf = (float)value;
+    const int fp64 = c->dev->facts.has_fp64;
+    const size_t size = fp64 ? sizeof value : sizeof vf;
+    const void *v = fp64 ? (const void *)&value : (const void *)&vf;
+    return kernel_set(&sp->push, name, size, v, err, err_len) || kernel_set(&sp->push_back, name, size, v, err, err_len);
+}
+
+int particles_time(struct species *sp, struct ctx *c, double t, double lab_offset, char *err, size_t err_len)
 {
     if (sp->cfg->frozen || !c->cfg->applied.enabled)
         return 0;
-    const float tf = (float)t;
-    const int fp64 = c->dev->facts.has_fp64;
-    const size_t size = fp64 ? sizeof t : sizeof tf;
-    const void *v = fp64 ? (const void *)&t : (const void *)&tf;
-    return kernel_set(&sp->push, "t_gather", size, v, err, err_len) ||
-           kernel_set(&sp->push_back, "t_gather", size, v, err, err_len);
+    return set_acc(sp, c, "t_gather", t, err, err_len) || set_acc(sp, c, "lab_offset", lab_offset, err, err_len);
 }
 
 int particles_push_back(struct species *sp, struct ctx *c, char *err, size_t err_len)

@@ -122,8 +122,8 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
     return box_of(g[0], g[1], g[2], &l0, &l1, &l2);
 }
 
-/* applied_fields (gen/applied.c) add to the gathered fields and take the time t as one more
- * parameter of the push; without them the push has neither. */
+/* applied_fields (gen/applied.c) add to the gathered fields and take the time and the moving
+ * window's offset as two more parameters of the push; without them the push has none of it. */
 #ifndef APPLIED_FIELDS
 #define APPLIED_PARAM
 #define APPLIED_ARG
@@ -136,7 +136,7 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
     real E[3], B[3];
     gather_fields(F, b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
 #ifdef APPLIED_FIELDS
-    applied_add(x, t_gather, E, B);
+    applied_add(x, t_gather, lab_offset, E, B);
 #endif
     push_u(u, E, B, SP_QDT_2M);
     const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
@@ -425,7 +425,7 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTIC
         gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
 #ifdef APPLIED_FIELDS
         const real xc[3] = {px[ip], py[ip], pz[ip]};
-        applied_add(xc, t_gather, E, B);
+        applied_add(xc, t_gather, lab_offset, E, B);
 #endif
         push_u(u, E, B, -(real)0.5 * SP_QDT_2M);
         pux[ip] = u[0];

@@ -134,8 +134,6 @@ expect "solenoid without B" 's/^  steps = 3,/  steps = 3, applied_fields = { ele
     "applied_fields.elements.1.B: missing; a solenoid needs B (T, its field along z)" run
 expect "element that ends before it starts" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "quadrupole", gradient = 1, z = {1e-7, 0} } } },/' \
     "applied_fields.elements.1.z: the element ends (0 m) before it starts (1e-07 m)" run
-expect "applied fields with a moving window" 's/^  steps = 3,/  steps = 3, applied_fields = { B = {0, 0, 1} }, moving_window = { axis = "z" },/' \
-    "applied_fields: applied fields with a moving window are not supported yet" run
 expect "negative temperature" 's/ppc = 1,/ppc = 1, temperature = -5,/' \
     "bad.lua:17: species.electrons.temperature: expected a number >= 0 or an expression string (eV, kT of a thermal spread (instead of u_th)), got -5" run
 expect "temperature and u_th" 's/ppc = 1,/ppc = 1, temperature = 5, u_th = 0.01,/' \

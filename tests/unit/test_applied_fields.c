@@ -18,6 +18,9 @@
  *     Ey = E0 (1 + t / T) (tangential, which a grid field could not have at the wall) and t enters:
  *     u_y follows the leapfrog sum of q E(t^n) dt / m to 1e-9, and the grid's E stays the
  *     particle's own, ~1e-15 V/m, so nothing is reflected.
+ *  6. with a moving window along z at c, a proton at rest in the lab in an applied
+ *     Ex = E0 cos(k z) (lab z) keeps feeling E0 cos(k z_lab) while the domain moves 40 cells past
+ *     it: u_x = q E0 cos(k z_lab) (N - 1/2) dt / m, to 1e-9.
  * Each case is one particle (density 1 m^-3 in a region inside one cell: a charge of 1.6e-37 C). */
 #include "check.h"
 #include "fixture.h"
@@ -231,6 +234,39 @@ static void test_pec_walls(struct device *dev, const char *strategy)
     fixture_free_sim(s);
 }
 
+static void test_window(struct device *dev)
+{
+    const double E0 = 1e6, k = 2 * PICL_PI / 16e-6;
+    const int steps = 40;
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {4, 4, 64}, lower = {0, 0, 0}, upper = {4e-6, 4e-6, 64e-6}, max_box = {4, 4, 16} },\n"
+                   "  boundary = { field = { z = 'pec' } },\n"
+                   "  solver = { name = 'ckc', cfl = 1.0 }, steps = %d, shape_order = 1,\n"
+                   "  moving_window = { axis = 'z' },\n"
+                   "  constants = { E0 = %.17g, k = %.17g },\n"
+                   "  applied_fields = { E = {'E0*cos(k*z)', 0, 0} },\n"
+                   "  species = { { name = 'p', particle = 'proton', density = 1, ppc = 1,\n"
+                   "                region = { lower = {1.2e-6, 1.2e-6, 50.2e-6}, upper = {1.8e-6, 1.8e-6, 50.8e-6} } } },\n"
+                   "}\n",
+                   steps, E0, k);
+    struct sim *s = fixture_sim(&cfg, dev);
+    const double dt = cfg.dt;
+    fixture_steps(s, steps);
+    double p[6];
+    read_particle(s, p);
+    const double z_lab = window_lower(&s->window, &s->ctx, 2) + p[2] * s->ctx.lay.dx[2];
+    const double want = PICL_Q_E / PICL_M_P * E0 * cos(k * 50.5e-6) * (steps - 0.5) * dt;
+    REPORT("applied Ex = E0 cos(k z_lab) in a window along z at c: %ld shifts, the proton at lab z = %.4f um (domain "
+           "cell %.2f): u_x %.12e vs %.12e: %+.2e",
+           s->window.shifts, z_lab * 1e6, p[2], p[3], want, p[3] / want - 1);
+    CHECK(s->window.shifts == steps);
+    CHECK(fabs(z_lab - 50.5e-6) < 1e-12);
+    CHECK_NEAR(p[3], want, 1e-9);
+    fixture_free_sim(s);
+}
+
 int main(void)
 {
     struct device dev;
@@ -243,6 +279,7 @@ int main(void)
     test_pec_walls(&dev, "deterministic");
     test_pec_walls(&dev, "global_atomics");
     test_pec_walls(&dev, "local_tiles");
+    test_window(&dev);
     device_close(&dev);
     return check_finish();
 }
