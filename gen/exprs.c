@@ -1,5 +1,6 @@
-/* exprs.c: the user's expressions (initial fields, densities, laser profiles) parsed and written
- * as inline functions of (x, y, z, t), and the INIT_ macros that read the initial fields from them. */
+/* exprs.c: the user's expressions (initial fields, densities, temperatures, momentum profiles,
+ * applied fields, laser profiles) parsed and written as inline functions of (x, y, z, t), and the
+ * INIT_ macros that read the initial fields from them. */
 #include "exprs.h"
 
 #include <stdio.h>
@@ -88,10 +89,23 @@ int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struc
         if (exprs[c]->text[0])
             if (emit_expr(sb, cfg, exprs[c], dev, err, err_len))
                 return -1;
-    for (int s = 0; s < cfg->n_species; s++)
-        if (cfg->species[s].density_expr.text[0])
-            if (emit_expr(sb, cfg, &cfg->species[s].density_expr, dev, err, err_len))
+    for (int s = 0; s < cfg->n_species; s++) {
+        const struct cfg_species *sp = &cfg->species[s];
+        const struct cfg_expr *own[8] = {&sp->density_expr, &sp->kT_expr};
+        for (int a = 0; a < 3; a++) {
+            own[2 + a] = &sp->u_drift_expr[a];
+            own[5 + a] = &sp->u_th_expr[a];
+        }
+        for (int i = 0; i < 8; i++)
+            if (own[i]->text[0] && emit_expr(sb, cfg, own[i], dev, err, err_len))
                 return -1;
+    }
+    for (int a = 0; a < 3; a++) { /* applied_fields (applied.c) */
+        if (cfg->applied.E[a].text[0] && emit_expr(sb, cfg, &cfg->applied.E[a], dev, err, err_len))
+            return -1;
+        if (cfg->applied.B[a].text[0] && emit_expr(sb, cfg, &cfg->applied.B[a], dev, err, err_len))
+            return -1;
+    }
     for (int i = 0; i < cfg->n_lasers; i++)
         if (cfg->lasers[i].has_profile)
             if (emit_expr(sb, cfg, &cfg->lasers[i].profile, dev, err, err_len))

@@ -106,8 +106,11 @@ static int check_field(const struct picl_config *cfg, int comp, const struct exp
     return 0;
 }
 
-static int check_density(const struct picl_config *cfg, const struct cfg_species *sp, const struct expr_tree *tree,
-                         double *values, char *err, size_t err_len)
+/* An expression of a species evaluated where the particles are loaded (the density, the
+ * temperature, a momentum profile): finite there, and >= 0 when `non_negative`. */
+static int check_at_load(const struct picl_config *cfg, const struct cfg_species *sp, const struct cfg_expr *e,
+                         const struct expr_tree *tree, double *values, int non_negative, const char *expected,
+                         char *err, size_t err_len)
 {
     double d[3];
     for (int a = 0; a < 3; a++)
@@ -137,10 +140,8 @@ static int check_density(const struct picl_config *cfg, const struct cfg_species
                                 continue;
                             values[3] = 0;
                             const double v = expr_eval(tree, values);
-                            if (!isfinite(v) || v < 0)
-                                return bad_value(&sp->density_expr, v, values, 0, 0,
-                                                 "a finite density >= 0 (m^-3) wherever the species is loaded", err,
-                                                 err_len);
+                            if (!isfinite(v) || (non_negative && v < 0))
+                                return bad_value(e, v, values, 0, 0, expected, err, err_len);
                         }
             }
     return 0;
@@ -172,6 +173,40 @@ static int check_profile(const struct picl_config *cfg, const struct cfg_laser *
                     return bad_value(&l->profile, v, values, values[3], 1,
                                      "a finite field (V/m) on the antenna plane for the whole run", err, err_len);
             }
+    return 0;
+}
+
+/* An applied field (gen/applied.c) at the grid's nodes (and, under a moving window, the lab
+ * cells it reaches) at APPLIED_TIMES times spread over the run, the first and last step's
+ * included: the push adds it wherever a particle may be. */
+#define APPLIED_TIMES 16
+static int check_applied(const struct picl_config *cfg, const struct cfg_expr *e, const struct expr_tree *tree,
+                         double *values, char *err, size_t err_len)
+{
+    double d[3];
+    for (int a = 0; a < 3; a++)
+        d[a] = (cfg->grid.upper[a] - cfg->grid.lower[a]) / cfg->grid.cells[a];
+    const long steps = cfg->steps > 0 ? cfg->steps : 1;
+    const int times = steps + 1 < APPLIED_TIMES ? (int)steps + 1 : APPLIED_TIMES;
+    struct sweep s;
+    int cells[3];
+    lab_cells(cfg, cells);
+    for (int a = 0; a < 3; a++)
+        cells[a] += 1; /* the nodes */
+    sweep_init(&s, cells, times);
+    for (int k = 0; k < s.n[2]; k++)
+        for (int j = 0; j < s.n[1]; j++)
+            for (int i = 0; i < s.n[0]; i++)
+                for (int n = 0; n < times; n++) {
+                    const long g[3] = {sweep_cell(&s, 0, i), sweep_cell(&s, 1, j), sweep_cell(&s, 2, k)};
+                    for (int a = 0; a < 3; a++)
+                        values[a] = cfg->grid.lower[a] + (double)g[a] * d[a];
+                    values[3] = times > 1 ? (double)steps * cfg->dt * n / (times - 1) : 0;
+                    const double v = expr_eval(tree, values);
+                    if (!isfinite(v))
+                        return bad_value(e, v, values, values[3], 1, "a finite applied field over the grid for the whole run",
+                                         err, err_len);
+                }
     return 0;
 }
 
@@ -219,11 +254,32 @@ int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len)
         const struct cfg_species *sp = &cfg->species[s];
         if (check_momenta(sp, err, err_len))
             return -1;
-        if (!sp->density_expr.text[0])
+        const struct cfg_expr *own[8] = {&sp->density_expr, &sp->kT_expr};
+        for (int a = 0; a < 3; a++) {
+            own[2 + a] = &sp->u_drift_expr[a];
+            own[5 + a] = &sp->u_th_expr[a];
+        }
+        static const char *const expected[3] = {"a finite density >= 0 (m^-3) wherever the species is loaded",
+                                                "a finite temperature >= 0 wherever the species is loaded",
+                                                "a finite momentum (gamma v / c) wherever the species is loaded"};
+        for (int i = 0; i < 8; i++) {
+            if (!own[i]->text[0])
+                continue;
+            if (gen_expr_parse(cfg, own[i], &tree, err, err_len))
+                return -1;
+            const int rc = check_at_load(cfg, sp, own[i], &tree, values, i < 2, expected[i < 2 ? i : 2], err, err_len);
+            expr_free(&tree);
+            if (rc)
+                return -1;
+        }
+    }
+    for (int c = 0; c < 6; c++) {
+        const struct cfg_expr *e = c < 3 ? &cfg->applied.E[c] : &cfg->applied.B[c - 3];
+        if (!e->text[0])
             continue;
-        if (gen_expr_parse(cfg, &sp->density_expr, &tree, err, err_len))
+        if (gen_expr_parse(cfg, e, &tree, err, err_len))
             return -1;
-        const int rc = check_density(cfg, sp, &tree, values, err, err_len);
+        const int rc = check_applied(cfg, e, &tree, values, err, err_len);
         expr_free(&tree);
         if (rc)
             return -1;

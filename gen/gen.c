@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdio.h>
 
+#include "applied.h"
 #include "ckc.h"
 #include "diag_kernels.h"
 #include "emit.h"
@@ -52,8 +53,19 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg, const 
                       sp->name, sp->charge, sp->mass, sp->beam.particles, sp->beam.total_charge,
                       sp->frozen ? ", frozen" : "");
         else
-            sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s\n", s, sp->name,
-                      sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "");
+            sb_printf(sb, " * species %d    %s: q = %.9g C, m = %.9g kg, ppc %d x %d x %d%s%s%s\n", s, sp->name,
+                      sp->charge, sp->mass, sp->ppc[0], sp->ppc[1], sp->ppc[2], sp->frozen ? ", frozen" : "",
+                      sp->distribution == CFG_THERMAL_U_TH ? "" : ", temperature drawn as ",
+                      sp->distribution == CFG_THERMAL_U_TH        ? ""
+                      : sp->distribution == CFG_THERMAL_MAXWELLIAN ? "maxwellian"
+                                                                    : "maxwell_juttner");
+    }
+    if (cfg->applied.enabled) {
+        int n = 0;
+        for (int a = 0; a < 3; a++)
+            n += (cfg->applied.E[a].text[0] != 0) + (cfg->applied.B[a].text[0] != 0);
+        sb_printf(sb, " * applied      %d field components, %d elements (on particles, in the push)\n", n,
+                  cfg->applied.n_elements);
     }
     if (cfg->window.enabled)
         sb_printf(sb, " * window       moving along %c at %.17g c from t = %.17g s\n", "xyz"[cfg->window.axis],
@@ -256,6 +268,15 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     gen_define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
 }
 
+/* Whether a species draws a Maxwell-Juttner temperature (maxwell_juttner.cl is included then). */
+static int uses_maxwell_juttner(const struct picl_config *cfg)
+{
+    for (int s = 0; s < cfg->n_species; s++)
+        if (!cfg->species[s].is_beam && cfg->species[s].distribution == CFG_THERMAL_MAXWELL_JUTTNER)
+            return 1;
+    return 0;
+}
+
 static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, char *err,
                         size_t err_len)
 {
@@ -316,6 +337,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     gen_ckc_emit(out, cfg, lay);
     if (gen_exprs_emit(out, cfg, dev, err, err_len))
         return -1;
+    gen_applied_emit(out, cfg, lay);
 
     /* Each physics choice is one template; the generator's only decision is which file. */
     /* (Vay and Higuera-Cary share their rotation: push_rotation.cl goes before either) */
@@ -334,6 +356,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     if ((plan_lists_tiles(plan) && gen_emit_template(out, "particle_tiles.cl", err, err_len)) ||
         (plan->ops->cell_tiles && gen_emit_template(out, "simd_cells.cl", err, err_len)) ||
         gen_emit_template(out, "random.cl", err, err_len) ||
+        (uses_maxwell_juttner(cfg) && gen_emit_template(out, "maxwell_juttner.cl", err, err_len)) ||
         (cfg->window.enabled && gen_emit_template(out, "window.cl", err, err_len)) ||
         (gen_pml_slabs(cfg, lay, slab, &pml_reals) > 0 && gen_emit_template(out, "pml.cl", err, err_len)))
         return -1;

@@ -112,6 +112,38 @@ expect "density expression with an unknown function (run)" 's/cos(k\*x)/cosine(k
     "bad.lua:16: species.electrons.density: 'cosine' at character 13: not a function of the expression language" run
 expect "initial field expression with an unknown name" 's/^  steps = 3,/  steps = 3, fields = { Ey = "E0 * sin(k*x)" },/' \
     "bad.lua:10: fields.Ey: 'E0' at character 1: unknown name" run
+expect "momentum profile that does not parse" 's/ppc = 1,/ppc = 1, u_drift = { "0.01*sin(k*x", 0, 0 },/' \
+    "bad.lua:17: species.electrons.u_drift.1: at character 13 (the end): the expression ends here; expected ',' or ')'" check --no-build
+expect "momentum profile that is infinite" 's/ppc = 1,/ppc = 1, u_drift = { 0, "0.01*log(x - x)", 0 },/' \
+    "bad.lua:17: species.electrons.u_drift.2: is -inf at" check --no-build
+expect "temperature expression that is negative" 's/ppc = 1,/ppc = 1, temperature = "5 - 10*(x > 0)",/' \
+    "bad.lua:17: species.electrons.temperature: is negative at" check --no-build
+expect "negative thermal spread among profiles" 's/ppc = 1,/ppc = 1, u_th = { "0.01*cos(k*x)", -0.1, 0 },/' \
+    "bad.lua:17: species.electrons.u_th: expected a number >= 0 or 3 of them (each may be an expression string in x, y, z)" run
+expect "momentum profile of the wrong type" 's/ppc = 1,/ppc = 1, u_drift = { true, 0, 0 },/' \
+    "bad.lua:17: species.electrons.u_drift: expected a number or 3 numbers (each may be an expression string in x, y, z)" run
+expect "applied field that does not parse" 's/^  steps = 3,/  steps = 3, applied_fields = { B = { 0, 0, "1.5*cos(k*z" } },/' \
+    "bad.lua:10: applied_fields.B.3: at character 12 (the end): the expression ends here; expected ',' or ')'" check --no-build
+expect "applied field that is NaN late in the run" 's/^  steps = 3,/  steps = 3, applied_fields = { E = { 0, "sqrt(1e-30 - t)", 0 } },/' \
+    "bad.lua:10: applied_fields.E.2: is NaN at" check --no-build
+expect "applied field with two components" 's/^  steps = 3,/  steps = 3, applied_fields = { E = { 0, 1e6 } },/' \
+    "bad.lua:10: applied_fields.E: expected 3 numbers or expression strings (V/m)" run
+expect "unknown element kind" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "dipole", B = 1, z = {0, 1e-7} } } },/' \
+    "applied_fields.elements.1.kind: unknown element kind 'dipole'" run
+expect "solenoid without B" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "solenoid", gradient = 1, z = {0, 1e-7} } } },/' \
+    "applied_fields.elements.1.B: missing; a solenoid needs B (T, its field along z)" run
+expect "element that ends before it starts" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "quadrupole", gradient = 1, z = {1e-7, 0} } } },/' \
+    "applied_fields.elements.1.z: the element ends (0 m) before it starts (1e-07 m)" run
+expect "negative temperature" 's/ppc = 1,/ppc = 1, temperature = -5,/' \
+    "bad.lua:17: species.electrons.temperature: expected a number >= 0 or an expression string (eV, kT of a thermal spread (instead of u_th)), got -5" run
+expect "temperature and u_th" 's/ppc = 1,/ppc = 1, temperature = 5, u_th = 0.01,/' \
+    "species.electrons.temperature: the thermal spread is given twice (temperature and u_th); expected one of them" run
+expect "distribution without a temperature" 's/ppc = 1,/ppc = 1, distribution = "maxwellian",/' \
+    "species.electrons.distribution: a distribution needs a temperature (eV) or kT (J)" run
+expect "unknown distribution" 's/ppc = 1,/ppc = 1, temperature = 5, distribution = "juttner",/' \
+    "species.electrons.distribution: unknown distribution 'juttner'" run
+expect "temperature expression that does not parse" 's/ppc = 1,/ppc = 1, temperature = "5*(1 + x",/' \
+    "bad.lua:17: species.electrons.temperature: at character 9 (the end): the expression ends here; expected ')'" check --no-build
 expect "negative density" 's/density = .*/density = -1e24,/' \
     "bad.lua:16: species.electrons.density: expected a number >= 0 or an expression string (m^-3), got -1e+24" run
 expect "zero particles per cell" 's/ppc = 1/ppc = 0/' \
