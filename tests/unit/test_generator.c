@@ -1652,19 +1652,15 @@ static void test_applied_fields(struct device *dev)
             sb_free(&src);
             free(cfg);
         }
-    /* a compiler error in an applied field names its key */
+    /* a mistake in an applied field is refused by the generator's parser, named by its key */
     struct picl_config *cfg = calloc(1, sizeof *cfg);
     if (!cfg)
         exit(1);
     applied_config(cfg, "deterministic", "applied_fields = { E = {0, 'E0*sin(t/T', 0} },");
     struct strbuf src;
     sb_init(&src);
-    CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
-    cl_program prog = NULL;
-    const int rc = program_build(dev, cfg, src.data, "picl.cl", &prog, err, sizeof err);
-    if (prog)
-        clReleaseProgram(prog);
-    const int named = rc != 0 && strstr(err, "applied_fields.E.2: the expression \"E0*sin(t/T\" does not compile") != NULL;
+    const int rc = gen_program(cfg, &dev->facts, &src, err, sizeof err);
+    const int named = rc != 0 && strstr(err, "applied_fields.E.2: at character 11 (the end)") != NULL;
     if (!named)
         printf("FAIL a bad applied field is not reported against its key: %.2000s\n", err);
     CHECK(named);
