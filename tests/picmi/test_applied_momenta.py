@@ -138,5 +138,7 @@ def test_gyration_in_a_constant_applied_field(picl, tmp_path, monkeypatch):
     slope = np.polyfit(np.array(times), np.unwrap(phases), 1)[0]
     assert slope > 0, "an electron turns counter-clockwise about +z"
     measured = 2 * math.pi / slope
+    # Boris turns (omega dt)^2 / 12 = 8e-5 slow per step here (measured 8.2e-5)
+    print(f"gyration: period {measured:.9e} s, theory {period:.9e} s, relative error {measured / period - 1:.2e}")
     assert abs(measured / period - 1) < 0.01, f"period {measured:.6e} s vs 2 pi gamma m / (e B) = {period:.6e} s"
     assert max(sizes) < 1e-9, "every electron turns alike"
