@@ -3,7 +3,7 @@
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
 # A class picl cannot honour at all (RZ, 1D and 2D grids, electrostatic solvers, other
-# distributions, applied fields, interactions, boosted-frame diagnostics) exists so that scripts
+# distributions, mirrors and field files, interactions, boosted-frame diagnostics) exists so that scripts
 # import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
 # refused when the input is written (translate.py), each naming the object, the argument and the
 # closest picl key.
