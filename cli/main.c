@@ -481,30 +481,32 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc;
-    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err)) {
-        rc = 2;
-    } else if (!strcmp(a.command, "check")) {
-        rc = cmd_check(&a, cfg, err);
-    } else if (!strcmp(a.command, "gen")) {
-        rc = cmd_gen(&a, cfg, err);
-    } else {
+    if (!strcmp(a.command, "run")) {
+        /* MPI first, so that a bad input (every rank reads the same one) is reported once */
         struct comm comm;
         if (comm_init(&comm, &argc, &argv)) {
-            snprintf(err, sizeof err, "MPI_Init failed");
-            rc = 1;
-        } else {
-            /* only rank 0 talks, unless asked for debug output */
-            if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
-                log_set_level(LOG_ERROR);
-            rc = cmd_run(&a, cfg, &comm, err);
-            if (rc && comm.size > 1) {
-                /* the other ranks may be waiting in a collective: stop them all, never hang */
-                log_error("rank %d: %s", comm.rank, err);
-                MPI_Abort(comm.world, rc);
-            }
-            comm_finalize(&comm);
+            log_error("MPI_Init failed");
+            mem_free(cfg);
+            return 1;
         }
+        /* only rank 0 talks, unless asked for debug output */
+        if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
+            log_set_level(LOG_ERROR);
+        rc = cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err) ? 2 : cmd_run(&a, cfg, &comm, err);
+        /* the other ranks may be waiting in a collective: when they did not all fail, stop them
+         * all (never hang) */
+        if (rc && !comm_fail(&comm, err, 5.0))
+            MPI_Abort(comm.world, rc);
+        comm_finalize(&comm);
+        mem_free(cfg);
+        return rc;
     }
+    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err))
+        rc = 2;
+    else if (!strcmp(a.command, "check"))
+        rc = cmd_check(&a, cfg, err);
+    else
+        rc = cmd_gen(&a, cfg, err);
     if (rc)
         log_error("%s", err);
     mem_free(cfg);
