@@ -70,7 +70,12 @@ $(BUILD)/tests-mpi/%: tests/mpi/%.c $(wildcard tests/unit/*.h) $(BUILD)/libpicl.
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
 
-unit: $(UNIT_BIN) $(MPI_BIN)
+unit: $(UNIT_BIN) $(MPI_BIN) $(BUILD)/failwrite.so
+
+# The LD_PRELOAD shim of tests/cli/test_io_failures.sh: a full or read-only disk on demand.
+$(BUILD)/failwrite.so: tests/cli/failwrite.c
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror -shared -fPIC -o $@ $< -ldl
 
 run: deps all
 	bin/picl run inputs/uniform_plasma.lua
