@@ -419,15 +419,33 @@ static int cmd_bench(const struct args *a, char *err)
     return rc;
 }
 
+/* The rank mpirun (Open MPI, MPICH, Slurm) gave this process, read before MPI_Init: every rank
+ * parses the same arguments, so a mistake in them is told by rank 0 alone. 0 without a launcher. */
+static int launcher_rank(void)
+{
+    const char *names[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = getenv(names[i]);
+        if (v && v[0])
+            return atoi(v);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static char err[ERR_LEN];
     struct args a;
     mem_return_large();
+    const int quiet_rank = launcher_rank() != 0;
     if (parse_args(argc, argv, &a, err, sizeof err)) {
-        log_error("%s", err);
+        if (!quiet_rank)
+            log_error("%s", err);
         return 2;
     }
+    /* until MPI is up (cmd_run decides for itself), ranks other than 0 keep quiet */
+    if (quiet_rank && log_get_level() < LOG_DEBUG)
+        log_set_level(LOG_QUIET);
     if (a.help) {
         fputs(usage, stdout);
         return 0;
@@ -489,7 +507,8 @@ int main(int argc, char **argv)
             mem_free(cfg);
             return 1;
         }
-        /* only rank 0 talks, unless asked for debug output */
+        /* only rank 0 talks, unless asked for debug output; the others tell their errors
+         * through comm_fail */
         if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
             log_set_level(LOG_ERROR);
         rc = cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err) ? 2 : cmd_run(&a, cfg, &comm, err);
