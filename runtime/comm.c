@@ -1,6 +1,7 @@
 /* comm.c: MPI set-up and the few collective decisions the runtime makes. */
 #include "comm.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -13,6 +14,11 @@ int comm_init(struct comm *c, int *argc, char ***argv)
     c->owns_mpi = 0;
     MPI_Initialized(&started);
     if (!started) {
+        /* Open MPI's hwloc loads its OpenCL plugin in MPI_Init, which asks every device for AMD's
+         * and NVIDIA's own properties (CL_DEVICE_TOPOLOGY_AMD, CL_DEVICE_PCI_BUS_ID_NV): other
+         * devices reject them (CL_INVALID_VALUE under Oclgrind's API checker), and picl picks
+         * its device itself. A user's own HWLOC_COMPONENTS wins. */
+        setenv("HWLOC_COMPONENTS", "-opencl", 0);
         if (MPI_Init(argc, argv) != MPI_SUCCESS)
             return -1;
         c->owns_mpi = 1;
