@@ -96,6 +96,20 @@ asan:
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0:use_tls=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1 PICL_UNIT_ONLY=1 tests/run_all.sh build-asan
 
+# libFuzzer harness of the checkpoint reader's header checks (tests/fuzz/fuzz_checkpoint.c), with
+# clang and its sanitizers, in a build folder of its own; FUZZ_SECONDS per run (default 60). New
+# inputs go to build-fuzz-ckpt/corpus, the seed stays in tests/fuzz/checkpoint_corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -Wno-string-plus-int
+.PHONY: fuzz-checkpoint
+fuzz-checkpoint:
+	$(MAKE) BUILD=build-fuzz-ckpt CC=clang OPT="-Ibuild-fuzz-ckpt $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link" build-fuzz-ckpt/libpicl.a
+	clang $(CFLAGS) -Ibuild-fuzz-ckpt $(FUZZ_FLAGS) -fsanitize=fuzzer -o build-fuzz-ckpt/fuzz_checkpoint \
+	    tests/fuzz/fuzz_checkpoint.c build-fuzz-ckpt/libpicl.a $(LDLIBS)
+	@mkdir -p build-fuzz-ckpt/corpus
+	PICL_ROOT=$(CURDIR) ASAN_OPTIONS=detect_leaks=0 build-fuzz-ckpt/fuzz_checkpoint -max_total_time=$(FUZZ_SECONDS) \
+	    build-fuzz-ckpt/corpus tests/fuzz/checkpoint_corpus
+
 # The uniform-plasma benchmark: medians of RUNS runs (default 3) per variant. Not a test.
 bench-uniform: all
 	bench/uniform.sh
@@ -120,4 +134,4 @@ bench-limits: all
 	bin/picl bench --device-limits
 
 clean:
-	rm -rf build build-asan bin
+	rm -rf build build-asan build-fuzz-ckpt bin

@@ -170,7 +170,7 @@ static int check_scalars(struct reader *r, const struct io_state *io, long step,
     return 0;
 }
 
-static int check_header(struct reader *r, struct io_state *io, long *step, double *time, double *gauss_scale)
+static int check_header(struct reader *r, const struct io_state *io, long *step, double *time, double *gauss_scale)
 {
     const struct ctx *c = io->ctx;
     const struct gen_layout *lay = &c->lay;
@@ -541,6 +541,20 @@ done:
     mem_free(order);
     if (g >= 0)
         H5Gclose(g);
+    return rc;
+}
+
+int ckpt_check_header(const struct io_state *io, const char *path, long *step, char *err, size_t err_len)
+{
+    struct reader r = {.path = path, .file = H5I_INVALID_HID, .comm = NULL, .err = err, .err_len = err_len};
+    char why[1024];
+    double time = 0, gauss_scale = 0;
+    if (hio_open_read(path, &r.file, why, sizeof why)) {
+        snprintf(err, err_len, "--restart: %s", why);
+        return -1;
+    }
+    int rc = check_header(&r, io, step, &time, &gauss_scale);
+    H5Fclose(r.file);
     return rc;
 }
 
