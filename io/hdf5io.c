@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -63,12 +64,32 @@ static void system_reason(char *buf, size_t len, int e)
     snprintf(buf, len, "%.400s%s%.100s", why[0] ? why : "HDF5 gave no reason", e ? ": " : "", e ? strerror(e) : "");
 }
 
+/* MPI-IO does not always leave the system's errno behind: a disk with (almost) no room left is
+ * said in the message outright. */
+static void disk_room(hid_t obj, char *buf, size_t len)
+{
+    char name[CFG_PATH_LEN + 2 * CFG_NAME_LEN + 16];
+    struct statvfs st;
+    if (H5Fget_name(obj, name, sizeof name) <= 0)
+        return;
+    char *slash = strrchr(name, '/');
+    if (slash)
+        *slash = '\0';
+    if (statvfs(slash ? (name[0] ? name : "/") : ".", &st) == 0 && (double)st.f_bavail * (double)st.f_frsize < 1048576.0) {
+        size_t at = strlen(buf);
+        snprintf(buf + at, len - at, " (the disk holding it has %.0f bytes free)",
+                 (double)st.f_bavail * (double)st.f_frsize);
+    }
+}
+
 int hio_write(hid_t d, hid_t type, hid_t ms, hid_t fs, hid_t dxpl, const void *buf)
 {
     errno = 0;
     int failed = H5Dwrite(d, type, ms, fs, dxpl, buf) < 0;
-    if (failed)
+    if (failed) {
         system_reason(write_reason, sizeof write_reason, errno);
+        disk_room(d, write_reason, sizeof write_reason);
+    }
     return hio_agree_failed(failed) ? -1 : 0;
 }
 
@@ -196,6 +217,7 @@ int hio_finish(struct hio_file *f, int ok, int durable, char *err, size_t err_le
         int failed = ok && H5Fflush(f->id, H5F_SCOPE_GLOBAL) < 0;
         if (failed) {
             system_reason(why, sizeof why, errno);
+            disk_room(f->id, why, sizeof why);
             snprintf(err, err_len, "writing '%s' failed: %s", f->partial, why);
         }
         int any = hio_agree_failed(failed || !ok);
