@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* memfd_create: see abandon() */
 #include "hdf5io.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -185,22 +186,25 @@ fail:;
  * and succeeds, and nothing of the abandoned file reaches the disk any more. */
 static void abandon(const struct hio_file *f)
 {
-    char want[4096], link[32], got[4096];
+    char want[4096], link[300], got[4096];
     if (!realpath(f->partial, want))
         return; /* never created: nothing is open on it */
     int mem = memfd_create("picl-abandoned", 0);
-    if (mem < 0)
-        return;
-    for (int fd = 0; fd < 4096; fd++) {
-        snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    DIR *fds = mem < 0 ? NULL : opendir("/proc/self/fd");
+    for (struct dirent *e; fds && (e = readdir(fds));) {
+        const int fd = atoi(e->d_name);
+        snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
         ssize_t n = readlink(link, got, sizeof got - 1);
-        if (n <= 0 || fd == mem)
+        if (n <= 0 || fd == mem || fd == dirfd(fds))
             continue;
         got[n] = '\0';
         if (!strcmp(got, want))
             dup2(mem, fd);
     }
-    close(mem);
+    if (fds)
+        closedir(fds);
+    if (mem >= 0)
+        close(mem);
 }
 
 int hio_finish(struct hio_file *f, int ok, int durable, char *err, size_t err_len)
