@@ -8,6 +8,7 @@
 #include "guards.h"
 #include "layout.h"
 #include "mem.h"
+#include "pfile.h"
 #include "particles.h"
 #include "room.h"
 #include "pml.h"
@@ -50,8 +51,21 @@ static int species_boxes(const struct picl_config *cfg, const struct gen_layout 
         mem_free(count);
         return -1;
     }
-    room_expected(cfg, lay, s, count);
-    room_boxes(cfg, lay, s, count, 1, cap, out_cap);
+    if (cfg->species[s].is_file) { /* the file's own counts */
+        int *n = mem_alloc(cells * sizeof(int));
+        char err[512];
+        if (!n || pfile_read(&cfg->species[s], lay, cfg->precision == CFG_FLOAT, n, NULL, err, sizeof err)) {
+            for (size_t i = 0; i < cells; i++) /* the run itself reports a bad file */
+                count[i] = 0;
+        } else {
+            for (size_t i = 0; i < cells; i++)
+                count[i] = n[i];
+        }
+        mem_free(n);
+    } else {
+        room_expected(cfg, lay, s, count);
+    }
+    room_boxes(cfg, lay, s, count, !cfg->species[s].is_file, cap, out_cap);
     double sum = 0;
     for (size_t i = 0; i < cells; i++)
         sum += count[i];

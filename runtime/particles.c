@@ -188,7 +188,7 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
         if (beam_cells(sp, c, host_count, &beam_cell, err, err_len))
             goto done;
     } else if (from_file) {
-        if (pfile_read(sp, c, host_count, &kept, err, err_len))
+        if (pfile_read(sp->cfg, &c->lay, c->real_size == sizeof(float), host_count, &kept, err, err_len))
             goto done;
     } else if (arena_alloc(&c->arena, cells * sizeof(int), "particle loading counts", &count, err, err_len) ||
                species_kernel(&kcount, c, "load_count", sp->index, err, err_len) ||

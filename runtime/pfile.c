@@ -312,12 +312,14 @@ static int mine(const struct gen_layout *lay, long cell)
     return gen_box_slot(lay, b) >= 0;
 }
 
-int pfile_read(const struct species *sp, const struct ctx *c, int *count, struct pfile_particles *out, char *err,
-               size_t err_len)
+int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int single, int *count,
+               struct pfile_particles *out, char *err, size_t err_len)
 {
-    struct reader r = {.sp = sp->cfg, .err = err, .err_len = err_len};
-    const struct cfg_from_file *f = &sp->cfg->file;
-    const struct gen_layout *lay = &c->lay;
+    struct reader r = {.sp = sp, .err = err, .err_len = err_len};
+    const struct cfg_from_file *f = &sp->file;
+    struct pfile_particles none;
+    if (!out)
+        out = &none;
     static const char *const axes[3] = {"x", "y", "z"};
     struct comp pos[3], off[3], mom[3], w;
     struct comp *all[10] = {&pos[0], &pos[1], &pos[2], &off[0], &off[1], &off[2], &mom[0], &mom[1], &mom[2], &w};
@@ -401,7 +403,7 @@ int pfile_read(const struct species *sp, const struct ctx *c, int *count, struct
                     inside = 0;
                 xc[a] = (xs[a] - lay->lower[a]) / lay->dx[a];
                 /* in single precision the cell is that of the position the device will hold */
-                if (c->real_size == sizeof(float) && xc[a] >= 0 && xc[a] < lay->cells[a]) {
+                if (single && xc[a] >= 0 && xc[a] < lay->cells[a]) {
                     float x = (float)xc[a];
                     xc[a] = x < (float)lay->cells[a] ? x : nextafterf((float)lay->cells[a], 0.0f);
                 }
@@ -415,7 +417,7 @@ int pfile_read(const struct species *sp, const struct ctx *c, int *count, struct
                 continue;
             }
             count[cell]++;
-            if (!mine(lay, cell))
+            if (out == &none || !mine(lay, cell))
                 continue;
             if (keep_grow(out)) {
                 FAIL(&r, "path", "out of host memory for the particles of this rank");
@@ -427,7 +429,7 @@ int pfile_read(const struct species *sp, const struct ctx *c, int *count, struct
             const long at = out->n++;
             for (int a = 0; a < 3; a++) {
                 out->x[a][at] = xc[a];
-                out->u[a][at] = (p_mom != 0 ? v[6 + a][k] * per : v[6 + a][k]) / sp->cfg->mass;
+                out->u[a][at] = (p_mom != 0 ? v[6 + a][k] * per : v[6 + a][k]) / sp->mass;
             }
             out->w[at] = weight;
             out->id[at] = (uint64_t)(first + (long)k);
@@ -449,7 +451,7 @@ done:
     if (file >= 0)
         H5Fclose(file);
     mem_free(buf);
-    if (rc)
+    if (rc || out == &none)
         pfile_free(out);
     return rc;
 }

@@ -21,10 +21,11 @@ struct pfile_particles {
     long *cell;
 };
 
-/* Reads sp->cfg->file: count[] (every cell of the domain, zeroed first) gets the particles of
- * each cell, *out those of this rank's boxes. Errors name the input's FILE:LINE and key. */
-int pfile_read(const struct species *sp, const struct ctx *c, int *count, struct pfile_particles *out, char *err,
-               size_t err_len);
+/* Reads sp->file: count[] (every cell of the domain, zeroed first) gets the particles of each
+ * cell, *out (NULL: only counted, as `picl check` estimates) those of this rank's boxes; single:
+ * positions as the float the device holds. Errors name the input's FILE:LINE and key. */
+int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int single, int *count,
+               struct pfile_particles *out, char *err, size_t err_len);
 
 /* Writes particle i into slot offset[cell]++ of the species' arrays (offset: each cell's first
  * slot, consumed; every kept particle's cell is this rank's). */
