@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_from_file.sh: species.from_file. A bunch picl wrote (a full diagnostic of a beam at step
 # 0) read back into a run on 1, 2 and 4 ranks: the run's own step-0 dump holds the same particles,
-# bit for bit in double, the count exact (tests/output/from_file_check.py). A file openpmd-api
+# bit for bit in double, the count exact (tests/output/from_file_check.py); in float within its
+# rounding. A file openpmd-api
 # wrote (units in um and m_e c, macro-weighted momenta, a constant positionOffset) loads with
 # its values through offset and region (tests/output/from_file_api.py). Bad files are refused
 # with FILE:LINE: KEY and nothing written.
@@ -44,6 +45,12 @@ for n in 1 2 4; do
     if out=$("$py" "$root/tests/output/from_file_check.py" $src r$n/bunch/openpmd_000000.h5 2>&1); then ok
     else bad "$n ranks: $out"; fi
 done
+
+# the same in single precision: the count exact, values within float rounding
+sed -e 's/precision = "double"/precision = "float"/' -e 's/^local OUT = "r"/local OUT = "rf"/' read.lua >readf.lua
+if ! "$picl" run -q readf.lua >rf.log 2>&1; then bad "float: the run from the file failed: $(tail -3 rf.log)"
+elif out=$("$py" "$root/tests/output/from_file_check.py" $src rf/bunch/openpmd_000000.h5 float 2>&1); then ok
+else bad "float: $out"; fi
 
 # -- a file of another code (openpmd-api), with offset and region
 cat >api.lua <<'LUA'
