@@ -4,7 +4,8 @@
 # bit for bit in double, the count exact (tests/output/from_file_check.py); in float within its
 # rounding. A file openpmd-api
 # wrote (units in um and m_e c, macro-weighted momenta, a constant positionOffset) loads with
-# its values through offset and region (tests/output/from_file_api.py). Bad files are refused
+# its values through offset and region (tests/output/from_file_api.py); one of two chunks'
+# particles, written with h5py, loads on 2 ranks (tests/output/from_file_bulk.py). Bad files are refused
 # with FILE:LINE: KEY and nothing written.
 . "$(dirname "$0")/lib.sh"
 need_venv
@@ -75,6 +76,26 @@ elif ! "$picl" run -q api.lua >api.log 2>&1; then
     bad "the openpmd-api file did not load: $(tail -3 api.log)"
 elif out=$("$py" "$root/tests/output/from_file_api.py" check api.h5 a/e/openpmd_000000.h5 2>&1); then ok
 else bad "openpmd-api file: $out"; fi
+
+# -- more particles than one chunk (PFILE_CHUNK), h5py's own openPMD layout (a constant
+# weighting, float32 positions, positionOffset datasets), on 2 ranks
+cat >bulk.lua <<'LUA'
+local picl = require("picl")
+return picl.simulation {
+  grid = { cells = {8, 8, 8}, lower = {-2e-6, -1e-6, 0}, upper = {2e-6, 3e-6, 6e-6}, max_box = 4 },
+  precision = "double",
+  solver = { name = "yee", cfl = 0.9 },
+  steps = 1,
+  species = { { name = "p", particle = "proton", from_file = { path = "bulk.h5", species = "p" } } },
+  diagnostics = { output_dir = "b", full = { name = "p", interval = {0}, fields = {}, species = { "p" },
+    attributes = { "position", "momentum", "weighting", "id" } } },
+}
+LUA
+if ! out=$("$py" "$root/tests/output/from_file_bulk.py" write bulk.h5 2>&1); then bad "h5py could not write the file: $out"
+elif ! timeout 600 mpirun --oversubscribe -np 2 "$picl" run -q bulk.lua >bulk.log 2>&1; then
+    bad "the file of two chunks did not load on 2 ranks: $(tail -3 bulk.log)"
+elif out=$("$py" "$root/tests/output/from_file_bulk.py" check b/p/openpmd_000000.h5 2>&1); then ok
+else bad "two chunks: $out"; fi
 
 # -- bad files: FILE:LINE: KEY, exit 2, nothing written. refuse NAME PYTHON MESSAGE: a copy of
 # the bunch edited by PYTHON (h5py, the file as f) is read by read.lua.
