@@ -26,7 +26,6 @@ struct reader {
     size_t err_len;
 };
 
-#define FAIL(r, key, ...) fail_at(r, key, __VA_ARGS__)
 __attribute__((format(printf, 3, 4))) static int fail_at(struct reader *r, const char *key, const char *fmt, ...)
 {
     const struct cfg_from_file *f = &r->sp->file;
@@ -127,13 +126,13 @@ static int comp_open(struct reader *r, hid_t parent, const char *path, const cha
 {
     c->d = H5I_INVALID_HID;
     if (H5Lexists(parent, path, H5P_DEFAULT) <= 0)
-        return FAIL(r, "species", "the file's species '%s' has no record %s", r->sp->file.species, key);
+        return fail_at(r, "species", "the file's species '%s' has no record %s", r->sp->file.species, key);
     hid_t o = H5Oopen(parent, path, H5P_DEFAULT);
     if (o < 0)
-        return FAIL(r, "species", "record %s cannot be opened", key);
+        return fail_at(r, "species", "record %s cannot be opened", key);
     if (attr_doubles(o, "unitSI", &c->unit, 1)) {
         H5Oclose(o);
-        return FAIL(r, "species", "record %s has no unitSI", key);
+        return fail_at(r, "species", "record %s has no unitSI", key);
     }
     if (H5Iget_type(o) == H5I_DATASET) {
         hid_t s = H5Dget_space(o);
@@ -145,7 +144,7 @@ static int comp_open(struct reader *r, hid_t parent, const char *path, const cha
             H5Sclose(s);
         if (rank != 1) {
             H5Oclose(o);
-            return FAIL(r, "species", "record %s is not a 1-dimensional dataset", key);
+            return fail_at(r, "species", "record %s is not a 1-dimensional dataset", key);
         }
         c->d = o;
         c->n = (long)dims[0];
@@ -155,7 +154,7 @@ static int comp_open(struct reader *r, hid_t parent, const char *path, const cha
     int bad = attr_doubles(o, "value", &c->value, 1) || attr_doubles(o, "shape", &shape, 1);
     H5Oclose(o);
     if (bad)
-        return FAIL(r, "species", "record %s is neither a dataset nor a constant (value and shape)", key);
+        return fail_at(r, "species", "record %s is neither a dataset nor a constant (value and shape)", key);
     c->n = (long)shape;
     return 0;
 }
@@ -176,7 +175,7 @@ static int comp_read(struct reader *r, const struct comp *c, const char *key, hs
     if (ms >= 0)
         H5Sclose(ms);
     if (rc)
-        return FAIL(r, "path", "reading record %s failed", key);
+        return fail_at(r, "path", "reading record %s failed", key);
     if (c->unit != 1.0)
         for (hsize_t i = 0; i < n; i++)
             out[i] *= c->unit;
@@ -198,40 +197,42 @@ static int record_attrs(struct reader *r, hid_t g, const char *name, const doubl
 {
     hid_t o = H5Oopen(g, name, H5P_DEFAULT);
     if (o < 0)
-        return FAIL(r, "species", "the file's species '%s' has no record %s", r->sp->file.species, name);
+        return fail_at(r, "species", "the file's species '%s' has no record %s", r->sp->file.species, name);
     double dim[7], wp = 0, mw = 0;
     int rc = 0;
     if (attr_doubles(o, "unitDimension", dim, 7))
-        rc = FAIL(r, "species", "record %s has no unitDimension", name);
+        rc = fail_at(r, "species", "record %s has no unitDimension", name);
     else if (memcmp(dim, want, sizeof dim) != 0)
-        rc = FAIL(r, "species", "record %s has unitDimension (%g, %g, %g, %g, %g, %g, %g); expected that of %s", name,
+        rc = fail_at(r, "species", "record %s has unitDimension (%g, %g, %g, %g, %g, %g, %g); expected that of %s", name,
                   dim[0], dim[1], dim[2], dim[3], dim[4], dim[5], dim[6], what);
     if (!rc && !attr_doubles(o, "macroWeighted", &mw, 1) && mw != 0 && attr_doubles(o, "weightingPower", &wp, 1))
-        rc = FAIL(r, "species", "record %s is macroWeighted but has no weightingPower", name);
+        rc = fail_at(r, "species", "record %s is macroWeighted but has no weightingPower", name);
     H5Oclose(o);
     *power = mw != 0 ? wp : 0;
     return rc;
 }
 
+/* Room for one more kept particle: every array doubles. */
 static int keep_grow(struct pfile_particles *p)
 {
     if (p->n < p->cap)
         return 0;
-    long cap = p->cap ? 2 * p->cap : 1024;
-    void *a[9] = {p->x[0], p->x[1], p->x[2], p->u[0], p->u[1], p->u[2], p->w, p->id, p->cell};
-    for (int i = 0; i < 9; i++) {
-        void *m = mem_realloc(a[i], (size_t)cap * 8);
+    const long cap = p->cap ? 2 * p->cap : 1024;
+    double **d[7] = {&p->x[0], &p->x[1], &p->x[2], &p->u[0], &p->u[1], &p->u[2], &p->w};
+    for (int i = 0; i < 7; i++) {
+        double *m = mem_realloc(*d[i], (size_t)cap * sizeof(double));
         if (!m)
             return -1;
-        a[i] = m;
-        switch (i) {
-        case 0: case 1: case 2: p->x[i] = m; break;
-        case 3: case 4: case 5: p->u[i - 3] = m; break;
-        case 6: p->w = m; break;
-        case 7: p->id = m; break;
-        default: p->cell = m;
-        }
+        *d[i] = m;
     }
+    uint64_t *id = mem_realloc(p->id, (size_t)cap * sizeof(uint64_t));
+    if (!id)
+        return -1;
+    p->id = id;
+    long *cell = mem_realloc(p->cell, (size_t)cap * sizeof(long));
+    if (!cell)
+        return -1;
+    p->cell = cell;
     p->cap = cap;
     return 0;
 }
@@ -254,7 +255,7 @@ static hid_t open_species(struct reader *r, hid_t file)
     const struct cfg_from_file *f = &r->sp->file;
     char base[256], parts[256], path[1300];
     if (attr_string(file, "basePath", base, sizeof base) || attr_string(file, "particlesPath", parts, sizeof parts)) {
-        FAIL(r, "path", "'%s' is no openPMD particle file: it lacks the attributes basePath and particlesPath", f->path);
+        fail_at(r, "path", "'%s' is no openPMD particle file: it lacks the attributes basePath and particlesPath", f->path);
         return H5I_INVALID_HID;
     }
     char *t = strstr(base, "%T");
@@ -272,7 +273,7 @@ static hid_t open_species(struct reader *r, hid_t file)
             members(d, have);
             H5Gclose(d);
         }
-        FAIL(r, "iteration", "'%s' holds no iteration %ld (it holds %s)", f->path, f->iteration, have);
+        fail_at(r, "iteration", "'%s' holds no iteration %ld (it holds %s)", f->path, f->iteration, have);
         return H5I_INVALID_HID;
     }
     snprintf(path, sizeof path, "%s%s", iter, parts);
@@ -281,7 +282,7 @@ static hid_t open_species(struct reader *r, hid_t file)
         char have[256] = "nothing";
         if (pg >= 0)
             members(pg, have);
-        FAIL(r, "species", "iteration %ld of '%s' has no particle species '%s' (it has %s)", f->iteration, f->path,
+        fail_at(r, "species", "iteration %ld of '%s' has no particle species '%s' (it has %s)", f->iteration, f->path,
              f->species, have);
         if (pg >= 0)
             H5Gclose(pg);
@@ -333,11 +334,11 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     struct stat st;
     if (stat(f->path, &st)) {
-        FAIL(&r, "path", "cannot open '%s': %s", f->path, strerror(errno));
+        fail_at(&r, "path", "cannot open '%s': %s", f->path, strerror(errno));
         goto done;
     }
     if (H5Fis_hdf5(f->path) <= 0 || (file = H5Fopen(f->path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {
-        FAIL(&r, "path", "'%s' is not an HDF5 file HDF5 can open", f->path);
+        fail_at(&r, "path", "'%s' is not an HDF5 file HDF5 can open", f->path);
         goto done;
     }
     if ((g = open_species(&r, file)) < 0)
@@ -350,7 +351,7 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
         record_attrs(&r, g, "weighting", dim_none, "a number (dimensionless)", &p_w))
         goto done;
     if (p_pos != 0 || (has_off && p_off != 0)) {
-        FAIL(&r, "species", "positions are macroWeighted with a weightingPower; expected those of one particle");
+        fail_at(&r, "species", "positions are macroWeighted with a weightingPower; expected those of one particle");
         goto done;
     }
     for (int a = 0; a < 3; a++) {
@@ -370,12 +371,12 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     const long n = pos[0].n;
     for (int i = 0; i < 10; i++)
         if ((i < 3 || i > 5 || has_off) && all[i]->n != n) {
-            FAIL(&r, "species", "its records hold different numbers of particles (%ld and %ld)", n, all[i]->n);
+            fail_at(&r, "species", "its records hold different numbers of particles (%ld and %ld)", n, all[i]->n);
             goto done;
         }
     buf = mem_alloc(sizeof(double) * 10 * PFILE_CHUNK);
     if (!buf) {
-        FAIL(&r, "path", "out of host memory for reading");
+        fail_at(&r, "path", "out of host memory for reading");
         goto done;
     }
     double *v[10];
@@ -420,7 +421,7 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
             if (out == &none || !mine(lay, cell))
                 continue;
             if (keep_grow(out)) {
-                FAIL(&r, "path", "out of host memory for the particles of this rank");
+                fail_at(&r, "path", "out of host memory for the particles of this rank");
                 goto done;
             }
             const double weight = v[9][k];
@@ -437,7 +438,7 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
         }
     }
     if (outside >= 0) {
-        FAIL(&r, "region", "particle %ld of '%s' (and maybe others) lies outside the domain; expected every particle "
+        fail_at(&r, "region", "particle %ld of '%s' (and maybe others) lies outside the domain; expected every particle "
              "inside grid.lower .. grid.upper, or a from_file.region (or offset) that keeps only those inside",
              outside, f->path);
         goto done;
