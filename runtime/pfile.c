@@ -266,12 +266,15 @@ static hid_t open_species(struct reader *r, hid_t file)
     } else {
         snprintf(iter, sizeof iter, "%s", base);
     }
-    if (H5Lexists(file, "/data", H5P_DEFAULT) <= 0 || H5Lexists(file, iter, H5P_DEFAULT) <= 0) {
+    if (H5Lexists(file, iter, H5P_DEFAULT) <= 0) {
+        /* the iterations are the members of basePath's part before %T ("/data/") */
         char have[256] = "nothing";
-        if (H5Lexists(file, "/data", H5P_DEFAULT) > 0) {
-            hid_t d = H5Gopen2(file, "/data", H5P_DEFAULT);
-            members(d, have);
-            H5Gclose(d);
+        if (t && base[0] && H5Lexists(file, base, H5P_DEFAULT) > 0) {
+            hid_t d = H5Gopen2(file, base, H5P_DEFAULT);
+            if (d >= 0) {
+                members(d, have);
+                H5Gclose(d);
+            }
         }
         fail_at(r, "iteration", "'%s' holds no iteration %ld (it holds %s)", f->path, f->iteration, have);
         return H5I_INVALID_HID;
@@ -283,7 +286,7 @@ static hid_t open_species(struct reader *r, hid_t file)
         if (pg >= 0)
             members(pg, have);
         fail_at(r, "species", "iteration %ld of '%s' has no particle species '%s' (it has %s)", f->iteration, f->path,
-             f->species, have);
+                f->species, have);
         if (pg >= 0)
             H5Gclose(pg);
         return H5I_INVALID_HID;
@@ -439,8 +442,8 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     }
     if (outside >= 0) {
         fail_at(&r, "region", "particle %ld of '%s' (and maybe others) lies outside the domain; expected every particle "
-             "inside grid.lower .. grid.upper, or a from_file.region (or offset) that keeps only those inside",
-             outside, f->path);
+                "inside grid.lower .. grid.upper, or a from_file.region (or offset) that keeps only those inside",
+                outside, f->path);
         goto done;
     }
     rc = 0;
