@@ -122,5 +122,7 @@ refuse "position not a length" \
     "f['data/0/particles/beam/position'].attrs['unitDimension'] = [0.0, 0, 0, 0, 0, 0, 0]" \
     "record position has unitDimension (0, 0, 0, 0, 0, 0, 0); expected that of a length"
 refuse "no unitSI" "del f['data/0/particles/beam/position/x'].attrs['unitSI']" "record position/x has no unitSI"
+refuse "a particle outside the domain" "f['data/0/particles/beam/position/x'][5] = 1.0" \
+    "from_file.region: particle 5 of 'w/bunch/openpmd_000000.h5' (and maybe others) lies outside the domain"
 refuse "not openPMD" "del f.attrs['basePath']" "is no openPMD particle file"
 summary
