@@ -114,6 +114,18 @@ struct cfg_beam {
     double truncate; /* in rms */
 };
 
+/* Particles read from an openPMD file (runtime/pfile.c): species `species` of iteration
+ * `iteration`, positions shifted by offset (m); has_region: only those inside lower .. upper. */
+struct cfg_from_file {
+    char path[CFG_PATH_LEN];
+    char species[CFG_PATH_LEN];
+    long iteration;
+    double offset[3];
+    int has_region;
+    double lower[3], upper[3];
+    char where[CFG_PATH_LEN]; /* FILE:LINE of the from_file key */
+};
+
 /* A hard-edged element of applied_fields.elements, along z from z[0] to z[1] (m) about the axis
  * (center[0], center[1]) (m): a solenoid's Bz (T) with its paraxial fringe over `fringe` m at each
  * edge (< 0: one cell along z), or a quadrupole's gradient (T/m). */
@@ -154,6 +166,8 @@ struct cfg_species {
     int frozen; /* 1: never pushed, deposits nothing (fixed background) */
     int is_beam; /* 1: a bunch (beam); density, region, ppc, u_drift and u_th do not apply */
     struct cfg_beam beam;
+    int is_file; /* 1: from an openPMD file; density, region, ppc, u_drift and u_th do not apply */
+    struct cfg_from_file file;
     char where[CFG_PATH_LEN];
 };
 

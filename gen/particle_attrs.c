@@ -20,8 +20,8 @@ int gen_stores_ids(const struct picl_config *cfg)
 
 /* A beam's macro-particles share its charge equally; a plasma's weigh density times cell volume
  * over particles per cell, one weight where the density is a number (kept beside its text; 0
- * for an expression). */
-static int weight_fixed(const struct cfg_species *sp) { return sp->is_beam || sp->density > 0; }
+ * for an expression); particles from a file bring their own. */
+static int weight_fixed(const struct cfg_species *sp) { return !sp->is_file && (sp->is_beam || sp->density > 0); }
 
 int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w)
 {

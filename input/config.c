@@ -188,6 +188,23 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
         beam->truncate = luatab_number(rd, b, "truncate", 4);
     }
     lua_pop(L, 1);
+    if (luatab_push(rd, t, "from_file", LUA_TTABLE, 1)) {
+        int ff = lua_gettop(L);
+        struct cfg_from_file *file = &sp->file;
+        sp->is_file = 1;
+        luatab_string(rd, ff, "path", file->path, sizeof file->path);
+        luatab_string(rd, ff, "species", file->species, sizeof file->species);
+        file->iteration = (long)luatab_integer(rd, ff, "iteration");
+        luatab_vec3(rd, ff, "offset", file->offset);
+        if (luatab_push(rd, ff, "region", LUA_TTABLE, 1)) {
+            file->has_region = 1;
+            luatab_vec3(rd, lua_gettop(L), "lower", file->lower);
+            luatab_vec3(rd, lua_gettop(L), "upper", file->upper);
+        }
+        lua_pop(L, 1);
+        luatab_string(rd, ff, "where", file->where, sizeof file->where);
+    }
+    lua_pop(L, 1);
     luatab_string(rd, t, "where", sp->where, sizeof sp->where);
 }
 

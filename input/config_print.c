@@ -94,6 +94,10 @@ void cfg_print(const struct picl_config *cfg, void *file)
         fprintf(f, "species            %s%s%s    [%s]\n", sp->name, sp->is_beam ? " (beam)" : "",
                 sp->frozen ? " (frozen)" : "", sp->where);
         fprintf(f, "  charge, mass       %.9g C, %.9g kg\n", sp->charge, sp->mass);
+        if (sp->is_file)
+            fprintf(f, "  from file          species %s of iteration %ld of %s, offset %.9g %.9g %.9g m%s\n",
+                    sp->file.species, sp->file.iteration, sp->file.path, sp->file.offset[0], sp->file.offset[1],
+                    sp->file.offset[2], sp->file.has_region ? ", within a region" : "");
         if (sp->is_beam) {
             const struct cfg_beam *b = &sp->beam;
             fprintf(f, "  beam               %.9g C in %ld particles, centroid ", b->total_charge, b->particles);

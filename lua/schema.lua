@@ -378,6 +378,27 @@ local beam = section {
     },
 }
 
+-- Particles read from an openPMD file (runtime/pfile.c): positions, momenta and weights of
+-- species `species` at `iteration`, shifted by `offset`; only those inside `region` (if given)
+-- are kept. The file is read when the run starts, so the path is that of the working folder.
+local text_kind = { what = "a nonempty string", check = function(v, key, ctx)
+    if type(v) ~= "string" or v == "" then return nil end
+    if #v >= ctx.limits.path_len then
+        return nil, string.format("%d characters; expected at most %d", #v, ctx.limits.path_len - 1)
+    end
+    return v
+end }
+
+local from_file = section {
+    keys = {
+        path = { kind = text_kind, required = true, doc = "the openPMD HDF5 file, from the working folder" },
+        species = { kind = text_kind, required = true, doc = "the particle species' name in the file" },
+        iteration = { kind = integer("an integer >= 0", nonnegative), default = 0, doc = "the file's iteration" },
+        offset = { kind = three(number(""), "3 numbers"), default = { 0, 0, 0 }, doc = "m, added to every position" },
+        region = { kind = region, doc = "m, keep only particles inside (after the offset)" },
+    },
+}
+
 local species = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "used in output names and --set" },
@@ -399,6 +420,7 @@ local species = section {
         distribution = { kind = one_of("distribution", { "maxwell_juttner", "maxwellian" }),
             doc = "of temperature: maxwell_juttner (default, relativistic) or maxwellian (Gaussian u, as u_th)" },
         beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
+        from_file = { kind = from_file, doc = "particles read from an openPMD file instead of density and ppc" },
         -- Each species draws from its own stream unless told otherwise.
         seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
             default = function(_, ctx) return ctx.list_index end },
@@ -408,7 +430,17 @@ local species = section {
         -- A plasma (density, ppc, ...) or a beam, never both; the runtime reads ppc and the
         -- momentum keys of every species, so a beam gets neutral values for them.
         function(s, key)
-            if s.beam then
+            if s.beam and s.from_file then fail(join(key, "from_file"), "give beam or from_file, not both") end
+            if s.from_file then
+                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" } do
+                    if s[k] ~= nil then
+                        fail(join(key, k), string.format("a species from_file takes no %s; its particles' positions, "
+                            .. "momenta and weights come from the file (from_file.region filters them)", k))
+                    end
+                end
+                s.ppc = { 1, 1, 1 }
+                s.density = nil
+            elseif s.beam then
                 for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" } do
                     if s[k] ~= nil then
                         fail(join(key, k), string.format("a beam species takes no %s; expected beam = {...} alone "
@@ -420,7 +452,7 @@ local species = section {
             else
                 if s.density == nil then
                     fail(join(key, "density"), "missing; expected a number >= 0 or an expression string (m^-3), "
-                        .. "or beam = {...} for a bunch")
+                        .. "or beam = {...} for a bunch, or from_file = {...}")
                 end
                 if s.ppc == nil then fail(join(key, "ppc"), "missing; expected a positive integer or 3 of them") end
             end
@@ -464,6 +496,7 @@ local species = section {
                     numtext(s.charge), s.charge > 0 and "positive" or "negative"))
             end
             s.where = ctx:where(key)
+            if s.from_file then s.from_file.where = ctx:where(join(key, "from_file")) end
         end,
     },
 }
@@ -924,6 +957,13 @@ local moving_window = section {
 local function check_moving_window(sim)
     local w = sim.moving_window
     if not w then return end
+    -- the window injects plasma from a species' density; a file's particles have none
+    for _, sp in ipairs(sim.species) do
+        if sp.from_file then
+            fail("species." .. sp.name .. ".from_file", "particles from a file with a moving window are not supported; "
+                .. "expected a species without moving_window")
+        end
+    end
     local a = ({ x = 1, y = 2, z = 3 })[w.axis]
     if sim.boundary.field[a][1] == "periodic" then
         fail("moving_window.axis", string.format("the window moves along %s, which is periodic; expected a "

@@ -8,6 +8,7 @@
 #include "guards.h"
 #include "layout.h"
 #include "mem.h"
+#include "pfile.h"
 #include "particles.h"
 #include "room.h"
 #include "pml.h"
@@ -39,7 +40,7 @@ int estimate_box_particles(const struct picl_config *cfg, const struct gen_layou
 
 /* Particles and slots (the boxes' room and outboxes, as room_boxes lays them out). */
 static int species_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *total,
-                         double *slots)
+                         double *slots, char *err, size_t err_len)
 {
     const int nb = lay->n_boxes;
     const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
@@ -48,10 +49,26 @@ static int species_boxes(const struct picl_config *cfg, const struct gen_layout 
     if (!cap || !count) {
         mem_free(cap);
         mem_free(count);
+        snprintf(err, err_len, "out of host memory for the memory estimate");
         return -1;
     }
-    room_expected(cfg, lay, s, count);
-    room_boxes(cfg, lay, s, count, 1, cap, out_cap);
+    if (cfg->species[s].is_file) { /* the file's own counts; a bad file is reported here, before any build */
+        int *n = mem_alloc(cells * sizeof(int));
+        if (!n)
+            snprintf(err, err_len, "out of host memory for the memory estimate");
+        if (!n || pfile_read(&cfg->species[s], lay, cfg->precision == CFG_FLOAT, n, NULL, err, err_len)) {
+            mem_free(n);
+            mem_free(cap);
+            mem_free(count);
+            return -1;
+        }
+        for (size_t i = 0; i < cells; i++)
+            count[i] = n[i];
+        mem_free(n);
+    } else {
+        room_expected(cfg, lay, s, count);
+    }
+    room_boxes(cfg, lay, s, count, !cfg->species[s].is_file, cap, out_cap);
     double sum = 0;
     for (size_t i = 0; i < cells; i++)
         sum += count[i];
@@ -96,10 +113,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
         double slots;
-        if (species_boxes(cfg, &lay, s, &m->count[s], &slots)) {
-            snprintf(err, err_len, "out of host memory for the memory estimate");
+        if (species_boxes(cfg, &lay, s, &m->count[s], &slots, err, err_len))
             return -1;
-        }
         /* a beam's loading also holds each particle's cell and slot */
         const double loading = m->loading + (sp->is_beam ? (double)sp->beam.particles * 2 * sizeof(long) : 0);
         m->particles[s] = slots * (double)particles_slot_bytes(cfg) +

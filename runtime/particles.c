@@ -11,6 +11,7 @@
 #include "gen.h"
 #include "kargs.h"
 #include "migrate.h"
+#include "pfile.h"
 #include "room.h"
 
 #define ARRAY_NAME(E, name, param, type, kept) #name,
@@ -175,7 +176,8 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     int *host_count = mem_alloc(cells * sizeof(int));
     long *host_offset = mem_alloc(cells * sizeof(long));
     long *beam_cell = NULL; /* a beam: each particle's cell */
-    const int beam = sp->cfg->is_beam;
+    const int beam = sp->cfg->is_beam, from_file = sp->cfg->is_file;
+    struct pfile_particles kept = {0}; /* from a file: the particles of this rank's boxes */
     int rc = -1;
     if (!host_count || !host_offset) {
         snprintf(err, err_len, "species %s: out of host memory for loading", sp->cfg->name);
@@ -184,6 +186,9 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
     size_t g[3] = {(size_t)n[0], (size_t)n[1], (size_t)n[2]};
     if (beam) {
         if (beam_cells(sp, c, host_count, &beam_cell, err, err_len))
+            goto done;
+    } else if (from_file) {
+        if (pfile_read(sp->cfg, &c->lay, c->real_size == sizeof(float), host_count, &kept, err, err_len))
             goto done;
     } else if (arena_alloc(&c->arena, cells * sizeof(int), "particle loading counts", &count, err, err_len) ||
                species_kernel(&kcount, c, "load_count", sp->index, err, err_len) ||
@@ -211,6 +216,10 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
         rc = beam_fill(sp, c, beam_cell, host_offset, err, err_len);
         goto done;
     }
+    if (from_file) {
+        rc = pfile_fill(sp, c, &kept, host_offset, err, err_len);
+        goto done;
+    }
     if (arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||
         cl_check(clEnqueueWriteBuffer(c->dev->queue, offset.mem, CL_TRUE, 0, cells * sizeof(long), host_offset, 0,
                                       NULL, NULL),
@@ -234,6 +243,7 @@ done:
     mem_free(host_count);
     mem_free(host_offset);
     mem_free(beam_cell);
+    pfile_free(&kept);
     return rc;
 }
 

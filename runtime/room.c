@@ -12,7 +12,9 @@
  *   large (a thin bunch crosses a box edge all at once). Without a window that moves with it the
  *   drift spans the column, and each box of the column keeps room for the most the bunch puts
  *   in any box-long stretch of it. Beyond these a box can overflow, which stops the run with a
- *   message (docs/input.md). */
+ *   message (docs/input.md).
+ * - Particles from a file: every box and outbox the most of any block of 2 x 2 x 2 boxes
+ *   (file_room). */
 #include "room.h"
 
 #include <math.h>
@@ -128,6 +130,26 @@ static double bunch_room(const struct picl_config *cfg, const struct gen_layout 
     return most;
 }
 
+/* Particles from a file may be a bunch of any shape and speed: every box, and its outbox, keeps
+ * room for the most the particles put at load in any block of 2 x 2 x 2 boxes (a block that one
+ * box can come to hold when they move as one, since the boxes they straddle fall into it). */
+static void file_room(const struct gen_layout *lay, const double *cell_count, long *cap, long *out_cap)
+{
+    const int *c = lay->cells, *nb = lay->nbox;
+    double most = 0;
+    for (int b = 0; b < lay->n_boxes; b++) {
+        const int bi[3] = {b % nb[0], (b / nb[0]) % nb[1], b / (nb[0] * nb[1])};
+        double sum = 0;
+        for (int k = bi[2] * lay->box[2]; k < (bi[2] + 2) * lay->box[2] && k < c[2]; k++)
+            for (int j = bi[1] * lay->box[1]; j < (bi[1] + 2) * lay->box[1] && j < c[1]; j++)
+                for (int i = bi[0] * lay->box[0]; i < (bi[0] + 2) * lay->box[0] && i < c[0]; i++)
+                    sum += cell_count[i + (long)c[0] * (j + (long)c[1] * k)];
+        most = fmax(most, sum);
+    }
+    for (int b = 0; b < lay->n_boxes; b++)
+        cap[b] = out_cap[b] = room_box_slots((long)most);
+}
+
 void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
                 int expected, long *cap, long *out_cap)
 {
@@ -135,6 +157,10 @@ void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int
     const struct cfg_window *w = &cfg->window;
     const int *c = lay->cells;
     double *prof = sp->is_beam ? mem_calloc((size_t)c[sp->beam.axis], sizeof(double)) : NULL;
+    if (sp->is_file) {
+        file_room(lay, cell_count, cap, out_cap);
+        return;
+    }
     for (int b = 0; b < lay->n_boxes; b++) {
         const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
         if (sp->is_beam) {

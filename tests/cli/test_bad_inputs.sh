@@ -134,6 +134,17 @@ expect "solenoid without B" 's/^  steps = 3,/  steps = 3, applied_fields = { ele
     "applied_fields.elements.1.B: missing; a solenoid needs B (T, its field along z)" run
 expect "element that ends before it starts" 's/^  steps = 3,/  steps = 3, applied_fields = { elements = { { kind = "quadrupole", gradient = 1, z = {1e-7, 0} } } },/' \
     "applied_fields.elements.1.z: the element ends (0 m) before it starts (1e-07 m)" run
+# species.from_file (tests/cli/test_from_file.sh refuses bad files' species, iterations, records, units)
+expect "from_file: no such file" 's|density = "n0.*|from_file = { path = "nothing.h5", species = "beam" },|; /ppc = 1,/d' \
+    "bad.lua:16: species.electrons.from_file.path: cannot open 'nothing.h5': No such file or directory" run
+expect "from_file with a density" 's|ppc = 1,|from_file = { path = "beam.h5", species = "beam" },|' \
+    "bad.lua:16: species.electrons.density: a species from_file takes no density" run
+expect "from_file without a species" 's|density = "n0.*|from_file = { path = "beam.h5" },|; /ppc = 1,/d' \
+    "species.electrons.from_file.species: missing" run
+expect "from_file: negative iteration" 's|density = "n0.*|from_file = { path = "b.h5", species = "b", iteration = -1 },|; /ppc = 1,/d' \
+    "species.electrons.from_file.iteration: expected an integer >= 0" run
+expect "from_file and beam" 's|density = "n0.*|from_file = { path = "b.h5", species = "b" }, beam = { total_charge = -1e-15, particles = 10, centroid = {5e-7, 5e-7, 5e-7}, rms = 1e-8, gamma = 2 },|; /ppc = 1,/d' \
+    "species.electrons.from_file: give beam or from_file, not both" run
 expect "negative temperature" 's/ppc = 1,/ppc = 1, temperature = -5,/' \
     "bad.lua:17: species.electrons.temperature: expected a number >= 0 or an expression string (eV, kT of a thermal spread (instead of u_th)), got -5" run
 expect "temperature and u_th" 's/ppc = 1,/ppc = 1, temperature = 5, u_th = 0.01,/' \
