@@ -10,8 +10,9 @@
 
 struct csv_row {
     int n;
-    char **name; /* header columns */
+    char **name; /* header columns, pointing into header */
     double *value; /* the row's values */
+    char *header;
 };
 
 /* The row of `step` from `path`; the test stops when the file or the row is missing. */
@@ -55,7 +56,15 @@ static inline void csv_row(const char *path, long step, struct csv_row *r)
         if (*p == ',')
             p++;
     }
+    r->header = header;
     free(line);
+}
+
+static inline void csv_row_free(struct csv_row *r)
+{
+    free(r->name);
+    free(r->value);
+    free(r->header);
 }
 
 /* The value of column `name`; NaN when the header has none. */

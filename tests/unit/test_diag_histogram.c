@@ -142,6 +142,8 @@ static void test_histograms(struct device *dev)
     /* the bin centres in the header */
     CHECK(!strncmp(xux.name[2], "x_m=", 4) && strstr(xux.name[2], ";ux=") != NULL);
     CHECK(!strncmp(spec.name[2], "energy_J=", 9));
+    for (int i = 0; i < 7; i++)
+        csv_row_free(rows[i]);
     scratch_remove(dir);
 }
 

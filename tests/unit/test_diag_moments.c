@@ -208,6 +208,9 @@ static void test_moments(struct device *dev)
         diff = fmax(diff, fabs(ext.value[i] - ext1.value[i]) / fmax(fabs(ext1.value[i]), 1e-300));
     REPORT("%d boxes against %d box: largest relative difference of any column %.2e", boxes, boxes1, diff);
     CHECK(diff < 1e-9);
+    struct csv_row *rows[] = {&mom, &ext, &mom1, &ext1, &core, &core_ext, &core1, &core_ext1};
+    for (int i = 0; i < 8; i++)
+        csv_row_free(rows[i]);
 }
 
 /* The filtered diagnostics against the host's moments of the particles the filter keeps. */
@@ -243,6 +246,9 @@ static void test_filter(struct device *dev)
            "particles", FILTER, 100 * kept_share, worst);
     CHECK(worst < 1e-10);
     CHECK(kept_share > 0.1 && kept_share < 0.5);
+    struct csv_row *rows[] = {&mom, &ext, &core, &core_ext};
+    for (int i = 0; i < 4; i++)
+        csv_row_free(rows[i]);
 }
 
 int main(void)

@@ -84,6 +84,7 @@ static void test_plane_wave(struct device *dev)
             worst_b = fmax(worst_b, (fabs(csv_get(&r, name[3])) + fabs(csv_get(&r, name[4]))) / b);
             continuum = fmax(continuum, fabs(csv_get(&r, name[1]) - E0 * cos(k * points[p][0] - PICL_C * k * t)) / E0);
         }
+        csv_row_free(&r);
     }
     /* the field maxima: over the nodes of the eigenmode (Ey nodal along x; Bz at cell centres,
      * and |B| at the nodes from the four Bz around each, b cos(k dx / 2) cos(k x_i - omega t)) */
@@ -103,6 +104,7 @@ static void test_plane_wave(struct device *dev)
                                         (csv_get(&r, "Ex_max_V_m") + csv_get(&r, "Ez_max_V_m")) / E0);
         worst_max = fmax(worst_max, fabs(csv_get(&r, "Bz_max_T") - bz) / b + fabs(csv_get(&r, "B_max_T") - bn) / b +
                                         (csv_get(&r, "Bx_max_T") + csv_get(&r, "By_max_T")) / b);
+        csv_row_free(&r);
     }
     REPORT("field maxima at steps 0-%d: within %.2e of the eigenmode's over the nodes", STEPS, worst_max);
     CHECK(worst_max < 1e-9);
