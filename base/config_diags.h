@@ -66,6 +66,8 @@ struct cfg_diags {
     int n_probes;
     struct cfg_pdiag field_max[CFG_MAX_PDIAG]; /* species unused */
     int n_field_max;
+    struct cfg_pdiag costs[CFG_MAX_PDIAG]; /* per-box costs (WarpX LoadBalanceCosts); species unused */
+    int n_costs;
 };
 
 #endif

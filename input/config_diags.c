@@ -86,8 +86,9 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
                  {"extrema", CFG_MAX_PDIAG, &out->n_extrema},
                  {"histograms", CFG_MAX_HIST, &out->n_hist},
                  {"probes", CFG_MAX_PROBES, &out->n_probes},
-                 {"field_maxima", CFG_MAX_PDIAG, &out->n_field_max}};
-    for (int l = 0; l < 5; l++) {
+                 {"field_maxima", CFG_MAX_PDIAG, &out->n_field_max},
+                 {"costs", CFG_MAX_PDIAG, &out->n_costs}};
+    for (int l = 0; l < 6; l++) {
         *lists[l].n = luatab_list(rd, d, lists[l].key, lists[l].max);
         const int list = lua_gettop(L);
         for (int i = 0; i < *lists[l].n; i++) {
@@ -101,8 +102,10 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
                 copy_hist(rd, t, &out->hist[i]);
             else if (l == 3)
                 copy_probe(rd, t, &out->probes[i]);
-            else
+            else if (l == 4)
                 copy_pdiag(rd, t, &out->field_max[i]);
+            else
+                copy_pdiag(rd, t, &out->costs[i]);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -137,4 +140,6 @@ void cfg_diags_print(const struct picl_config *cfg, FILE *f)
                 d->probes[i].n_points);
     for (int i = 0; i < d->n_field_max; i++)
         fprintf(f, "field maxima       %s every %d steps\n", d->field_max[i].name, d->field_max[i].interval);
+    for (int i = 0; i < d->n_costs; i++)
+        fprintf(f, "costs              %s every %d steps\n", d->costs[i].name, d->costs[i].interval);
 }

@@ -95,6 +95,8 @@ local keys = {
     probes = { kind = list_of(probe, "probe", "probes"), default = {}, doc = "E and B at points" },
     field_maxima = { kind = list_of(section { keys = { name = NAME, interval = INTERVAL } }, "field maxima diagnostic",
         "pdiag"), default = {}, doc = "the largest |E|, |B| and their components over the grid" },
+    costs = { kind = list_of(section { keys = { name = NAME, interval = INTERVAL } }, "costs diagnostic", "pdiag"),
+        default = {}, doc = "each box's particles, kernel time and owning rank" },
 }
 
 -- Species by name, every CSV name once in output_dir, probes inside the domain.
@@ -107,7 +109,7 @@ local function check_diagnostics(sim)
     -- a histogram of 2 or 3 axes also writes the folder <name>/, as a full diagnostic does
     local folders = {}
     for _, f in ipairs(d.full) do folders[f.name] = "diagnostics.full." .. f.name end
-    for _, kind in ipairs { "moments", "extrema", "histograms", "probes", "field_maxima" } do
+    for _, kind in ipairs { "moments", "extrema", "histograms", "probes", "field_maxima", "costs" } do
         for _, e in ipairs(d[kind]) do
             local key = "diagnostics." .. kind .. "." .. e.name
             if files[e.name] then
