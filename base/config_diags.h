@@ -47,13 +47,41 @@ struct cfg_hist {
     struct cfg_expr filter; /* as a moments diagnostic's */
 };
 
-/* E and B at points, interpolated with the gather's shape and staggering. */
+#define CFG_PROBE_MAX_GRID 4096 /* points of a line or plane probe */
+
+enum cfg_probe_kind { CFG_PROBE_POINTS, CFG_PROBE_LINE, CFG_PROBE_PLANE };
+
+/* E and B at points, interpolated with the gather's shape and staggering: listed points (CSV),
+ * or count[0] (x count[1]) points evenly from start to end along the axes in which they differ
+ * (one for a line, two for a plane; an openPMD mesh, io/probe_openpmd.c). */
 struct cfg_probe {
     char name[CFG_NAME_LEN];
     int interval;
-    int n_points;
-    double point[CFG_PROBE_MAX_POINTS][3]; /* m */
+    enum cfg_probe_kind kind;
+    int n_points; /* listed, or count[0] * count[1] */
+    double point[CFG_PROBE_MAX_POINTS][3]; /* m; kind points */
+    double start[3], end[3]; /* m; line and plane */
+    int count[2]; /* points along the first and second varying axis (1 for a line's second) */
+    int axis[2]; /* the varying axes, ascending (a line's second: -1) */
 };
+
+/* Point q of p (m): listed, or on the line or plane grid with the first varying axis fastest. */
+static inline void cfg_probe_point(const struct cfg_probe *p, int q, double xyz[3])
+{
+    if (p->kind == CFG_PROBE_POINTS) {
+        for (int a = 0; a < 3; a++)
+            xyz[a] = p->point[q][a];
+        return;
+    }
+    const int i[2] = {q % p->count[0], q / p->count[0]};
+    for (int a = 0; a < 3; a++)
+        xyz[a] = p->start[a];
+    for (int v = 0; v < 2; v++)
+        if (p->axis[v] >= 0 && p->count[v] > 1) {
+            const int a = p->axis[v];
+            xyz[a] = p->start[a] + (p->end[a] - p->start[a]) * i[v] / (p->count[v] - 1);
+        }
+}
 
 struct cfg_diags {
     struct cfg_pdiag moments[CFG_MAX_PDIAG];

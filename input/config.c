@@ -318,7 +318,7 @@ static const struct luamod_limit limits[] = {
     {"species", CFG_MAX_SPECIES}, {"constants", CFG_MAX_CONSTANTS}, {"reduced", CFG_MAX_REDUCED},
     {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS},
     {"pdiag", CFG_MAX_PDIAG}, {"hist", CFG_MAX_HIST}, {"hist_bins", CFG_HIST_MAX_BINS}, {"probes", CFG_MAX_PROBES},
-    {"probe_points", CFG_PROBE_MAX_POINTS}};
+    {"probe_points", CFG_PROBE_MAX_POINTS}, {"probe_grid", CFG_PROBE_MAX_GRID}};
 static const struct luamod_entry run_entry = {"run", 1, limits, sizeof limits / sizeof limits[0], PICL_VERSION};
 
 /* Everything that touches Lua, run by luamod_run under a protected call. */

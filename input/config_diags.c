@@ -60,6 +60,22 @@ static void copy_probe(const struct luatab *rd, int t, struct cfg_probe *p)
     lua_State *L = rd->L;
     luatab_string(rd, t, "name", p->name, sizeof p->name);
     p->interval = (int)luatab_integer(rd, t, "interval");
+    char kind[16];
+    luatab_string(rd, t, "kind", kind, sizeof kind);
+    p->kind = strcmp(kind, "line") == 0 ? CFG_PROBE_LINE : strcmp(kind, "plane") == 0 ? CFG_PROBE_PLANE : CFG_PROBE_POINTS;
+    if (p->kind != CFG_PROBE_POINTS) { /* the schema checked the corners, counts and axes */
+        int cnt[3], ax[3]; /* the schema's resolved {count, count, 0} and {axis, axis, 0} */
+        luatab_vec3(rd, t, "start", p->start);
+        luatab_vec3(rd, t, "end", p->end);
+        luatab_int3(rd, t, "count_pair", cnt);
+        luatab_int3(rd, t, "axis_pair", ax);
+        p->count[0] = cnt[0];
+        p->count[1] = cnt[1];
+        p->axis[0] = ax[0];
+        p->axis[1] = ax[1];
+        p->n_points = p->count[0] * p->count[1];
+        return;
+    }
     p->n_points = luatab_list(rd, t, "points", CFG_PROBE_MAX_POINTS);
     const int list = lua_gettop(L);
     for (int i = 0; i < p->n_points; i++) {

@@ -8,6 +8,7 @@
 #include "constants.h"
 #include "hist_openpmd.h"
 #include "mem.h"
+#include "probe_openpmd.h"
 #include "strbuf.h"
 #include "window.h"
 
@@ -84,6 +85,8 @@ int diags_open(struct diags *d, const struct io_state *io, long resume_step, cha
         if (dcsv_open(&d->field_max[i], dir, c->field_max[i].name, field_max_header, resume_step, err, err_len))
             return -1;
     for (int i = 0; i < c->n_hist + c->n_probes; i++) {
+        if (i >= c->n_hist && c->probes[i - c->n_hist].kind != CFG_PROBE_POINTS)
+            continue; /* a line or plane: openPMD files (probe_openpmd.c), no CSV */
         struct strbuf sb;
         sb_init(&sb);
         if (i < c->n_hist)
@@ -235,7 +238,8 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (!due(p->interval, step))
             continue;
         if (pstats_probe(&d->ps, c, io->fields, i, lower, d->row, err, err_len) ||
-            dcsv_row(&d->probes[i], step, io->time, d->row, 6 * p->n_points, err, err_len))
+            (p->kind == CFG_PROBE_POINTS ? dcsv_row(&d->probes[i], step, io->time, d->row, 6 * p->n_points, err, err_len)
+                                         : probe_opmd_write(io, p, d->row, err, err_len)))
             return failed(err, err_len, "probes", p->name);
     }
     for (int i = 0; i < cd->n_field_max; i++) {

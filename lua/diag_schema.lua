@@ -81,9 +81,47 @@ local points_kind = { what = "a list of points {x, y, z} in m", check = function
     return out
 end }
 
+local count_kind = { what = "an integer >= 2 or two of them", check = function(v, key, ctx)
+    if math.type(v) == "integer" then v = { v } end
+    if type(v) ~= "table" or #v < 1 or #v > 2 then return nil end
+    for _, n in ipairs(v) do if math.type(n) ~= "integer" or n < 2 then return nil end end
+    if v[1] * (v[2] or 1) > ctx.limits.probe_grid then
+        return nil, string.format("%d points; expected at most %d", v[1] * (v[2] or 1), ctx.limits.probe_grid)
+    end
+    return v
+end }
+
 local probe = section {
-    keys = { name = NAME, interval = INTERVAL, points = { kind = points_kind, required = true, doc = "where, m" } },
+    keys = { name = NAME, interval = INTERVAL,
+        kind = { kind = one_of("probe kind", { "points", "line", "plane" }), default = "points",
+            doc = "listed points (CSV), or a line or a plane of evenly spaced points (openPMD mesh)" },
+        points = { kind = points_kind, doc = "where, m (kind points)" },
+        start = { kind = three(number("a finite number")), doc = "m: the line's or plane's first corner" },
+        ["end"] = { kind = three(number("a finite number")), doc = "m: its opposite corner" },
+        count = { kind = count_kind, doc = "points along the line, or along the plane's two axes" } },
 }
+
+-- A line or plane probe: its corners differ along 1 or 2 axes, the ones its points span.
+local function check_probe_grid(e, key)
+    if e.kind == "points" then
+        if not e.points then fail(join(key, "points"), "missing; expected a list of points {x, y, z} in m") end
+        return
+    end
+    for _, k in ipairs { "start", "end", "count" } do
+        if not e[k] then fail(join(key, k), "missing; a " .. e.kind .. " probe needs start, end and count") end
+    end
+    local axes = {}
+    for a = 1, 3 do if e.start[a] ~= e["end"][a] then axes[#axes + 1] = a - 1 end end
+    local want = e.kind == "line" and 1 or 2
+    if #axes ~= want or #e.count ~= want then
+        fail(join(key, #axes ~= want and "end" or "count"), string.format(
+            "a %s probe spans %d axis(es): start and end differ along %d, count has %d; expected %d of each",
+            e.kind, want, #axes, #e.count, want))
+    end
+    e.points = { e.start, e["end"] } -- checked inside the domain below
+    e.count_pair = { e.count[1], e.count[2] or 1, 0 }
+    e.axis_pair = { axes[1], axes[2] or -1, 0 }
+end
 
 local keys = {
     moments = { kind = list_of(species_diag, "moments diagnostic", "pdiag"), default = {},
@@ -129,6 +167,7 @@ local function check_diagnostics(sim)
                         #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
                 end
             end
+            if kind == "probes" then check_probe_grid(e, key) end
             for i, p in ipairs(e.points or {}) do
                 for a = 1, 3 do
                     local lo, hi = sim.grid.lower[a], sim.grid.upper[a]

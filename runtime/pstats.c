@@ -317,15 +317,18 @@ int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const
         return -1;
     if (!k->k && kernel_create(k, c->prog, "field_probe", &c->timers, err, err_len))
         return -1;
-    double pos[CFG_PROBE_MAX_POINTS * 3];
-    float pos_f[CFG_PROBE_MAX_POINTS * 3];
-    cl_int slot[CFG_PROBE_MAX_POINTS];
+    /* a line's or plane's grid too (CFG_PROBE_MAX_GRID points): 160 KiB on the stack, no allocation in the loop */
+    double pos[CFG_PROBE_MAX_GRID * 3];
+    float pos_f[CFG_PROBE_MAX_GRID * 3];
+    cl_int slot[CFG_PROBE_MAX_GRID];
     const struct gen_layout *lay = &c->lay;
     for (int q = 0; q < n; q++) {
         int box[3];
+        double xyz[3];
+        cfg_probe_point(pc, q, xyz);
         for (int a = 0; a < 3; a++) {
             /* global node coordinates; a point on a box's upper face belongs to the box below it */
-            const double g = (pc->point[q][a] - lower[a]) / lay->dx[a];
+            const double g = (xyz[a] - lower[a]) / lay->dx[a];
             box[a] = (int)floor(g / lay->box[a]);
             box[a] = box[a] < 0 ? 0 : box[a] >= lay->nbox[a] ? lay->nbox[a] - 1 : box[a];
             pos[3 * q + a] = g - (double)box[a] * lay->box[a];
