@@ -33,6 +33,7 @@ struct cfg_hist_axis {
     enum cfg_hist_quantity quantity;
     int bins;
     double min, max; /* SI (m, J) or dimensionless (u = gamma v / c, gamma) */
+    int auto_range; /* 1: min and max from the extrema at each due step (min, max unused) */
 };
 
 /* A histogram of one species over 1 to 3 axes; each bin holds the sum of the weights (or of the

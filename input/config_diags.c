@@ -50,6 +50,7 @@ static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
         x->bins = (int)luatab_integer(rd, e, "bins");
         x->min = luatab_number(rd, e, "min", 0);
         x->max = luatab_number(rd, e, "max", 0);
+        x->auto_range = (int)luatab_integer(rd, e, "auto_range");
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -145,8 +146,12 @@ void cfg_diags_print(const struct picl_config *cfg, FILE *f)
         fprintf(f, "histogram          %s every %d steps: species %s by %s,", h->name, h->interval,
                 cfg->species[h->species].name, h->charge ? "charge" : "weight");
         for (int a = 0; a < h->n_axes; a++)
-            fprintf(f, "%s %s %d bins [%.6g, %.6g)", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
-                    h->axis[a].bins, h->axis[a].min, h->axis[a].max);
+            if (h->axis[a].auto_range)
+                fprintf(f, "%s %s %d bins, range auto", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
+                        h->axis[a].bins);
+            else
+                fprintf(f, "%s %s %d bins [%.6g, %.6g)", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
+                        h->axis[a].bins, h->axis[a].min, h->axis[a].max);
         if (h->filter.text[0])
             fprintf(f, ", filter \"%s\"", h->filter.text);
         fputc('\n', f);

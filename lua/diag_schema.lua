@@ -29,10 +29,22 @@ local hist_axis = section {
         quantity = { kind = one_of("quantity", HIST_QUANTITIES), required = true,
             doc = "x, y, z (m), ux, uy, uz (gamma v / c), gamma, energy (kinetic, J)" },
         bins = { kind = integer("a positive integer", positive), required = true, doc = "bins along this axis" },
-        min = { kind = number("a finite number"), required = true, doc = "lower edge of the first bin" },
-        max = { kind = number("a finite number"), required = true, doc = "upper edge of the last bin" },
+        min = { kind = number("a finite number"), doc = "lower edge of the first bin" },
+        max = { kind = number("a finite number"), doc = "upper edge of the last bin" },
+        range = { kind = one_of("range", { "auto" }),
+            doc = "\"auto\": min and max from the species' extrema at each due step, instead of min and max" },
     },
     rules = { function(a, key)
+        a.auto_range = a.range == "auto" and 1 or 0
+        if a.range == "auto" then
+            if a.min or a.max then
+                fail(join(key, a.min and "min" or "max"), "given beside range = \"auto\"; expected one or the other")
+            end
+            return
+        end
+        for _, k in ipairs { "min", "max" } do
+            if not a[k] then fail(join(key, k), "missing; expected a number, or range = \"auto\"") end
+        end
         if a.max <= a.min then
             fail(join(key, "max"), string.format("%s is not above min = %s; expected max > min", repr(a.max), repr(a.min)))
         end

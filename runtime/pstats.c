@@ -248,11 +248,11 @@ static void hist_spec(const struct ctx *c, const struct cfg_hist *h, const struc
     }
 }
 
-int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const double lower[3], double *bins,
-                     char *err, size_t err_len)
+int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const struct cfg_hist *ranges,
+                     const double lower[3], double *bins, char *err, size_t err_len)
 {
     ensure_program(p, c);
-    const struct cfg_hist *hc = &c->cfg->diags.hist[h];
+    const struct cfg_hist *hc = ranges ? ranges : &c->cfg->diags.hist[h];
     int n_bins = 1;
     for (int a = 0; a < hc->n_axes; a++)
         n_bins *= hc->axis[a].bins;
