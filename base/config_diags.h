@@ -14,7 +14,7 @@
  * with the unit in the name, as the reduced CSVs do ("x_m", "energy_J"). */
 #define CFG_HIST_QUANTITIES(X)                                                                      \
     X(HQ_X, "x", "m") X(HQ_Y, "y", "m") X(HQ_Z, "z", "m") X(HQ_UX, "ux", "") X(HQ_UY, "uy", "")     \
-    X(HQ_UZ, "uz", "") X(HQ_GAMMA, "gamma", "") X(HQ_ENERGY, "energy", "J")
+    X(HQ_UZ, "uz", "") X(HQ_GAMMA, "gamma", "") X(HQ_ENERGY, "energy", "J") X(HQ_EXPRESSION, "expression", "")
 #define CFG_HQ_ENUM_(id, name, unit) id,
 enum cfg_hist_quantity { CFG_HIST_QUANTITIES(CFG_HQ_ENUM_) HQ_COUNT };
 extern const char *const cfg_hist_quantity_names[]; /* NULL-terminated */
@@ -34,6 +34,7 @@ struct cfg_hist_axis {
     int bins;
     double min, max; /* SI (m, J) or dimensionless (u = gamma v / c, gamma) */
     int auto_range; /* 1: min and max from the extrema at each due step (min, max unused) */
+    struct cfg_expr expr; /* quantity HQ_EXPRESSION: a user expression of the quantities in SI */
 };
 
 /* A histogram of one species over 1 to 3 axes; each bin holds the sum of the weights (or of the
@@ -46,7 +47,17 @@ struct cfg_hist {
     int n_axes;
     struct cfg_hist_axis axis[CFG_HIST_MAX_AXES];
     struct cfg_expr filter; /* as a moments diagnostic's */
+    struct cfg_expr weight_expr; /* text empty: none; else each particle counts weight (or charge) x it */
 };
+
+/* A histogram with a kernel of its own (gen/diag_kernels.c): a filter, an expression axis or weight. */
+static inline int cfg_hist_own_kernel(const struct cfg_hist *h)
+{
+    int own = h->filter.text[0] || h->weight_expr.text[0];
+    for (int a = 0; a < h->n_axes; a++)
+        own |= h->axis[a].quantity == HQ_EXPRESSION;
+    return own;
+}
 
 #define CFG_PROBE_MAX_GRID 4096 /* points of a line or plane probe */
 

@@ -26,8 +26,10 @@ local species_diag = section {
 
 local hist_axis = section {
     keys = {
-        quantity = { kind = one_of("quantity", HIST_QUANTITIES), required = true,
+        quantity = { kind = one_of("quantity", HIST_QUANTITIES),
             doc = "x, y, z (m), ux, uy, uz (gamma v / c), gamma, energy (kinetic, J)" },
+        expression = { kind = expression("an OpenCL C expression in x, y, z (m), ux, uy, uz (gamma v / c), gamma, "
+            .. "energy (J), e.g. \"ux*ux + uy*uy\""), doc = "a user quantity, instead of quantity" },
         bins = { kind = integer("a positive integer", positive), required = true, doc = "bins along this axis" },
         min = { kind = number("a finite number"), doc = "lower edge of the first bin" },
         max = { kind = number("a finite number"), doc = "upper edge of the last bin" },
@@ -35,6 +37,16 @@ local hist_axis = section {
             doc = "\"auto\": min and max from the species' extrema at each due step, instead of min and max" },
     },
     rules = { function(a, key)
+        if (a.quantity == nil) == (a.expression == nil) then
+            fail(join(key, "quantity"), a.quantity and "given beside expression; expected one or the other"
+                or "missing; expected one of " .. quoted_list(HIST_QUANTITIES) .. ", or expression = \"...\"")
+        end
+        if a.expression then
+            a.quantity = "expression"
+            if a.range == "auto" then
+                fail(join(key, "range"), "\"auto\" takes the extrema of a quantity; an expression axis needs min and max")
+            end
+        end
         a.auto_range = a.range == "auto" and 1 or 0
         if a.range == "auto" then
             if a.min or a.max then
@@ -75,6 +87,8 @@ local histogram = section {
         weight = { kind = one_of("weighting", { "weight", "charge" }), default = "weight",
             doc = "a bin sums the particles' weights (physical particles) or charges (C)" },
         filter = FILTER,
+        weight_expression = { kind = expression("an OpenCL C expression in x, y, z (m), ux, uy, uz, gamma, energy (J)"),
+            doc = "each particle counts its weight (or charge) times this, e.g. \"gamma\"" },
     },
 }
 

@@ -232,6 +232,10 @@ static void hist_spec(const struct ctx *c, const struct cfg_hist *h, const struc
         }
         const struct cfg_hist_axis *x = &h->axis[a];
         double lo = x->min, span = x->max - x->min;
+        if (x->quantity == HQ_EXPRESSION) { /* in SI, the kernel's quantity 8 + a */
+            s[0] = 8 + a, s[1] = x->bins, s[2] = lo, s[3] = x->bins / span;
+            continue;
+        }
         if (x->quantity <= HQ_Z) {
             lo = (x->min - lower[x->quantity]) / c->lay.dx[x->quantity];
             span /= c->lay.dx[x->quantity];
@@ -270,7 +274,7 @@ int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h,
     for (int i = 0; i < 12; i++)
         spec_f[i] = (float)spec[i];
     char tag[16] = "";
-    if (hc->filter.text[0])
+    if (cfg_hist_own_kernel(hc))
         gen_diag_tag('h', h, tag, sizeof tag);
     if (write_frame(p, c, lower, err, err_len) ||
         species_kernel(k, c, sp, p->frame.mem, "diag_histogram", tag, err, err_len) ||

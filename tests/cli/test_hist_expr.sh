@@ -1,0 +1,32 @@
+#!/bin/sh
+# test_hist_expr.sh: a histogram axis that is a user expression ("ux*ux + uy*uy") and a weight
+# that is one ("gamma"), against the histograms of the same step's particle dump
+# (tests/output/hist_expr.py); an expression that does not compile is reported against its key.
+. "$(dirname "$0")/lib.sh"
+need_venv
+scratch hist_expr
+cd "$dir" || exit 1
+cat >expr.lua <<'LUA'
+local picl = require("picl")
+return picl.simulation {
+  grid = { cells = { 8, 8, 8 }, lower = { 0, 0, 0 }, upper = { 8e-6, 8e-6, 8e-6 }, max_box = { 4, 8, 8 } },
+  steps = 2,
+  species = { { name = "e", particle = "electron", density = 1e25, ppc = 1, u_th = 0.05 } },
+  diagnostics = {
+    full = { name = "parts", interval = 2, fields = {} },
+    histograms = {
+      { name = "u2", interval = 2, species = "e", axes = { expression = "ux*ux + uy*uy", bins = 10, min = 0, max = 0.01 } },
+      { name = "xg", interval = 2, species = "e", axes = { quantity = "x", bins = 4, min = 0, max = 8e-6 },
+        weight_expression = "gamma" } } },
+}
+LUA
+if "$picl" run -q expr.lua --set diagnostics.output_dir=d >run.log 2>&1; then ok
+else bad "the run failed:"; tail -n 5 run.log; exit 1; fi
+"$root/.venv/bin/python" "$root/tests/output/hist_expr.py" d 2 >py.log 2>&1 && ok || bad "the expression histograms:"
+cat py.log
+out=$("$picl" check expr.lua --set 'diagnostics.histograms.xg.weight_expression=gamma +* 2' 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -qF 'diagnostics.histograms.xg.weight_expression' && ok ||
+    bad "a weight expression that does not compile: $out"
+out=$("$picl" check --no-build expr.lua --set "diagnostics.histograms.u2.axes={expression='ux',bins=2,range='auto'}" 2>&1)
+[ $? -eq 2 ] && echo "$out" | grep -qF 'an expression axis needs min and max' && ok || bad "auto beside an expression: $out"
+summary
