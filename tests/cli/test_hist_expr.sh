@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_hist_expr.sh: a histogram axis that is a user expression ("ux*ux + uy*uy") and a weight
 # that is one ("gamma"), against the histograms of the same step's particle dump
-# (tests/output/hist_expr.py); an expression that does not compile is reported against its key.
+# (tests/output/hist_expr.py); launches on due steps only; an expression that does not compile is
+# reported against its key.
 . "$(dirname "$0")/lib.sh"
 need_venv
 scratch hist_expr
@@ -10,7 +11,7 @@ cat >expr.lua <<'LUA'
 local picl = require("picl")
 return picl.simulation {
   grid = { cells = { 8, 8, 8 }, lower = { 0, 0, 0 }, upper = { 8e-6, 8e-6, 8e-6 }, max_box = { 4, 8, 8 } },
-  steps = 2,
+  steps = 4,
   species = { { name = "e", particle = "electron", density = 1e25, ppc = 1, u_th = 0.05 } },
   diagnostics = {
     full = { name = "parts", interval = 2, fields = {} },
@@ -20,10 +21,15 @@ return picl.simulation {
         weight_expression = "gamma" } } },
 }
 LUA
-if "$picl" run -q expr.lua --set diagnostics.output_dir=d >run.log 2>&1; then ok
+if "$picl" run -v expr.lua --set diagnostics.output_dir=d >run.log 2>&1; then ok
 else bad "the run failed:"; tail -n 5 run.log; exit 1; fi
 "$root/.venv/bin/python" "$root/tests/output/hist_expr.py" d 2 >py.log 2>&1 && ok || bad "the expression histograms:"
 cat py.log
+# each histogram's own kernel copy: due at 0, 2, 4 of 4 steps, 0.75 launches per step, none between
+for k in diag_histogram_0_h0 diag_histogram_0_h1; do
+    n=$(awk -v k="$k" '$1 == k { print $NF }' run.log)
+    [ "$n" = "0.75" ] && ok || bad "$k: $n launches per step, want 0.75 (3 in 4 steps)"
+done
 out=$("$picl" check expr.lua --set 'diagnostics.histograms.xg.weight_expression=gamma +* 2' 2>&1)
 [ $? -ne 0 ] && echo "$out" | grep -qF 'diagnostics.histograms.xg.weight_expression' && ok ||
     bad "a weight expression that does not compile: $out"
