@@ -32,7 +32,7 @@ UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 MPI_SRC     := $(wildcard tests/mpi/test_*.c)
 MPI_BIN     := $(patsubst tests/mpi/%.c,$(BUILD)/tests-mpi/%,$(MPI_SRC))
 
-.PHONY: all deps run test unit asan clean bench-uniform bench-scaling check-inputs venv
+.PHONY: all deps run test unit asan fuzz clean bench-uniform bench-scaling check-inputs venv
 all: bin/picl
 
 # Installs Debian packages only when one is missing (apt-get needs root or sudo).
@@ -91,6 +91,30 @@ asan:
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0:use_tls=0 \
 	    UBSAN_OPTIONS=print_stacktrace=1 PICL_UNIT_ONLY=1 tests/run_all.sh build-asan
 
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c; clang with compiler-rt) against picl built with
+# ASan and UBSan in build-fuzz: each runs FUZZ_TIME seconds from its seeds (tests/fuzz/seeds/NAME),
+# growing its corpus in build-fuzz/corpus/NAME, its log in build-fuzz/NAME.log; a crash leaves
+# build-fuzz/crash-* and fails the target.
+FUZZ_TIME ?= 60
+FUZZ_CC   ?= clang
+FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SRC  := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN  := $(patsubst tests/fuzz/%.c,build-fuzz/fuzz/%,$(FUZZ_SRC))
+fuzz-lib:
+	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) OPT="-Ibuild-fuzz -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" build-fuzz/libpicl.a
+build-fuzz/fuzz/%: tests/fuzz/%.c fuzz-lib
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CFLAGS) -Ibuild-fuzz -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< build-fuzz/libpicl.a $(LDLIBS)
+fuzz: $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do n=$$(basename $$f); mkdir -p build-fuzz/corpus/$$n; \
+	  echo "== $$n for $(FUZZ_TIME) s"; \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=3072 -max_len=4096 -artifact_prefix=build-fuzz/ \
+	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} >build-fuzz/$$n.log 2>&1; rc=$$?; \
+	  grep -E '^Done|^#[0-9]+.*DONE|ERROR|SUMMARY' build-fuzz/$$n.log | tail -n 3; \
+	  [ $$rc -eq 0 ] || { echo "$$n failed (rc $$rc): build-fuzz/$$n.log"; exit 1; }; done
+.PHONY: fuzz-lib
+
 # The uniform-plasma benchmark: medians of RUNS runs (default 3) per variant. Not a test.
 bench-uniform: all
 	bench/uniform.sh
@@ -115,4 +139,4 @@ bench-limits: all
 	bin/picl bench --device-limits
 
 clean:
-	rm -rf build build-asan bin
+	rm -rf build build-asan build-fuzz bin

@@ -17,6 +17,7 @@
 #define CFG_MAX_FULL 8
 #define CFG_MAX_DIAG_STEPS 64
 #define CFG_MAX_LASERS 8
+#define CFG_MAX_ELEMENTS 16
 
 /* Each enum's names, one list per enum: X(ENUMERATOR, "name"), in the enum's order. The enum,
  * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
@@ -113,6 +114,25 @@ struct cfg_beam {
     double truncate; /* in rms */
 };
 
+/* A hard-edged element of applied_fields.elements, along z from z[0] to z[1] (m) about the axis
+ * (center[0], center[1]) (m): a solenoid's Bz (T) with its paraxial fringe over `fringe` m at each
+ * edge (< 0: one cell along z), or a quadrupole's gradient (T/m). */
+enum cfg_element_kind { CFG_SOLENOID, CFG_QUADRUPOLE };
+struct cfg_element {
+    enum cfg_element_kind kind;
+    double strength; /* T (solenoid) or T/m (quadrupole) */
+    double z[2], center[2], fringe;
+};
+
+/* applied_fields: external E (V/m) and B (T) added to the gathered fields in the push only;
+ * an empty expression is a component left out (zero). */
+struct cfg_applied {
+    int enabled;
+    struct cfg_expr E[3], B[3];
+    struct cfg_element elements[CFG_MAX_ELEMENTS];
+    int n_elements;
+};
+
 struct cfg_species {
     char name[CFG_NAME_LEN];
     double charge; /* C */
@@ -122,8 +142,14 @@ struct cfg_species {
     int has_region;
     double region_lower[3], region_upper[3]; /* m; particles only inside */
     int ppc[3]; /* particles per cell per axis */
-    double u_drift[3]; /* u = gamma v / c, dimensionless */
-    double u_th[3]; /* Gaussian spread of u/c per axis */
+    double u_drift[3]; /* u = gamma v / c, dimensionless; 0 where u_drift_expr[a] is given */
+    double u_th[3]; /* Gaussian spread of u/c per axis; 0 where u_th_expr[a] is given */
+    struct cfg_expr u_drift_expr[3], u_th_expr[3]; /* per axis, in x, y, z; empty: the number */
+    /* temperature: kT = kT_unit * kT_expr (kT_unit = q_e for a temperature in eV, 1 for kT in J),
+     * drawn as `distribution`; CFG_THERMAL_U_TH: none given, u_th applies */
+    enum cfg_thermal { CFG_THERMAL_U_TH, CFG_THERMAL_MAXWELLIAN, CFG_THERMAL_MAXWELL_JUTTNER } distribution;
+    struct cfg_expr kT_expr;
+    double kT_unit;
     uint64_t seed;
     int frozen; /* 1: never pushed, deposits nothing (fixed background) */
     int is_beam; /* 1: a bunch (beam); density, region, ppc, u_drift and u_th do not apply */
@@ -222,6 +248,7 @@ struct picl_config {
 
     /* initial fields, each an expression evaluated at the component's staggered position */
     struct cfg_expr init_E[3], init_B[3];
+    struct cfg_applied applied;
 
     struct cfg_species species[CFG_MAX_SPECIES];
     int n_species;

@@ -84,6 +84,11 @@ struct mem_stats mem_get_stats(void) { return stats; }
 /* The whole file, NUL-terminated; errno is kept for the message on failure. */
 char *mem_read_file(const char *path, size_t *len)
 {
+    return mem_read_file_max(path, (size_t)-1, len);
+}
+
+char *mem_read_file_max(const char *path, size_t max, size_t *len)
+{
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
@@ -93,6 +98,12 @@ char *mem_read_file(const char *path, size_t *len)
         n += fread(buf + n, 1, cap - 1 - n, f);
         if (ferror(f) || feof(f))
             break;
+        if (n > max) { /* /dev/zero, a device, a huge file: stop before it fills the host */
+            mem_free(buf);
+            buf = NULL;
+            errno = EFBIG;
+            break;
+        }
         char *bigger = mem_realloc(buf, cap * 2);
         if (!bigger) {
             mem_free(buf);

@@ -28,5 +28,8 @@ void mem_return_large(void);
 /* The whole file at `path`, NUL-terminated, its length in *len; NULL with errno set on failure.
  * Free with mem_free. */
 char *mem_read_file(const char *path, size_t *len);
+/* The same, refusing (errno EFBIG) a file of more than `max` bytes once that many are read,
+ * so that /dev/zero or a device never fills the host. */
+char *mem_read_file_max(const char *path, size_t max, size_t *len);
 
 #endif

@@ -13,8 +13,11 @@
 #include "mem.h"
 #include "config.h"
 #include "device.h"
+#include "diag_kernels.h"
 #include "estimate.h"
+#include "exprs.h"
 #include "log.h"
+#include "luamod.h"
 #include "program.h"
 #include "sim.h"
 #include "tune.h"
@@ -55,6 +58,8 @@ static const char usage[] =
     "  --warmup N, --steps N, --repeats N\n"
     "                     `tune`: steps before timing, steps per timed run, timed runs (2, 16, 3)\n"
     "  --no-build         `check` without building the kernels on a device\n"
+    "  --lua-limits S,M   CPU seconds and MiB of memory an input script may use (default 10,1024;\n"
+    "                     also $PICL_LUA_LIMITS)\n"
     "  --ranks N          `check`: the boxes, cells and estimated particles of each of N MPI ranks\n"
     "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
     "  -h, --help         this text;    --version      picl's version\n";
@@ -83,6 +88,13 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
 {
     memset(a, 0, sizeof *a);
     a->device = getenv("PICL_DEVICE");
+    /* the environment first, so that --lua-limits overrides it */
+    const char *limits = getenv("PICL_LUA_LIMITS");
+    if (limits && *limits && luamod_set_limits(limits, err, err_len)) {
+        size_t n = strlen(err);
+        snprintf(err + n, err_len - n, " (from PICL_LUA_LIMITS)");
+        return -1;
+    }
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         int has_value = i + 1 < argc;
@@ -102,6 +114,13 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
             }
             int *dst = !strcmp(arg, "--warmup") ? &a->warmup : !strcmp(arg, "--steps") ? &a->steps : &a->repeats;
             if (count_value(arg, argv[++i], dst, err, err_len))
+                return -1;
+        } else if (!strcmp(arg, "--lua-limits")) {
+            if (!has_value) {
+                snprintf(err, err_len, "--lua-limits needs a value: SECONDS,MIB");
+                return -1;
+            }
+            if (luamod_set_limits(argv[++i], err, err_len))
                 return -1;
         } else if (!strcmp(arg, "--device") || !strcmp(arg, "--set") || !strcmp(arg, "-o") ||
                    !strcmp(arg, "--restart") || !strcmp(arg, "--report") || !strcmp(arg, "--tuning")) {
@@ -241,6 +260,12 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
             return 2;
         }
         tune_db_free(&db);
+    }
+    /* a grid whose fields alone exceed the device is refused before the estimate's host arrays */
+    if (!a->no_build && estimate_fields_bytes(cfg) > (double)sim_memory_limit(cfg, &dev) &&
+        sim_check_memory(cfg, &dev, err, ERR_LEN)) {
+        device_close(&dev);
+        return 2;
     }
     cfg_print(cfg, stdout);
     print_memory(cfg, stdout);
@@ -481,7 +506,8 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc;
-    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err)) {
+    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err) || gen_exprs_check(cfg, err, sizeof err) ||
+        gen_diag_filters_check(cfg, err, sizeof err)) {
         rc = 2;
     } else if (!strcmp(a.command, "check")) {
         rc = cmd_check(&a, cfg, err);

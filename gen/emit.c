@@ -60,3 +60,12 @@ void gen_expr_name(const char *key, char *out, size_t len)
         out[n++] = isalnum((unsigned char)*p) ? *p : '_';
     out[n < len ? n : len - 1] = '\0';
 }
+
+void gen_comment_text(struct strbuf *sb, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        const int odd = (*p == '*' && p[1] == '/') || *p == '"' || *p == '\\' || (unsigned char)*p < 32 ||
+                        (unsigned char)*p > 126;
+        sb_printf(sb, "%c", odd ? '?' : *p);
+    }
+}

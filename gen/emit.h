@@ -22,4 +22,8 @@ int gen_emit_template(struct strbuf *sb, const char *name, char *err, size_t err
 /* The C identifier the generator gives the expression held by input key `key`. */
 void gen_expr_name(const char *key, char *out, size_t len);
 
+/* Appends text for a C comment or a #line file name: a file name from the input (which may hold
+ * a comment's end, a quote or a newline, and so could end the comment) with those as '?'. */
+void gen_comment_text(struct strbuf *sb, const char *text);
+
 #endif

@@ -1,20 +1,63 @@
-/* exprs.c: the user's expressions (initial fields, densities, laser profiles) as inline
- * functions of (x, y, z, t), and the INIT_ macros that read the initial fields from them. */
+/* exprs.c: the user's expressions (initial fields, densities, temperatures, momentum profiles,
+ * applied fields, laser profiles) parsed and written as inline functions of (x, y, z, t), and the
+ * INIT_ macros that read the initial fields from them. */
 #include "exprs.h"
+
+#include <stdio.h>
 
 #include "constants.h"
 #include "emit.h"
 #include "layout.h"
 
-/* One user expression as an inline function of (x, y, z, t). The #line directive makes the
- * compiler name the input key in its messages, which the runtime turns into an input error. */
-static void emit_expr(struct strbuf *sb, const struct picl_config *cfg, const struct cfg_expr *e,
-                      const struct gen_device *dev)
+int gen_expr_scope(const struct picl_config *cfg, const char **names, double *values)
 {
+    static const char *const fixed[GEN_EXPR_FIXED] = {"x", "y", "z", "t", "c", "eps0", "mu0", "q_e", "m_e", "m_p", "pi"};
+    const double fixed_values[GEN_EXPR_FIXED] = {0, 0, 0, 0, PICL_C, PICL_EPS0, PICL_MU0, PICL_Q_E, PICL_M_E, PICL_M_P,
+                                                 PICL_PI};
+    int n = 0;
+    for (; n < GEN_EXPR_FIXED; n++) {
+        names[n] = fixed[n];
+        if (values)
+            values[n] = fixed_values[n];
+    }
+    for (int i = 0; i < cfg->n_constants && i < CFG_MAX_CONSTANTS; i++, n++) {
+        names[n] = cfg->constants[i].name;
+        if (values)
+            values[n] = cfg->constants[i].value;
+    }
+    return n;
+}
+
+int gen_expr_parse(const struct picl_config *cfg, const struct cfg_expr *e, struct expr_tree *tree, char *err,
+                   size_t err_len)
+{
+    const char *names[GEN_EXPR_MAX_NAMES];
+    const int n = gen_expr_scope(cfg, names, NULL);
+    struct expr_error why;
+    if (expr_parse(tree, e->text, names, n, &why) == 0)
+        return 0;
+    snprintf(err, err_len, "%s: %s: %s", e->where[0] ? e->where : "input", e->key, why.message);
+    return -1;
+}
+
+/* One user expression as an inline function of (x, y, z, t), written from its parse tree
+ * (gen/expr_parse.c), so nothing of the input's text reaches the compiler unchecked. */
+static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const struct cfg_expr *e,
+                     const struct gen_device *dev, char *err, size_t err_len)
+{
+    struct expr_tree tree;
+    if (gen_expr_parse(cfg, e, &tree, err, err_len))
+        return -1;
     char fname[160];
     gen_expr_name(e->key, fname, sizeof fname);
     const char *t = dev->has_fp64 ? "double" : "float";
-    sb_printf(sb, "\n/* %s = \"%s\"  (%s) */\n", e->key, e->text, e->where);
+    sb_puts(sb, "\n/* ");
+    gen_comment_text(sb, e->key);
+    sb_puts(sb, " = ");
+    expr_emit(&tree, sb);
+    sb_puts(sb, "  (");
+    gen_comment_text(sb, e->where);
+    sb_puts(sb, ") */\n");
     sb_printf(sb, "static inline %s %s(%s x, %s y, %s z, %s t)\n{\n", t, fname, t, t, t, t);
     sb_printf(sb, "    const %s c = %.17g, eps0 = %.17g, mu0 = %.17g, q_e = %.17g, m_e = %.17g, "
                   "m_p = %.17g, pi = %.17g;\n",
@@ -25,25 +68,48 @@ static void emit_expr(struct strbuf *sb, const struct picl_config *cfg, const st
                 "    (void)m_e; (void)m_p; (void)pi;\n");
     for (int i = 0; i < cfg->n_constants; i++)
         sb_printf(sb, "    (void)%s;\n", cfg->constants[i].name);
-    sb_printf(sb, "#line 1 \"%s\"\n", e->key);
-    sb_printf(sb, "    return (%s)(%s);\n", t, e->text);
+    /* the compiler's messages about the expression name the input key (the runtime says so) */
+    sb_puts(sb, "#line 1 \"");
+    gen_comment_text(sb, e->key);
+    sb_printf(sb, "\"\n    return (%s)(", t);
+    expr_emit(&tree, sb);
+    sb_puts(sb, ");\n");
     sb_printf(sb, "#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
+    expr_free(&tree);
+    return 0;
 }
 
 /* Initial fields: one expression per component, zero where none was given. */
-void gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_device *dev)
+int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_device *dev, char *err,
+                   size_t err_len)
 {
     const struct cfg_expr *exprs[6] = {&cfg->init_E[0], &cfg->init_E[1], &cfg->init_E[2],
                                        &cfg->init_B[0], &cfg->init_B[1], &cfg->init_B[2]};
     for (int c = 0; c < 6; c++)
         if (exprs[c]->text[0])
-            emit_expr(sb, cfg, exprs[c], dev);
-    for (int s = 0; s < cfg->n_species; s++)
-        if (cfg->species[s].density_expr.text[0])
-            emit_expr(sb, cfg, &cfg->species[s].density_expr, dev);
+            if (emit_expr(sb, cfg, exprs[c], dev, err, err_len))
+                return -1;
+    for (int s = 0; s < cfg->n_species; s++) {
+        const struct cfg_species *sp = &cfg->species[s];
+        const struct cfg_expr *own[8] = {&sp->density_expr, &sp->kT_expr};
+        for (int a = 0; a < 3; a++) {
+            own[2 + a] = &sp->u_drift_expr[a];
+            own[5 + a] = &sp->u_th_expr[a];
+        }
+        for (int i = 0; i < 8; i++)
+            if (own[i]->text[0] && emit_expr(sb, cfg, own[i], dev, err, err_len))
+                return -1;
+    }
+    for (int a = 0; a < 3; a++) { /* applied_fields (applied.c) */
+        if (cfg->applied.E[a].text[0] && emit_expr(sb, cfg, &cfg->applied.E[a], dev, err, err_len))
+            return -1;
+        if (cfg->applied.B[a].text[0] && emit_expr(sb, cfg, &cfg->applied.B[a], dev, err, err_len))
+            return -1;
+    }
     for (int i = 0; i < cfg->n_lasers; i++)
         if (cfg->lasers[i].has_profile)
-            emit_expr(sb, cfg, &cfg->lasers[i].profile, dev);
+            if (emit_expr(sb, cfg, &cfg->lasers[i].profile, dev, err, err_len))
+                return -1;
     sb_puts(sb, "\n/* Initial value of field component C at (x, y, z) in metres. */\n");
     for (int c = 0; c < 6; c++) {
         char fname[160];
@@ -55,4 +121,5 @@ void gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
             sb_puts(sb, "((real)0)\n");
         }
     }
+    return 0;
 }

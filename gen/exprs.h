@@ -3,12 +3,33 @@
 #ifndef PICL_EXPRS_H
 #define PICL_EXPRS_H
 
+#include <stddef.h>
+
 #include "config.h"
+#include "expr_parse.h"
 #include "strbuf.h"
 #include "traits.h"
 
+/* The names an input expression may use: x, y, z, t, the physical constants, then the
+ * input's constants in cfg order. */
+#define GEN_EXPR_FIXED 11
+#define GEN_EXPR_MAX_NAMES (GEN_EXPR_FIXED + CFG_MAX_CONSTANTS)
+/* Fills names (and values, when not NULL; x, y, z, t as 0) and returns how many. */
+int gen_expr_scope(const struct picl_config *cfg, const char **names, double *values);
+/* Parses input expression e with those names in scope; on failure the message is
+ * "WHERE: KEY: what is wrong" (FILE:LINE: KEY, like every other input error). */
+int gen_expr_parse(const struct picl_config *cfg, const struct cfg_expr *e, struct expr_tree *tree, char *err,
+                   size_t err_len);
+
 /* Every expression of the input as an inline function (in the device's widest real), then
  * INIT_EX .. INIT_BZ: the initial value of each field component, zero where none was given. */
-void gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_device *dev);
+int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_device *dev, char *err,
+                   size_t err_len);
+
+/* Before anything is built: every expression parses, and its values where the run evaluates
+ * it (fields on the grid at t = 0, densities at the particles' load positions, laser profiles
+ * on the antenna plane for every step) are finite, densities >= 0; the momenta are finite.
+ * Returns nonzero with "WHERE: KEY: the value, the point, what was expected" (gen/exprs_check.c). */
+int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len);
 
 #endif

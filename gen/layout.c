@@ -17,7 +17,7 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
     lay->ng = gen_guard_cells(cfg);
     lay->n_boxes = 1;
     for (int a = 0; a < 3; a++) {
-        const char *axis = "xyz" + a;
+        const char *axis = &"xyz"[a];
         lay->cells[a] = cfg->grid.cells[a];
         lay->box[a] = cfg->grid.max_box[a];
         if (lay->box[a] <= 0 || lay->cells[a] % lay->box[a]) {

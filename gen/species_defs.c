@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "beam_stats.h"
+#include "constants.h"
 #include "emit.h"
 #include "particle_attrs.h"
 
@@ -13,7 +14,7 @@ static const char *const species_macros[] = {
     "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
     "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
     "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_WEIGHT", "SP_BEAM_N", "SP_BEAM_CUT",
-    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ"};
+    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ", "SP_THERMAL", "SP_THETA"};
 
 /* A beam's literals: its particle count and weight, where it is, how wide, and its momentum as
  * the SP_UD_ (mean) and SP_UTH_ (rms) of every species. */
@@ -31,6 +32,19 @@ static void emit_beam_macros(struct strbuf *sb, const struct cfg_species *sp)
         gen_define_acc(sb, name, b->centroid[a]);
         snprintf(name, sizeof name, "SP_BEAM_S%s", axis_upper[a]);
         gen_define_acc(sb, name, b->rms[a] * stretch);
+    }
+}
+
+/* One component of a momentum profile as a macro of the lab-frame position (m): the
+ * expression's inline function (exprs.c), or the number as the literal it always was. */
+static void emit_profile(struct strbuf *sb, const char *name, double value, const struct cfg_expr *e)
+{
+    if (e && e->text[0]) {
+        char fname[160];
+        gen_expr_name(e->key, fname, sizeof fname);
+        sb_printf(sb, "#define %s(x, y, z) ((acc_real)%s((x), (y), (z), 0))\n", name, fname);
+    } else {
+        sb_printf(sb, "#define %s(x, y, z) ((acc_real)%.17g)\n", name, value);
     }
 }
 
@@ -92,9 +106,22 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
               (unsigned)(sp->seed >> 32));
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
-        gen_define_acc(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a]);
+        emit_profile(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a],
+                     sp->is_beam ? NULL : &sp->u_drift_expr[a]);
         snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
-        gen_define_acc(sb, name, sp->is_beam ? sp->beam.u_th[a] : sp->u_th[a]);
+        if (!sp->is_beam && sp->distribution == CFG_THERMAL_MAXWELLIAN) /* a Gaussian u of rms sqrt(kT/m) per axis */
+            sb_printf(sb, "#define %s(x, y, z) (sqrt(fmax(SP_THETA(x, y, z), (acc_real)0)))\n", name);
+        else
+            emit_profile(sb, name, sp->is_beam ? sp->beam.u_th[a] : sp->u_th[a], sp->is_beam ? NULL : &sp->u_th_expr[a]);
+    }
+    /* SP_THERMAL: 0 the Gaussian of u_th, 1 that of a temperature, 2 Maxwell-Juttner
+     * (maxwell_juttner.cl); SP_THETA = kT / (m c^2), a profile like the rest */
+    gen_define_int(sb, "SP_THERMAL", sp->is_beam ? 0 : (int)sp->distribution);
+    if (!sp->is_beam && sp->distribution != CFG_THERMAL_U_TH) {
+        char fname[160];
+        gen_expr_name(sp->kT_expr.key, fname, sizeof fname);
+        sb_printf(sb, "#define SP_THETA(x, y, z) ((acc_real)%.17g * (acc_real)%s((x), (y), (z), 0))\n",
+                  sp->kT_unit / (sp->mass * PICL_C * PICL_C), fname);
     }
     if (sp->is_beam)
         emit_beam_macros(sb, sp);

@@ -14,6 +14,8 @@ const char *gen_simd_cells_unfit(const struct picl_config *cfg)
         return "gather \"momentum_conserving\"";
     if (cfg->deposition != CFG_DEPOSIT_ESIRKEPOV)
         return "deposition \"direct\"";
+    if (cfg->applied.enabled) /* applied_add is written for one particle, not for lanes */
+        return "applied_fields";
     return NULL;
 }
 

@@ -20,6 +20,9 @@
 
 static const char *const axis_names = "xyz";
 
+/* An input script larger than this is not a script (/dev/zero, a data file given by mistake). */
+#define CFG_INPUT_MAX (16 << 20)
+
 /* ---- copying the resolved table (input/luatab.c): a field of the wrong type is a Lua error,
  * because picl.lua and this file disagree on it, which is a bug in picl rather than in the input. */
 
@@ -33,6 +36,86 @@ static void get_expr(const struct luatab *rd, int t, const char *key, struct cfg
         luatab_string(rd, x, "text", e->text, sizeof e->text);
         luatab_string(rd, x, "key", e->key, sizeof e->key);
         luatab_string(rd, x, "where", e->where, sizeof e->where);
+    }
+    lua_pop(L, 1);
+}
+
+/* A momentum profile (u_drift, u_th): three entries, each a number or an expression
+ * {text, key, where}; the number is 0 where an expression was given. */
+static void get_profile(const struct luatab *rd, int t, const char *key, double v[3], struct cfg_expr e[3])
+{
+    lua_State *L = rd->L;
+    luatab_list(rd, t, key, 3);
+    int list = lua_gettop(L);
+    for (int a = 0; a < 3; a++) {
+        v[a] = 0;
+        memset(&e[a], 0, sizeof e[a]);
+        if (lua_rawgeti(L, list, a + 1) == LUA_TTABLE) {
+            int x = lua_gettop(L);
+            luatab_string(rd, x, "text", e[a].text, sizeof e[a].text);
+            luatab_string(rd, x, "key", e[a].key, sizeof e[a].key);
+            luatab_string(rd, x, "where", e[a].where, sizeof e[a].where);
+            lua_pop(L, 1);
+        } else {
+            lua_pop(L, 1);
+            luatab_push_item(rd, list, a + 1, key, LUA_TNUMBER);
+            v[a] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* applied_fields: E and B (an expression per component, false for a zero left out) and the
+ * elements. */
+static void get_applied(const struct luatab *rd, int t, struct cfg_applied *ap)
+{
+    lua_State *L = rd->L;
+    const char *const vec[2] = {"E", "B"};
+    ap->enabled = 1;
+    for (int v = 0; v < 2; v++) {
+        struct cfg_expr *e = v ? ap->B : ap->E;
+        if (!luatab_push(rd, t, vec[v], LUA_TTABLE, 1)) {
+            lua_pop(L, 1);
+            continue;
+        }
+        int list = lua_gettop(L);
+        for (int a = 0; a < 3; a++) {
+            if (lua_rawgeti(L, list, a + 1) == LUA_TTABLE) {
+                int x = lua_gettop(L);
+                luatab_string(rd, x, "text", e[a].text, sizeof e[a].text);
+                luatab_string(rd, x, "key", e[a].key, sizeof e[a].key);
+                luatab_string(rd, x, "where", e[a].where, sizeof e[a].where);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    ap->n_elements = luatab_list(rd, t, "elements", CFG_MAX_ELEMENTS);
+    int list = lua_gettop(L);
+    static const char *const kinds[] = {"solenoid", "quadrupole", NULL};
+    for (int i = 0; i < ap->n_elements; i++) {
+        struct cfg_element *el = &ap->elements[i];
+        luatab_push_item(rd, list, i + 1, "elements", LUA_TTABLE);
+        int x = lua_gettop(L);
+        el->kind = (enum cfg_element_kind)luatab_enum(rd, x, "kind", kinds);
+        el->strength = luatab_number(rd, x, "strength", 0);
+        el->fringe = luatab_number(rd, x, "fringe", -1);
+        double z[3] = {0}, c[3] = {0};
+        lua_getfield(L, x, "z");
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        z[0] = lua_tonumber(L, -2);
+        z[1] = lua_tonumber(L, -1);
+        lua_pop(L, 3);
+        lua_getfield(L, x, "center");
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        c[0] = lua_tonumber(L, -2);
+        c[1] = lua_tonumber(L, -1);
+        lua_pop(L, 3);
+        el->z[0] = z[0], el->z[1] = z[1], el->center[0] = c[0], el->center[1] = c[1];
+        lua_pop(L, 1);
     }
     lua_pop(L, 1);
 }
@@ -81,8 +164,12 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
     }
     lua_pop(L, 1);
     luatab_int3(rd, t, "ppc", sp->ppc);
-    luatab_vec3(rd, t, "u_drift", sp->u_drift);
-    luatab_vec3(rd, t, "u_th", sp->u_th);
+    get_profile(rd, t, "u_drift", sp->u_drift, sp->u_drift_expr);
+    get_profile(rd, t, "u_th", sp->u_th, sp->u_th_expr);
+    static const char *const distributions[] = {"none", "maxwellian", "maxwell_juttner", NULL};
+    sp->distribution = (enum cfg_thermal)luatab_enum(rd, t, "distribution", distributions);
+    get_expr(rd, t, "kT", &sp->kT_expr);
+    sp->kT_unit = luatab_number(rd, t, "kT_unit", 1);
     sp->seed = (uint64_t)luatab_integer(rd, t, "seed");
     sp->frozen = luatab_boolean(rd, t, "frozen");
     if (luatab_push(rd, t, "beam", LUA_TTABLE, 1)) {
@@ -292,6 +379,10 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     cfg_diags_copy(rd, d, &cfg->diags);
     lua_pop(L, 1);
 
+    if (luatab_push(rd, r, "applied_fields", LUA_TTABLE, 1))
+        get_applied(rd, lua_gettop(L), &cfg->applied);
+    lua_pop(L, 1);
+
     if (luatab_push(rd, r, "moving_window", LUA_TTABLE, 1)) {
         int w = lua_gettop(L);
         cfg->window.enabled = 1;
@@ -314,7 +405,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
 }
 
 static const struct luamod_limit limits[] = {
-    {"name_len", CFG_NAME_LEN}, {"text_len", CFG_TEXT_LEN}, {"path_len", CFG_PATH_LEN},
+    {"elements", CFG_MAX_ELEMENTS}, {"name_len", CFG_NAME_LEN}, {"text_len", CFG_TEXT_LEN}, {"path_len", CFG_PATH_LEN},
     {"species", CFG_MAX_SPECIES}, {"constants", CFG_MAX_CONSTANTS}, {"reduced", CFG_MAX_REDUCED},
     {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS},
     {"pdiag", CFG_MAX_PDIAG}, {"hist", CFG_MAX_HIST}, {"hist_bins", CFG_HIST_MAX_BINS}, {"probes", CFG_MAX_PROBES},
@@ -352,9 +443,18 @@ int cfg_load(struct picl_config *cfg, const char *path, const char *const *sets,
         goto done;
     }
     strcpy(cfg->input_path, path);
-    text = mem_read_file(path, &text_len);
+    text = mem_read_file_max(path, CFG_INPUT_MAX, &text_len);
+    if (!text && errno == EFBIG) {
+        snprintf(err, err_len, "input '%s' is more than %d MiB; expected a Lua script", path, CFG_INPUT_MAX >> 20);
+        goto done;
+    }
     if (!text) {
         snprintf(err, err_len, "cannot open input '%s': %s", path, strerror(errno));
+        goto done;
+    }
+    if (memchr(text, '\0', text_len)) { /* Lua would take it; the hash and messages would not */
+        snprintf(err, err_len, "input '%s' holds a NUL byte at offset %zu; expected a Lua script (text)", path,
+                 (size_t)((char *)memchr(text, '\0', text_len) - text));
         goto done;
     }
 

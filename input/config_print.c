@@ -121,7 +121,40 @@ void cfg_print(const struct picl_config *cfg, void *file)
         fprintf(f, ", ");
         print_vec3(f, sp->u_th);
         fprintf(f, " (gamma v / c)\n");
+        for (int a = 0; a < 3; a++) { /* an expression's component reads 0 above */
+            char label[32];
+            snprintf(label, sizeof label, "u_drift %c (u/c)", axis_names[a]);
+            print_expr(f, label, &sp->u_drift_expr[a]);
+            snprintf(label, sizeof label, "u_th %c (u/c)", axis_names[a]);
+            print_expr(f, label, &sp->u_th_expr[a]);
+        }
+        if (sp->distribution != CFG_THERMAL_U_TH) {
+            fprintf(f, "  distribution       %s\n",
+                    sp->distribution == CFG_THERMAL_MAXWELLIAN ? "maxwellian" : "maxwell_juttner");
+            print_expr(f, sp->kT_unit != 1 ? "temperature (eV)" : "kT (J)", &sp->kT_expr);
+        }
         fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
+    }
+    if (cfg->applied.enabled) {
+        const struct cfg_applied *ap = &cfg->applied;
+        fprintf(f, "applied fields     on particles only (not on the grid)\n");
+        for (int a = 0; a < 3; a++) {
+            char label[32];
+            snprintf(label, sizeof label, "E%c (V/m)", axis_names[a]);
+            print_expr(f, label, &ap->E[a]);
+            snprintf(label, sizeof label, "B%c (T)", axis_names[a]);
+            print_expr(f, label, &ap->B[a]);
+        }
+        for (int i = 0; i < ap->n_elements; i++) {
+            const struct cfg_element *el = &ap->elements[i];
+            fprintf(f, "  %-18s %.9g %s from z = %.9g to %.9g m about (%.9g, %.9g) m", el->kind == CFG_SOLENOID ? "solenoid" : "quadrupole",
+                    el->strength, el->kind == CFG_SOLENOID ? "T" : "T/m", el->z[0], el->z[1], el->center[0], el->center[1]);
+            if (el->kind == CFG_SOLENOID && el->fringe > 0)
+                fprintf(f, ", edges %.9g m", el->fringe);
+            else if (el->kind == CFG_SOLENOID)
+                fprintf(f, ", edges of one cell");
+            fprintf(f, "\n");
+        }
     }
     if (cfg->window.enabled)
         fprintf(f, "moving window      along %c at %.9g c from t = %.9g s\n", axis_names[cfg->window.axis],

@@ -2,8 +2,12 @@
  * runs from any directory and never reads Lua from disk. */
 #include "luamod.h"
 
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -62,21 +66,151 @@ void luamod_open(lua_State *L)
     lua_call(L, 0, 2);
 }
 
+/* The limits of every script picl runs: set once by main (--lua-limits, PICL_LUA_LIMITS) before
+ * any is loaded; defaults far above what a real input takes (well under a second, a few MiB). */
+static double limit_seconds = LUAMOD_DEFAULT_SECONDS;
+static size_t limit_bytes = (size_t)LUAMOD_DEFAULT_MIB << 20;
+
+int luamod_set_limits(const char *text, char *err, size_t err_len)
+{
+    char *end;
+    const double seconds = strtod(text, &end);
+    double mib = -1;
+    if (*end == ',')
+        mib = strtod(end + 1, &end);
+    if (*end || !(seconds > 0) || !(seconds <= 1e6) || !(mib >= 1) || !(mib <= 1 << 24)) {
+        snprintf(err, err_len, "--lua-limits: '%s'; expected SECONDS,MIB (CPU seconds and MiB of memory for an input "
+                               "script, > 0 and >= 1; defaults %d,%d)", text, LUAMOD_DEFAULT_SECONDS, LUAMOD_DEFAULT_MIB);
+        return -1;
+    }
+    limit_seconds = seconds;
+    limit_bytes = (size_t)(mib * 1048576.0);
+    return 0;
+}
+
+/* This thread's CPU time: OpenCL's threads (PoCL's pool) must not count against a script. */
+static double thread_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+        return (double)clock() / CLOCKS_PER_SEC;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One state's use against the limits: the allocator counts bytes, a count hook reads the CPU clock. */
+struct budget {
+    size_t used, cap;
+    double start;
+    double seconds;
+    int out_of_memory, out_of_time;
+};
+
+static void *budget_alloc(void *ud, void *p, size_t old_size, size_t new_size)
+{
+    struct budget *b = ud;
+    const size_t old = p ? old_size : 0; /* without p, old_size is the type of the new object */
+    if (new_size > old && new_size - old > b->cap - b->used) {
+        b->out_of_memory = 1;
+        return NULL; /* Lua raises its memory error, which luamod_run words */
+    }
+    void *q = mem_lua_alloc(NULL, p, old_size, new_size);
+    if (q || new_size == 0)
+        b->used = b->used - old + new_size;
+    return q;
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    void *ud;
+    lua_getallocf(L, &ud);
+    struct budget *b = ud;
+    if (b->out_of_time || thread_seconds() - b->start > b->seconds) {
+        /* from now on every hook fails again, so a script's pcall cannot swallow the stop */
+        b->out_of_time = 1;
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        luaL_error(L, "stopped by the CPU limit");
+    }
+}
+
+/* The count hook never runs inside one long library call (a pathological string.find pattern,
+ * a sort of a huge table): a timer on this thread's CPU clock, at twice the limit and a second
+ * more, is the last resort. Its handler can only write and leave, so the message is made
+ * beforehand; this is the one exit below main, because nothing else can stop that call. */
+static char watchdog_message[512];
+static size_t watchdog_len;
+static struct sigaction watchdog_old; /* SIGXCPU's handler before, put back after each script */
+
+static void watchdog_fire(int sig)
+{
+    (void)sig;
+    ssize_t w = write(STDERR_FILENO, watchdog_message, watchdog_len);
+    (void)w;
+    _exit(2);
+}
+
+static int watchdog_arm(timer_t *timer, const char *path, const char *prefix)
+{
+    const double after = 2 * limit_seconds + 1;
+    int n = snprintf(watchdog_message, sizeof watchdog_message,
+                     "picl: error: %s%s: the script ran for more than %g s of CPU time inside one library call (a "
+                     "string pattern, a sort), past the limit on input scripts; stopped (--lua-limits raises it)\n",
+                     prefix, path, after);
+    watchdog_len = n < 0 ? 0 : (size_t)n < sizeof watchdog_message ? (size_t)n : sizeof watchdog_message - 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = watchdog_fire;
+    sigemptyset(&sa.sa_mask);
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGXCPU;
+    if (sigaction(SIGXCPU, &sa, &watchdog_old))
+        return -1; /* no watchdog: the count hook alone */
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, timer)) {
+        sigaction(SIGXCPU, &watchdog_old, NULL);
+        return -1;
+    }
+    struct itimerspec when = {.it_value = {.tv_sec = (time_t)after, .tv_nsec = (long)((after - (time_t)after) * 1e9)}};
+    if (timer_settime(*timer, 0, &when, NULL)) {
+        timer_delete(*timer);
+        sigaction(SIGXCPU, &watchdog_old, NULL);
+        return -1;
+    }
+    return 0;
+}
+
 int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix, const char *suffix,
                const char *no_message, char *err, size_t err_len)
 {
-    lua_State *L = lua_newstate(mem_lua_alloc, NULL);
+    struct budget b = {.cap = limit_bytes, .start = thread_seconds(), .seconds = limit_seconds};
+    lua_State *L = lua_newstate(budget_alloc, &b);
     if (!L) {
         snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
         return -1;
     }
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 10000);
+    timer_t timer;
+    const int watched = watchdog_arm(&timer, path, prefix) == 0;
     int rc = 0;
     lua_pushcfunction(L, fn);
     lua_pushlightuserdata(L, job);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
-        snprintf(err, err_len, "%s%s%s", prefix, msg ? msg : no_message, suffix);
+        if (b.out_of_time)
+            snprintf(err, err_len, "%s%s: the script ran for more than %g s of CPU time, the limit on input scripts "
+                     "(--lua-limits SECONDS,MIB or PICL_LUA_LIMITS raises it)%s", prefix, path, b.seconds, suffix);
+        else if (b.out_of_memory)
+            snprintf(err, err_len, "%s%s: the script needed more than %.0f MiB of memory, the limit on input scripts "
+                     "(--lua-limits SECONDS,MIB or PICL_LUA_LIMITS raises it)%s", prefix, path,
+                     (double)b.cap / 1048576.0, suffix);
+        else
+            snprintf(err, err_len, "%s%s%s", prefix, msg ? msg : no_message, suffix);
         rc = -2;
+    }
+    if (watched) {
+        timer_delete(timer);
+        sigaction(SIGXCPU, &watchdog_old, NULL);
     }
     lua_close(L);
     return rc;

@@ -18,6 +18,14 @@ void luamod_open(lua_State *L);
 int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix, const char *suffix,
                const char *no_message, char *err, size_t err_len);
 
+/* Every script runs under a CPU-time and a memory limit; a script past either stops with
+ * "PATH: the script ran for more than S s ..." or "... needed more than M MiB ...". */
+#define LUAMOD_DEFAULT_SECONDS 10
+#define LUAMOD_DEFAULT_MIB 1024
+/* Sets both from "SECONDS,MIB" (--lua-limits, PICL_LUA_LIMITS); nonzero with a message when
+ * the text is not two positive numbers. Once, before any script runs. */
+int luamod_set_limits(const char *text, char *err, size_t err_len);
+
 /* Pushes a list of the n strings s[0..n-1]. */
 void luamod_push_strings(lua_State *L, const char *const *s, int n);
 

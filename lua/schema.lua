@@ -305,6 +305,37 @@ local region = section {
 
 local PARTICLE_NAMES = { "electron", "positron", "proton" }
 
+-- A momentum profile (u_drift, u_th): one value for every axis or three, each a number or an
+-- expression string in x, y, z (m) that the generator makes an inline function of, as for
+-- density. Component i of KEY is the expression KEY.i, so a message names its axis; numbers
+-- stay numbers, and the generator writes them as literals, as before.
+local function momentum_profile(number_ok, what)
+    local function component(v, key, ctx)
+        if type(v) == "string" then return expression(what).check(v, key, ctx) end
+        if finite(v) and number_ok(v) then return v + 0.0 end
+    end
+    return { what = what, check = function(v, key, ctx)
+        if type(v) ~= "table" then
+            local out = {}
+            for i = 1, 3 do
+                out[i] = component(v, join(key, i), ctx)
+                if out[i] == nil then return nil end
+            end
+            return out
+        end
+        local count = 0
+        for _ in pairs(v) do count = count + 1 end
+        if count ~= 3 then return nil end
+        local out = {}
+        for i = 1, 3 do
+            local why
+            out[i], why = component(v[i], join(key, i), ctx)
+            if out[i] == nil then return nil, why end
+        end
+        return out
+    end }
+end
+
 -- A Gaussian particle beam (a bunch): instead of a density, a total charge shared by a given
 -- number of macro-particles drawn around a centroid (runtime: particle_beam.cl). Positions are
 -- drawn within `truncate` rms of the centroid, so the bunch lies whole in the domain and its
@@ -357,9 +388,16 @@ local species = section {
         region = { kind = region, doc = "m, where particles start" },
         ppc = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
             doc = "particles per cell along each axis" },
-        u_drift = { kind = one_or_three(number("", any), "a number or 3 numbers"), doc = "gamma*v/c; default 0" },
-        u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"),
+        u_drift = { kind = momentum_profile(any, "a number or 3 numbers (each may be an expression string in x, y, z)"),
+            doc = "gamma*v/c; default 0" },
+        u_th = { kind = momentum_profile(nonnegative, "a number >= 0 or 3 of them (each may be an expression string in x, y, z)"),
             doc = "gamma*v/c, Gaussian spread per axis; default 0" },
+        temperature = { kind = expression("a number >= 0 or an expression string", nonnegative),
+            doc = "eV, kT of a thermal spread (instead of u_th)" },
+        kT = { kind = expression("a number >= 0 or an expression string", nonnegative),
+            doc = "J, instead of temperature" },
+        distribution = { kind = one_of("distribution", { "maxwell_juttner", "maxwellian" }),
+            doc = "of temperature: maxwell_juttner (default, relativistic) or maxwellian (Gaussian u, as u_th)" },
         beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
         -- Each species draws from its own stream unless told otherwise.
         seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
@@ -371,7 +409,7 @@ local species = section {
         -- momentum keys of every species, so a beam gets neutral values for them.
         function(s, key)
             if s.beam then
-                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th" } do
+                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" } do
                     if s[k] ~= nil then
                         fail(join(key, k), string.format("a beam species takes no %s; expected beam = {...} alone "
                             .. "(its particles, rms and momentum spread are beam keys)", k))
@@ -385,6 +423,23 @@ local species = section {
                         .. "or beam = {...} for a bunch")
                 end
                 if s.ppc == nil then fail(join(key, "ppc"), "missing; expected a positive integer or 3 of them") end
+            end
+            -- A temperature (eV, or kT in J) instead of u_th; its distribution only with one.
+            if s.temperature and s.kT then fail(join(key, "kT"), "give temperature (eV) or kT (J), not both") end
+            local t_key = s.temperature and "temperature" or (s.kT and "kT")
+            if t_key and s.u_th then
+                fail(join(key, t_key), string.format("the thermal spread is given twice (%s and u_th); expected one of them", t_key))
+            end
+            if s.distribution and not t_key then
+                fail(join(key, "distribution"), "a distribution needs a temperature (eV) or kT (J)")
+            end
+            if t_key then
+                s.distribution = s.distribution or "maxwell_juttner"
+                s.kT_unit = s.temperature and K.q_e or 1.0 -- J per unit of the key
+                s.kT = s.temperature or s.kT
+                s.temperature = nil
+            else
+                s.distribution = "none"
             end
             s.u_drift = s.u_drift or { 0.0, 0.0, 0.0 }
             s.u_th = s.u_th or { 0.0, 0.0, 0.0 }
@@ -601,6 +656,64 @@ local memory = section {
 }
 
 -- Rules that need several sections at once.
+
+-- Sizes, checked in floating point before anything is multiplied in C (a 32-bit int holds a
+-- cell index of a box, a 64-bit one any count), and bounded by what the host can hold while
+-- loading: a few arrays with one entry per cell of the whole domain. docs/input.md, "Limits".
+local LIMITS = { axis_cells = 2 ^ 30, cells = 2 ^ 32, box_cells = 2 ^ 31 - 1, ppc = 2 ^ 16, particles = 2 ^ 40 }
+local function check_sizes(sim)
+    local g = sim.grid
+    local cells, box = 1.0, 1.0
+    local ng = (sim.shape_order or 3) == 1 and 2 or 3
+    for a = 1, 3 do
+        if g.cells[a] > LIMITS.axis_cells then
+            fail("grid.cells", string.format("%s cells along %s; expected at most 2^30 = %s per axis",
+                numtext(g.cells[a]), AXES[a], numtext(LIMITS.axis_cells)))
+        end
+        cells = cells * g.cells[a]
+        box = box * (math.min(g.max_box[a], g.cells[a]) + 2 * ng)
+    end
+    if cells > LIMITS.cells then
+        fail("grid.cells", string.format("%s x %s x %s = %s cells; expected at most 2^32 = %s (the host holds "
+            .. "arrays of one entry per cell while loading)", numtext(g.cells[1]), numtext(g.cells[2]),
+            numtext(g.cells[3]), numtext(cells), numtext(LIMITS.cells)))
+    end
+    if box > LIMITS.box_cells then
+        fail("grid.max_box", string.format("boxes of %s x %s x %s cells are %s cells with their guard cells; expected "
+            .. "at most 2^31 - 1 (a box's cell index is a 32-bit int); set max_box to split the grid",
+            numtext(math.min(g.max_box[1], g.cells[1])), numtext(math.min(g.max_box[2], g.cells[2])),
+            numtext(math.min(g.max_box[3], g.cells[3])), numtext(box)))
+    end
+    local total = 0.0
+    for _, sp in ipairs(sim.species or {}) do
+        local n
+        if sp.beam then
+            n = sp.beam.particles + 0.0
+            if n > LIMITS.particles then
+                fail("species." .. sp.name .. ".beam.particles", string.format("%s particles; expected at most "
+                    .. "2^40 = %s", numtext(n), numtext(LIMITS.particles)))
+            end
+        else
+            local per = (sp.ppc[1] + 0.0) * sp.ppc[2] * sp.ppc[3]
+            if per > LIMITS.ppc then
+                fail("species." .. sp.name .. ".ppc", string.format("%s x %s x %s = %s particles per cell; expected "
+                    .. "at most 2^16 = %s", numtext(sp.ppc[1]), numtext(sp.ppc[2]), numtext(sp.ppc[3]), numtext(per),
+                    numtext(LIMITS.ppc)))
+            end
+            n = per * cells
+            if n > LIMITS.particles then
+                fail("species." .. sp.name .. ".ppc", string.format("%s particles per cell in %s cells are %s "
+                    .. "particles; expected at most 2^40 = %s", numtext(per), numtext(cells), numtext(n),
+                    numtext(LIMITS.particles)))
+            end
+        end
+        total = total + n
+    end
+    if total > LIMITS.particles then
+        fail("species", string.format("%s particles in all species; expected at most 2^40 = %s", numtext(total),
+            numtext(LIMITS.particles)))
+    end
+end
 local function resolve_time_step(sim)
     local g, s = sim.grid, sim.solver
     local d = {}
@@ -949,6 +1062,96 @@ local laser = section {
     },
 }
 
+-- Applied (external) fields on particles (WarpX: E_external_particle, B_external_particle and
+-- its lattice of hard-edged elements): added to the gathered E and B inside the push, never on
+-- the grid, so they are never evolved, reflected or deposited. E and B are 3 components, each a
+-- number or an expression in x, y, z (m) and t (s); component i is the expression KEY.i. A
+-- component that is the number 0 is left out of the push altogether.
+local APPLIED_DOC = "3 components, each a number or an expression string in x, y, z (m), t (s)"
+local function applied_vector(unit)
+    local what = "3 numbers or expression strings (" .. unit .. ")"
+    return { what = what, check = function(v, key, ctx)
+        if type(v) ~= "table" then return nil end
+        local count = 0
+        for _ in pairs(v) do count = count + 1 end
+        if count ~= 3 then return nil end
+        local out = {}
+        for i = 1, 3 do
+            if v[i] == 0 then
+                out[i] = false
+            else
+                local e, why = expression(what).check(v[i], join(key, i), ctx)
+                if e == nil then return nil, why end
+                out[i] = e
+            end
+        end
+        return out
+    end }
+end
+
+local ELEMENT_KINDS = { "solenoid", "quadrupole" }
+-- One hard-edged element along z between z[1] and z[2] (m), about the axis x = center[1],
+-- y = center[2]: a solenoid's Bz = B (T), with the paraxial fringe Bx, By = -(x, y)/2 dBz/dz over
+-- `fringe` (m) at each edge (without it a hard edge would not focus); a quadrupole's
+-- Bx = gradient (y - yc), By = gradient (x - xc) (T/m), which focuses a positive charge moving
+-- along +z in x for gradient > 0.
+local element = section {
+    keys = {
+        kind = { kind = one_of("element kind", ELEMENT_KINDS), required = true },
+        z = { kind = { what = "2 numbers {start, end}", check = function(v)
+            if type(v) == "table" and #v == 2 and finite(v[1]) and finite(v[2]) then return { v[1] + 0.0, v[2] + 0.0 } end
+        end }, required = true, doc = "m, where the element starts and ends along z" },
+        B = { kind = number("a nonzero number", nonzero), doc = "T, a solenoid's field" },
+        gradient = { kind = number("a nonzero number", nonzero), doc = "T/m, a quadrupole's dBy/dx = dBx/dy" },
+        center = { kind = { what = "2 numbers {x, y}", check = function(v)
+            if type(v) == "table" and #v == 2 and finite(v[1]) and finite(v[2]) then return { v[1] + 0.0, v[2] + 0.0 } end
+        end }, default = { 0, 0 }, doc = "m, the element's axis" },
+        fringe = { kind = number("a number >= 0", nonnegative), doc = "m, a solenoid's edge length; default one cell along z" },
+    },
+    rules = {
+        function(e, key)
+            if e.z[2] <= e.z[1] then
+                fail(join(key, "z"), string.format("the element ends (%s m) before it starts (%s m); expected {start, end} "
+                    .. "with start < end", numtext(e.z[2]), numtext(e.z[1])))
+            end
+            local need, other = "B", "gradient"
+            if e.kind == "quadrupole" then need, other = "gradient", "B" end
+            if e[need] == nil then
+                fail(join(key, need), string.format("missing; a %s needs %s", e.kind,
+                    need == "B" and "B (T, its field along z)" or "gradient (T/m)"))
+            end
+            if e[other] ~= nil then fail(join(key, other), string.format("a %s takes no %s; expected %s", e.kind, other, need)) end
+            if e.fringe ~= nil and e.kind ~= "solenoid" then
+                fail(join(key, "fringe"), "only a solenoid takes fringe (a quadrupole's edges are hard)")
+            end
+            e.strength = e[need]
+            e.fringe = e.fringe or -1.0 -- -1: one cell along z (the generator knows the cell)
+        end,
+    },
+}
+
+local applied_fields = section {
+    keys = {
+        E = { kind = applied_vector("V/m"), doc = "V/m; " .. APPLIED_DOC },
+        B = { kind = applied_vector("T"), doc = "T; " .. APPLIED_DOC },
+        elements = { kind = { what = "a list of element tables", check = function(v, key, ctx)
+            if type(v) ~= "table" then return nil end
+            if v[1] == nil and next(v) ~= nil then v = { v } end
+            local out = {}
+            for i, item in ipairs(v) do out[i] = check_value({ kind = element }, item, join(key, i), ctx) end
+            if #out > ctx.limits.elements then
+                fail(key, string.format("%d elements; expected at most %d", #out, ctx.limits.elements))
+            end
+            return out
+        end }, default = {}, doc = "hard-edged solenoids and quadrupoles along z" },
+    },
+    rules = {
+        function(a, key, ctx)
+            a.where = ctx:where(key)
+        end,
+    },
+}
+
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -980,13 +1183,14 @@ local simulation = section {
         tuning = { kind = boolean, default = true,
             doc = "take the settings left at auto from the device's tuning file (picl tune)" },
         moving_window = { kind = moving_window, doc = "a window that moves with the physics of interest" },
+        applied_fields = { kind = applied_fields, doc = "external E and B on particles only (not on the grid)" },
         progress_interval = { kind = integer("a positive integer", positive), default = 100,
             doc = "steps between progress lines when stderr is not a terminal" },
         particle_ids = { kind = boolean,
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
-    rules = { resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window, check_full_diagnostics,
-        check_pml, resolve_lasers, diag_schema.rule },
+    rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window,
+        check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule },
 }
 
 

@@ -64,6 +64,15 @@ static int species_boxes(const struct picl_config *cfg, const struct gen_layout 
     return 0;
 }
 
+double estimate_fields_bytes(const struct picl_config *cfg)
+{
+    struct gen_layout lay;
+    char err[256];
+    if (gen_layout(cfg, &lay, err, sizeof err))
+        return 0;
+    return FC_COUNT * (double)lay.comp_stride * (cfg->precision == CFG_DOUBLE ? 8 : 4);
+}
+
 int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
                     size_t err_len)
 {

@@ -22,6 +22,10 @@ struct memory_estimate {
 };
 
 /* dev: the device the run will use (its kind picks defaults such as sorting), or NULL. */
+/* The fields' device bytes alone, from the layout (no host memory): a lower bound of the run's
+ * peak that refuses a grid no device holds before estimate_memory allocates per-cell arrays.
+ * 0 when the layout is invalid (estimate_memory then says why). */
+double estimate_fields_bytes(const struct picl_config *cfg);
 int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
                     size_t err_len);
 /* Adds each species' particle count estimate of every box of lay to count[box]. */

@@ -31,8 +31,12 @@ static const struct karg push_deposit[] = {{"F", 0},
                                            PICL_PARTICLE_ARRAYS(ARG) PICL_PARTICLE_SCRATCH(ARG){"boxes", 0},
                                            {"J", KARGS_LOCAL_J},
                                            {"tile_list", KARGS_TILE_LIST},
-                                           {"tile_end", KARGS_TILE_LIST}};
-static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG){"boxes", 0}};
+                                           {"tile_end", KARGS_TILE_LIST},
+                                           {"t_gather", KARGS_APPLIED},
+                                           {"lab_offset", KARGS_APPLIED}};
+static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG){"boxes", 0},
+                                        {"t_gather", KARGS_APPLIED},
+                                        {"lab_offset", KARGS_APPLIED}};
 static const struct karg deposit_rho[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0}};
 static const struct karg reduce_kinetic[] = {PICL_PARTICLE_MOMENTUM(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
                                              {"out", 0}};

@@ -6,8 +6,9 @@
 
 
 /* Parameters a kernel has in some programs only: the local_tiles push's tile of J in local
- * memory, and the particles listed tile by tile that a push going tile by tile reads. */
-enum kargs_variant { KARGS_LOCAL_J = 1, KARGS_TILE_LIST = 2 };
+ * memory, the particles listed tile by tile that a push going tile by tile reads, and the time
+ * and moving window's offset of the pushes of a run with applied_fields. */
+enum kargs_variant { KARGS_LOCAL_J = 1, KARGS_TILE_LIST = 2, KARGS_APPLIED = 4 };
 
 struct gen_plan;
 

@@ -368,10 +368,13 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
     if (!sp->cfg->frozen) {
         if (species_kernel(&sp->push, c, "push_deposit", index, err, err_len))
             return -1;
-        sp->push.variant = kargs_push_variant(&c->plan);
+        const unsigned applied = c->cfg->applied.enabled ? KARGS_APPLIED : 0u;
+        sp->push.variant = kargs_push_variant(&c->plan) | applied;
         if (species_args(&sp->push, a, f, sp, err, err_len) ||
-            species_kernel(&sp->push_back, c, "push_back", index, err, err_len) ||
-            species_args(&sp->push_back, a, f, sp, err, err_len) ||
+            species_kernel(&sp->push_back, c, "push_back", index, err, err_len))
+            return -1;
+        sp->push_back.variant = applied;
+        if (species_args(&sp->push_back, a, f, sp, err, err_len) ||
             species_kernel(&sp->deliver, c, "particles_deliver", -1, err, err_len) ||
             species_args(&sp->deliver, a, NULL, sp, err, err_len))
             return -1;
@@ -577,6 +580,23 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     if (count)
         *count = n;
     return 0;
+}
+
+/* One acc_real argument (double where the device has it) of the push and push_back. */
+static int set_acc(struct species *sp, struct ctx *c, const char *name, double value, char *err, size_t err_len)
+{
+    const float vf = (float)value;
+    const int fp64 = c->dev->facts.has_fp64;
+    const size_t size = fp64 ? sizeof value : sizeof vf;
+    const void *v = fp64 ? (const void *)&value : (const void *)&vf;
+    return kernel_set(&sp->push, name, size, v, err, err_len) || kernel_set(&sp->push_back, name, size, v, err, err_len);
+}
+
+int particles_time(struct species *sp, struct ctx *c, double t, double lab_offset, char *err, size_t err_len)
+{
+    if (sp->cfg->frozen || !c->cfg->applied.enabled)
+        return 0;
+    return set_acc(sp, c, "t_gather", t, err, err_len) || set_acc(sp, c, "lab_offset", lab_offset, err, err_len);
 }
 
 int particles_push_back(struct species *sp, struct ctx *c, char *err, size_t err_len)

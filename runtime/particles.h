@@ -7,6 +7,11 @@
 #include "fields.h"
 #include "species.h"
 
+/* The time (s) of the fields the next push and push_back gather and how far a moving window has
+ * moved the domain (m; 0 without one), for a run with applied_fields (lab-frame expressions in
+ * x, y, z, t); nothing otherwise. */
+int particles_time(struct species *sp, struct ctx *c, double t, double lab_offset, char *err, size_t err_len);
+
 /* Bytes of one slot of array a: 0 for the weight or id when the run stores none
  * (gen/particle_attrs.c; the kernels then take a placeholder buffer and never touch it). */
 size_t particles_elem(const struct ctx *c, enum particle_array a);

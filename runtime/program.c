@@ -25,15 +25,23 @@ static size_t quote_lines(const char *log, const char *key, char *out, size_t le
 
 static const struct cfg_expr *guilty_expr(const struct picl_config *cfg, const char *log)
 {
-    const struct cfg_expr *all[6 + CFG_MAX_SPECIES + CFG_MAX_LASERS + 2 * CFG_MAX_PDIAG +
+    const struct cfg_expr *all[12 + 8 * CFG_MAX_SPECIES + CFG_MAX_LASERS + 2 * CFG_MAX_PDIAG +
                                CFG_MAX_HIST * (2 + CFG_HIST_MAX_AXES)];
     int n = 0;
     for (int c = 0; c < 3; c++) {
         all[n++] = &cfg->init_E[c];
         all[n++] = &cfg->init_B[c];
+        all[n++] = &cfg->applied.E[c];
+        all[n++] = &cfg->applied.B[c];
     }
-    for (int s = 0; s < cfg->n_species; s++)
+    for (int s = 0; s < cfg->n_species; s++) {
         all[n++] = &cfg->species[s].density_expr;
+        all[n++] = &cfg->species[s].kT_expr;
+        for (int a = 0; a < 3; a++) {
+            all[n++] = &cfg->species[s].u_drift_expr[a];
+            all[n++] = &cfg->species[s].u_th_expr[a];
+        }
+    }
     for (int l = 0; l < cfg->n_lasers; l++)
         all[n++] = &cfg->lasers[l].profile;
     /* the diagnostics' filters and histograms' expressions (gen/diag_kernels.c) */

@@ -42,9 +42,18 @@ size_t sim_memory_limit(const struct picl_config *cfg, const struct device *dev)
 int sim_check_memory(const struct picl_config *cfg, const struct device *dev, char *err, size_t err_len)
 {
     struct memory_estimate m;
+    const double limit = (double)sim_memory_limit(cfg, dev);
+    const double fields = estimate_fields_bytes(cfg);
+    if (fields > limit) { /* before the estimate's host arrays of one entry per cell */
+        snprintf(err, err_len,
+                 "grid.cells: %d x %d x %d cells need at least %.1f MiB of device memory for the fields alone, but "
+                 "the run may use %.1f MiB of %s; lower grid.cells or raise memory.device (the device has %.1f MiB)",
+                 cfg->grid.cells[0], cfg->grid.cells[1], cfg->grid.cells[2], fields / 1048576.0, limit / 1048576.0,
+                 dev->name, (double)dev->global_mem / 1048576.0);
+        return -1;
+    }
     if (estimate_memory(cfg, &dev->facts, &m, err, err_len))
         return -1;
-    const double limit = (double)sim_memory_limit(cfg, dev);
     if (m.peak <= limit)
         return 0;
     long particles = 0;
@@ -139,6 +148,17 @@ int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay,
     return estimate_box_particles(cfg, lay, weight, err, err_len);
 }
 
+/* How far a moving window has moved the domain along its axis (m; 0 without one): the
+ * applied fields are the lab frame's. */
+static double lab_offset(const struct sim *s)
+{
+    const struct picl_config *cfg = s->ctx.cfg;
+    if (!cfg->window.enabled)
+        return 0;
+    const int a = cfg->window.axis;
+    return window_lower(&s->window, &s->ctx, a) - s->ctx.lay.lower[a];
+}
+
 int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct device *dev, const struct comm *comm,
                       char *err, size_t err_len)
 {
@@ -180,7 +200,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         return -1;
     /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
     for (int i = 0; i < s->n_species; i++)
-        if (particles_push_back(&s->species[i], c, err, err_len))
+        if (particles_time(&s->species[i], c, s->time, lab_offset(s), err, err_len) ||
+            particles_push_back(&s->species[i], c, err, err_len))
             return -1;
     double residual;
     if (sim_gauss(s, 1, &residual, err, err_len))
@@ -208,7 +229,8 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     if (fields_zero_J(&s->fields, c, err, err_len))
         return -1;
     for (int i = 0; i < s->n_species; i++)
-        if (particles_push(&s->species[i], c, err, err_len))
+        if (particles_time(&s->species[i], c, s->time, lab_offset(s), err, err_len) || /* t^n, and where */
+            particles_push(&s->species[i], c, err, err_len))
             return -1;
     /* the antennas' currents join after the filter: they are exactly what the lasers ask for */
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||

@@ -148,12 +148,14 @@ typedef float acc_real;
 #define SP_W_PER_DENSITY ((acc_real)1e-18)
 #define SP_SEED_LO 1u
 #define SP_SEED_HI 0u
-#define SP_UD_X ((acc_real)0)
-#define SP_UD_Y ((acc_real)0)
-#define SP_UD_Z ((acc_real)0)
-#define SP_UTH_X ((acc_real)0.01)
-#define SP_UTH_Y ((acc_real)0.01)
-#define SP_UTH_Z ((acc_real)0.01)
+#define SP_UD_X(x, y, z) ((acc_real)0)
+#define SP_UD_Y(x, y, z) ((acc_real)0)
+#define SP_UD_Z(x, y, z) ((acc_real)0)
+#define SP_UTH_X(x, y, z) ((acc_real)0.01)
+#define SP_UTH_Y(x, y, z) ((acc_real)0.01)
+#define SP_UTH_Z(x, y, z) ((acc_real)0.01)
+#define SP_THERMAL 0
+#define SP_THETA(x, y, z) ((acc_real)0)
 #define SP_BEAM_N 1000
 #define SP_WEIGHT ((acc_real)6.2e3)
 #define SP_BEAM_CUT ((acc_real)3.999)

@@ -3,7 +3,7 @@
  * the same bunch; runtime/particles.c sorts the particles into their cells in the order of n,
  * so the order in each box is that of n too. Included once per beam species with its SP_
  * macros: SP_BEAM_N particles of weight SP_WEIGHT at SP_BEAM_C* with rms SP_BEAM_S*, momenta
- * SP_UD_* + SP_UTH_* g. */
+ * SP_UD_* + SP_UTH_* g (a beam's are numbers). */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
@@ -39,9 +39,9 @@ static inline void PICL_CAT(beam_particle, SP_SUFFIX)(const ulong n, real *pos, 
     pos[2] = fmin(fmax((real)((z - LOWER_Z) / DZ), (real)0), nextafter((real)CELLS_Z, (real)0));
     acc_real g[4];
     gaussian_four(n, 0u, SP_SEED_LO, SP_SEED_HI, g);
-    u[0] = PICL_C * (SP_UD_X + SP_UTH_X * g[0]);
-    u[1] = PICL_C * (SP_UD_Y + SP_UTH_Y * g[1]);
-    u[2] = PICL_C * (SP_UD_Z + SP_UTH_Z * g[2]);
+    u[0] = PICL_C * (SP_UD_X(x, y, z) + SP_UTH_X(x, y, z) * g[0]);
+    u[1] = PICL_C * (SP_UD_Y(x, y, z) + SP_UTH_Y(x, y, z) * g[1]);
+    u[2] = PICL_C * (SP_UD_Z(x, y, z) + SP_UTH_Z(x, y, z) * g[2]);
 }
 
 /* cell[n] = the global cell of particle n (x fastest). */

@@ -16,13 +16,13 @@
     const long cell = gi + (long)CELLS_X * (gj + (long)CELLS_Y * gk)
 #endif
 
-/* Candidate p of cell (gi, gj, gk): its position in cells and in metres, and whether it is
- * inside the species' region with a positive density there. The density and region are those
- * of the lab frame: (lab_x, lab_y, lab_z) m is where the domain's lower corner has moved (the
- * moving window's offset; zero at load). */
+/* Candidate p of cell (gi, gj, gk): its position in cells (pos) and in metres of the lab frame
+ * (r), and whether it is inside the species' region with a positive density there. The density,
+ * region and momentum profiles are those of the lab frame: (lab_x, lab_y, lab_z) m is where the
+ * domain's lower corner has moved (the moving window's offset; zero at load). */
 static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, const acc_real lab_x,
                                                  const acc_real lab_y, const acc_real lab_z, real *pos,
-                                                 acc_real *density)
+                                                 acc_real *r, acc_real *density)
 {
     const int a = p % SP_PPC_X, b = (p / SP_PPC_X) % SP_PPC_Y, c = p / (SP_PPC_X * SP_PPC_Y);
     pos[0] = (real)gi + ((real)a + (real)0.5) * (real)(1.0 / SP_PPC_X);
@@ -31,6 +31,9 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
     const acc_real x = lab_x + LOWER_X + ((acc_real)gi + ((acc_real)a + (acc_real)0.5) / SP_PPC_X) * DX;
     const acc_real y = lab_y + LOWER_Y + ((acc_real)gj + ((acc_real)b + (acc_real)0.5) / SP_PPC_Y) * DY;
     const acc_real z = lab_z + LOWER_Z + ((acc_real)gk + ((acc_real)c + (acc_real)0.5) / SP_PPC_Z) * DZ;
+    r[0] = x;
+    r[1] = y;
+    r[2] = z;
 #if SP_HAS_REGION
     if (x < SP_REGION_LO_X || x >= SP_REGION_HI_X || y < SP_REGION_LO_Y || y >= SP_REGION_HI_Y ||
         z < SP_REGION_LO_Z || z >= SP_REGION_HI_Z)
@@ -40,15 +43,24 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
     return *density > 0;
 }
 
-/* Momentum u = gamma v (m/s) of the particle with this id: the drift plus a Gaussian spread
- * from the id's own random numbers. */
-static inline void PICL_CAT(thermal_u, SP_SUFFIX)(const ulong id, acc_real *u)
+/* Momentum u = gamma v (m/s) of the particle with this id at r (m, lab frame): the drift plus
+ * a Gaussian spread from the id's own random numbers, each a profile of the position; or, for a
+ * Maxwell-Juttner temperature, that distribution boosted by the drift (maxwell_juttner.cl). */
+static inline void PICL_CAT(thermal_u, SP_SUFFIX)(const ulong id, const acc_real *r, acc_real *u)
 {
+    const acc_real x = r[0], y = r[1], z = r[2];
+#if SP_THERMAL == 2 /* a temperature, drawn as a (drifting) Maxwell-Juttner */
+    maxwell_juttner_u(id, SP_THETA(x, y, z), SP_UD_X(x, y, z), SP_UD_Y(x, y, z), SP_UD_Z(x, y, z), SP_SEED_LO,
+                      SP_SEED_HI, u);
+    for (int a = 0; a < 3; a++)
+        u[a] *= PICL_C;
+#else
     acc_real g[4];
     gaussian_four(id, 0u, SP_SEED_LO, SP_SEED_HI, g);
-    u[0] = PICL_C * (SP_UD_X + SP_UTH_X * g[0]);
-    u[1] = PICL_C * (SP_UD_Y + SP_UTH_Y * g[1]);
-    u[2] = PICL_C * (SP_UD_Z + SP_UTH_Z * g[2]);
+    u[0] = PICL_C * (SP_UD_X(x, y, z) + SP_UTH_X(x, y, z) * g[0]);
+    u[1] = PICL_C * (SP_UD_Y(x, y, z) + SP_UTH_Y(x, y, z) * g[1]);
+    u[2] = PICL_C * (SP_UD_Z(x, y, z) + SP_UTH_Z(x, y, z) * g[2]);
+#endif
 }
 
 /* count[cell] = particles this species puts in the cell. */
@@ -58,8 +70,8 @@ __kernel void PICL_CAT(load_count, SP_SUFFIX)(__global int *count)
     int n = 0;
     for (int p = 0; p < SP_PPC_X * SP_PPC_Y * SP_PPC_Z; p++) {
         real pos[3];
-        acc_real density;
-        n += PICL_CAT(candidate, SP_SUFFIX)(gi, gj, gk, p, 0, 0, 0, pos, &density);
+        acc_real r[3], density;
+        n += PICL_CAT(candidate, SP_SUFFIX)(gi, gj, gk, p, 0, 0, 0, pos, r, &density);
     }
     count[cell] = n;
 }
@@ -73,11 +85,11 @@ __kernel void PICL_CAT(load_fill, SP_SUFFIX)(PICL_PARTICLE_ARRAYS(PA_PARAM) __gl
         return;
     for (int p = 0; p < SP_PPC_X * SP_PPC_Y * SP_PPC_Z; p++) {
         real pos[3];
-        acc_real density, u[3];
-        if (!PICL_CAT(candidate, SP_SUFFIX)(gi, gj, gk, p, 0, 0, 0, pos, &density))
+        acc_real r[3], density, u[3];
+        if (!PICL_CAT(candidate, SP_SUFFIX)(gi, gj, gk, p, 0, 0, 0, pos, r, &density))
             continue;
         const ulong id = (ulong)cell * (SP_PPC_X * SP_PPC_Y * SP_PPC_Z) + (ulong)p;
-        PICL_CAT(thermal_u, SP_SUFFIX)(id, u);
+        PICL_CAT(thermal_u, SP_SUFFIX)(id, r, u);
         px[out] = pos[0];
         py[out] = pos[1];
         pz[out] = pos[2];

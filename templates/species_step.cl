@@ -122,12 +122,22 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
     return box_of(g[0], g[1], g[2], &l0, &l1, &l2);
 }
 
+/* applied_fields (gen/applied.c) add to the gathered fields and take the time and the moving
+ * window's offset as two more parameters of the push; without them the push has none of it. */
+#ifndef APPLIED_FIELDS
+#define APPLIED_PARAM
+#define APPLIED_ARG
+#endif
+
 /* One particle's step in box b: gather from F at x, push u, then move (above). */
 static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
-                                               const real *o, real *x, real *u, const real w, real *g)
+                                               const real *o, real *x, real *u, const real w, real *g APPLIED_PARAM)
 {
     real E[3], B[3];
     gather_fields(F, b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
+#ifdef APPLIED_FIELDS
+    applied_add(x, t_gather, lab_offset, E, B);
+#endif
     push_u(u, E, B, SP_QDT_2M);
     const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
     const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
@@ -153,7 +163,7 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
  * with their destination; particles_deliver (particles_deliver.cl) hands them over. Particles
  * absorbed at a face of the domain are simply not kept. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest,
-                                                __global long *boxes)
+                                                __global long *boxes APPLIED_PARAM)
 {
     const int b = (int)get_global_id(0);
     __global long *box = boxes + b * BT_STRIDE;
@@ -168,7 +178,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
         real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
         const real w = WEIGHT_AT(ip);
         const ulong id = ID_AT(ip);
-        const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, x, u, w, g);
+        const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, x, u, w, g APPLIED_ARG);
         if (dest < 0) { /* absorbed: not kept, counted per face */
             box[BT_LOST - 1 - dest]++;
             continue;
@@ -218,11 +228,11 @@ static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, cons
 
 static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
                                                  const real *o, const long ip, PICL_PARTICLE_ARRAYS(PA_PARAM)
-                                                 __global int *pdest, __global long *box)
+                                                 __global int *pdest, __global long *box APPLIED_PARAM)
 {
     real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
     const real w = WEIGHT_AT(ip);
-    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g);
+    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g APPLIED_ARG);
     PICL_CAT(settle, SP_SUFFIX)(dest, b, ip, g, u, w, ID_AT(ip), PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
 }
 
@@ -313,7 +323,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
 /* deposition_strategy "global_atomics": one work item per particle slot of every box (the
  * launch is max cap x boxes), J added with atomics, as GPUs want. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest,
-                                                __global long *boxes)
+                                                __global long *boxes APPLIED_PARAM)
 {
     const long k = (long)get_global_id(0);
     const int b = (int)get_global_id(1);
@@ -323,7 +333,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
     BOX_ORIGIN(b, ox, oy, oz);
     const real o[3] = {ox, oy, oz};
     PICL_CAT(push_one, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, box[BT_START] + k, PICL_PARTICLE_ARRAYS(PA_PASS)
-                                  pdest, box);
+                                  pdest, box APPLIED_ARG);
 }
 #else
 #ifndef PICL_TILE_HELPERS
@@ -354,7 +364,7 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARA
                                   ,
                                   __global const int *tile_list, __global const int *tile_end
 #endif
-)
+                                  APPLIED_PARAM)
 {
     const int t = (int)get_group_id(0), b = (int)get_group_id(1);
     const int lid = (int)get_local_id(0);
@@ -379,7 +389,7 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARA
 #else
         const long ip = start + q;
 #endif
-        PICL_CAT(push_one, SP_SUFFIX)(F, b, J, joff, o, ip, PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
+        PICL_CAT(push_one, SP_SUFFIX)(F, b, J, joff, o, ip, PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box APPLIED_ARG);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -405,7 +415,7 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARA
 /* Start-up: u^0 -> u^{-1/2} with the fields at x^0, as WarpX does, so that the leapfrog
  * starts centred. */
 __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTICLE_POSITION(PA_PARAM_CONST)
-                                             PICL_PARTICLE_MOMENTUM(PA_PARAM) __global const long *boxes)
+                                             PICL_PARTICLE_MOMENTUM(PA_PARAM) __global const long *boxes APPLIED_PARAM)
 {
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BT_STRIDE;
@@ -413,6 +423,10 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTIC
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
         gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
+#ifdef APPLIED_FIELDS
+        const real xc[3] = {px[ip], py[ip], pz[ip]};
+        applied_add(xc, t_gather, lab_offset, E, B);
+#endif
         push_u(u, E, B, -(real)0.5 * SP_QDT_2M);
         pux[ip] = u[0];
         puy[ip] = u[1];

@@ -1,6 +1,6 @@
 /* window_inject.cl: after each shift of the moving window, one species' plasma enters the
  * domain's leading cell layer: the same lattice of candidates as at load (particle_load.cl),
- * with the density and region of the lab frame, where that layer now lies. Included once per
+ * with the density, region and momentum profiles of the lab frame, where that layer now lies. Included once per
  * plasma species (not beams) with its SP_ macros, after particle_load.cl and window.cl. */
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
@@ -45,8 +45,8 @@ __kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, PICL_PARTICL
         const ulong in_layer = (ulong)g[t0] + (ulong)across[t0] * (ulong)g[t1];
         for (int p = 0; p < SP_PPC_X * SP_PPC_Y * SP_PPC_Z; p++) {
             real pos[3];
-            acc_real density, u[3];
-            if (!PICL_CAT(candidate, SP_SUFFIX)(gi, gj, gk, p, lab_x, lab_y, lab_z, pos, &density))
+            acc_real r[3], density, u[3];
+            if (!PICL_CAT(candidate, SP_SUFFIX)(gi, gj, gk, p, lab_x, lab_y, lab_z, pos, r, &density))
                 continue;
             if (n == cap) {
                 box[BT_OVERFLOW] = 2;
@@ -54,7 +54,7 @@ __kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, PICL_PARTICL
                 break;
             }
             const ulong id = first + in_layer * ppc + (ulong)p;
-            PICL_CAT(thermal_u, SP_SUFFIX)(id, u);
+            PICL_CAT(thermal_u, SP_SUFFIX)(id, r, u);
             const long to = start + n;
             px[to] = pos[0];
             py[to] = pos[1];

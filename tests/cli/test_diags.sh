@@ -4,7 +4,7 @@
 # column's scale (the boxes are summed in another order on two ranks; the moments combine the
 # boxes in global order on every rank); each diagnostic's kernel is launched on its due steps
 # only (the summary's table: launches per step); the 2D histogram's openPMD files; a restart
-# keeps the rows; input mistakes, a filter that does not compile.
+# keeps the rows; input mistakes, a filter outside the expression language.
 . "$(dirname "$0")/lib.sh"
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -86,8 +86,12 @@ check_error 'diagnostics.histograms.spectrum.axes={quantity="enrgy",bins=4,min=0
 check_error 'diagnostics.histograms.spectrum.axes={{quantity="x",bins=2048,min=0,max=1},{quantity="y",bins=1024,min=0,max=1}}' "2097152 bins in all; expected at most 1048576"
 check_error 'diagnostics.full={name="phase_space",interval=8}' "the folder phase_space/ is also diagnostics.full.phase_space's"
 check_error diagnostics.field_maxima.field_max.name=probe "the file probe.csv is also diagnostics.probes.probe's"
-# a filter that does not compile: the compiler's message against the key (picl check builds)
-out=$("$picl" check "$input" --set 'diagnostics.moments.bunch_moments.filter=gamma >>' 2>&1)
-[ $? -ne 0 ] && echo "$out" | grep -qF 'diagnostics.moments.bunch_moments.filter: the expression "gamma >>" does not compile' &&
-    ok || bad "a filter that does not compile: $out"
+# a filter outside the expression language: the parser's message against the key, the token
+# named, before any build (gen/expr_parse.c); an unknown name likewise
+out=$("$picl" check --no-build "$input" --set 'diagnostics.moments.bunch_moments.filter=gamma >>' 2>&1)
+[ $? -eq 2 ] && echo "$out" | grep -qF "diagnostics.moments.bunch_moments.filter: '>' at character 8: unexpected" &&
+    ok || bad "a filter that does not parse: $out"
+out=$("$picl" check --no-build "$input" --set 'diagnostics.moments.bunch_moments.filter=t > 0' 2>&1)
+[ $? -eq 2 ] && echo "$out" | grep -qF "diagnostics.moments.bunch_moments.filter: 't'" &&
+    ok || bad "a filter naming t: $out"
 summary

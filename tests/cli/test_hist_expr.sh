@@ -1,8 +1,8 @@
 #!/bin/sh
 # test_hist_expr.sh: a histogram axis that is a user expression ("ux*ux + uy*uy") and a weight
 # that is one ("gamma"), against the histograms of the same step's particle dump
-# (tests/output/hist_expr.py); launches on due steps only; an expression that does not compile is
-# reported against its key.
+# (tests/output/hist_expr.py); launches on due steps only; an expression outside the language is
+# reported against its key by the parser that reads the filters (gen_diag_filter_parse).
 . "$(dirname "$0")/lib.sh"
 need_venv
 scratch hist_expr
@@ -30,9 +30,13 @@ for k in diag_histogram_0_h0 diag_histogram_0_h1; do
     n=$(awk -v k="$k" '$1 == k { print $NF }' run.log)
     [ "$n" = "0.75" ] && ok || bad "$k: $n launches per step, want 0.75 (3 in 4 steps)"
 done
-out=$("$picl" check expr.lua --set 'diagnostics.histograms.xg.weight_expression=gamma +* 2' 2>&1)
-[ $? -ne 0 ] && echo "$out" | grep -qF 'diagnostics.histograms.xg.weight_expression' && ok ||
-    bad "a weight expression that does not compile: $out"
+# an expression outside the language: the parser's message against the key, before any build
+out=$("$picl" check --no-build expr.lua --set 'diagnostics.histograms.xg.weight_expression=gama*2' 2>&1)
+[ $? -eq 2 ] && echo "$out" | grep -qF "diagnostics.histograms.xg.weight_expression: 'gama' at character 1: unknown name" &&
+    ok || bad "a weight expression with an unknown name: $out"
+out=$("$picl" check --no-build expr.lua --set "diagnostics.histograms.u2.axes={expression='ux*uy+zz',bins=2,min=0,max=1}" 2>&1)
+[ $? -eq 2 ] && echo "$out" | grep -qF "diagnostics.histograms.u2.axes.1.expression: 'zz' at character 7: unknown name" &&
+    ok || bad "an axis expression with an unknown name: $out"
 out=$("$picl" check --no-build expr.lua --set "diagnostics.histograms.u2.axes={expression='ux',bins=2,range='auto'}" 2>&1)
 [ $? -eq 2 ] && echo "$out" | grep -qF 'an expression axis needs min and max' && ok || bad "auto beside an expression: $out"
 summary

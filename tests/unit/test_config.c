@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "constants.h"
 #include "scratch.h"
 
 static char dir[64];
@@ -708,9 +709,53 @@ static void test_window_and_beam(void)
         "beam = {...} for a bunch");
 }
 
+/* u_drift and u_th per component: a number stays a number, a string becomes the expression
+ * KEY.i (named by its axis) with the line it was written on; one string means every axis.
+ * Temperatures and applied fields reach the configuration as written. */
+static void test_momentum_profiles(void)
+{
+    int rc = load("profiles", HEAD GRID "  steps = 1,\n  constants = { k = 1e6 },\n"
+                  "  species = { { name = 'e', particle = 'electron', density = 1, ppc = 1,\n"
+                  "    u_drift = { '0.01*sin(k*x)', -0.2, 0 },\n"
+                  "    u_th = '0.001*(1 + z/1e-6)' } },\n}\n", NULL, 0);
+    CHECK(rc == 0);
+    const struct cfg_species *e = &cfg.species[0];
+    CHECK(!strcmp(e->u_drift_expr[0].text, "0.01*sin(k*x)") && !strcmp(e->u_drift_expr[0].key, "species.e.u_drift.1"));
+    CHECK(strstr(e->u_drift_expr[0].where, "profiles.lua:7") != NULL);
+    if (!strstr(e->u_drift_expr[0].where, "profiles.lua:7"))
+        printf("     u_drift.1 is at '%s'\n", e->u_drift_expr[0].where);
+    CHECK(e->u_drift[0] == 0 && e->u_drift[1] == -0.2 && !e->u_drift_expr[1].text[0] && !e->u_drift_expr[2].text[0]);
+    for (int a = 0; a < 3; a++)
+        CHECK(!strcmp(e->u_th_expr[a].text, "0.001*(1 + z/1e-6)") && e->u_th[a] == 0);
+    CHECK(!strcmp(e->u_th_expr[2].key, "species.e.u_th.3"));
+    CHECK(e->distribution == CFG_THERMAL_U_TH && !cfg.applied.enabled);
+
+    /* a temperature in eV (its unit kept beside the text), kT in J, and applied fields */
+    rc = load("temperatures", HEAD GRID "  steps = 1,\n"
+              "  applied_fields = { E = {0, 'sin(t)', 0},\n"
+              "    elements = { { kind = 'solenoid', B = 1.5, z = {1e-7, 3e-7} },\n"
+              "                 { kind = 'quadrupole', gradient = -100, z = {4e-7, 5e-7}, center = {1e-7, 2e-7} } } },\n"
+              "  species = { { name = 'a', particle = 'electron', density = 1, ppc = 1, temperature = 10 },\n"
+              "              { name = 'b', particle = 'electron', density = 1, ppc = 1, kT = 'x', distribution = 'maxwellian' } },\n}\n",
+              NULL, 0);
+    CHECK(rc == 0);
+    const struct cfg_species *a = &cfg.species[0], *b = &cfg.species[1];
+    CHECK(a->distribution == CFG_THERMAL_MAXWELL_JUTTNER && a->kT_unit == PICL_Q_E && !strcmp(a->kT_expr.text, "10.0") &&
+          !strcmp(a->kT_expr.key, "species.a.temperature"));
+    CHECK(b->distribution == CFG_THERMAL_MAXWELLIAN && b->kT_unit == 1 && !strcmp(b->kT_expr.text, "x"));
+    const struct cfg_applied *ap = &cfg.applied;
+    CHECK(ap->enabled && !ap->E[0].text[0] && !strcmp(ap->E[1].text, "sin(t)") && !strcmp(ap->E[1].key, "applied_fields.E.2") &&
+          !ap->B[2].text[0]);
+    CHECK(ap->n_elements == 2 && ap->elements[0].kind == CFG_SOLENOID && ap->elements[0].strength == 1.5 &&
+          ap->elements[0].fringe < 0 && ap->elements[0].z[0] == 1e-7 && ap->elements[0].z[1] == 3e-7);
+    CHECK(ap->elements[1].kind == CFG_QUADRUPOLE && ap->elements[1].strength == -100 && ap->elements[1].center[0] == 1e-7 &&
+          ap->elements[1].center[1] == 2e-7);
+}
+
 int main(void)
 {
     scratch_dir(dir, sizeof dir, "config");
+    test_momentum_profiles();
     test_good_input_resolves_every_field();
     test_defaults();
     test_set_overrides();

@@ -1202,7 +1202,7 @@ static void test_no_fp64(struct device *dev)
 /* PMLs on all six faces and two lasers (a Gaussian along +y, a profile expression along -z):
  * with Yee and CKC, float and double, the program builds with every slab's and laser's kernels,
  * names them in its header and keeps the loop rules; on a float-only device it uses no double;
- * a profile that does not compile is reported against its key. */
+ * a profile that does not parse is refused by the generator against its key. */
 static void pml_laser_config(struct picl_config *cfg, const char *solver, const char *precision, const char *profile)
 {
     fixture_config(cfg, NULL, 0,
@@ -1283,15 +1283,15 @@ static void test_pml_laser(struct device *dev)
     CHECK(doubles == 0);
     pp_free(&p);
     sb_free(&src);
-    /* a profile that does not compile */
+    /* a profile that does not parse is refused by the generator, against its key (gen/expr_parse.c) */
     pml_laser_config(cfg, "yee", "double", "E1*sin(6e15*t");
     sb_init(&src);
-    CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
-    cl_program prog = NULL;
-    const int refused = program_build(dev, cfg, src.data, "picl.cl", &prog, err, sizeof err) != 0;
-    CHECK(refused && strstr(err, "lasers.b.profile: the expression \"E1*sin(6e15*t\" does not compile"));
+    const int refused = gen_program(cfg, &dev->facts, &src, err, sizeof err) != 0;
+    CHECK(refused && strstr(err, "lasers.b.profile: at character 14 (the end): the expression ends here"));
     if (!refused)
-        clReleaseProgram(prog);
+        printf("  the bad profile was not refused\n");
+    else if (!strstr(err, "(the end)"))
+        printf("  %s\n", err);
     sb_free(&src);
     free(cfg);
     REPORT("PMLs on six faces and two lasers: %d of 4 (yee, ckc x float, double) built with every slab's and laser's "
@@ -1591,6 +1591,86 @@ static void test_templates_standalone(struct device *dev)
     REPORT("%d of %d templates compile on their own with defaults.cl", built, n_templates);
 }
 
+/* applied_fields: without them the preprocessed program has no trace of them (no applied_add,
+ * no time parameter of the push); with expressions and both elements it builds under every
+ * strategy that takes them (simd_cells refuses them by name), and an expression that does not
+ * compile is reported against its key. */
+static void applied_config(struct picl_config *cfg, const char *strategy, const char *applied)
+{
+    char set[64];
+    snprintf(set, sizeof set, "deposition_strategy=%s", strategy);
+    const char *sets[] = {set};
+    fixture_config(cfg, sets, 1,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {8, 8, 16}, lower = {0, 0, 0}, upper = {8e-7, 8e-7, 16e-7}, max_box = 8 },\n"
+                   "  steps = 2, shape_order = 3, constants = { E0 = 1e6, T = 1e-15 },\n"
+                   "  %s\n"
+                   "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 } },\n"
+                   "}\n",
+                   applied);
+}
+
+static void test_applied_fields(struct device *dev)
+{
+    static const char *const strategies[] = {"deterministic", "global_atomics", "local_tiles", "simd_cells"};
+    const char *with = "applied_fields = { E = {0, 'E0*sin(t/T)', 0}, B = {0.1, 0, 'E0/c*cos(x*1e7)'},\n"
+                       "    elements = { { kind = 'solenoid', B = 2, z = {2e-7, 6e-7} },\n"
+                       "                 { kind = 'quadrupole', gradient = 100, z = {8e-7, 1.2e-6} } } },";
+    int built = 0, refused = 0;
+    for (int i = 0; i < 4; i++)
+        for (int applied = 0; applied < 2; applied++) {
+            struct picl_config *cfg = calloc(1, sizeof *cfg);
+            if (!cfg)
+                exit(1);
+            applied_config(cfg, strategies[i], applied ? with : "");
+            struct strbuf src;
+            sb_init(&src);
+            if (gen_program(cfg, &dev->facts, &src, err, sizeof err)) {
+                /* only simd_cells with applied fields may refuse, naming them */
+                const int ok = applied && i == 3 && strstr(err, "applied_fields") != NULL;
+                if (!ok)
+                    printf("FAIL %s, applied %d refused: %s\n", strategies[i], applied, err);
+                CHECK(ok);
+                refused++;
+            } else {
+                cl_uint nk;
+                CHECK(build(dev, cfg, src.data, &nk) == 0);
+                struct pp p;
+                pp_run(&p, src.data);
+                const int calls = count_token(p.out, "applied_add"), traces = count_token(p.out, "APPLIED_FIELDS");
+                /* with them: the definition and the calls of advance and push_back */
+                const int ok = p.errors == 0 && (applied ? calls >= 3 : calls == 0 && traces == 0) &&
+                               (applied || !strstr(p.out, "t_gather"));
+                if (!ok)
+                    printf("FAIL %s, applied %d: applied_add %d times, APPLIED_FIELDS %d times after preprocessing\n",
+                           strategies[i], applied, calls, traces);
+                CHECK(ok);
+                CHECK(applied || !strstr(src.data, "#define APPLIED_FIELDS"));
+                pp_free(&p);
+                built++;
+            }
+            sb_free(&src);
+            free(cfg);
+        }
+    /* a mistake in an applied field is refused by the generator's parser, named by its key */
+    struct picl_config *cfg = calloc(1, sizeof *cfg);
+    if (!cfg)
+        exit(1);
+    applied_config(cfg, "deterministic", "applied_fields = { E = {0, 'E0*sin(t/T', 0} },");
+    struct strbuf src;
+    sb_init(&src);
+    const int rc = gen_program(cfg, &dev->facts, &src, err, sizeof err);
+    const int named = rc != 0 && strstr(err, "applied_fields.E.2: at character 11 (the end)") != NULL;
+    if (!named)
+        printf("FAIL a bad applied field is not reported against its key: %.2000s\n", err);
+    CHECK(named);
+    sb_free(&src);
+    free(cfg);
+    REPORT("applied_fields: %d programs built (none with a trace of them when none is applied), %d refused "
+           "(simd_cells, by name); a bad expression is reported against applied_fields.E.2",
+           built, refused);
+}
+
 int main(void)
 {
     test_loop_checker();
@@ -1603,6 +1683,7 @@ int main(void)
     test_local_tiles_sizes(&dev);
     test_templates_standalone(&dev);
     test_pml_laser(&dev);
+    test_applied_fields(&dev);
     device_close(&dev);
     return check_finish();
 }

@@ -2,7 +2,7 @@
  * shifts it makes, against the analytic floor), and with it the fields: a CKC pulse at c dt = dx
  * travels one cell a step, so in a window moving at c it stands still, across box edges, to
  * round-off. A plasma keeps its density as the window brings it in (per slab within 3 sigma),
- * the injected profile is the lab-frame one (to round-off), and nothing is lost or duplicated at
+ * the injected profile is the lab-frame one (to round-off), density and momentum, and nothing is lost or duplicated at
  * the edges: ids stay unique and initial + injected - removed - absorbed = now, exactly; a
  * restart from a checkpoint continues bit for bit. */
 #include "check.h"
@@ -238,11 +238,29 @@ static void test_lab_profile(void)
                    "  species = {\n"
                    "    { name = 'electrons', particle = 'electron', density = 'n0*(1 + 0.5*sin(k*x))', ppc = {2, 1, 1} },\n"
                    "    { name = 'ions', particle = 'proton', density = 'n0*(1 + 0.5*sin(k*x))', ppc = {2, 1, 1} },\n"
+                   "    -- frozen (never pushed) tracers of negligible charge whose momentum is a profile\n"
+                   "    { name = 'tracers', particle = 'electron', density = 1, ppc = 1, frozen = true,\n"
+                   "      u_drift = { '1e-3*cos(k*x)', 0, 0 } },\n"
                    "  },\n"
                    "}\n");
     fixture_device(&dev);
     struct sim *s = fixture_sim(&cfg, &dev);
     fixture_steps(s, cfg.steps);
+    {
+        /* the momentum profile of the loaded and of the injected tracers is the lab frame's */
+        const double lab0 = window_lower(&s->window, &s->ctx, 0), d0 = s->ctx.lay.dx[0];
+        double *tx = fixture_particles(s, 2, PA_X), *tu = fixture_particles(s, 2, PA_UX), worst_u = 0;
+        for (long i = 0; i < s->species[2].np; i++) {
+            const double want = 1e-3 * PICL_C * cos(2 * PICL_PI / 13e-6 * (lab0 + tx[i] * d0));
+            worst_u = fmax(worst_u, fabs(tu[i] - want) / (1e-3 * PICL_C));
+        }
+        REPORT("u_drift profile of %ld frozen tracers (%ld injected) vs 1e-3 c cos(k x_lab): worst error %.1e of 1e-3 c",
+               s->species[2].np, window_injected(&s->species[2], &s->ctx), worst_u);
+        CHECK(s->species[2].np == 32 * 16 && window_injected(&s->species[2], &s->ctx) > 0);
+        CHECK(worst_u < 1e-9);
+        free(tx);
+        free(tu);
+    }
     const double dx = s->ctx.lay.dx[0], dv = dx * s->ctx.lay.dx[1] * s->ctx.lay.dx[2];
     const double lab = window_lower(&s->window, &s->ctx, 0);
     double *x = fixture_particles(s, 0, PA_X), *w = fixture_particles(s, 0, PA_W);
