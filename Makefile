@@ -70,7 +70,12 @@ $(BUILD)/tests-mpi/%: tests/mpi/%.c $(wildcard tests/unit/*.h) $(BUILD)/libpicl.
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
 
-unit: $(UNIT_BIN) $(MPI_BIN)
+unit: $(UNIT_BIN) $(MPI_BIN) $(BUILD)/failwrite.so
+
+# The LD_PRELOAD shim of tests/cli/test_io_failures.sh: a full or read-only disk on demand.
+$(BUILD)/failwrite.so: tests/cli/failwrite.c
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror -shared -fPIC -o $@ $< -ldl
 
 run: deps all
 	bin/picl run inputs/uniform_plasma.lua
@@ -94,7 +99,8 @@ asan:
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c; clang with compiler-rt) against picl built with
 # ASan and UBSan in build-fuzz: each runs FUZZ_TIME seconds from its seeds (tests/fuzz/seeds/NAME),
 # growing its corpus in build-fuzz/corpus/NAME, its log in build-fuzz/NAME.log; a crash leaves
-# build-fuzz/crash-* and fails the target.
+# build-fuzz/crash-* and fails the target. The checkpoint harness reads its seed checkpoint under
+# PICL_ROOT and runs without leak checks (HDF5 keeps library state allocated until exit).
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -108,7 +114,8 @@ build-fuzz/fuzz/%: tests/fuzz/%.c fuzz-lib
 fuzz: $(FUZZ_BIN)
 	@for f in $(FUZZ_BIN); do n=$$(basename $$f); mkdir -p build-fuzz/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_TIME) s"; \
-	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  leaks=1; [ $$n = fuzz_checkpoint ] && leaks=0; \
+	  PICL_ROOT=$(CURDIR) ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
 	  $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=3072 -max_len=4096 -artifact_prefix=build-fuzz/ \
 	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} >build-fuzz/$$n.log 2>&1; rc=$$?; \
 	  grep -E '^Done|^#[0-9]+.*DONE|ERROR|SUMMARY' build-fuzz/$$n.log | tail -n 3; \

@@ -444,15 +444,41 @@ static int cmd_bench(const struct args *a, char *err)
     return rc;
 }
 
+/* The rank mpirun (Open MPI, MPICH, Slurm) gave this process, read before MPI_Init: every rank
+ * parses the same arguments, so a mistake in them is told by rank 0 alone. 0 without a launcher. */
+static int launcher_rank(void)
+{
+    const char *names[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = getenv(names[i]);
+        if (v && v[0])
+            return atoi(v);
+    }
+    return 0;
+}
+
+/* The input read and every expression in it parsed and evaluated (gen_exprs_check and the
+ * diagnostics' filters), so check --no-build, gen and run refuse the same inputs. */
+static int load_input(struct picl_config *cfg, const struct args *a, char *err)
+{
+    return cfg_load(cfg, a->input, a->sets, a->n_sets, err, ERR_LEN) || gen_exprs_check(cfg, err, ERR_LEN) ||
+           gen_diag_filters_check(cfg, err, ERR_LEN);
+}
+
 int main(int argc, char **argv)
 {
     static char err[ERR_LEN];
     struct args a;
     mem_return_large();
+    const int quiet_rank = launcher_rank() != 0;
     if (parse_args(argc, argv, &a, err, sizeof err)) {
-        log_error("%s", err);
+        if (!quiet_rank)
+            log_error("%s", err);
         return 2;
     }
+    /* until MPI is up (cmd_run decides for itself), ranks other than 0 keep quiet */
+    if (quiet_rank && log_get_level() < LOG_DEBUG)
+        log_set_level(LOG_QUIET);
     if (a.help) {
         fputs(usage, stdout);
         return 0;
@@ -506,31 +532,33 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc;
-    if (cfg_load(cfg, a.input, a.sets, a.n_sets, err, sizeof err) || gen_exprs_check(cfg, err, sizeof err) ||
-        gen_diag_filters_check(cfg, err, sizeof err)) {
-        rc = 2;
-    } else if (!strcmp(a.command, "check")) {
-        rc = cmd_check(&a, cfg, err);
-    } else if (!strcmp(a.command, "gen")) {
-        rc = cmd_gen(&a, cfg, err);
-    } else {
+    if (!strcmp(a.command, "run")) {
+        /* MPI first, so that a bad input (every rank reads the same one) is reported once */
         struct comm comm;
         if (comm_init(&comm, &argc, &argv)) {
-            snprintf(err, sizeof err, "MPI_Init failed");
-            rc = 1;
-        } else {
-            /* only rank 0 talks, unless asked for debug output */
-            if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
-                log_set_level(LOG_ERROR);
-            rc = cmd_run(&a, cfg, &comm, err);
-            if (rc && comm.size > 1) {
-                /* the other ranks may be waiting in a collective: stop them all, never hang */
-                log_error("rank %d: %s", comm.rank, err);
-                MPI_Abort(comm.world, rc);
-            }
-            comm_finalize(&comm);
+            log_error("MPI_Init failed");
+            mem_free(cfg);
+            return 1;
         }
+        /* only rank 0 talks, unless asked for debug output; the others tell their errors
+         * through comm_fail */
+        if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
+            log_set_level(LOG_ERROR);
+        rc = load_input(cfg, &a, err) ? 2 : cmd_run(&a, cfg, &comm, err);
+        /* the other ranks may be waiting in a collective: when they did not all fail, stop them
+         * all (never hang) */
+        if (rc && !comm_fail(&comm, err, 5.0))
+            MPI_Abort(comm.world, rc);
+        comm_finalize(&comm);
+        mem_free(cfg);
+        return rc;
     }
+    if (load_input(cfg, &a, err))
+        rc = 2;
+    else if (!strcmp(a.command, "check"))
+        rc = cmd_check(&a, cfg, err);
+    else
+        rc = cmd_gen(&a, cfg, err);
     if (rc)
         log_error("%s", err);
     mem_free(cfg);

@@ -108,32 +108,17 @@ static int emit_expression(struct strbuf *sb, const struct picl_config *cfg, con
     struct expr_tree tree;
     if (gen_diag_filter_parse(cfg, e, &tree, err, err_len))
         return -1;
-    sb_puts(sb, "\n/* ");
-    gen_comment_text(sb, e->key);
-    sb_puts(sb, " = ");
-    expr_emit(&tree, sb);
-    sb_puts(sb, "  (");
-    gen_comment_text(sb, e->where);
-    sb_puts(sb, ") */\n");
+    gen_expr_comment(sb, e, &tree);
     sb_printf(sb,
               "static inline %s %s(const acc_real x, const acc_real y, const acc_real z, const acc_real ux,\n"
               "    const acc_real uy, const acc_real uz, const acc_real gamma, const acc_real energy)\n{\n",
               condition ? "int" : "acc_real", fname);
-    sb_printf(sb, "    const acc_real c = %.17g, eps0 = %.17g, mu0 = %.17g, q_e = %.17g, m_e = %.17g, m_p = %.17g, "
-                  "pi = %.17g;\n",
-              PICL_C, PICL_EPS0, PICL_MU0, PICL_Q_E, PICL_M_E, PICL_M_P, PICL_PI);
-    for (int i = 0; i < cfg->n_constants; i++)
-        sb_printf(sb, "    const acc_real %s = %.17g;\n", cfg->constants[i].name, cfg->constants[i].value);
-    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)ux; (void)uy; (void)uz; (void)gamma; (void)energy;\n"
-                "    (void)c; (void)eps0; (void)mu0; (void)q_e; (void)m_e; (void)m_p; (void)pi;\n");
-    for (int i = 0; i < cfg->n_constants; i++)
-        sb_printf(sb, "    (void)%s;\n", cfg->constants[i].name);
-    sb_puts(sb, "#line 1 \"");
-    gen_comment_text(sb, e->key);
-    sb_puts(sb, condition ? "\"\n    return (" : "\"\n    return (acc_real)(");
-    expr_emit(&tree, sb);
-    sb_puts(sb, condition ? ") != 0;\n" : ");\n");
-    sb_printf(sb, "#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
+    gen_expr_constants(sb, cfg, "acc_real");
+    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)ux; (void)uy; (void)uz; (void)gamma; (void)energy;\n");
+    if (condition)
+        gen_expr_return(sb, e, &tree, "(", ") != 0");
+    else
+        gen_expr_return(sb, e, &tree, "(acc_real)(", ")");
     expr_free(&tree);
     return 0;
 }

@@ -40,6 +40,41 @@ int gen_expr_parse(const struct picl_config *cfg, const struct cfg_expr *e, stru
     return -1;
 }
 
+void gen_expr_comment(struct strbuf *sb, const struct cfg_expr *e, const struct expr_tree *tree)
+{
+    sb_puts(sb, "\n/* ");
+    gen_comment_text(sb, e->key);
+    sb_puts(sb, " = ");
+    expr_emit(tree, sb);
+    sb_puts(sb, "  (");
+    gen_comment_text(sb, e->where);
+    sb_puts(sb, ") */\n");
+}
+
+void gen_expr_constants(struct strbuf *sb, const struct picl_config *cfg, const char *type)
+{
+    sb_printf(sb, "    const %s c = %.17g, eps0 = %.17g, mu0 = %.17g, q_e = %.17g, m_e = %.17g, "
+                  "m_p = %.17g, pi = %.17g;\n",
+              type, PICL_C, PICL_EPS0, PICL_MU0, PICL_Q_E, PICL_M_E, PICL_M_P, PICL_PI);
+    for (int i = 0; i < cfg->n_constants; i++)
+        sb_printf(sb, "    const %s %s = %.17g;\n", type, cfg->constants[i].name, cfg->constants[i].value);
+    sb_puts(sb, "    (void)c; (void)eps0; (void)mu0; (void)q_e; (void)m_e; (void)m_p; (void)pi;\n");
+    for (int i = 0; i < cfg->n_constants; i++)
+        sb_printf(sb, "    (void)%s;\n", cfg->constants[i].name);
+}
+
+void gen_expr_return(struct strbuf *sb, const struct cfg_expr *e, const struct expr_tree *tree, const char *before,
+                     const char *after)
+{
+    /* the compiler's messages about the expression name the input key (the runtime says so) */
+    sb_puts(sb, "#line 1 \"");
+    gen_comment_text(sb, e->key);
+    sb_printf(sb, "\"\n    return %s", before);
+    expr_emit(tree, sb);
+    sb_printf(sb, "%s;\n", after);
+    sb_printf(sb, "#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
+}
+
 /* One user expression as an inline function of (x, y, z, t), written from its parse tree
  * (gen/expr_parse.c), so nothing of the input's text reaches the compiler unchecked. */
 static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const struct cfg_expr *e,
@@ -51,30 +86,13 @@ static int emit_expr(struct strbuf *sb, const struct picl_config *cfg, const str
     char fname[160];
     gen_expr_name(e->key, fname, sizeof fname);
     const char *t = dev->has_fp64 ? "double" : "float";
-    sb_puts(sb, "\n/* ");
-    gen_comment_text(sb, e->key);
-    sb_puts(sb, " = ");
-    expr_emit(&tree, sb);
-    sb_puts(sb, "  (");
-    gen_comment_text(sb, e->where);
-    sb_puts(sb, ") */\n");
+    char cast[16];
+    snprintf(cast, sizeof cast, "(%s)(", t);
+    gen_expr_comment(sb, e, &tree);
     sb_printf(sb, "static inline %s %s(%s x, %s y, %s z, %s t)\n{\n", t, fname, t, t, t, t);
-    sb_printf(sb, "    const %s c = %.17g, eps0 = %.17g, mu0 = %.17g, q_e = %.17g, m_e = %.17g, "
-                  "m_p = %.17g, pi = %.17g;\n",
-              t, PICL_C, PICL_EPS0, PICL_MU0, PICL_Q_E, PICL_M_E, PICL_M_P, PICL_PI);
-    for (int i = 0; i < cfg->n_constants; i++)
-        sb_printf(sb, "    const %s %s = %.17g;\n", t, cfg->constants[i].name, cfg->constants[i].value);
-    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)t; (void)c; (void)eps0; (void)mu0; (void)q_e;\n"
-                "    (void)m_e; (void)m_p; (void)pi;\n");
-    for (int i = 0; i < cfg->n_constants; i++)
-        sb_printf(sb, "    (void)%s;\n", cfg->constants[i].name);
-    /* the compiler's messages about the expression name the input key (the runtime says so) */
-    sb_puts(sb, "#line 1 \"");
-    gen_comment_text(sb, e->key);
-    sb_printf(sb, "\"\n    return (%s)(", t);
-    expr_emit(&tree, sb);
-    sb_puts(sb, ");\n");
-    sb_printf(sb, "#line %d \"picl.cl\"\n}\n", sb_lines(sb) + 2);
+    gen_expr_constants(sb, cfg, t);
+    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)t;\n");
+    gen_expr_return(sb, e, &tree, cast, ")");
     expr_free(&tree);
     return 0;
 }

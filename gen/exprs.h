@@ -20,6 +20,13 @@ int gen_expr_scope(const struct picl_config *cfg, const char **names, double *va
  * "WHERE: KEY: what is wrong" (FILE:LINE: KEY, like every other input error). */
 int gen_expr_parse(const struct picl_config *cfg, const struct cfg_expr *e, struct expr_tree *tree, char *err,
                    size_t err_len);
+/* The pieces of an expression's inline function, shared by every kind (exprs.c, diag_kernels.c):
+ * the comment naming its key and source, the physical and user constants as `type`, and the
+ * return statement under a #line that names the key (so a compiler message is an input error). */
+void gen_expr_comment(struct strbuf *sb, const struct cfg_expr *e, const struct expr_tree *tree);
+void gen_expr_constants(struct strbuf *sb, const struct picl_config *cfg, const char *type);
+void gen_expr_return(struct strbuf *sb, const struct cfg_expr *e, const struct expr_tree *tree, const char *before,
+                     const char *after);
 
 /* Every expression of the input as an inline function (in the device's widest real), then
  * INIT_EX .. INIT_BZ: the initial value of each field component, zero where none was given. */

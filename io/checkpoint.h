@@ -26,6 +26,10 @@ int ckpt_latest(const struct picl_config *cfg, char *path, size_t path_len, char
  * checking that the file belongs to this input and layout and that its data are intact: fields,
  * PML, species and the moving window, and io->step, io->time. */
 int ckpt_load(struct io_state *io, const char *path, char *err, size_t err_len);
+/* The first of ckpt_load's checks, alone and without the device: the file opens and its root
+ * (format, input, layout, step, clock, scales, ranks) belongs to this run. One rank; for
+ * tests/fuzz/fuzz_checkpoint.c. */
+int ckpt_check_header(const struct io_state *io, const char *path, long *step, char *err, size_t err_len);
 /* (sim.h's ckpt_write and ckpt_restore do both for a whole struct sim.) */
 
 #endif

@@ -7,6 +7,7 @@
 #include "checkpoint.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,7 +137,40 @@ static int read_dataset(struct reader *r, hid_t parent, const char *name, const 
     return rc ? read_failed(r, label) : 0;
 }
 
-static int check_header(struct reader *r, struct io_state *io, long *step, double *time, double *gauss_scale)
+/* The root's numbers, which no checksum covers, against what this input makes of them: a
+ * file whose attributes were edited or damaged is refused with the attribute's name, never run
+ * with a wrong clock or scale. */
+static int check_scalars(struct reader *r, const struct io_state *io, long step, double time, double gauss_scale)
+{
+    const struct ctx *c = io->ctx;
+    const double dt_run = c->cfg->dt;
+    double dt;
+    int64_t ranks;
+    if (hio_read_double(r->file, "dt", &dt))
+        return refuse(r, "the dt attribute is missing or unreadable (corrupt)");
+    /* the same input computes the same dt, to the last bit; 1e-12 leaves room for nothing else */
+    if (!isfinite(dt) || fabs(dt - dt_run) > 1e-12 * dt_run)
+        return refuse(r, "its dt attribute is %.17g s where this input's dt is %.17g s (the file was edited or is "
+                         "corrupt)", dt, dt_run);
+    /* the clock adds dt each step: after n steps it is n dt to round-off, far within half a step */
+    if (!isfinite(time) || fabs(time - (double)step * dt_run) > 0.5 * dt_run)
+        return refuse(r, "its time attribute is %.17g s where step %ld of dt %.17g s is at %.17g s (the file was "
+                         "edited or is corrupt)", time, step, dt_run, (double)step * dt_run);
+    /* the Gauss reference's scale is max |rho/eps0| of the initial state, which this run has just
+     * computed again from the same input (a maximum: no round-off between decompositions) */
+    const double fresh = io->fields->gauss_scale;
+    if (!isfinite(gauss_scale) || gauss_scale < 0 || fabs(gauss_scale - fresh) > 1e-9 * fresh)
+        return refuse(r, "its gauss_scale attribute is %.17g where this input's initial charge gives %.17g (the "
+                         "file was edited or is corrupt)", gauss_scale, fresh);
+    if (hio_read_i64(r->file, "ranks", &ranks))
+        return refuse(r, "the ranks attribute is missing or unreadable (corrupt)");
+    if (ranks < 1 || ranks > c->lay.n_boxes)
+        return refuse(r, "its ranks attribute is %" PRId64 "; the run that wrote it had 1 to %d ranks (one box at "
+                         "least each; the file was edited or is corrupt)", ranks, c->lay.n_boxes);
+    return 0;
+}
+
+static int check_header(struct reader *r, const struct io_state *io, long *step, double *time, double *gauss_scale)
 {
     const struct ctx *c = io->ctx;
     const struct gen_layout *lay = &c->lay;
@@ -193,7 +227,7 @@ static int check_header(struct reader *r, struct io_state *io, long *step, doubl
         return refuse(r, "layout mismatch: it has %" PRId64 " species, this run %d", i64, io->n_species);
     if (*step < 0 || *step > c->cfg->steps)
         return refuse(r, "its step %ld lies outside this run's 0..%ld steps", *step, c->cfg->steps);
-    return 0;
+    return check_scalars(r, io, *step, *time, *gauss_scale);
 }
 
 
@@ -311,6 +345,16 @@ static int read_box_rows(struct reader *r, struct species *sp, hid_t g, const ch
             goto done;
     }
     const int64_t *count = rows->set[BOX_count], *offset = rows->set[BOX_OFFSET], *room = rows->set[BOX_ROOM];
+    /* counters of particles (absorbed at each face, removed and injected by the moving window)
+     * never go below zero */
+    for (int i = 0; i < BOX_SETS; i++)
+        for (size_t e = 0; ckpt_box_sets[i].at >= 0 && e < (size_t)nb * ckpt_box_width(i); e++)
+            if (rows->set[i][e] < 0) {
+                refuse(r, "species %s, box %zu: its %s entry %zu is %" PRId64 "; a count of particles cannot be "
+                          "negative (the file was edited or is corrupt)", sp->cfg->name, e / ckpt_box_width(i),
+                       ckpt_box_sets[i].name, e % ckpt_box_width(i), rows->set[i][e]);
+                goto done;
+            }
     for (int b = 0; b < nb; b++) {
         if (count[b] < 0 || room[2 * b] < count[b] || room[2 * b + 1] < 1) {
             refuse(r, "species %s, box %d: %" PRId64 " particles in room for %" PRId64 " (outbox %" PRId64
@@ -497,6 +541,20 @@ done:
     mem_free(order);
     if (g >= 0)
         H5Gclose(g);
+    return rc;
+}
+
+int ckpt_check_header(const struct io_state *io, const char *path, long *step, char *err, size_t err_len)
+{
+    struct reader r = {.path = path, .file = H5I_INVALID_HID, .comm = NULL, .err = err, .err_len = err_len};
+    char why[1024];
+    double time = 0, gauss_scale = 0;
+    if (hio_open_read(path, &r.file, why, sizeof why)) {
+        snprintf(err, err_len, "--restart: %s", why);
+        return -1;
+    }
+    int rc = check_header(&r, io, step, &time, &gauss_scale);
+    H5Fclose(r.file);
     return rc;
 }
 

@@ -33,7 +33,7 @@ static int write_by_box(hid_t parent, const char *name, hid_t type, const struct
     if (d < 0)
         return -1;
     hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &n, NULL);
-    int rc = fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, 0, row) || H5Dwrite(d, type, ms, fs, dxpl, mine) < 0;
+    int rc = fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, 0, row) || hio_write(d, type, ms, fs, dxpl, mine) < 0;
     hio_close_transfer(d, fs, ms);
     return rc ? -1 : 0;
 }
@@ -65,7 +65,7 @@ static int write_fields(const struct io_state *io, struct hio_file *f, double *b
     hid_t d = hio_make_dataset(f->id, "fields", ckpt_real_type(c), 3, dims);
     hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d), ms = H5Screate_simple(3, mine, NULL);
     int rc = d < 0 || fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, FC_COUNT, (hsize_t)lay->box_stride) ||
-             H5Dwrite(d, ckpt_real_type(c), ms, fs, f->dxpl, host) < 0;
+             hio_write(d, ckpt_real_type(c), ms, fs, f->dxpl, host) < 0;
     hio_close_transfer(d, fs, ms);
     *bytes += (double)(n * real);
     if (rc == 0)
@@ -92,7 +92,7 @@ static int write_pml(const struct io_state *io, struct hio_file *f, double *byte
     hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d);
     int rc = d < 0 || fs < 0 || (hio_rank() != 0 && H5Sselect_none(fs) < 0);
     if (rc == 0)
-        rc = H5Dwrite(d, ckpt_real_type(c), fs, fs, f->dxpl, psi) < 0;
+        rc = hio_write(d, ckpt_real_type(c), fs, fs, f->dxpl, psi) < 0;
     const uint64_t sum = hio_hash(psi, n, 0); /* the same on every rank */
     if (rc == 0)
         rc = hio_attr_u64(d, "checksum", sum);
@@ -187,7 +187,7 @@ static int write_species(const struct io_state *io, struct species *sp, struct h
             rc = (mine ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &start, NULL, &count, NULL)
                        : (H5Sselect_none(fs) < 0 ? -1 : H5Sselect_none(ms))) < 0;
             if (rc == 0)
-                rc = H5Dwrite(d, type, ms, fs, f->dxpl, packed) < 0;
+                rc = hio_write(d, type, ms, fs, f->dxpl, packed) < 0;
         }
         *bytes += (double)m;
         hio_close_transfer(d, fs, ms);

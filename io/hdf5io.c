@@ -1,19 +1,28 @@
 /* hdf5io.c: HDF5 files written whole or not at all, attributes as openPMD spells them, and
  * HDF5's error stack turned into one line of picl's messages. */
+#define _GNU_SOURCE /* memfd_create: see abandon() */
 #include "hdf5io.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <mpi.h>
 
 #include "mem.h"
+
+/* HDF5's reason for the last failed write on this rank (hio_write): the closes that follow a
+ * failure clear HDF5's error stack before the message is made. Text for messages only; nothing
+ * reads it to decide anything. */
+static char write_reason[512];
 
 int hio_mpi(void)
 {
@@ -38,6 +47,51 @@ static int agree(int rc)
     if (hio_mpi())
         MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return rc;
+}
+
+int hio_agree_failed(int failed)
+{
+    int any = failed != 0;
+    if (hio_mpi())
+        MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    return any;
+}
+
+/* HDF5's reason, and the system's when the call set errno (MPI-IO does not pass it on). */
+static void system_reason(char *buf, size_t len, int e)
+{
+    char why[400];
+    hio_reason(why, sizeof why);
+    snprintf(buf, len, "%.400s%s%.100s", why[0] ? why : "HDF5 gave no reason", e ? ": " : "", e ? strerror(e) : "");
+}
+
+/* MPI-IO does not always leave the system's errno behind: a disk with (almost) no room left is
+ * said in the message outright. */
+static void disk_room(hid_t obj, char *buf, size_t len)
+{
+    char name[CFG_PATH_LEN + 2 * CFG_NAME_LEN + 16];
+    struct statvfs st;
+    if (H5Fget_name(obj, name, sizeof name) <= 0)
+        return;
+    char *slash = strrchr(name, '/');
+    if (slash)
+        *slash = '\0';
+    if (statvfs(slash ? (name[0] ? name : "/") : ".", &st) == 0 && (double)st.f_bavail * (double)st.f_frsize < 1048576.0) {
+        size_t at = strlen(buf);
+        snprintf(buf + at, len - at, " (the disk holding it has %.0f bytes free)",
+                 (double)st.f_bavail * (double)st.f_frsize);
+    }
+}
+
+int hio_write(hid_t d, hid_t type, hid_t ms, hid_t fs, hid_t dxpl, const void *buf)
+{
+    errno = 0;
+    int failed = H5Dwrite(d, type, ms, fs, dxpl, buf) < 0;
+    if (failed) {
+        system_reason(write_reason, sizeof write_reason, errno);
+        disk_room(d, write_reason, sizeof write_reason);
+    }
+    return hio_agree_failed(failed) ? -1 : 0;
 }
 
 int hio_mkdirs(const char *dir, char *err, size_t err_len)
@@ -79,7 +133,8 @@ const char *hio_reason(char *buf, size_t len)
 {
     char first[512] = "";
     H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, first);
-    snprintf(buf, len, "%s", first);
+    snprintf(buf, len, "%s", first[0] ? first : write_reason);
+    write_reason[0] = '\0';
     return buf;
 }
 
@@ -124,16 +179,63 @@ fail:;
     return -1;
 }
 
+/* HDF5 1.10 frees a file whose close failed (its metadata could not be written) but keeps its
+ * id, and closes that id again when the library shuts down in MPI_Finalize: a crash. So a file
+ * that is given up has its descriptors (whatever layer opened them: HDF5's driver, MPI-IO)
+ * pointed at an anonymous memory file first; the close then writes its last metadata there
+ * and succeeds, and nothing of the abandoned file reaches the disk any more. */
+static void abandon(const struct hio_file *f)
+{
+    char want[4096], link[300], got[4096];
+    if (!realpath(f->partial, want))
+        return; /* never created: nothing is open on it */
+    int mem = memfd_create("picl-abandoned", 0);
+    DIR *fds = mem < 0 ? NULL : opendir("/proc/self/fd");
+    for (struct dirent *e; fds && (e = readdir(fds));) {
+        const int fd = atoi(e->d_name);
+        snprintf(link, sizeof link, "/proc/self/fd/%s", e->d_name);
+        ssize_t n = readlink(link, got, sizeof got - 1);
+        if (n <= 0 || fd == mem || fd == dirfd(fds))
+            continue;
+        got[n] = '\0';
+        if (!strcmp(got, want))
+            dup2(mem, fd);
+    }
+    if (fds)
+        closedir(fds);
+    if (mem >= 0)
+        close(mem);
+}
+
 int hio_finish(struct hio_file *f, int ok, int durable, char *err, size_t err_len)
 {
     int rc = 0;
+    char why[512];
     if (f->dxpl >= 0)
         H5Pclose(f->dxpl);
     f->dxpl = H5I_INVALID_HID;
-    if (f->id >= 0 && H5Fclose(f->id) < 0 && ok) {
-        char why[512];
-        snprintf(err, err_len, "writing '%s' failed: %s", f->partial, hio_reason(why, sizeof why));
-        rc = -1;
+    if (f->id >= 0) {
+        /* Flush first, and agree: only the ranks that wrote the metadata see their failure, and
+         * the close is collective. */
+        errno = 0;
+        int failed = ok && H5Fflush(f->id, H5F_SCOPE_GLOBAL) < 0;
+        if (failed) {
+            system_reason(why, sizeof why, errno);
+            disk_room(f->id, why, sizeof why);
+            snprintf(err, err_len, "writing '%s' failed: %s", f->partial, why);
+        }
+        int any = hio_agree_failed(failed || !ok);
+        if (any)
+            abandon(f);
+        if (H5Fclose(f->id) < 0 && !any) {
+            snprintf(err, err_len, "writing '%s' failed: %s", f->partial, hio_reason(why, sizeof why));
+            rc = -1;
+        }
+        if (ok && any && !failed) {
+            snprintf(err, err_len, "writing '%s' failed on another rank", f->partial);
+            failed = 1;
+        }
+        rc = failed ? -1 : rc;
     }
     f->id = H5I_INVALID_HID;
     if (hio_rank() == 0) {
@@ -153,9 +255,11 @@ int hio_finish(struct hio_file *f, int ok, int durable, char *err, size_t err_le
         if (!ok || rc)
             remove(f->partial);
     }
-    rc = agree(rc);
-    if (rc && hio_rank() != 0)
-        snprintf(err, err_len, "rank 0 could not finish '%s'", f->path);
+    /* every rank ends in the same state: a failure anywhere is a failure everywhere */
+    int mine = rc;
+    rc = hio_agree_failed(rc) ? -1 : 0;
+    if (rc && !mine)
+        snprintf(err, err_len, "writing '%s' failed on another rank", f->partial);
     return ok ? rc : 0;
 }
 

@@ -33,11 +33,17 @@ int hio_mkdirs(const char *dir, char *err, size_t err_len);
  * checksums (checkpoints); otherwise the oldest format, which every reader knows (openPMD). */
 int hio_create(struct hio_file *f, const char *path, int latest_format, char *err, size_t err_len);
 /* Closes the file; ok: renames PATH.partial to PATH (and, durable, syncs it to disk first);
- * not ok: removes PATH.partial. Collective. */
+ * not ok, or a write that failed on any rank: removes PATH.partial (every rank returns -1 with
+ * the message). Collective, and safe after any failure (no HDF5 id is left behind). */
 int hio_finish(struct hio_file *f, int ok, int durable, char *err, size_t err_len);
 /* Opens an existing file read-only. A file HDF5 cannot open (truncated, not HDF5, corrupt
  * superblock) gives a message with its size and HDF5's reason. */
 int hio_open_read(const char *path, hid_t *id, char *err, size_t err_len);
+/* H5Dwrite, collective, with its result agreed by all ranks (a write fails on the ranks whose
+ * data did not reach the disk only; the others must not go on to the next collective). */
+int hio_write(hid_t d, hid_t type, hid_t ms, hid_t fs, hid_t dxpl, const void *buf);
+/* True on every rank when `failed` is true on any (MPI_COMM_WORLD; itself without MPI). */
+int hio_agree_failed(int failed);
 /* A dataset allocated without fill values (every byte is written anyway). */
 hid_t hio_make_dataset(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *dims);
 /* Closes a dataset and its file and memory dataspaces after a transfer; an id that is negative

@@ -83,7 +83,7 @@ static int write_range(struct hio_file *f, hid_t dset, hid_t memtype, hsize_t of
     if (fs >= 0 && ms >= 0) {
         herr_t sel = n ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &offset, NULL, &n, NULL)
                        : (H5Sselect_none(fs) < 0 ? -1 : H5Sselect_none(ms));
-        if (sel >= 0 && H5Dwrite(dset, memtype, ms, fs, f->dxpl, buf) >= 0)
+        if (sel >= 0 && hio_write(dset, memtype, ms, fs, f->dxpl, buf) >= 0)
             rc = 0;
     }
     hio_close_transfer(H5I_INVALID_HID, fs, ms);
@@ -296,7 +296,7 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
     if (rc == 0 && !mine)
         rc = H5Sselect_none(ms) < 0;
     if (rc == 0)
-        rc = H5Dwrite(d, real_type(c), ms, fs, w->file.dxpl, packed) < 0;
+        rc = hio_write(d, real_type(c), ms, fs, w->file.dxpl, packed) < 0;
     hio_close_transfer(H5I_INVALID_HID, fs, ms);
     if (rc) {
         H5Dclose(d);
@@ -572,7 +572,7 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
             rc = (mine ? H5Sselect_elements(space, H5S_SELECT_SET, (size_t)mine, coords)
                        : (H5Sselect_none(space) < 0 ? -1 : H5Sselect_none(ms))) < 0;
         if (rc == 0)
-            rc = H5Dwrite(d, sets[i].type, ms, space, w->file.dxpl, sets[i].data) < 0 || hio_attr_double(d, "unitSI", 1.0);
+            rc = hio_write(d, sets[i].type, ms, space, w->file.dxpl, sets[i].data) < 0 || hio_attr_double(d, "unitSI", 1.0);
         hio_close_transfer(d, space, ms);
     }
     H5Pclose(lcpl);

@@ -167,8 +167,12 @@ int reduced_write(struct reduced *r, long step, double time, const struct reduce
         for (int c = 2; c < r->n_columns; c++)
             fprintf(f, ",%.17g", row->value[c - 2]);
         fputc('\n', f);
-        if (fflush(f)) {
-            snprintf(err, err_len, "writing '%s.partial' failed: %s", r->path[d], strerror(errno));
+        /* ferror too: a write that failed inside fprintf (its buffer full) loses the bytes and
+         * leaves only the stream's error flag, after which fflush has nothing to fail on */
+        errno = 0;
+        if (fflush(f) || ferror(f)) {
+            snprintf(err, err_len, "writing '%s.partial' failed: %s", r->path[d],
+                     errno ? strerror(errno) : "the system refused an earlier part of the row");
             return -1;
         }
     }
@@ -181,7 +185,8 @@ int reduced_close(struct reduced *r, int ok, char *err, size_t err_len)
     for (int d = 0; d < r->n_files; d++) {
         if (!r->file[d])
             continue;
-        int bad = fclose(r->file[d]) != 0;
+        int bad = ferror(r->file[d]) != 0;
+        bad = fclose(r->file[d]) != 0 || bad;
         r->file[d] = NULL;
         char partial[CFG_PATH_LEN + CFG_NAME_LEN + 24];
         snprintf(partial, sizeof partial, "%s.partial", r->path[d]);

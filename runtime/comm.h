@@ -17,6 +17,13 @@ void comm_finalize(struct comm *c);
 /* Every rank learns whether any rank failed: the run stops everywhere together, not in a hang. */
 int comm_any(const struct comm *c, int failed);
 
+/* A rank that failed reports `err` once for the whole run: rank 0 prints its own message and
+ * those of other ranks that differ ("rank N: ..."); a rank whose message rank 0 cannot hear
+ * (rank 0 did not fail and is busy in a collective) prints it itself after `wait_s` seconds.
+ * Returns 1 when every rank failed, heard within wait_s (they can all finalize normally),
+ * 0 when some rank did not (the caller must MPI_Abort: that rank may wait in a collective). */
+int comm_fail(const struct comm *c, const char *err, double wait_s);
+
 /* In-place reductions over all ranks; c NULL or a world of one: nothing to do. */
 void comm_sum_doubles(const struct comm *c, double *v, int n);
 void comm_max_doubles(const struct comm *c, double *v, int n);

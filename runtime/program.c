@@ -1,11 +1,14 @@
 /* program.c: clBuildProgram with the log turned into a message a user can act on. The
  * generator marks each user expression with `#line 1 "KEY"`, so the compiler names the key. */
 #include "program.h"
+#include "log.h"
 #include "mem.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Copies the log lines that mention `key` (the compiler's message for that expression). */
 static size_t quote_lines(const char *log, const char *key, char *out, size_t len)
@@ -66,6 +69,29 @@ static const struct cfg_expr *guilty_expr(const struct picl_config *cfg, const c
     return NULL;
 }
 
+/* clBuildProgram with the compiler's own words to stderr ("1 error generated.", printed by
+ * PoCL's clang in this process) kept off the terminal unless -v: the build log, which holds the
+ * same diagnostics, goes into picl's message instead. */
+static cl_int quiet_build(cl_program prog, const struct device *dev)
+{
+    if (log_get_level() >= LOG_DEBUG)
+        return clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO), sink = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && sink >= 0)
+        dup2(sink, STDERR_FILENO);
+    cl_int rc = clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
+    if (saved >= 0 && sink >= 0) {
+        fflush(stderr);
+        dup2(saved, STDERR_FILENO);
+    }
+    if (saved >= 0)
+        close(saved);
+    if (sink >= 0)
+        close(sink);
+    return rc;
+}
+
 int program_build(const struct device *dev, const struct picl_config *cfg, const char *source,
                   const char *what, cl_program *out, char *err, size_t err_len)
 {
@@ -75,7 +101,7 @@ int program_build(const struct device *dev, const struct picl_config *cfg, const
         snprintf(err, err_len, "%s: clCreateProgramWithSource failed: %s", what, device_error_name(rc));
         return -1;
     }
-    rc = clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
+    rc = quiet_build(prog, dev);
     if (rc == CL_SUCCESS) {
         *out = prog;
         return 0;

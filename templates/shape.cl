@@ -98,13 +98,16 @@ static inline int shape3(real x, real *S)
 
 /* Atomic x += v on global or local memory. OpenCL 1.2 has no floating-point atomic add, so the
  * value is swapped in with compare-and-exchange on its bit pattern until no other item
- * interfered (64-bit: cl_khr_int64_base_atomics, which covers local memory too). */
+ * interfered (64-bit: cl_khr_int64_base_atomics, which covers local memory too). The loop starts
+ * from the guess 0 rather than a plain read of *p, which the memory model counts as a data race
+ * with the other items' exchanges (Oclgrind --data-races reports it): the first exchange returns
+ * the value, and J cells that nothing has touched yet (0) take the add at once. */
 #if REAL_IS_DOUBLE
 #define DEFINE_ATOMIC_ADD(name, space)                                                           \
     static inline void name(volatile space real *p, const real v)                              \
     {                                                                                          \
         union { ulong u; double f; } seen, want;                                               \
-        seen.f = *p;                                                                           \
+        seen.u = 0; /* a guess, not a read: a plain read would race with the other items' */     \
         for (;;) {                                                                             \
             want.f = seen.f + v;                                                               \
             const ulong got = atom_cmpxchg((volatile space ulong *)p, seen.u, want.u);         \
@@ -118,7 +121,7 @@ static inline int shape3(real x, real *S)
     static inline void name(volatile space real *p, const real v)                              \
     {                                                                                          \
         union { uint u; float f; } seen, want;                                                 \
-        seen.f = *p;                                                                           \
+        seen.u = 0; /* see above */                                                            \
         for (;;) {                                                                             \
             want.f = seen.f + v;                                                               \
             const uint got = atomic_cmpxchg((volatile space uint *)p, seen.u, want.u);         \

@@ -5,10 +5,12 @@ set -e
 # compiler and build: gcc (with libasan/libubsan for `make asan`), make, pkg-config
 # OpenCL: the ICD loader, headers, PoCL's CPU device (which brings clang for its compiler)
 # Lua 5.4 for input scripts; MPI and parallel HDF5 for the multi-rank runtime and openPMD output
+# Oclgrind: a second OpenCL implementation (a simulated GPU-like device) for tests/cli/test_oclgrind.sh
 pkgs="gcc libc6-dev make pkg-config
       ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
       liblua5.4-dev
-      libopenmpi-dev openmpi-bin libhdf5-openmpi-dev"
+      libopenmpi-dev openmpi-bin libhdf5-openmpi-dev
+      oclgrind"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

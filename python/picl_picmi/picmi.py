@@ -3,7 +3,7 @@
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
 # A class picl cannot honour at all (RZ, 1D and 2D grids, electrostatic solvers, other
-# distributions, applied fields, interactions, boosted-frame diagnostics) exists so that scripts
+# distributions, mirrors and field files, interactions, boosted-frame diagnostics) exists so that scripts
 # import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
 # refused when the input is written (translate.py), each naming the object, the argument and the
 # closest picl key.
@@ -101,7 +101,9 @@ class UniformDistribution(picmistandard.PICMI_UniformDistribution):
 
 
 class AnalyticDistribution(picmistandard.PICMI_AnalyticDistribution):
-    """species.density (an expression, with the keyword arguments as constants), region, u_drift, u_th."""
+    """species.density (an expression, with the keyword arguments as constants), region, u_drift, u_th;
+    momentum_expressions and momentum_spread_expressions (gamma v, m/s) become u_drift and u_th
+    expressions (divided by c) per component."""
 
 
 class GaussianBunchDistribution(picmistandard.PICMI_GaussianBunchDistribution):
@@ -157,12 +159,16 @@ class AnalyticLaser(picmistandard.PICMI_AnalyticLaser):
 
 # --- applied fields
 
-ConstantAppliedField = _refused(picmistandard.PICMI_ConstantAppliedField,
-                                "picl has no applied (external) fields; closest: initial fields (fields.Ex ...), "
-                                "which evolve with Maxwell's equations: Simulation(picl_fields={...})")
-AnalyticAppliedField = _refused(picmistandard.PICMI_AnalyticAppliedField,
-                                "picl has no applied (external) fields; closest: initial fields (fields.Ex ...), "
-                                "which evolve with Maxwell's equations: Simulation(picl_fields={...})")
+class ConstantAppliedField(picmistandard.PICMI_ConstantAppliedField):
+    """applied_fields.E, applied_fields.B (numbers; with lower_bound / upper_bound, an expression
+    that is the field inside the box and 0 outside). Several applied fields add up."""
+
+
+class AnalyticAppliedField(picmistandard.PICMI_AnalyticAppliedField):
+    """applied_fields.E, applied_fields.B: the expressions in x, y, z, t (lab frame), the keyword
+    arguments as constants; lower_bound / upper_bound as for ConstantAppliedField."""
+
+
 Mirror = _refused(picmistandard.PICMI_Mirror, "picl has no mirrors; closest: none")
 LoadAppliedField = _refused(picmistandard.PICMI_LoadAppliedField,
                             "picl reads no field files; closest: fields.Ex ... (expressions)")

@@ -403,11 +403,6 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
         names = constants.names(dist.user_defined_kw, where)
         density = expression(dist.density_expression, f"{where}: density_expression", names)
         note = "m^-3 (AnalyticDistribution.density_expression)"
-        if any(e is not None for e in dist.momentum_expressions):
-            refuse(dist, "momentum_expressions", "picl's momenta are a uniform drift and spread", "species.u_drift")
-        if any(e is not None for e in dist.momentum_spread_expressions):
-            refuse(dist, "momentum_spread_expressions", "picl's momenta are a uniform drift and spread",
-                   "species.u_th")
     if sp.density_scale is not None:
         density = density * sp.density_scale if isinstance(density, float) else \
             f"{lua(float(sp.density_scale))} * ({density})"
@@ -434,8 +429,32 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
     if region:
         w.field("region", region, "m (lower_bound, upper_bound)" + (f"; {region_note}" if region_note else ""))
     w.field("ppc", ppc, "GriddedLayout.n_macroparticles_per_cell")
-    w.field("u_drift", [v / C for v in dist.directed_velocity], "gamma v / c (directed_velocity / c)")
-    w.field("u_th", [v / C for v in dist.rms_velocity], "gamma v / c (rms_velocity / c)")
+    u_drift, u_th = _momenta(dist, where, constants)
+    w.field("u_drift", u_drift[0], u_drift[1])
+    w.field("u_th", u_th[0], u_th[1])
+
+
+def _momenta(dist, where, constants):
+    """((u_drift, note), (u_th, note)): gamma v / c per component; an AnalyticDistribution's
+    momentum_expressions (and momentum_spread_expressions), gamma v in m/s, become expressions
+    divided by c, the components without one directed_velocity / c (rms_velocity / c)."""
+    drift = [v / C for v in dist.directed_velocity]
+    spread = [v / C for v in dist.rms_velocity]
+    notes = ["gamma v / c (directed_velocity / c)", "gamma v / c (rms_velocity / c)"]
+    if isinstance(dist, picmistandard.PICMI_AnalyticDistribution):
+        names = constants.names(dist.user_defined_kw, where)
+        for arg, values, i in (("momentum_expressions", drift, 0), ("momentum_spread_expressions", spread, 1)):
+            exprs = list(getattr(dist, arg) or [])
+            if not any(e is not None for e in exprs):
+                continue
+            if len(exprs) != 3:
+                refuse(dist, arg, "expected 3 expressions (or None), one per axis", "species.u_drift, species.u_th")
+            for a, e in enumerate(exprs):
+                if e is not None:
+                    values[a] = f"{_group(expression(e, f'{where}: {arg}[{a}]', names))} / c"
+            fallback = "directed_velocity / c" if i == 0 else "rms_velocity / c"
+            notes[i] = f"gamma v / c: {arg} / c, the others {fallback}"
+    return (drift, notes[0]), (spread, notes[1])
 
 
 def _bunch(sp, dist, layout, grid, charge, w):
@@ -640,6 +659,78 @@ def _lasers(sim, grid, constants, w):
     w.close()
 
 
+def _group(value):
+    """A number or an expression as an operand: parenthesised unless a number or a name."""
+    text = lua(value) if isinstance(value, float) else value
+    return text if re.fullmatch(r"[-+]?[\w.]+", text) else f"({text})"
+
+
+APPLIED = (("E", ("Ex", "Ey", "Ez")), ("B", ("Bx", "By", "Bz")))
+
+
+def _box_mask(field):
+    """The condition, in x, y, z, that a point lies within an applied field's lower_bound and
+    upper_bound (None: unbounded on that side), or None when no bound is given."""
+    terms = []
+    for a, axis in enumerate(AXES):
+        lo = (field.lower_bound or [None] * 3)[a]
+        hi = (field.upper_bound or [None] * 3)[a]
+        if lo is not None:
+            terms.append(f"{axis} >= {lua(float(lo))}")
+        if hi is not None:
+            terms.append(f"{axis} <= {lua(float(hi))}")
+    return " && ".join(terms) or None
+
+
+def _applied_fields(sim, constants, w):
+    """applied_fields.E and .B: the sum of the ConstantAppliedField and AnalyticAppliedField
+    objects, each component a number or an expression; a box (lower_bound, upper_bound) becomes a
+    mask: (inside ? value : 0.0)."""
+    if not sim.applied_fields:
+        return
+    total = {key: [0.0, 0.0, 0.0] for key, _ in APPLIED}
+    notes = []
+    for i, field in enumerate(sim.applied_fields):
+        where = f"{_name(field)} {i + 1}"
+        if isinstance(field, picmistandard.PICMI_ConstantAppliedField):
+            parts = {comp: (None if getattr(field, comp) is None else float(getattr(field, comp)))
+                     for _, comps in APPLIED for comp in comps}
+        elif isinstance(field, picmistandard.PICMI_AnalyticAppliedField):
+            names = constants.names(field.user_defined_kw, where)
+            parts = {}
+            for _, comps in APPLIED:
+                for comp in comps:
+                    text = getattr(field, f"{comp}_expression")
+                    parts[comp] = None if text is None else \
+                        expression(text, f"{where}: {comp}_expression", names)
+        else:
+            refuse(field, None, f"picl has no {_name(field)}", "applied_fields.E, applied_fields.B (expressions)")
+        mask = _box_mask(field)
+        for key, comps in APPLIED:
+            for a, comp in enumerate(comps):
+                value = parts[comp]
+                if value is None or value == 0.0:
+                    continue
+                if mask:
+                    value = f"({mask}) ? {_group(value)} : 0.0"
+                old = total[key][a]
+                if isinstance(old, float) and isinstance(value, float):
+                    total[key][a] = old + value
+                elif isinstance(old, float) and old == 0.0:
+                    total[key][a] = value
+                else:
+                    total[key][a] = f"{_group(old)} + {_group(value)}"
+        notes.append(_name(field) + (" (within lower_bound, upper_bound)" if mask else ""))
+    if all(v == 0.0 for key, _ in APPLIED for v in total[key]):
+        w.comment("applied fields: " + ", ".join(notes) + ", all zero")
+        return
+    w.open("applied_fields", "act on particles only: " + ", ".join(notes))
+    for key, _ in APPLIED:
+        if any(v != 0.0 for v in total[key]):
+            w.field(key, total[key], "V/m" if key == "E" else "T")
+    w.close()
+
+
 def _diagnostics(sim, species_names, steps, w):
     from .picmi import ReducedDiagnostic  # here: picmi.py imports this module
     picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), species_names)}
@@ -742,8 +833,6 @@ def _top_level(sim, w):
 def simulation_lua(sim, steps=None):
     refuse_given(sim, ["gamma_boost"], "picl has no boosted frame", "none (a lab-frame run)")
     refuse_given(sim, ["load_balancing"], "picl's load balancing is its own", "parallel.balance_interval")
-    if sim.applied_fields:
-        refuse(sim.applied_fields[0], None, "picl has no applied fields", "fields (initial fields)")
     if sim.interactions:
         refuse(sim.interactions[0], None, "picl has no interactions", "none")
     grid = _grid(sim)
@@ -787,6 +876,7 @@ def simulation_lua(sim, steps=None):
         body.close()
     elif sim.picl_constants:
         refuse(sim, "picl_constants", "they name numbers for picl_fields, which is not given", "constants")
+    _applied_fields(sim, constants, body)
     species_names = _species(sim, grid, window, constants, body)
     _lasers(sim, grid, constants, body)
     _diagnostics(sim, species_names, steps if steps is not None else sim.max_steps, body)

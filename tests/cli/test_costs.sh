@@ -41,7 +41,9 @@ for s in steps:
             part, whole = sum(float(r[col]) for r in mine), float(mine[0][total])
             assert whole >= 0 and abs(part - whole) <= 1e-12 + 1e-12 * whole, (s, q, col, part, whole)
         for r in mine:
-            assert abs(float(r["cost_s"]) - float(r["particle_kernel_s"]) - float(r["field_kernel_s"])) <= 1e-15, r
+            # the sum's rounding, relative: a first run's kernel times include PoCL's compile (seconds)
+            assert abs(float(r["cost_s"]) - float(r["particle_kernel_s"]) - float(r["field_kernel_s"])) <= \
+                1e-15 + 1e-15 * float(r["cost_s"]), r
     assert s == 0 or max(float(r["cost_s"]) for r in at) > 0, (s, "no time measured")
 print("%d rank(s): boxes" % ranks, {int(float(r["box"])): int(float(r["rank"])) for r in rows if r["step"] == "2"})
 PY

@@ -59,6 +59,8 @@ def read(picl, lua_file):
         elif line.startswith("constant "):
             m = re.match(r"constant\s+(\w+) = (\S+)", line)
             r["constants"][m.group(1)] = float(m.group(2))
+        elif line.startswith("applied fields"):
+            block = r.setdefault("applied", {})
         elif line.startswith("initial fields"):
             block = r.setdefault("fields", {})
         elif line.startswith("species "):
