@@ -217,6 +217,8 @@ struct cfg_full {
     unsigned species; /* bit i: the particles of species i */
     unsigned attributes; /* bit a: enum cfg_particle_attr a */
     int stride; /* every stride-th particle */
+    double particle_fraction; /* and of those, each with this probability (1: all), by id */
+    uint64_t particle_seed; /* the selection's seed */
     /* the fields' cells written: [cell_lo, cell_hi) per axis (grid.lower's frame: the moving
      * window's), every coarsening-th of them from cell_lo */
     int cell_lo[3], cell_hi[3], coarsening[3];

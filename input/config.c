@@ -249,6 +249,8 @@ static void copy_full(const struct luatab *rd, int t, struct picl_config *cfg, i
     d->species = get_species_bits(rd, t, "species", cfg);
     d->attributes = get_bits(rd, t, "attributes", cfg_particle_attr_names);
     d->stride = (int)luatab_integer(rd, t, "stride");
+    d->particle_fraction = luatab_number(rd, t, "particle_fraction", 1.0);
+    d->particle_seed = (uint64_t)luatab_integer(rd, t, "particle_seed");
     luatab_int3(rd, t, "cell_lo", d->cell_lo);
     luatab_int3(rd, t, "cell_hi", d->cell_hi);
     luatab_int3(rd, t, "coarsening", d->coarsening);
@@ -424,7 +426,7 @@ static const struct luamod_limit limits[] = {
     {"species", CFG_MAX_SPECIES}, {"constants", CFG_MAX_CONSTANTS}, {"reduced", CFG_MAX_REDUCED},
     {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS},
     {"pdiag", CFG_MAX_PDIAG}, {"hist", CFG_MAX_HIST}, {"hist_bins", CFG_HIST_MAX_BINS}, {"probes", CFG_MAX_PROBES},
-    {"probe_points", CFG_PROBE_MAX_POINTS}};
+    {"probe_points", CFG_PROBE_MAX_POINTS}, {"probe_grid", CFG_PROBE_MAX_GRID}};
 static const struct luamod_entry run_entry = {"run", 1, limits, sizeof limits / sizeof limits[0], PICL_VERSION};
 
 /* Everything that touches Lua, run by luamod_run under a protected call. */

@@ -7,17 +7,23 @@
 
 #include <lua.h>
 
-static void copy_filter(const struct luatab *rd, int t, struct cfg_expr *e)
+/* An optional expression key (a filter, a histogram's expression axis or weight). */
+static void copy_expr(const struct luatab *rd, int t, const char *key, struct cfg_expr *e)
 {
     lua_State *L = rd->L;
     memset(e, 0, sizeof *e);
-    if (luatab_push(rd, t, "filter", LUA_TTABLE, 1)) {
+    if (luatab_push(rd, t, key, LUA_TTABLE, 1)) {
         const int x = lua_gettop(L);
         luatab_string(rd, x, "text", e->text, sizeof e->text);
         luatab_string(rd, x, "key", e->key, sizeof e->key);
         luatab_string(rd, x, "where", e->where, sizeof e->where);
     }
     lua_pop(L, 1);
+}
+
+static void copy_filter(const struct luatab *rd, int t, struct cfg_expr *e)
+{
+    copy_expr(rd, t, "filter", e);
 }
 
 static void copy_pdiag(const struct luatab *rd, int t, struct cfg_pdiag *d)
@@ -40,6 +46,7 @@ static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
     static const char *const weights[] = {"weight", "charge", NULL};
     h->charge = luatab_enum(rd, t, "weight", weights);
     copy_filter(rd, t, &h->filter);
+    copy_expr(rd, t, "weight_expression", &h->weight_expr);
     h->n_axes = luatab_list(rd, t, "axes", CFG_HIST_MAX_AXES);
     const int list = lua_gettop(L);
     for (int a = 0; a < h->n_axes; a++) {
@@ -50,6 +57,8 @@ static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
         x->bins = (int)luatab_integer(rd, e, "bins");
         x->min = luatab_number(rd, e, "min", 0);
         x->max = luatab_number(rd, e, "max", 0);
+        x->auto_range = (int)luatab_integer(rd, e, "auto_range");
+        copy_expr(rd, e, "expression", &x->expr);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -60,6 +69,22 @@ static void copy_probe(const struct luatab *rd, int t, struct cfg_probe *p)
     lua_State *L = rd->L;
     luatab_string(rd, t, "name", p->name, sizeof p->name);
     p->interval = (int)luatab_integer(rd, t, "interval");
+    char kind[16];
+    luatab_string(rd, t, "kind", kind, sizeof kind);
+    p->kind = strcmp(kind, "line") == 0 ? CFG_PROBE_LINE : strcmp(kind, "plane") == 0 ? CFG_PROBE_PLANE : CFG_PROBE_POINTS;
+    if (p->kind != CFG_PROBE_POINTS) { /* the schema checked the corners, counts and axes */
+        int cnt[3], ax[3]; /* the schema's resolved {count, count, 0} and {axis, axis, 0} */
+        luatab_vec3(rd, t, "start", p->start);
+        luatab_vec3(rd, t, "end", p->end);
+        luatab_int3(rd, t, "count_pair", cnt);
+        luatab_int3(rd, t, "axis_pair", ax);
+        p->count[0] = cnt[0];
+        p->count[1] = cnt[1];
+        p->axis[0] = ax[0];
+        p->axis[1] = ax[1];
+        p->n_points = p->count[0] * p->count[1];
+        return;
+    }
     p->n_points = luatab_list(rd, t, "points", CFG_PROBE_MAX_POINTS);
     const int list = lua_gettop(L);
     for (int i = 0; i < p->n_points; i++) {
@@ -86,8 +111,9 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
                  {"extrema", CFG_MAX_PDIAG, &out->n_extrema},
                  {"histograms", CFG_MAX_HIST, &out->n_hist},
                  {"probes", CFG_MAX_PROBES, &out->n_probes},
-                 {"field_maxima", CFG_MAX_PDIAG, &out->n_field_max}};
-    for (int l = 0; l < 5; l++) {
+                 {"field_maxima", CFG_MAX_PDIAG, &out->n_field_max},
+                 {"costs", CFG_MAX_PDIAG, &out->n_costs}};
+    for (int l = 0; l < 6; l++) {
         *lists[l].n = luatab_list(rd, d, lists[l].key, lists[l].max);
         const int list = lua_gettop(L);
         for (int i = 0; i < *lists[l].n; i++) {
@@ -101,8 +127,10 @@ void cfg_diags_copy(const struct luatab *rd, int d, struct cfg_diags *out)
                 copy_hist(rd, t, &out->hist[i]);
             else if (l == 3)
                 copy_probe(rd, t, &out->probes[i]);
-            else
+            else if (l == 4)
                 copy_pdiag(rd, t, &out->field_max[i]);
+            else
+                copy_pdiag(rd, t, &out->costs[i]);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -126,8 +154,12 @@ void cfg_diags_print(const struct picl_config *cfg, FILE *f)
         fprintf(f, "histogram          %s every %d steps: species %s by %s,", h->name, h->interval,
                 cfg->species[h->species].name, h->charge ? "charge" : "weight");
         for (int a = 0; a < h->n_axes; a++)
-            fprintf(f, "%s %s %d bins [%.6g, %.6g)", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
-                    h->axis[a].bins, h->axis[a].min, h->axis[a].max);
+            if (h->axis[a].auto_range)
+                fprintf(f, "%s %s %d bins, range auto", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
+                        h->axis[a].bins);
+            else
+                fprintf(f, "%s %s %d bins [%.6g, %.6g)", a ? " x" : "", cfg_hist_quantity_names[h->axis[a].quantity],
+                        h->axis[a].bins, h->axis[a].min, h->axis[a].max);
         if (h->filter.text[0])
             fprintf(f, ", filter \"%s\"", h->filter.text);
         fputc('\n', f);
@@ -137,4 +169,6 @@ void cfg_diags_print(const struct picl_config *cfg, FILE *f)
                 d->probes[i].n_points);
     for (int i = 0; i < d->n_field_max; i++)
         fprintf(f, "field maxima       %s every %d steps\n", d->field_max[i].name, d->field_max[i].interval);
+    for (int i = 0; i < d->n_costs; i++)
+        fprintf(f, "costs              %s every %d steps\n", d->costs[i].name, d->costs[i].interval);
 }

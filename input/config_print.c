@@ -211,13 +211,18 @@ void cfg_print(const struct picl_config *cfg, void *file)
             for (int a = 0, n = 0; cfg_particle_attr_names[a]; a++)
                 if (d->attributes & (1u << a))
                     fprintf(f, "%s%s", n++ ? " " : "", cfg_particle_attr_names[a]);
-            fprintf(f, ", stride %d)", d->stride);
+            fprintf(f, ", stride %d", d->stride);
+            if (d->particle_fraction < 1.0)
+                fprintf(f, ", a fraction %g by id, seed %" PRIu64, d->particle_fraction, d->particle_seed);
+            fprintf(f, ")");
         }
         for (int a = 0; a < 3; a++) /* a sub-region or a coarsening of the fields */
             if (d->cell_lo[a] || d->cell_hi[a] != cfg->grid.cells[a] || d->coarsening[a] != 1) {
-                fprintf(f, "; field cells [%d, %d) x [%d, %d) x [%d, %d), every %d x %d x %d", d->cell_lo[0],
-                        d->cell_hi[0], d->cell_lo[1], d->cell_hi[1], d->cell_lo[2], d->cell_hi[2], d->coarsening[0],
-                        d->coarsening[1], d->coarsening[2]);
+                fprintf(f, "; field cells [%d, %d) x [%d, %d) x [%d, %d)", d->cell_lo[0], d->cell_hi[0], d->cell_lo[1],
+                        d->cell_hi[1], d->cell_lo[2], d->cell_hi[2]);
+                if (d->coarsening[0] * d->coarsening[1] * d->coarsening[2] > 1)
+                    fprintf(f, ", means over blocks of %d x %d x %d", d->coarsening[0], d->coarsening[1],
+                            d->coarsening[2]);
                 break;
             }
         fprintf(f, "\n");

@@ -8,6 +8,7 @@
 #include "constants.h"
 #include "hist_openpmd.h"
 #include "mem.h"
+#include "probe_openpmd.h"
 #include "strbuf.h"
 #include "window.h"
 
@@ -28,10 +29,29 @@ static int hist_bins(const struct cfg_hist *h)
     return n;
 }
 
-/* "x_m=1.5e-06;ux=0.25": the centre of each axis' bin, first axis fastest. */
+static int hist_autos(const struct cfg_hist *h)
+{
+    int n = 0;
+    for (int a = 0; a < h->n_axes; a++)
+        n += h->axis[a].auto_range;
+    return n;
+}
+
+/* "x_m=1.5e-06;ux=0.25": the centre of each axis' bin, first axis fastest; an axis of range
+ * "auto" names its bins by index ("ux=#3") after two columns of its range ("ux_min", "ux_max"). */
 static void hist_header(struct strbuf *sb, const struct cfg_hist *h)
 {
     const int n = hist_bins(h);
+    int first = 1;
+    for (int a = 0; a < h->n_axes; a++)
+        if (h->axis[a].auto_range) {
+            const char *q = cfg_hist_quantity_names[h->axis[a].quantity], *unit = cfg_hist_quantity_units[h->axis[a].quantity];
+            sb_printf(sb, "%s%s_min%s%s,%s_max%s%s", first ? "" : ",", q, *unit ? "_" : "", unit, q, *unit ? "_" : "",
+                      unit);
+            first = 0;
+        }
+    if (!first)
+        sb_puts(sb, ",");
     for (int i = 0; i < n; i++) {
         int rest = i;
         if (i)
@@ -41,8 +61,11 @@ static void hist_header(struct strbuf *sb, const struct cfg_hist *h)
             const int k = rest % x->bins;
             rest /= x->bins;
             const char *unit = cfg_hist_quantity_units[x->quantity];
-            sb_printf(sb, "%s%s%s%s=%.9g", a ? ";" : "", cfg_hist_quantity_names[x->quantity], *unit ? "_" : "", unit,
-                      x->min + (k + 0.5) * (x->max - x->min) / x->bins);
+            if (x->auto_range)
+                sb_printf(sb, "%s%s%s%s=#%d", a ? ";" : "", cfg_hist_quantity_names[x->quantity], *unit ? "_" : "", unit, k);
+            else
+                sb_printf(sb, "%s%s%s%s=%.9g", a ? ";" : "", cfg_hist_quantity_names[x->quantity], *unit ? "_" : "",
+                          unit, x->min + (k + 0.5) * (x->max - x->min) / x->bins);
         }
     }
 }
@@ -62,7 +85,8 @@ int diags_open(struct diags *d, const struct io_state *io, long resume_step, cha
     const struct cfg_diags *c = &cfg->diags;
     int widest = MOMENTS_COLUMNS;
     for (int i = 0; i < c->n_hist; i++)
-        widest = hist_bins(&c->hist[i]) > widest ? hist_bins(&c->hist[i]) : widest;
+        widest = hist_bins(&c->hist[i]) + 2 * CFG_HIST_MAX_AXES > widest ? hist_bins(&c->hist[i]) + 2 * CFG_HIST_MAX_AXES
+                                                                          : widest;
     for (int i = 0; i < c->n_probes; i++)
         widest = 6 * c->probes[i].n_points > widest ? 6 * c->probes[i].n_points : widest;
     d->row = mem_alloc((size_t)widest * sizeof(double));
@@ -84,6 +108,8 @@ int diags_open(struct diags *d, const struct io_state *io, long resume_step, cha
         if (dcsv_open(&d->field_max[i], dir, c->field_max[i].name, field_max_header, resume_step, err, err_len))
             return -1;
     for (int i = 0; i < c->n_hist + c->n_probes; i++) {
+        if (i >= c->n_hist && c->probes[i - c->n_hist].kind != CFG_PROBE_POINTS)
+            continue; /* a line or plane: openPMD files (probe_openpmd.c), no CSV */
         struct strbuf sb;
         sb_init(&sb);
         if (i < c->n_hist)
@@ -156,6 +182,38 @@ static void moments_row(const struct pstats_moments *m, const struct ctx *c, con
     v[20] = mc2 * sqrt(fmax(m->m2[6], 0) / w);
 }
 
+/* h's "auto" axes from the extrema m: [min, max + 1e-6 (max - min)], so the largest value is
+ * inside the last bin whatever the kernel's rounding (a span of 0: 1e-6 of the value, or 1);
+ * their ranges into out (min, max per auto axis, in order). */
+static void auto_ranges(struct cfg_hist *h, const struct pstats_moments *m, const struct ctx *c,
+                        const struct species *sp, const double lower[3], double *out)
+{
+    const double mc2 = sp->cfg->mass * PICL_C * PICL_C;
+    int k = 0;
+    for (int a = 0; a < h->n_axes; a++) {
+        struct cfg_hist_axis *x = &h->axis[a];
+        if (!x->auto_range)
+            continue;
+        const int q = x->quantity <= HQ_UZ ? (int)x->quantity : 6; /* gamma and energy: from gamma - 1 */
+        double lo = m->min[q], hi = m->max[q];
+        if (m->count == 0)
+            lo = hi = 0;
+        else if (q < 3)
+            lo = lower[q] + c->lay.dx[q] * lo, hi = lower[q] + c->lay.dx[q] * hi;
+        else if (q < 6)
+            lo /= PICL_C, hi /= PICL_C;
+        else if (x->quantity == HQ_GAMMA)
+            lo += 1, hi += 1;
+        else
+            lo *= mc2, hi *= mc2;
+        const double span = hi > lo ? hi - lo : (lo != 0 ? fabs(lo) : 1.0);
+        x->min = lo;
+        x->max = hi + 1e-6 * span;
+        out[k++] = x->min;
+        out[k++] = x->max;
+    }
+}
+
 static void extrema_row(const struct pstats_moments *m, const struct ctx *c, const double lower[3], double *v)
 {
     memset(v, 0, EXTREMA_COLUMNS * sizeof *v);
@@ -225,9 +283,20 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         const struct cfg_hist *h = &cd->hist[i];
         if (!due(h->interval, step))
             continue;
-        if (pstats_histogram(&d->ps, c, &io->species[h->species], i, lower, d->row, err, err_len) ||
-            dcsv_row(&d->hist[i], step, io->time, d->row, hist_bins(h), err, err_len) ||
-            (h->n_axes > 1 && hist_opmd_write(io, h, d->row, err, err_len)))
+        /* an "auto" axis: this step's extrema of the whole species (one moments pass, shared) */
+        const int autos = hist_autos(h);
+        struct cfg_hist resolved = *h;
+        if (autos) {
+            struct species *sp = &io->species[h->species];
+            if (!have[h->species] && pstats_moments(&d->ps, c, sp, -1, lower, &m[h->species], err, err_len))
+                return failed(err, err_len, "histograms", h->name);
+            have[h->species] = 1;
+            auto_ranges(&resolved, &m[h->species], c, sp, lower, d->row);
+        }
+        double *bins = d->row + 2 * autos;
+        if (pstats_histogram(&d->ps, c, &io->species[h->species], i, &resolved, lower, bins, err, err_len) ||
+            dcsv_row(&d->hist[i], step, io->time, d->row, 2 * autos + hist_bins(h), err, err_len) ||
+            (h->n_axes > 1 && hist_opmd_write(io, &resolved, bins, err, err_len)))
             return failed(err, err_len, "histograms", h->name);
     }
     for (int i = 0; i < cd->n_probes; i++) {
@@ -235,7 +304,8 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (!due(p->interval, step))
             continue;
         if (pstats_probe(&d->ps, c, io->fields, i, lower, d->row, err, err_len) ||
-            dcsv_row(&d->probes[i], step, io->time, d->row, 6 * p->n_points, err, err_len))
+            (p->kind == CFG_PROBE_POINTS ? dcsv_row(&d->probes[i], step, io->time, d->row, 6 * p->n_points, err, err_len)
+                                         : probe_opmd_write(io, p, d->row, err, err_len)))
             return failed(err, err_len, "probes", p->name);
     }
     for (int i = 0; i < cd->n_field_max; i++) {

@@ -6,6 +6,7 @@
 #include "openpmd.h"
 
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,13 @@
 #include <mpi.h>
 
 #include "charge.h"
+#include "coarsen.h"
 #include "gen.h"
 #include "hdf5io.h"
 #include "io_state.h"
 #include "log.h"
 #include "mem.h"
+#include "pick.h"
 
 #define OPMD_FORMAT "openpmd_%06T.h5"
 
@@ -151,8 +154,10 @@ static int mesh_component_attrs(hid_t comp, enum field_comp fc, const struct cfg
 {
     double stagger[3], position[3];
     gen_stagger(fc, stagger);
-    for (int a = 0; a < 3; a++) /* in units of gridSpacing, coarsening's n cells */
-        position[a] = stagger[2 - a] / d->coarsening[2 - a];
+    /* in units of gridSpacing (coarsening's n cells): a coarse value is the mean of n fine
+     * ones, at the mean of their positions, (n - 1) / 2 + stagger fine cells into its block */
+    for (int a = 0; a < 3; a++)
+        position[a] = (0.5 * (d->coarsening[2 - a] - 1) + stagger[2 - a]) / d->coarsening[2 - a];
     return hio_attr_doubles(comp, "position", position, 3) | hio_attr_double(comp, "unitSI", 1.0);
 }
 
@@ -196,6 +201,37 @@ static size_t pack_mesh(const struct ctx *c, const struct cfg_full *d, const cha
     return m / real;
 }
 
+/* Rank 0 writes the whole coarsened record (the block means coarsen.c computes from every
+ * rank's cells), the other ranks nothing, in one collective write. */
+static int write_coarse(struct writer *w, hid_t d, const char *host, char *after)
+{
+    struct ctx *c = w->c;
+    const size_t real = c->real_size;
+    int m[3];
+    const size_t n_coarse = coarsen_count(w->d, m);
+    /* the double scratch after the component, aligned for doubles */
+    const size_t pad = (size_t)((uintptr_t)after % sizeof(double));
+    double *fine = (double *)(void *)(after + (pad ? sizeof(double) - pad : 0));
+    char *coarse = (char *)(fine + coarsen_region_cells(w->d));
+    if (coarsen_average(&c->lay, w->d, host, real, fine, coarse)) {
+        snprintf(w->err, w->err_len, "gathering the coarsened fields of '%s' on rank 0 failed", w->file.partial);
+        return -1;
+    }
+    const int root = hio_rank() == 0;
+    hid_t fs = H5Dget_space(d);
+    hsize_t count = root ? n_coarse : 1;
+    hid_t ms = H5Screate_simple(1, &count, NULL);
+    int rc = fs < 0 || ms < 0;
+    if (rc == 0 && !root)
+        rc = H5Sselect_none(fs) < 0 || H5Sselect_none(ms) < 0;
+    if (rc == 0)
+        rc = H5Dwrite(d, real_type(c), ms, fs, w->file.dxpl, coarse) < 0;
+    hio_close_transfer(H5I_INVALID_HID, fs, ms);
+    if (rc == 0 && root)
+        w->bytes += (double)n_coarse * (double)real;
+    return rc;
+}
+
 /* Writes field component fc (as it is in the device buffer now) to dataset `name` of `parent`. */
 static int write_mesh(struct writer *w, hid_t parent, const char *name, enum field_comp fc, hid_t *out)
 {
@@ -203,7 +239,12 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
     const struct gen_layout *lay = &c->lay;
     const size_t real = c->real_size, n_comp = (size_t)lay->comp_stride, n_cells = (size_t)lay->cells[0] *
                                                                                (size_t)lay->cells[1] * (size_t)lay->cells[2];
-    char *host = hio_staging_get(w->s->staging, (n_comp + n_cells) * real);
+    const struct cfg_full *sel = w->d;
+    int m[3];
+    const size_t n_stage = coarsen_active(sel) ? n_comp * real + sizeof(double) * (1 + coarsen_region_cells(sel)) +
+                                                      coarsen_count(sel, m) * real
+                                               : (n_comp + n_cells) * real;
+    char *host = hio_staging_get(w->s->staging, n_stage);
     if (!host) {
         snprintf(w->err, w->err_len, "out of host memory for writing %s", gen_comp_name(fc));
         return -1;
@@ -215,9 +256,6 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
         snprintf(w->err, w->err_len, "reading %s from the device failed: %s", gen_comp_name(fc), device_error_name(cl));
         return -1;
     }
-    const struct cfg_full *sel = w->d;
-    size_t mine = pack_mesh(c, sel, host, packed);
-
     hsize_t dims[3];
     for (int a = 0; a < 3; a++) {
         int first;
@@ -226,6 +264,15 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
     hid_t d = hio_make_dataset(parent, name, real_type(c), 3, dims);
     if (d < 0)
         return h5fail(w, name);
+    if (coarsen_active(sel)) {
+        if (write_coarse(w, d, host, packed)) {
+            H5Dclose(d);
+            return w->err[0] ? -1 : h5fail(w, name);
+        }
+        *out = d;
+        return 0;
+    }
+    size_t mine = pack_mesh(c, sel, host, packed);
     hid_t fs = H5Dget_space(d);
     hsize_t one = 1, count = mine;
     hid_t ms = H5Screate_simple(1, mine ? &count : &one, NULL);
@@ -380,8 +427,9 @@ static int constant_component(hid_t parent, const char *name, double value, uint
     return bad;
 }
 
-/* Which live particles the diagnostic writes: those whose id is a multiple of the stride, so
- * the same particles appear at every step and under every decomposition. */
+/* Which live particles the diagnostic writes: those whose id is a multiple of the stride and
+ * that the id's draw puts in particle_fraction (io/pick.c), so the same particles appear at
+ * every step and under every decomposition. */
 struct selection {
     long n; /* on this rank */
     long *slot; /* their slots in the device arrays, box by box */
@@ -579,7 +627,7 @@ static int write_species(struct writer *w, const struct cfg_full *d, struct spec
             continue;
         const long *t = sp->boxes_host + (size_t)gen_box_slot(&c->lay, b) * BT_STRIDE;
         for (long k = t[BT_START]; k < t[BT_START] + t[BT_COUNT]; k++)
-            if (id[k] % (cl_ulong)d->stride == 0) {
+            if (id[k] % (cl_ulong)d->stride == 0 && pick_fraction(id[k], d->particle_seed, d->particle_fraction)) {
                 sel.slot[sel.n++] = k;
                 sel.per_box[b]++;
             }

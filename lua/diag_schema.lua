@@ -26,13 +26,37 @@ local species_diag = section {
 
 local hist_axis = section {
     keys = {
-        quantity = { kind = one_of("quantity", HIST_QUANTITIES), required = true,
+        quantity = { kind = one_of("quantity", HIST_QUANTITIES),
             doc = "x, y, z (m), ux, uy, uz (gamma v / c), gamma, energy (kinetic, J)" },
+        expression = { kind = expression("an OpenCL C expression in x, y, z (m), ux, uy, uz (gamma v / c), gamma, "
+            .. "energy (J), e.g. \"ux*ux + uy*uy\""), doc = "a user quantity, instead of quantity" },
         bins = { kind = integer("a positive integer", positive), required = true, doc = "bins along this axis" },
-        min = { kind = number("a finite number"), required = true, doc = "lower edge of the first bin" },
-        max = { kind = number("a finite number"), required = true, doc = "upper edge of the last bin" },
+        min = { kind = number("a finite number"), doc = "lower edge of the first bin" },
+        max = { kind = number("a finite number"), doc = "upper edge of the last bin" },
+        range = { kind = one_of("range", { "auto" }),
+            doc = "\"auto\": min and max from the species' extrema at each due step, instead of min and max" },
     },
     rules = { function(a, key)
+        if (a.quantity == nil) == (a.expression == nil) then
+            fail(join(key, "quantity"), a.quantity and "given beside expression; expected one or the other"
+                or "missing; expected one of " .. quoted_list(HIST_QUANTITIES) .. ", or expression = \"...\"")
+        end
+        if a.expression then
+            a.quantity = "expression"
+            if a.range == "auto" then
+                fail(join(key, "range"), "\"auto\" takes the extrema of a quantity; an expression axis needs min and max")
+            end
+        end
+        a.auto_range = a.range == "auto" and 1 or 0
+        if a.range == "auto" then
+            if a.min or a.max then
+                fail(join(key, a.min and "min" or "max"), "given beside range = \"auto\"; expected one or the other")
+            end
+            return
+        end
+        for _, k in ipairs { "min", "max" } do
+            if not a[k] then fail(join(key, k), "missing; expected a number, or range = \"auto\"") end
+        end
         if a.max <= a.min then
             fail(join(key, "max"), string.format("%s is not above min = %s; expected max > min", repr(a.max), repr(a.min)))
         end
@@ -63,6 +87,8 @@ local histogram = section {
         weight = { kind = one_of("weighting", { "weight", "charge" }), default = "weight",
             doc = "a bin sums the particles' weights (physical particles) or charges (C)" },
         filter = FILTER,
+        weight_expression = { kind = expression("an OpenCL C expression in x, y, z (m), ux, uy, uz, gamma, energy (J)"),
+            doc = "each particle counts its weight (or charge) times this, e.g. \"gamma\"" },
     },
 }
 
@@ -81,9 +107,47 @@ local points_kind = { what = "a list of points {x, y, z} in m", check = function
     return out
 end }
 
+local count_kind = { what = "an integer >= 2 or two of them", check = function(v, key, ctx)
+    if math.type(v) == "integer" then v = { v } end
+    if type(v) ~= "table" or #v < 1 or #v > 2 then return nil end
+    for _, n in ipairs(v) do if math.type(n) ~= "integer" or n < 2 then return nil end end
+    if v[1] * (v[2] or 1) > ctx.limits.probe_grid then
+        return nil, string.format("%d points; expected at most %d", v[1] * (v[2] or 1), ctx.limits.probe_grid)
+    end
+    return v
+end }
+
 local probe = section {
-    keys = { name = NAME, interval = INTERVAL, points = { kind = points_kind, required = true, doc = "where, m" } },
+    keys = { name = NAME, interval = INTERVAL,
+        kind = { kind = one_of("probe kind", { "points", "line", "plane" }), default = "points",
+            doc = "listed points (CSV), or a line or a plane of evenly spaced points (openPMD mesh)" },
+        points = { kind = points_kind, doc = "where, m (kind points)" },
+        start = { kind = three(number("a finite number")), doc = "m: the line's or plane's first corner" },
+        ["end"] = { kind = three(number("a finite number")), doc = "m: its opposite corner" },
+        count = { kind = count_kind, doc = "points along the line, or along the plane's two axes" } },
 }
+
+-- A line or plane probe: its corners differ along 1 or 2 axes, the ones its points span.
+local function check_probe_grid(e, key)
+    if e.kind == "points" then
+        if not e.points then fail(join(key, "points"), "missing; expected a list of points {x, y, z} in m") end
+        return
+    end
+    for _, k in ipairs { "start", "end", "count" } do
+        if not e[k] then fail(join(key, k), "missing; a " .. e.kind .. " probe needs start, end and count") end
+    end
+    local axes = {}
+    for a = 1, 3 do if e.start[a] ~= e["end"][a] then axes[#axes + 1] = a - 1 end end
+    local want = e.kind == "line" and 1 or 2
+    if #axes ~= want or #e.count ~= want then
+        fail(join(key, #axes ~= want and "end" or "count"), string.format(
+            "a %s probe spans %d axis(es): start and end differ along %d, count has %d; expected %d of each",
+            e.kind, want, #axes, #e.count, want))
+    end
+    e.points = { e.start, e["end"] } -- checked inside the domain below
+    e.count_pair = { e.count[1], e.count[2] or 1, 0 }
+    e.axis_pair = { axes[1], axes[2] or -1, 0 }
+end
 
 local keys = {
     moments = { kind = list_of(species_diag, "moments diagnostic", "pdiag"), default = {},
@@ -95,6 +159,8 @@ local keys = {
     probes = { kind = list_of(probe, "probe", "probes"), default = {}, doc = "E and B at points" },
     field_maxima = { kind = list_of(section { keys = { name = NAME, interval = INTERVAL } }, "field maxima diagnostic",
         "pdiag"), default = {}, doc = "the largest |E|, |B| and their components over the grid" },
+    costs = { kind = list_of(section { keys = { name = NAME, interval = INTERVAL } }, "costs diagnostic", "pdiag"),
+        default = {}, doc = "each box's particles, kernel time and owning rank" },
 }
 
 -- Species by name, every CSV name once in output_dir, probes inside the domain.
@@ -107,7 +173,7 @@ local function check_diagnostics(sim)
     -- a histogram of 2 or 3 axes also writes the folder <name>/, as a full diagnostic does
     local folders = {}
     for _, f in ipairs(d.full) do folders[f.name] = "diagnostics.full." .. f.name end
-    for _, kind in ipairs { "moments", "extrema", "histograms", "probes", "field_maxima" } do
+    for _, kind in ipairs { "moments", "extrema", "histograms", "probes", "field_maxima", "costs" } do
         for _, e in ipairs(d[kind]) do
             local key = "diagnostics." .. kind .. "." .. e.name
             if files[e.name] then
@@ -127,6 +193,7 @@ local function check_diagnostics(sim)
                         #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
                 end
             end
+            if kind == "probes" then check_probe_grid(e, key) end
             for i, p in ipairs(e.points or {}) do
                 for a = 1, 3 do
                     local lo, hi = sim.grid.lower[a], sim.grid.upper[a]

@@ -583,10 +583,14 @@ local full = section {
             function(n) for _, a in ipairs(FULL_ATTRIBUTES) do if n == a then return true end end end, FULL_ATTRIBUTES),
             default = FULL_ATTRIBUTES, doc = "charge, mass and positionOffset are always written" },
         stride = { kind = integer("a positive integer", positive), default = 1, doc = "write every stride-th particle" },
+        particle_fraction = { kind = number("a number in (0, 1]", function(v) return v > 0 and v <= 1 end), default = 1,
+            doc = "write each particle with this probability, drawn once from its id and the seed" },
+        particle_seed = { kind = integer("an integer >= 0", nonnegative), default = 0,
+            doc = "the seed of the particle_fraction selection" },
         lower = { kind = three(number("a number")), doc = "m: the fields of the cells from here (default grid.lower)" },
         upper = { kind = three(number("a number")), doc = "m: ... to here (default grid.upper)" },
         coarsening = { kind = one_or_three(integer("a positive integer", positive)), default = { 1, 1, 1 },
-            doc = "write every n-th cell of the fields per axis (from lower)" },
+            doc = "write the fields' means over blocks of n cells per axis (the region a whole number of blocks)" },
     },
 }
 
@@ -896,6 +900,13 @@ local function check_full_diagnostics(sim)
             if d.cell_hi[a] <= d.cell_lo[a] then
                 fail(join(key, "upper"), string.format("the region holds no cell along %s (%s to %s m, cells of %s m)",
                     axis, numtext(lo), numtext(hi), numtext(dx)))
+            end
+            -- a coarse value is the mean of a whole block: blocks that tile the region, none cut
+            local n, f = d.cell_hi[a] - d.cell_lo[a], d.coarsening[a]
+            if n % f ~= 0 then
+                fail(join(key, "coarsening"), string.format(
+                    "the region holds %d cells along %s, not a multiple of the coarsening %d; expected a region "
+                    .. "of whole blocks of %d cells", n, axis, f, f))
             end
         end
         for _, c in ipairs(FULL_COMPONENTS) do if want[c] then d.fields[#d.fields + 1] = c end end

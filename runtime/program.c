@@ -28,7 +28,8 @@ static size_t quote_lines(const char *log, const char *key, char *out, size_t le
 
 static const struct cfg_expr *guilty_expr(const struct picl_config *cfg, const char *log)
 {
-    const struct cfg_expr *all[12 + 8 * CFG_MAX_SPECIES + CFG_MAX_LASERS + 2 * CFG_MAX_PDIAG + CFG_MAX_HIST];
+    const struct cfg_expr *all[12 + 8 * CFG_MAX_SPECIES + CFG_MAX_LASERS + 2 * CFG_MAX_PDIAG +
+                               CFG_MAX_HIST * (2 + CFG_HIST_MAX_AXES)];
     int n = 0;
     for (int c = 0; c < 3; c++) {
         all[n++] = &cfg->init_E[c];
@@ -46,13 +47,17 @@ static const struct cfg_expr *guilty_expr(const struct picl_config *cfg, const c
     }
     for (int l = 0; l < cfg->n_lasers; l++)
         all[n++] = &cfg->lasers[l].profile;
-    /* the diagnostics' filters (gen/diag_kernels.c) */
+    /* the diagnostics' filters and histograms' expressions (gen/diag_kernels.c) */
     for (int i = 0; i < cfg->diags.n_moments; i++)
         all[n++] = &cfg->diags.moments[i].filter;
     for (int i = 0; i < cfg->diags.n_extrema; i++)
         all[n++] = &cfg->diags.extrema[i].filter;
-    for (int i = 0; i < cfg->diags.n_hist; i++)
+    for (int i = 0; i < cfg->diags.n_hist; i++) {
         all[n++] = &cfg->diags.hist[i].filter;
+        all[n++] = &cfg->diags.hist[i].weight_expr;
+        for (int a = 0; a < cfg->diags.hist[i].n_axes; a++)
+            all[n++] = &cfg->diags.hist[i].axis[a].expr;
+    }
     for (int i = 0; i < n; i++) {
         char pattern[sizeof all[i]->key + 2];
         if (!all[i]->text[0])

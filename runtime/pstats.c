@@ -232,6 +232,10 @@ static void hist_spec(const struct ctx *c, const struct cfg_hist *h, const struc
         }
         const struct cfg_hist_axis *x = &h->axis[a];
         double lo = x->min, span = x->max - x->min;
+        if (x->quantity == HQ_EXPRESSION) { /* in SI, the kernel's quantity 8 + a */
+            s[0] = 8 + a, s[1] = x->bins, s[2] = lo, s[3] = x->bins / span;
+            continue;
+        }
         if (x->quantity <= HQ_Z) {
             lo = (x->min - lower[x->quantity]) / c->lay.dx[x->quantity];
             span /= c->lay.dx[x->quantity];
@@ -248,11 +252,11 @@ static void hist_spec(const struct ctx *c, const struct cfg_hist *h, const struc
     }
 }
 
-int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const double lower[3], double *bins,
-                     char *err, size_t err_len)
+int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const struct cfg_hist *ranges,
+                     const double lower[3], double *bins, char *err, size_t err_len)
 {
     ensure_program(p, c);
-    const struct cfg_hist *hc = &c->cfg->diags.hist[h];
+    const struct cfg_hist *hc = ranges ? ranges : &c->cfg->diags.hist[h];
     int n_bins = 1;
     for (int a = 0; a < hc->n_axes; a++)
         n_bins *= hc->axis[a].bins;
@@ -270,7 +274,7 @@ int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h,
     for (int i = 0; i < 12; i++)
         spec_f[i] = (float)spec[i];
     char tag[16] = "";
-    if (hc->filter.text[0])
+    if (cfg_hist_own_kernel(hc))
         gen_diag_tag('h', h, tag, sizeof tag);
     if (write_frame(p, c, lower, err, err_len) ||
         species_kernel(k, c, sp, p->frame.mem, "diag_histogram", tag, err, err_len) ||
@@ -317,15 +321,18 @@ int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const
         return -1;
     if (!k->k && kernel_create(k, c->prog, "field_probe", &c->timers, err, err_len))
         return -1;
-    double pos[CFG_PROBE_MAX_POINTS * 3];
-    float pos_f[CFG_PROBE_MAX_POINTS * 3];
-    cl_int slot[CFG_PROBE_MAX_POINTS];
+    /* a line's or plane's grid too (CFG_PROBE_MAX_GRID points): 160 KiB on the stack, no allocation in the loop */
+    double pos[CFG_PROBE_MAX_GRID * 3];
+    float pos_f[CFG_PROBE_MAX_GRID * 3];
+    cl_int slot[CFG_PROBE_MAX_GRID];
     const struct gen_layout *lay = &c->lay;
     for (int q = 0; q < n; q++) {
         int box[3];
+        double xyz[3];
+        cfg_probe_point(pc, q, xyz);
         for (int a = 0; a < 3; a++) {
             /* global node coordinates; a point on a box's upper face belongs to the box below it */
-            const double g = (pc->point[q][a] - lower[a]) / lay->dx[a];
+            const double g = (xyz[a] - lower[a]) / lay->dx[a];
             box[a] = (int)floor(g / lay->box[a]);
             box[a] = box[a] < 0 ? 0 : box[a] >= lay->nbox[a] ? lay->nbox[a] - 1 : box[a];
             pos[3 * q + a] = g - (double)box[a] * lay->box[a];

@@ -44,9 +44,10 @@ struct pstats {
 int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, int filter, const double lower[3],
                    struct pstats_moments *out, char *err, size_t err_len);
 /* Histogram h of cfg->diags now into bins[] (the product of the axes' bins, first axis fastest),
- * summed over boxes and ranks; `lower`: the domain's lower corner now (m; the moving window's). */
-int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const double lower[3], double *bins,
-                     char *err, size_t err_len);
+ * summed over boxes and ranks; `lower`: the domain's lower corner now (m; the moving window's).
+ * ranges: h's axes with this step's min and max (an "auto" range resolved), or NULL: h's own. */
+int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h, const struct cfg_hist *ranges,
+                     const double lower[3], double *bins, char *err, size_t err_len);
 /* Probe i of cfg->diags: Ex, Ey, Ez (V/m), Bx, By, Bz (T) at each point into out[6 * point ..]. */
 int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const double lower[3], double *out,
                  char *err, size_t err_len);

@@ -328,8 +328,7 @@ done:
     return rc;
 }
 
-/* Kernel time since the start, split into particle work and field work. */
-static void kernel_times(const struct timers *t, double *particles, double *fields)
+void sim_kernel_times(const struct timers *t, double *particles, double *fields)
 {
     *particles = *fields = 0;
     for (int i = 0; i < t->n; i++) {
@@ -352,7 +351,7 @@ int sim_balance(struct sim *s, char *err, size_t err_len)
     const int nb = c->lay.n_boxes;
     timers_collect(&c->timers);
     double tp, tf;
-    kernel_times(&c->timers, &tp, &tf);
+    sim_kernel_times(&c->timers, &tp, &tf);
     const double dp = tp - s->balance_particle_time, df = tf - s->balance_field_time;
     /* each box's share of this rank's time: particle work by its particles, field work evenly */
     double *cost = mem_calloc((size_t)nb, sizeof *cost);
@@ -392,6 +391,6 @@ int sim_balance(struct sim *s, char *err, size_t err_len)
         decomp_free(&proposal);
     }
     mem_free(cost);
-    kernel_times(&c->timers, &s->balance_particle_time, &s->balance_field_time);
+    sim_kernel_times(&c->timers, &s->balance_particle_time, &s->balance_field_time);
     return rc;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "charge.h"
+#include "costs.h"
 #include "estimate.h"
 #include "checkpoint.h"
 #include "exchange.h"
@@ -348,6 +349,14 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
 static int open_diags(struct sim *s, char *err, size_t err_len)
 {
     const struct cfg_diags *d = &s->ctx.cfg->diags;
+    if (d->n_costs) {
+        s->costs = mem_calloc(1, sizeof *s->costs);
+        if (!s->costs || costs_open(s->costs, s, s->restarted ? s->start_step : -1, err, err_len)) {
+            if (!s->costs)
+                snprintf(err, err_len, "out of host memory");
+            return -1;
+        }
+    }
     if (d->n_moments + d->n_extrema + d->n_hist + d->n_probes + d->n_field_max == 0)
         return 0;
     s->diags = mem_calloc(1, sizeof *s->diags);
@@ -359,9 +368,11 @@ static int open_diags(struct sim *s, char *err, size_t err_len)
     return diags_open(s->diags, &io, s->restarted ? s->start_step : -1, err, err_len);
 }
 
-/* Only on a step where one is due: no launch otherwise. */
+/* Only on a step where one is due: no launch otherwise (the costs launch nothing at all). */
 static int write_diags(struct sim *s, char *err, size_t err_len)
 {
+    if (s->costs && costs_due(s->ctx.cfg, s->step) && costs_write(s->costs, s, err, err_len))
+        return -1;
     if (!s->diags || !diags_due(s->ctx.cfg, s->step))
         return 0;
     const struct io_state io = sim_io_state(s);
@@ -468,6 +479,8 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         rc = -1;
     if (s->diags && diags_close(s->diags, &s->ctx, rc == 0, err, err_len))
         rc = -1;
+    if (s->costs && costs_close(s->costs, rc == 0, err, err_len))
+        rc = -1;
     return rc;
 }
 
@@ -479,6 +492,10 @@ void sim_destroy(struct sim *s)
         diags_close(s->diags, c, 0, NULL, 0);
     mem_free(s->diags);
     s->diags = NULL;
+    if (s->costs)
+        costs_close(s->costs, 0, NULL, 0);
+    mem_free(s->costs);
+    s->costs = NULL;
     sim_unbuild(s);
     timers_release(&c->timers);
     hio_staging_free(&s->staging);

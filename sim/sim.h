@@ -27,6 +27,7 @@ struct sim {
     int n_species;
     struct reduced reduced;
     struct diags *diags; /* moments, extrema, histograms, probes (io/diags.h); NULL: none asked for */
+    struct costs *costs; /* per-box costs (sim/costs.h); NULL: none asked for */
     struct window window; /* the moving window, when the input has one */
     long step;
     double time; /* s */
@@ -70,6 +71,9 @@ int sim_balance(struct sim *s, char *err, size_t err_len);
 /* The estimated cost of each box (particles plus cells), the weights of the distribution. */
 int sim_box_weights(const struct picl_config *cfg, const struct gen_layout *lay, double *weight, char *err,
                     size_t err_len);
+/* Kernel time since the timers' start, split into particle work (push, particle kernels, rho
+ * deposition) and field work: what load balancing and the costs diagnostic apportion to boxes. */
+void sim_kernel_times(const struct timers *t, double *particles, double *fields);
 /* Charge-conservation residual now (deposits rho of every species); store: make now the
  * reference state. */
 int sim_gauss(struct sim *s, int store, double *residual, char *err, size_t err_len);

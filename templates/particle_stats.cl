@@ -40,6 +40,17 @@ static inline acc_real pstat_gamma_m1(const acc_real ux, const acc_real uy, cons
 #else
 #define PSTAT_TAKES(ip, gm1) 1
 #endif
+#ifdef PSTAT_HAS_EXPR /* axes that are not expressions: no value (gen/diag_kernels.c defines the others) */
+#ifndef PSTAT_AXIS_0
+#define PSTAT_AXIS_0(x, y, z, ux, uy, uz, g, e) 0
+#endif
+#ifndef PSTAT_AXIS_1
+#define PSTAT_AXIS_1(x, y, z, ux, uy, uz, g, e) 0
+#endif
+#ifndef PSTAT_AXIS_2
+#define PSTAT_AXIS_2(x, y, z, ux, uy, uz, g, e) 0
+#endif
+#endif
 
 __kernel void PICL_CAT(diag_moments, PSTAT_SUFFIX)(PICL_PARTICLE_POSITION(PA_PARAM_CONST) PICL_PARTICLE_MOMENTUM(
     PA_PARAM_CONST) PICL_PARTICLE_WEIGHT(PA_PARAM_CONST) __global const long *boxes, __global const acc_real *frame,
@@ -114,7 +125,19 @@ __kernel void PICL_CAT(diag_histogram, PSTAT_SUFFIX)(PICL_PARTICLE_POSITION(PA_P
         const acc_real gm1 = pstat_gamma_m1(pux[ip], puy[ip], puz[ip]);
         if (!(PSTAT_TAKES(ip, gm1)))
             continue;
+#ifdef PSTAT_HAS_EXPR
+        /* the user's expressions see SI, as the filter does; an expression axis a is quantity 8 + a */
+        const acc_real sx = frame[0] + (acc_real)px[ip] * DX, sy = frame[1] + (acc_real)py[ip] * DY,
+                       sz = frame[2] + (acc_real)pz[ip] * DZ, sux = (acc_real)pux[ip] / PICL_C,
+                       suy = (acc_real)puy[ip] / PICL_C, suz = (acc_real)puz[ip] / PICL_C, sg = 1 + gm1,
+                       se = PSTAT_MC2 * gm1;
+        const acc_real v[PSTAT_Q + 4] = {px[ip], py[ip], pz[ip], pux[ip], puy[ip], puz[ip], 0, gm1,
+                                         PSTAT_AXIS_0(sx, sy, sz, sux, suy, suz, sg, se),
+                                         PSTAT_AXIS_1(sx, sy, sz, sux, suy, suz, sg, se),
+                                         PSTAT_AXIS_2(sx, sy, sz, sux, suy, suz, sg, se)};
+#else
         const acc_real v[PSTAT_Q + 1] = {px[ip], py[ip], pz[ip], pux[ip], puy[ip], puz[ip], 0, gm1};
+#endif
         int at = 0, stride = 1, inside = 1;
         for (int a = 0; a < 3; a++) {
             /* quantity 6 is gamma, binned as gamma - 1 (the host shifts its range by one) */
@@ -124,8 +147,13 @@ __kernel void PICL_CAT(diag_histogram, PSTAT_SUFFIX)(PICL_PARTICLE_POSITION(PA_P
             at += (inside ? (int)f : 0) * stride;
             stride *= bins[a];
         }
+#ifdef PSTAT_WEIGHT_FACTOR
+        if (inside)
+            h[at] += WEIGHT_AT(ip) * PSTAT_WEIGHT_FACTOR(sx, sy, sz, sux, suy, suz, sg, se);
+#else
         if (inside)
             h[at] += WEIGHT_AT(ip);
+#endif
     }
 }
 

@@ -4,8 +4,7 @@
 # column's scale (the boxes are summed in another order on two ranks; the moments combine the
 # boxes in global order on every rank); each diagnostic's kernel is launched on its due steps
 # only (the summary's table: launches per step); the 2D histogram's openPMD files; a restart
-# keeps the rows; a full diagnostic's sub-region and coarsening; input mistakes, a filter outside
-# the expression language.
+# keeps the rows; input mistakes, a filter outside the expression language.
 . "$(dirname "$0")/lib.sh"
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -71,38 +70,7 @@ if "$picl" run -q "$input" $ck >ck1.log 2>&1 && cp -r restart whole &&
         cmp -s "whole/$f.csv" "restart/$f.csv" && ok || bad "$f.csv after a restart differs from the uninterrupted run's"
     done
 else bad "the checkpointed or the continued run failed:"; tail -n 5 ck1.log ck2.log; fi
-# a full diagnostic's sub-region, coarsened (every 2nd cell along x, 3rd along y): on 1 and 2
-# ranks, each record equal to the slice of the whole grid's, bit for bit, and openPMD-valid
-cat >sub.lua <<'LUA'
-local picl = require("picl")
-return picl.simulation {
-  grid = { cells = { 16, 12, 8 }, lower = { -8e-6, 0, 0 }, upper = { 8e-6, 12e-6, 8e-6 }, max_box = { 8, 4, 4 } },
-  steps = 2,
-  species = { { name = "e", particle = "electron", density = 1e25, ppc = 1, u_th = 0.01 } },
-  fields = { Ex = "1e9 * sin(2 * pi * x / 16e-6)", By = "cos(2 * pi * y / 12e-6)" },
-  diagnostics = { full = {
-    { name = "all", interval = 2, fields = { "E", "B", "rho" }, species = {} },
-    { name = "sub", interval = 2, fields = { "E", "B", "rho" }, species = {},
-      lower = { -5e-6, 1e-6, 0 }, upper = { 7.5e-6, 11e-6, 8e-6 }, coarsening = { 2, 3, 1 } } } },
-}
-LUA
-for n in 1 2; do
-    if mpirun --oversubscribe -np $n "$picl" run -q sub.lua --set diagnostics.output_dir=sub$n >sub$n.log 2>&1 &&
-       "$root/.venv/bin/openPMD_check_h5" -i sub$n/sub/openpmd_000002.h5 --EDPIC 2>&1 | grep -q "Result: 0 Errors and 0 Warnings" &&
-       "$root/.venv/bin/python" - sub$n <<'PY'
-import sys, h5py, numpy as np
-a = h5py.File(sys.argv[1] + "/all/openpmd_000002.h5"); b = h5py.File(sys.argv[1] + "/sub/openpmd_000002.h5")
-# cells with -5 um <= x < 7.5 um: 3 .. 15, every 2nd; 1 um <= y < 11 um: 1 .. 10, every 3rd; z all
-sl = (slice(0, 8), slice(1, 11, 3), slice(3, 16, 2))
-for r in ["E/x", "E/y", "E/z", "B/x", "B/y", "B/z", "rho"]:
-    assert np.array_equal(a["data/2/meshes/" + r][...][sl], b["data/2/meshes/" + r][...]), r
-E, Ex = b["data/2/meshes/E"], b["data/2/meshes/E/x"]
-assert np.allclose(E.attrs["gridSpacing"], [1e-6, 3e-6, 2e-6], rtol=1e-12), E.attrs["gridSpacing"]
-assert np.allclose(E.attrs["gridGlobalOffset"], [0, 1e-6, -5e-6], rtol=0, atol=1e-18), E.attrs["gridGlobalOffset"]
-assert np.allclose(Ex.attrs["position"], [0, 0, 0.25]), Ex.attrs["position"]
-PY
-    then ok; else bad "the sub-region on $n rank(s) is not the slice of the whole grid"; tail -n 3 sub$n.log; fi
-done
+# (a full diagnostic's sub-region and coarsening: tests/cli/test_full_region.sh)
 # input mistakes, each reported against its key with what was expected
 # the pictures: one per CSV
 n=$("$root/.venv/bin/python" "$root/tools/plot_physics.py" one -o plots 2>&1 | grep -c '\.png$')
@@ -117,9 +85,6 @@ check_error 'diagnostics.histograms.spectrum.axes={quantity="energy",bins=4,min=
 check_error 'diagnostics.histograms.spectrum.axes={quantity="enrgy",bins=4,min=0,max=1}' "did you mean 'energy'?"
 check_error 'diagnostics.histograms.spectrum.axes={{quantity="x",bins=2048,min=0,max=1},{quantity="y",bins=1024,min=0,max=1}}' "2097152 bins in all; expected at most 1048576"
 check_error 'diagnostics.full={name="phase_space",interval=8}' "the folder phase_space/ is also diagnostics.full.phase_space's"
-out=$("$picl" check --no-build sub.lua --set 'diagnostics.full.sub.upper={7.5e-6,99,8e-6}' 2>&1)
-[ $? -eq 2 ] && echo "$out" | grep -qF "diagnostics.full.sub.upper: the region along y is 1e-06 to 99 m" && ok ||
-    bad "a region beyond the grid: $out"
 check_error diagnostics.field_maxima.field_max.name=probe "the file probe.csv is also diagnostics.probes.probe's"
 # a filter outside the expression language: the parser's message against the key, the token
 # named, before any build (gen/expr_parse.c); an unknown name likewise
