@@ -100,7 +100,8 @@ asan:
 # ASan and UBSan in build-fuzz: each runs FUZZ_TIME seconds from its seeds (tests/fuzz/seeds/NAME),
 # growing its corpus in build-fuzz/corpus/NAME, its log in build-fuzz/NAME.log; a crash leaves
 # build-fuzz/crash-* and fails the target. The checkpoint harness reads its seed checkpoint under
-# PICL_ROOT and runs without leak checks (HDF5 keeps library state allocated until exit).
+# PICL_ROOT, takes inputs as long as that seed (a whole file is one of its two kinds of input) and
+# runs without leak checks (HDF5 keeps library state allocated until exit).
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -114,9 +115,9 @@ build-fuzz/fuzz/%: tests/fuzz/%.c fuzz-lib
 fuzz: $(FUZZ_BIN)
 	@for f in $(FUZZ_BIN); do n=$$(basename $$f); mkdir -p build-fuzz/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_TIME) s"; \
-	  leaks=1; [ $$n = fuzz_checkpoint ] && leaks=0; \
+	  leaks=1; len=4096; [ $$n = fuzz_checkpoint ] && leaks=0 len=262144; \
 	  PICL_ROOT=$(CURDIR) ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
-	  $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=3072 -max_len=4096 -artifact_prefix=build-fuzz/ \
+	  $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=3072 -max_len=$$len -artifact_prefix=build-fuzz/ \
 	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} >build-fuzz/$$n.log 2>&1; rc=$$?; \
 	  grep -E '^Done|^#[0-9]+.*DONE|ERROR|SUMMARY' build-fuzz/$$n.log | tail -n 3; \
 	  [ $$rc -eq 0 ] || { echo "$$n failed (rc $$rc): build-fuzz/$$n.log"; exit 1; }; done

@@ -217,7 +217,10 @@ static int load(struct species *sp, struct ctx *c, char *err, size_t err_len)
         goto done;
     }
     if (from_file) {
-        rc = pfile_fill(sp, c, &kept, host_offset, err, err_len);
+        size_t elem[PA_ATTRS];
+        for (int a = 0; a < PA_ATTRS; a++)
+            elem[a] = particles_elem(c, (enum particle_array)a);
+        rc = pfile_fill(sp, c, &kept, host_offset, elem, err, err_len);
         goto done;
     }
     if (arena_alloc(&c->arena, cells * sizeof(long), "particle loading offsets", &offset, err, err_len) ||

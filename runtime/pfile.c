@@ -12,7 +12,6 @@
 
 #include "device.h"
 #include "mem.h"
-#include "particles.h"
 
 /* openPMD's unitDimension: powers of L, M, T, I, theta, N, J. */
 static const double dim_length[7] = {1, 0, 0, 0, 0, 0, 0};
@@ -460,8 +459,8 @@ done:
     return rc;
 }
 
-int pfile_fill(struct species *sp, struct ctx *c, const struct pfile_particles *p, long *offset, char *err,
-               size_t err_len)
+int pfile_fill(struct species *sp, struct ctx *c, const struct pfile_particles *p, long *offset,
+               const size_t elem_of[PA_ATTRS], char *err, size_t err_len)
 {
     const int dbl = c->real_size == sizeof(double);
     const size_t slots = (size_t)sp->slots;
@@ -477,7 +476,7 @@ int pfile_fill(struct species *sp, struct ctx *c, const struct pfile_particles *
     for (long i = 0; i < p->n; i++)
         slot[i] = offset[p->cell[i]]++;
     for (int a = 0; a < PA_ATTRS; a++) {
-        const size_t elem = particles_elem(c, (enum particle_array)a);
+        const size_t elem = elem_of[a];
         if (!elem)
             continue;
         for (long i = 0; i < p->n; i++) {

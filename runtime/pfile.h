@@ -28,9 +28,10 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
                struct pfile_particles *out, char *err, size_t err_len);
 
 /* Writes particle i into slot offset[cell]++ of the species' arrays (offset: each cell's first
- * slot, consumed; every kept particle's cell is this rank's). */
-int pfile_fill(struct species *sp, struct ctx *c, const struct pfile_particles *p, long *offset, char *err,
-               size_t err_len);
+ * slot, consumed; every kept particle's cell is this rank's); elem[a]: the bytes a particle holds
+ * in array a (particles_elem), 0 for an array the run does not store. */
+int pfile_fill(struct species *sp, struct ctx *c, const struct pfile_particles *p, long *offset,
+               const size_t elem[PA_ATTRS], char *err, size_t err_len);
 
 void pfile_free(struct pfile_particles *p);
 

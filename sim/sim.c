@@ -351,7 +351,7 @@ static int open_diags(struct sim *s, char *err, size_t err_len)
     const struct cfg_diags *d = &s->ctx.cfg->diags;
     if (d->n_costs) {
         s->costs = mem_calloc(1, sizeof *s->costs);
-        if (!s->costs || costs_open(s->costs, s, s->restarted ? s->start_step : -1, err, err_len)) {
+        if (!s->costs || costs_open(s->costs, &s->ctx, s->restarted ? s->start_step : -1, err, err_len)) {
             if (!s->costs)
                 snprintf(err, err_len, "out of host memory");
             return -1;
@@ -371,8 +371,13 @@ static int open_diags(struct sim *s, char *err, size_t err_len)
 /* Only on a step where one is due: no launch otherwise (the costs launch nothing at all). */
 static int write_diags(struct sim *s, char *err, size_t err_len)
 {
-    if (s->costs && costs_due(s->ctx.cfg, s->step) && costs_write(s->costs, s, err, err_len))
-        return -1;
+    if (s->costs && costs_due(s->ctx.cfg, s->step)) {
+        double tp, tf;
+        timers_collect(&s->ctx.timers);
+        sim_kernel_times(&s->ctx.timers, &tp, &tf);
+        if (costs_write(s->costs, &s->ctx, s->species, s->n_species, s->step, s->time, tp, tf, err, err_len))
+            return -1;
+    }
     if (!s->diags || !diags_due(s->ctx.cfg, s->step))
         return 0;
     const struct io_state io = sim_io_state(s);
