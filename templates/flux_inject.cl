@@ -24,11 +24,17 @@ static inline acc_real flux_uniform(const uint a)
 }
 
 /* The inward normal u/c of particle id, drawn from u f(u) on u > 0 for f Gaussian of mean ud
- * and rms s, by rejection: the candidate density (|u - ud| + max(ud, 0)) f(u) on all u is a
- * mixture of a two-sided Rayleigh (weight 2 s) and the Gaussian itself (weight sqrt(2 pi) ud+),
- * and u / (|u - ud| + ud+) <= 1 on u > 0 is the acceptance. Exact; for ud = 0 every candidate
- * of positive u is taken (u = s sqrt(-2 ln X), the Rayleigh). Draws tagged 3u in the fourth
- * counter word, apart from those of particle_load.cl and maxwell_juttner.cl. */
+ * and rms s, by rejection (exact; the tries only bound the loop, the last candidate is taken
+ * after FLUX_TRIES, which no acceptance below makes likelier than 1e-15):
+ *  - ud >= 0: the candidate density (|u - ud| + ud) f(u) on all u is a mixture of a two-sided
+ *    Rayleigh about ud (weight 2 s) and the Gaussian itself (weight sqrt(2 pi) ud), and
+ *    u / (|u - ud| + ud) <= 1 on u > 0 is the acceptance (>= 1/2; for ud = 0 every candidate of
+ *    positive u is taken: u = s sqrt(-2 ln X), the Rayleigh);
+ *  - ud < 0: u f(u) ~ u exp(-u^2 / 2 s^2) exp(-u |ud| / s^2): for |ud| < s the Rayleigh, accepted
+ *    with exp(-u |ud| / s^2); else the Gamma(2, s^2 / |ud|) u exp(-u |ud| / s^2), accepted with
+ *    exp(-u^2 / 2 s^2) (either way >= 0.3).
+ * Draws tagged 3u in the fourth counter word, apart from those of particle_load.cl and
+ * maxwell_juttner.cl. */
 static inline acc_real flux_normal_u(const ulong id, const acc_real ud, const acc_real s, const uint seed_lo,
                                      const uint seed_hi)
 {
@@ -41,16 +47,25 @@ static inline acc_real flux_normal_u(const ulong id, const acc_real ud, const ac
         const uint4 r = philox4x32((uint4)((uint)id, (uint)(id >> 32), (uint)k + 1u, 3u), (uint2)(seed_lo, seed_hi));
         const acc_real x1 = flux_uniform(r.x), x2 = flux_uniform(r.y), x3 = flux_uniform(r.z), x4 = flux_uniform(r.w);
         acc_real c;
-        if (x1 < w_rayleigh) {
-            const acc_real rho = s * sqrt(-2 * log(x2));
-            c = x3 < (acc_real)0.5 ? ud + rho : ud - rho;
+        int take;
+        if (ud >= 0) {
+            if (x1 < w_rayleigh) {
+                const acc_real rho = s * sqrt(-2 * log(x2));
+                c = x3 < (acc_real)0.5 ? ud + rho : ud - rho;
+            } else {
+                c = ud + s * sqrt(-2 * log(x2)) * cos((acc_real)6.283185307179586 * x3);
+            }
+            take = c > 0 && x4 * (fabs(c - ud) + plus) < c;
+        } else if (-ud < s) {
+            c = s * sqrt(-2 * log(x1));
+            take = x2 < exp(c * ud / (s * s));
         } else {
-            c = ud + s * sqrt(-2 * log(x2)) * cos((acc_real)6.283185307179586 * x3);
+            c = -s * s / -ud * log(x1 * x2);
+            take = x3 < exp(-c * c / (2 * s * s));
         }
-        if (c > 0 && x4 * (fabs(c - ud) + plus) < c) {
-            u = c;
+        u = c;
+        if (take)
             break;
-        }
     }
     return u;
 }
