@@ -25,14 +25,14 @@ static inline acc_real flux_uniform(const uint a)
 
 /* The inward normal u/c of particle id, drawn from u f(u) on u > 0 for f Gaussian of mean ud
  * and rms s, by rejection (exact; the tries only bound the loop, the last candidate is taken
- * after FLUX_TRIES, which no acceptance below makes likelier than 1e-15):
+ * after FLUX_TRIES, with probability below (1 - 0.34)^64 < 1e-11 at the least acceptance below):
  *  - ud >= 0: the candidate density (|u - ud| + ud) f(u) on all u is a mixture of a two-sided
  *    Rayleigh about ud (weight 2 s) and the Gaussian itself (weight sqrt(2 pi) ud), and
  *    u / (|u - ud| + ud) <= 1 on u > 0 is the acceptance (>= 1/2; for ud = 0 every candidate of
  *    positive u is taken: u = s sqrt(-2 ln X), the Rayleigh);
  *  - ud < 0: u f(u) ~ u exp(-u^2 / 2 s^2) exp(-u |ud| / s^2): for |ud| < s the Rayleigh, accepted
  *    with exp(-u |ud| / s^2); else the Gamma(2, s^2 / |ud|) u exp(-u |ud| / s^2), accepted with
- *    exp(-u^2 / 2 s^2) (either way >= 0.3).
+ *    exp(-u^2 / 2 s^2) (either way >= 0.34, the least at |ud| = s).
  * Draws tagged 3u in the fourth counter word, apart from those of particle_load.cl and
  * maxwell_juttner.cl. */
 static inline acc_real flux_normal_u(const ulong id, const acc_real ud, const acc_real s, const uint seed_lo,
