@@ -2,8 +2,11 @@
  * exactly per_cell x the face's cells, only in the boxes at the face; the normal velocities of
  * a step's particles follow the flux distribution v f(v) of the Maxwellian (mean sqrt(pi kT / 2m)
  * without drift, a quadrature with one); and the physical particles in the box after a
- * stream of steps, their weights summed, are within 3 sigma of n A \int f(v) min(v T, L) dv. */
+ * stream of steps, their weights summed, are within 3 sigma of n A \int f(v) min(v T, L) dv; ids
+ * are unique, and a restart from a checkpoint continues bit for bit. */
 #include "check.h"
+#include "checkpoint.h"
+#include "flux.h"
 #include "fixture.h"
 
 #define PI 3.14159265358979323846
@@ -145,6 +148,72 @@ static void test_stream(double ud)
     device_close(&dev);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* (c) Checkpoint at step 10 of a flow through +y on 2 x 2 x 2 boxes, both runs continued to 30:
+ * every particle array and count the same, bit for bit, and no id twice. */
+static void test_restart(void)
+{
+    char ckpt_dir[] = "/tmp/picl_flux_ckpt_XXXXXX";
+    fixture_tmpdir(ckpt_dir);
+    struct picl_config cfg;
+    struct device dev;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT_IDS
+                   "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-6, 8e-6, 8e-6}, max_box = 4 },\n"
+                   "  boundary = { particles = { y = 'absorbing' } },\n"
+                   "  steps = 30, checkpoint = { dir = '%s', keep = 1 },\n"
+                   "  species = { { name = 'f', particle = 'electron', u_th = 0.1, u_drift = { 0, -0.2, 0 },\n"
+                   "                flux = { face = '+y', per_cell = 3, density = 1e22 } } },\n"
+                   "}\n",
+                   ckpt_dir);
+    fixture_device(&dev);
+    struct sim *a = fixture_sim(&cfg, &dev), *b = fixture_sim(&cfg, &dev);
+    char path[1024];
+    double bytes = 0;
+    fixture_steps(a, 10);
+    if (ckpt_write(a, &bytes, path, sizeof path, fixture_err, sizeof fixture_err) ||
+        ckpt_restore(b, path, fixture_err, sizeof fixture_err)) {
+        printf("FAIL checkpoint: %s\n", fixture_err);
+        exit(1);
+    }
+    fixture_steps(a, 20);
+    fixture_steps(b, 20);
+    long differ = 0, dup = 0;
+    particles_check(&a->species[0], &a->ctx, NULL, fixture_err, sizeof fixture_err);
+    particles_check(&b->species[0], &b->ctx, NULL, fixture_err, sizeof fixture_err);
+    const long n = a->species[0].np;
+    const int counts = n != b->species[0].np || flux_injected(&a->species[0]) != flux_injected(&b->species[0]) ||
+                       particles_absorbed(&a->species[0], &a->ctx, 2) != particles_absorbed(&b->species[0], &b->ctx, 2);
+    for (int k = PA_X; k <= PA_ID; k++) {
+        double *va = fixture_particles(a, 0, (enum particle_array)k), *vb = fixture_particles(b, 0, (enum particle_array)k);
+        for (long i = 0; i < n && i < b->species[0].np; i++)
+            differ += !(va[i] == vb[i]);
+        if (k == PA_ID) {
+            qsort(va, (size_t)n, sizeof *va, cmp_double);
+            for (long i = 1; i < n; i++)
+                dup += va[i] == va[i - 1];
+        }
+        free(va);
+        free(vb);
+    }
+    REPORT("flow through +y, checkpoint at step 10, continued to 30: %ld particles (%ld injected, %ld left through -y); "
+           "%ld values differ from the run that never stopped, counts %s; %ld ids twice",
+           n, flux_injected(&a->species[0]), particles_absorbed(&a->species[0], &a->ctx, 2), differ,
+           counts ? "differ" : "agree", dup);
+    CHECK(flux_injected(&a->species[0]) == 30 * 3 * 64);
+    CHECK(differ == 0 && counts == 0 && dup == 0);
+    remove(path);
+    rmdir(ckpt_dir);
+    fixture_free_sim(a);
+    fixture_free_sim(b);
+    device_close(&dev);
+}
+
 int main(void)
 {
     test_one_step("-x", 0);
@@ -154,5 +223,6 @@ int main(void)
     test_one_step("-x", -3 * SIGMA);
     test_stream(0);
     test_stream(SIGMA);
+    test_restart();
     return check_finish();
 }
