@@ -450,7 +450,16 @@ local species = section {
                 fail(join(key, "flux"), "give flux, beam or from_file, one of them")
             end
             if s.flux then
-                for _, k in ipairs { "density", "ppc", "region", "temperature", "kT", "distribution" } do
+                -- a temperature only as the Maxwellian (u_th = sqrt(kT / m c^2), set once the mass is known)
+                local t = s.temperature ~= nil and "temperature" or (s.kT ~= nil and "kT")
+                if t and s[t].value == nil then -- an expression (a number's table has its value)
+                    fail(join(key, t), "a flux species takes numbers only (its flux is computed once)")
+                end
+                if t and s.distribution ~= "maxwellian" then
+                    fail(join(key, "distribution"), "a flux species' temperature is drawn as the non-relativistic "
+                        .. "Maxwellian only in this version of picl; expected distribution = 'maxwellian' (or u_th)")
+                end
+                for _, k in ipairs { "density", "ppc", "region" } do
                     if s[k] ~= nil then
                         fail(join(key, k), string.format("a flux species takes no %s; its particles enter through "
                             .. "flux.face with flux.density and the Maxwellian of u_drift and u_th (numbers)", k))
@@ -528,6 +537,10 @@ local species = section {
                 fail(join(join(key, "beam"), "total_charge"), string.format("%s C has the opposite sign of the "
                     .. "particle's charge %s C; expected a %s total charge", numtext(s.beam.total_charge),
                     numtext(s.charge), s.charge > 0 and "positive" or "negative"))
+            end
+            if s.flux and s.distribution == "maxwellian" then -- u_th per axis, the same Gaussian
+                local u = math.sqrt(s.kT.value * s.kT_unit / (s.mass * K.c * K.c))
+                s.u_th, s.distribution, s.kT = { u, u, u }, "none", nil
             end
             s.where = ctx:where(key)
             if s.from_file then s.from_file.where = ctx:where(join(key, "from_file")) end

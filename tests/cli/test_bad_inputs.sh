@@ -160,8 +160,10 @@ expect "flux: negative density" "s|density = \"n0.*|$(echo "$F" | sed 's/1e20/-1
     "species.electrons.flux.density: expected a positive number" run
 expect "flux with a density" "s|ppc = 1,|$F|; s|^  steps = 3,|  steps = 3, $B|" \
     "bad.lua:16: species.electrons.density: a flux species takes no density" run
-expect "flux with a temperature" "s|density = \"n0.*|$F temperature = 5,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
-    "species.electrons.temperature: a flux species takes no temperature" run
+expect "flux with a Maxwell-Juttner temperature" "s|density = \"n0.*|$F temperature = 5,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.distribution: a flux species' temperature is drawn as the non-relativistic Maxwellian only in this version of picl" run
+expect "flux with a temperature expression" "s|density = \"n0.*|$F temperature = \"5*(1 + x)\", distribution = \"maxwellian\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.temperature: a flux species takes numbers only" run
 expect "flux with a u_th expression" "s|density = \"n0.*|$F u_th = \"0.01*(1 + x)\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
     "species.electrons.u_th: a flux species takes numbers only" run
 expect "flux along a periodic axis" "s|density = \"n0.*|$F|; /ppc = 1,/d" \

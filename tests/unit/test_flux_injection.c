@@ -148,6 +148,40 @@ static void test_stream(double ud)
     device_close(&dev);
 }
 
+/* (d) temperature = 1 keV with distribution = "maxwellian" (and another seed): the mean inward u of a step's
+ * particles against sqrt(pi kT / 2m) / c from the temperature itself, within 3 standard errors
+ * (rms of the flux distribution's u_n: sqrt(2 - pi / 2) sqrt(kT / m)). */
+static void test_temperature(void)
+{
+    struct picl_config cfg;
+    struct device dev;
+    const double t_ev = 1000, per_cell = 64;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-6, 8e-6, 8e-6}, max_box = 4 },\n"
+                   "  boundary = { particles = { z = 'absorbing' } }, steps = 1,\n"
+                   "  species = { { name = 'f', particle = 'electron', temperature = %.17g, distribution = 'maxwellian', seed = 5,\n"
+                   "                flux = { face = '-z', per_cell = %g, density = 1e18 } } },\n"
+                   "}\n",
+                   t_ev, per_cell);
+    fixture_device(&dev);
+    struct sim *s = fixture_sim(&cfg, &dev);
+    fixture_steps(s, 1);
+    double *uz = fixture_particles(s, 0, PA_UZ);
+    const long n = s->species[0].np;
+    double mean = 0;
+    for (long i = 0; i < n; i++)
+        mean += uz[i] / n;
+    const double kt_m = t_ev * PICL_Q_E / PICL_M_E, want = sqrt(PI * kt_m / 2), se = sqrt((2 - PI / 2) * kt_m / n);
+    REPORT("flux through -z of a 1 keV Maxwellian: %ld particles, <u_n> %.6e m/s, sqrt(pi kT / 2m) %.6e m/s "
+           "(%.2f standard errors)",
+           n, mean, want, fabs(mean - want) / se);
+    CHECK(n == 64 * 64 && fabs(mean - want) <= 3 * se);
+    free(uz);
+    fixture_free_sim(s);
+    device_close(&dev);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     const double x = *(const double *)a, y = *(const double *)b;
@@ -224,5 +258,6 @@ int main(void)
     test_stream(0);
     test_stream(SIGMA);
     test_restart();
+    test_temperature();
     return check_finish();
 }
