@@ -145,6 +145,15 @@ struct cfg_applied {
     int n_elements;
 };
 
+/* Flux injection (WarpX NFluxPerCell): per_cell macro-particles per cell of a domain face per
+ * step, of weight density * mean inward normal velocity * dt * cell area / per_cell. */
+struct cfg_flux {
+    int enabled;
+    int axis, side; /* the face: axis 0..2, side 0 lower (particles move up), 1 upper */
+    int per_cell;
+    double density; /* m^-3, of the (drifting) Maxwellian whose flux enters */
+};
+
 struct cfg_species {
     char name[CFG_NAME_LEN];
     double charge; /* C */
@@ -168,6 +177,7 @@ struct cfg_species {
     struct cfg_beam beam;
     int is_file; /* 1: from an openPMD file; density, region, ppc, u_drift and u_th do not apply */
     struct cfg_from_file file;
+    struct cfg_flux flux;
     char where[CFG_PATH_LEN];
 };
 

@@ -10,6 +10,7 @@
 #include "diag_kernels.h"
 #include "emit.h"
 #include "exprs.h"
+#include "flux_defs.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
 #include "species_defs.h"
@@ -277,6 +278,17 @@ static int uses_maxwell_juttner(const struct picl_config *cfg)
     return 0;
 }
 
+/* A flux species' injection kernel, with its own literals (gen/flux.c). */
+static int emit_flux(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int s, char *err,
+                     size_t err_len)
+{
+    gen_flux_define(sb, cfg, lay, s);
+    if (gen_emit_template(sb, "flux_inject.cl", err, err_len))
+        return -1;
+    gen_flux_undefine(sb);
+    return 0;
+}
+
 static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, char *err,
                         size_t err_len)
 {
@@ -286,6 +298,7 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
         /* a plasma is loaded on a lattice and enters with the moving window; a beam is drawn once */
         if (gen_emit_template(sb, beam ? "particle_beam.cl" : "particle_load.cl", err, err_len) ||
             (!beam && cfg->window.enabled && gen_emit_template(sb, "window_inject.cl", err, err_len)) ||
+            (cfg->species[s].flux.enabled && emit_flux(sb, cfg, lay, s, err, err_len)) ||
             (!cfg->species[s].frozen && gen_emit_template(sb, "species_step.cl", err, err_len)) ||
             gen_emit_template(sb, "particle_diag.cl", err, err_len) ||
             (gen_species_stats(cfg, s) && (gen_emit_template(sb, "pstats_iface.h", err, err_len) ||

@@ -6,6 +6,8 @@
  * literal (SP_WEIGHT): 16 bytes less per particle in double. */
 #include "particle_attrs.h"
 
+#include "flux_defs.h"
+
 #include <math.h>
 
 int gen_stores_ids(const struct picl_config *cfg)
@@ -21,13 +23,18 @@ int gen_stores_ids(const struct picl_config *cfg)
 /* A beam's macro-particles share its charge equally; a plasma's weigh density times cell volume
  * over particles per cell, one weight where the density is a number (kept beside its text; 0
  * for an expression); particles from a file bring their own. */
-static int weight_fixed(const struct cfg_species *sp) { return !sp->is_file && (sp->is_beam || sp->density > 0); }
+static int weight_fixed(const struct cfg_species *sp)
+{
+    return !sp->is_file && (sp->is_beam || sp->flux.enabled || sp->density > 0);
+}
 
 int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w)
 {
     const struct cfg_species *sp = &cfg->species[s];
     if (sp->is_beam)
         *w = fabs(sp->beam.total_charge / sp->charge) / (double)sp->beam.particles;
+    else if (sp->flux.enabled) /* density x mean inward velocity x dt x face cell / per_cell */
+        *w = gen_flux_weight(cfg, lay, s);
     else /* as particle_load.cl computes it */
         *w = sp->density * gen_weight_per_density(sp, lay);
     return weight_fixed(sp);

@@ -205,6 +205,19 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
         luatab_string(rd, ff, "where", file->where, sizeof file->where);
     }
     lua_pop(L, 1);
+    if (luatab_push(rd, t, "flux", LUA_TTABLE, 1)) {
+        int fl = lua_gettop(L);
+        struct cfg_flux *flux = &sp->flux;
+        flux->enabled = 1;
+        luatab_push(rd, fl, "face", LUA_TSTRING, 0);
+        const char *face = lua_tostring(L, -1);
+        flux->side = face[0] == '+';
+        flux->axis = (int)(strchr(axis_names, face[1]) - axis_names);
+        lua_pop(L, 1);
+        flux->per_cell = (int)luatab_integer(rd, fl, "per_cell");
+        flux->density = luatab_number(rd, fl, "density", 0);
+    }
+    lua_pop(L, 1);
     luatab_string(rd, t, "where", sp->where, sizeof sp->where);
 }
 

@@ -399,6 +399,20 @@ local from_file = section {
     },
 }
 
+-- Flux injection (runtime/flux.c, WarpX's NFluxPerCell): per_cell macro-particles per cell of
+-- the face per step enter the domain, drawn from the flux v_n f(v) of the species' Maxwellian
+-- (u_drift, u_th) of the given density.
+local flux = section {
+    keys = {
+        face = { kind = one_of("face", { "-x", "+x", "-y", "+y", "-z", "+z" }), required = true,
+            doc = "the domain face particles enter through: -x enters at grid.lower x, moving towards +x" },
+        per_cell = { kind = integer("a positive integer", positive), required = true,
+            doc = "macro-particles injected per cell of the face per step" },
+        density = { kind = number("a positive number", positive), required = true,
+            doc = "m^-3, of the Maxwellian outside whose flux enters" },
+    },
+}
+
 local species = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "used in output names and --set" },
@@ -421,6 +435,7 @@ local species = section {
             doc = "of temperature: maxwell_juttner (default, relativistic) or maxwellian (Gaussian u, as u_th)" },
         beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
         from_file = { kind = from_file, doc = "particles read from an openPMD file instead of density and ppc" },
+        flux = { kind = flux, doc = "particles entering through a face every step instead of density and ppc" },
         -- Each species draws from its own stream unless told otherwise.
         seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
             default = function(_, ctx) return ctx.list_index end },
@@ -431,7 +446,35 @@ local species = section {
         -- momentum keys of every species, so a beam gets neutral values for them.
         function(s, key)
             if s.beam and s.from_file then fail(join(key, "from_file"), "give beam or from_file, not both") end
-            if s.from_file then
+            if s.flux and (s.beam or s.from_file) then
+                fail(join(key, "flux"), "give flux, beam or from_file, one of them")
+            end
+            if s.flux then
+                -- a temperature only as the Maxwellian (u_th = sqrt(kT / m c^2), set once the mass is known)
+                local t = s.temperature ~= nil and "temperature" or (s.kT ~= nil and "kT")
+                if t and s[t].value == nil then -- an expression (a number's table has its value)
+                    fail(join(key, t), "a flux species takes numbers only (its flux is computed once)")
+                end
+                if t and s.distribution ~= "maxwellian" then
+                    fail(join(key, "distribution"), "a flux species' temperature is drawn as the non-relativistic "
+                        .. "Maxwellian only in this version of picl; expected distribution = 'maxwellian' (or u_th)")
+                end
+                for _, k in ipairs { "density", "ppc", "region" } do
+                    if s[k] ~= nil then
+                        fail(join(key, k), string.format("a flux species takes no %s; its particles enter through "
+                            .. "flux.face with flux.density and the Maxwellian of u_drift and u_th (numbers)", k))
+                    end
+                end
+                for _, k in ipairs { "u_drift", "u_th" } do
+                    for _, v in ipairs(s[k] or {}) do
+                        if type(v) ~= "number" then
+                            fail(join(key, k), "a flux species takes numbers only (its flux is computed once)")
+                        end
+                    end
+                end
+                s.ppc = { 1, 1, 1 }
+                s.density = nil
+            elseif s.from_file then
                 for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" } do
                     if s[k] ~= nil then
                         fail(join(key, k), string.format("a species from_file takes no %s; its particles' positions, "
@@ -494,6 +537,10 @@ local species = section {
                 fail(join(join(key, "beam"), "total_charge"), string.format("%s C has the opposite sign of the "
                     .. "particle's charge %s C; expected a %s total charge", numtext(s.beam.total_charge),
                     numtext(s.charge), s.charge > 0 and "positive" or "negative"))
+            end
+            if s.flux and s.distribution == "maxwellian" then -- u_th per axis, the same Gaussian
+                local u = math.sqrt(s.kT.value * s.kT_unit / (s.mass * K.c * K.c))
+                s.u_th, s.distribution, s.kT = { u, u, u }, "none", nil
             end
             s.where = ctx:where(key)
             if s.from_file then s.from_file.where = ctx:where(join(key, "from_file")) end
@@ -965,11 +1012,34 @@ local moving_window = section {
     },
 }
 
+-- A flux species streams in through its face: both faces of that axis must let particles out
+-- (absorbing), or they would gather without end in boxes whose room is fixed.
+local function check_flux(sim)
+    for _, sp in ipairs(sim.species) do
+        if sp.flux then
+            local a = ({ x = 1, y = 2, z = 3 })[sp.flux.face:sub(2)]
+            for side = 1, 2 do
+                local p = sim.boundary.particles[a][side]
+                if p ~= "absorbing" then
+                    fail("species." .. sp.name .. ".flux.face", string.format("particles enter along %s, whose %s "
+                        .. "face is %s for particles; expected absorbing on both faces of %s (boundary = { particles "
+                        .. "= { %s = 'absorbing' } })", sp.flux.face:sub(2), side == 1 and "lower" or "upper", p,
+                        sp.flux.face:sub(2), sp.flux.face:sub(2)))
+                end
+            end
+        end
+    end
+end
+
 local function check_moving_window(sim)
     local w = sim.moving_window
     if not w then return end
     -- the window injects plasma from a species' density; a file's particles have none
     for _, sp in ipairs(sim.species) do
+        if sp.flux then
+            fail("species." .. sp.name .. ".flux", "flux injection with a moving window is not supported; "
+                .. "expected a species without moving_window")
+        end
         if sp.from_file then
             fail("species." .. sp.name .. ".from_file", "particles from a file with a moving window are not supported; "
                 .. "expected a species without moving_window")
@@ -1229,7 +1299,7 @@ local simulation = section {
         particle_ids = { kind = boolean,
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
     },
-    rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_moving_window,
+    rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule },
 }
 

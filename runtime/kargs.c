@@ -63,6 +63,7 @@ static const struct karg reorder[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"p
 static const struct karg tile_bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"tile_list", 0}, {"tile_end", 0}};
 static const struct karg reorder_tiles[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"tile_list", 0}};
 static const struct karg window_inject[] = {{"shifts", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
+static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
 
 /* Exact names first: a "*" row matches what no exact row names. */
 static const struct kargs_row rows[] = {
@@ -104,6 +105,7 @@ static const struct kargs_row rows[] = {
     ROW("deposit_rho_*", deposit_rho),
     ROW("reduce_kinetic_*", reduce_kinetic),
     ROW("window_inject_*", window_inject),
+    ROW("flux_inject_*", flux_inject),
     ROW("field_probe", field_probe),
     ROW("reduce_field_max", reduce_fields),
     ROW("diag_moments_*", diag_moments),

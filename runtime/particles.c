@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "beam.h"
+#include "flux.h"
 #include "gen.h"
 #include "kargs.h"
 #include "migrate.h"
@@ -437,7 +438,8 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             kernel_mem(&sp->reorder, "scratch", sp->scratch.mem, err, err_len))
             return -1;
     }
-    if (arena_alloc(&c->arena, (size_t)nb * sizeof(double), "particle sums", &sp->sums, err, err_len))
+    if (arena_alloc(&c->arena, (size_t)nb * sizeof(double), "particle sums", &sp->sums, err, err_len) ||
+        flux_create(sp, c, err, err_len))
         return -1;
     if (species_kernel(&sp->rho, c, "deposit_rho", index, err, err_len) ||
         species_args(&sp->rho, a, f, sp, err, err_len) ||
@@ -456,7 +458,7 @@ void particles_destroy(struct species *sp, struct ctx *c)
         sp->mg = NULL;
     }
     struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->bin,
-                          &sp->reorder, &sp->outbox_reset, &sp->tile_bin};
+                          &sp->reorder, &sp->outbox_reset, &sp->tile_bin, &sp->flux_inject};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
         kernel_release(k[i]);
     struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end, &sp->tile_end};

@@ -14,11 +14,13 @@
  *   in any box-long stretch of it. Beyond these a box can overflow, which stops the run with a
  *   message (docs/input.md).
  * - Particles from a file: every box and outbox the most of any block of 2 x 2 x 2 boxes
- *   (file_room). */
+ *   (file_room).
+ * - A flux species: the steady state of its stream, bounded by what the run brings in (flux_room). */
 #include "room.h"
 
 #include <math.h>
 
+#include "flux_defs.h"
 #include "gen.h"
 #include "mem.h"
 
@@ -150,6 +152,30 @@ static void file_room(const struct gen_layout *lay, const double *cell_count, lo
         cap[b] = out_cap[b] = room_box_slots((long)most);
 }
 
+/* A flux species, empty at load, fills the domain as it streams in: a face cell's per_cell
+ * particles a step, at inward u_n from the flux distribution, stay u_n^-1-weighted, so in
+ * the steady state a cell holds per_cell dx_n P(u_n > 0) / (v dt) of them, v = c <u_n, u_n > 0>
+ * (units of the non-relativistic flux, an upper bound since gamma v <= u), times 1.25; and never
+ * more than the run can bring in, per_cell x the box's face cells x steps. Every box keeps that
+ * room, and an outbox of one layer of face cells more. */
+static void flux_room(const struct picl_config *cfg, const struct gen_layout *lay, int s, long *cap, long *out_cap)
+{
+    const struct cfg_species *sp = &cfg->species[s];
+    const int a = sp->flux.axis;
+    const double v = gen_flux_rate(sp) / sp->flux.density; /* m/s */
+    const double ud = (sp->flux.side ? -1.0 : 1.0) * sp->u_drift[a], uth = sp->u_th[a];
+    const double p = uth > 0 ? 0.5 * (1 + erf(ud / (sqrt(2.0) * uth))) : 1.0;
+    const double per_cell_step = sp->flux.per_cell * lay->dx[a] * p / (v * cfg->dt);
+    const long face = (long)lay->box[(a + 1) % 3] * lay->box[(a + 2) % 3];
+    const double box_cells = (double)face * lay->box[a];
+    const double steady = 1.25 * per_cell_step * box_cells, most = (double)sp->flux.per_cell * face * (cfg->steps + 1);
+    const long n = (long)ceil(fmin(steady, most));
+    for (int b = 0; b < lay->n_boxes; b++) {
+        cap[b] = room_box_slots(n);
+        out_cap[b] = room_outbox_slots(n) + (long)sp->flux.per_cell * face;
+    }
+}
+
 void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
                 int expected, long *cap, long *out_cap)
 {
@@ -159,6 +185,10 @@ void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int
     double *prof = sp->is_beam ? mem_calloc((size_t)c[sp->beam.axis], sizeof(double)) : NULL;
     if (sp->is_file) {
         file_room(lay, cell_count, cap, out_cap);
+        return;
+    }
+    if (sp->flux.enabled) {
+        flux_room(cfg, lay, s, cap, out_cap);
         return;
     }
     for (int b = 0; b < lay->n_boxes; b++) {
@@ -242,7 +272,7 @@ int room_floor(const struct picl_config *cfg, const struct gen_layout *lay, int 
     const struct cfg_species *sp = &cfg->species[s];
     for (int b = 0; b < lay->n_boxes; b++)
         cap[b] = out_cap[b] = 0;
-    if (!sp->is_beam && !cfg->window.enabled)
+    if (!sp->is_beam && !sp->flux.enabled && !cfg->window.enabled)
         return 0;
     const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
     double *count = mem_alloc(cells * sizeof(double));

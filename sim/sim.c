@@ -13,6 +13,7 @@
 #include "estimate.h"
 #include "checkpoint.h"
 #include "exchange.h"
+#include "flux.h"
 #include "log.h"
 #include "migrate.h"
 #include "mem.h"
@@ -242,6 +243,10 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     const long shifts = s->window.shifts;
     if (window_advance(&s->window, c, &s->fields, s->n_species, (double)(s->step + 1) * c->cfg->dt, err, err_len))
         return -1;
+    /* flux injection at t^{n+1}, where the step has carried those that crossed the face */
+    for (int i = 0; i < s->n_species; i++)
+        if (flux_inject(&s->species[i], c, s->step, err, err_len))
+            return -1;
     /* the charge-conservation reference of the new leading layers (a rho deposit per shift) */
     if (s->window.shifts != shifts &&
         (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) ||
@@ -254,7 +259,8 @@ int sim_step(struct sim *s, char *err, size_t err_len)
                 return -1;
     /* the box tables say whether every particle found room: a small read, once a step */
     for (int i = 0; i < s->n_species; i++)
-        if ((!s->species[i].cfg->frozen || s->window.enabled) && particles_check(&s->species[i], c, NULL, err, err_len))
+        if ((!s->species[i].cfg->frozen || s->window.enabled || s->species[i].cfg->flux.enabled) &&
+            particles_check(&s->species[i], c, NULL, err, err_len))
             return -1;
     s->step++;
     s->time += c->cfg->dt;

@@ -145,6 +145,33 @@ expect "from_file: negative iteration" 's|density = "n0.*|from_file = { path = "
     "species.electrons.from_file.iteration: expected an integer >= 0" run
 expect "from_file and beam" 's|density = "n0.*|from_file = { path = "b.h5", species = "b" }, beam = { total_charge = -1e-15, particles = 10, centroid = {5e-7, 5e-7, 5e-7}, rms = 1e-8, gamma = 2 },|; /ppc = 1,/d' \
     "species.electrons.from_file: give beam or from_file, not both" run
+# species.flux (flux injection, WarpX NFluxPerCell)
+F='flux = { face = "-x", per_cell = 2, density = 1e20 },'
+B='boundary = { particles = { x = "absorbing" } },'
+expect "flux: unknown face" "s|density = \"n0.*|$(echo "$F" | sed 's/-x/-w/')|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.flux.face: unknown face '-w'" run
+expect "flux: zero per_cell" "s|density = \"n0.*|$(echo "$F" | sed 's/per_cell = 2/per_cell = 0/')|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.flux.per_cell: expected a positive integer" run
+expect "flux: fractional per_cell" "s|density = \"n0.*|$(echo "$F" | sed 's/per_cell = 2/per_cell = 1.5/')|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.flux.per_cell: expected a positive integer" run
+expect "flux: no density" "s|density = \"n0.*|$(echo "$F" | sed 's/, density = 1e20//')|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.flux.density: missing" run
+expect "flux: negative density" "s|density = \"n0.*|$(echo "$F" | sed 's/1e20/-1e20/')|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.flux.density: expected a positive number" run
+expect "flux with a density" "s|ppc = 1,|$F|; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.density: a flux species takes no density" run
+expect "flux with a Maxwell-Juttner temperature" "s|density = \"n0.*|$F temperature = 5,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.distribution: a flux species' temperature is drawn as the non-relativistic Maxwellian only in this version of picl" run
+expect "flux with a temperature expression" "s|density = \"n0.*|$F temperature = \"5*(1 + x)\", distribution = \"maxwellian\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.temperature: a flux species takes numbers only" run
+expect "flux with a u_th expression" "s|density = \"n0.*|$F u_th = \"0.01*(1 + x)\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.u_th: a flux species takes numbers only" run
+expect "flux along a periodic axis" "s|density = \"n0.*|$F|; /ppc = 1,/d" \
+    "species.electrons.flux.face: particles enter along x, whose lower face is periodic for particles; expected absorbing on both faces of x" run
+expect "flux with a moving window" "s|density = \"n0.*|$F|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, boundary = { field = { x = \"pec\", z = \"pec\" } }, moving_window = { axis = \"z\" },|" \
+    "species.electrons.flux: flux injection with a moving window is not supported" run
+expect "flux and from_file" "s|density = \"n0.*|$F from_file = { path = \"b.h5\", species = \"b\" },|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.flux: give flux, beam or from_file, one of them" run
 expect "negative temperature" 's/ppc = 1,/ppc = 1, temperature = -5,/' \
     "bad.lua:17: species.electrons.temperature: expected a number >= 0 or an expression string (eV, kT of a thermal spread (instead of u_th)), got -5" run
 expect "temperature and u_th" 's/ppc = 1,/ppc = 1, temperature = 5, u_th = 0.01,/' \

@@ -1671,6 +1671,50 @@ static void test_applied_fields(struct device *dev)
            built, refused);
 }
 
+/* flux injection: a program without a flux species has no trace of it (no flux_inject kernel,
+ * no SP_FLUX_ literal, no sampler); with one it builds and has exactly one injection kernel,
+ * that species'. */
+static void test_flux_trace(struct device *dev)
+{
+    static const char *const species[2] = {
+        "{ name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 }",
+        "{ name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 },\n"
+        "    { name = 'f', particle = 'electron', u_th = 0.01, flux = { face = '+z', per_cell = 2, density = 1e20 } }"};
+    for (int with = 0; with < 2; with++) {
+        struct picl_config *cfg = calloc(1, sizeof *cfg);
+        if (!cfg)
+            exit(1);
+        fixture_config(cfg, NULL, 0,
+                       FIXTURE_INPUT
+                       "  grid = { cells = {8, 8, 16}, lower = {0, 0, 0}, upper = {8e-7, 8e-7, 16e-7}, max_box = 8 },\n"
+                       "  boundary = { particles = { z = 'absorbing' } },\n"
+                       "  steps = 2, species = { %s },\n"
+                       "}\n",
+                       species[with]);
+        struct strbuf src;
+        sb_init(&src);
+        CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
+        struct pp p;
+        pp_run(&p, src.data);
+        const int kernels = count_token(p.out, "flux_inject_1") + count_token(p.out, "flux_inject_0");
+        const int traces = (strstr(src.data, "SP_FLUX") != NULL) + (strstr(p.out, "flux_normal_u") != NULL);
+        if (with) {
+            cl_uint nk;
+            CHECK(build(dev, cfg, src.data, &nk) == 0);
+        }
+        const int ok = p.errors == 0 && (with ? kernels == 1 && count_token(p.out, "flux_inject_0") == 0 && traces == 2
+                                              : kernels == 0 && traces == 0 && !strstr(p.out, "flux_inject"));
+        pp_free(&p);
+        if (!ok)
+            printf("FAIL flux %d: flux_inject_ %d times, SP_FLUX/flux_normal_u traces %d\n", with, kernels, traces);
+        CHECK(ok);
+        REPORT("flux injection %s: %d flux_inject kernel(s) after preprocessing, %d of SP_FLUX / flux_normal_u",
+               with ? "of species 1" : "absent", kernels, traces);
+        sb_free(&src);
+        free(cfg);
+    }
+}
+
 int main(void)
 {
     test_loop_checker();
@@ -1684,6 +1728,7 @@ int main(void)
     test_templates_standalone(&dev);
     test_pml_laser(&dev);
     test_applied_fields(&dev);
+    test_flux_trace(&dev);
     device_close(&dev);
     return check_finish();
 }
