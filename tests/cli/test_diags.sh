@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_diags.sh: the physicist's reduced diagnostics of inputs/beam_diagnostics.lua (moments,
-# extrema, histograms, probes, field maxima) on 1 and 2 ranks: the same files, every value within 1e-12 of the
+# extrema, histograms, probes, field maxima) on 1, 2 and 4 ranks: the same files, every value within 1e-12 of the
 # column's scale (the boxes are summed in another order on two ranks; the moments combine the
 # boxes in global order on every rank); each diagnostic's kernel is launched on its due steps
 # only (the summary's table: launches per step); the 2D histogram's openPMD files; a restart
@@ -17,11 +17,13 @@ lb="--set parallel.balance_interval=3 --set parallel.balance_threshold=0 --set p
 if "$picl" run -v "$input" --set diagnostics.output_dir=one >one.log 2>&1 &&
    mpirun --oversubscribe -np 2 "$picl" run -q "$input" --set diagnostics.output_dir=two >two.log 2>&1 &&
    mpirun --oversubscribe -np 2 "$picl" run "$input" $lb --set diagnostics.output_dir=moved >moved.log 2>&1 &&
+   mpirun --oversubscribe -np 4 "$picl" run -q "$input" --set diagnostics.output_dir=four >four.log 2>&1 &&
    grep -q "load balance at step 3" moved.log; then ok
-else bad "the runs failed:"; tail -n 20 one.log two.log moved.log; exit 1; fi
+else bad "the runs failed:"; tail -n 20 one.log two.log moved.log four.log; exit 1; fi
 for f in bunch_moments bunch_core bunch_extrema spectrum phase_space probe field_max \
-         moved/bunch_moments moved/bunch_core moved/spectrum moved/phase_space moved/probe moved/field_max; do
-    case $f in moved/*) other=$f f=${f#moved/} ;; *) other=two/$f ;; esac
+         moved/bunch_moments moved/bunch_core moved/spectrum moved/phase_space moved/probe moved/field_max \
+         four/bunch_moments four/bunch_core four/bunch_extrema four/spectrum four/phase_space; do
+    case $f in moved/* | four/*) other=$f f=${f#*/} ;; *) other=two/$f ;; esac
     if python3 - "one/$f.csv" "$other.csv" <<'PY'
 import csv, sys
 a = list(csv.reader(open(sys.argv[1]))); b = list(csv.reader(open(sys.argv[2])))
