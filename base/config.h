@@ -229,6 +229,7 @@ struct cfg_full {
     int stride; /* every stride-th particle */
     double particle_fraction; /* and of those, each with this probability (1: all), by id */
     uint64_t particle_seed; /* the selection's seed */
+    struct cfg_expr particle_filter; /* and of those, the ones for which it holds (text "": all) */
     /* the fields' cells written: [cell_lo, cell_hi) per axis (grid.lower's frame: the moving
      * window's), every coarsening-th of them from cell_lo */
     int cell_lo[3], cell_hi[3], coarsening[3];

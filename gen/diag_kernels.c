@@ -86,6 +86,10 @@ int gen_diag_filters_check(const struct picl_config *cfg, char *err, size_t err_
         if (check_one(cfg, filter_of(d, i, &kind, &k, &species), err, err_len))
             return -1;
     }
+    /* a full diagnostic's particle_filter: the same names, evaluated on the host (io/openpmd.c) */
+    for (int i = 0; i < cfg->n_full; i++)
+        if (check_one(cfg, &cfg->full[i].particle_filter, err, err_len))
+            return -1;
     /* a histogram's expression axes and weight: the same names, the same parser */
     for (int i = 0; i < d->n_hist; i++) {
         if (check_one(cfg, &d->hist[i].weight_expr, err, err_len))

@@ -264,6 +264,7 @@ static void copy_full(const struct luatab *rd, int t, struct picl_config *cfg, i
     d->stride = (int)luatab_integer(rd, t, "stride");
     d->particle_fraction = luatab_number(rd, t, "particle_fraction", 1.0);
     d->particle_seed = (uint64_t)luatab_integer(rd, t, "particle_seed");
+    get_expr(rd, t, "particle_filter", &d->particle_filter);
     luatab_int3(rd, t, "cell_lo", d->cell_lo);
     luatab_int3(rd, t, "cell_hi", d->cell_hi);
     luatab_int3(rd, t, "coarsening", d->coarsening);

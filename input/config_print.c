@@ -217,6 +217,8 @@ void cfg_print(const struct picl_config *cfg, void *file)
             fprintf(f, ", stride %d", d->stride);
             if (d->particle_fraction < 1.0)
                 fprintf(f, ", a fraction %g by id, seed %" PRIu64, d->particle_fraction, d->particle_seed);
+            if (d->particle_filter.text[0])
+                fprintf(f, ", where %s", d->particle_filter.text);
             fprintf(f, ")");
         }
         for (int a = 0; a < 3; a++) /* a sub-region or a coarsening of the fields */

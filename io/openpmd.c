@@ -6,6 +6,7 @@
 #include "openpmd.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,9 @@
 #include <mpi.h>
 
 #include "charge.h"
+#include "constants.h"
+#include "diag_kernels.h"
+#include "exprs.h"
 #include "coarsen.h"
 #include "gen.h"
 #include "hdf5io.h"
@@ -429,7 +433,8 @@ static int constant_component(hid_t parent, const char *name, double value, uint
 
 /* Which live particles the diagnostic writes: those whose id is a multiple of the stride and
  * that the id's draw puts in particle_fraction (io/pick.c), so the same particles appear at
- * every step and under every decomposition. */
+ * every step and under every decomposition; of those, with a particle_filter, the ones for
+ * which it holds. */
 struct selection {
     long n; /* on this rank */
     long *slot; /* their slots in the device arrays, box by box */
@@ -593,6 +598,78 @@ done:
     return rc;
 }
 
+int opmd_filter_open(const struct picl_config *cfg, const struct cfg_full *d, struct opmd_filter *f, char *err,
+                     size_t err_len)
+{
+    memset(f, 0, sizeof *f);
+    if (!d->particle_filter.text[0])
+        return 0;
+    if (gen_diag_filter_parse(cfg, &d->particle_filter, &f->tree, err, err_len))
+        return -1;
+    f->on = 1;
+    return 0;
+}
+
+void opmd_filter_close(struct opmd_filter *f)
+{
+    if (f->on)
+        expr_free(&f->tree);
+    f->on = 0;
+}
+
+/* Keeps of the selection the particles for which the filter holds, in the scope's order x, y,
+ * z (m, the lab frame, as written), ux, uy, uz (u / c), gamma, energy (m c^2 (gamma - 1)), then
+ * the constants. The six arrays are read once each into the candidates' values. */
+static int filter_selection(struct writer *w, struct species *sp, const struct opmd_filter *f, struct selection *sel,
+                            void *raw)
+{
+    struct ctx *c = w->c;
+    const int dbl = c->real_size == sizeof(double);
+    double *q = mem_alloc((size_t)(sel->n > 0 ? sel->n : 1) * 6 * sizeof *q);
+    if (!q) {
+        snprintf(w->err, w->err_len, "species %s: out of host memory for particle_filter", sp->cfg->name);
+        return -1;
+    }
+    for (int a = 0; a < 6; a++) {
+        if (read_array(w, sp, (enum particle_array)(PA_X + a), raw)) {
+            mem_free(q);
+            return -1;
+        }
+        const double scale = a < 3 ? c->lay.dx[a] : 1.0 / PICL_C;
+        const double shift = a < 3 ? window_lower(w->s->window, c, a) : 0.0;
+        for (long i = 0; i < sel->n; i++) {
+            long k = sel->slot[i];
+            double v = dbl ? ((const double *)raw)[k] : (double)((const float *)raw)[k];
+            q[i * 6 + a] = shift + scale * v;
+        }
+    }
+    double values[GEN_EXPR_MAX_NAMES + 8];
+    const char *names[GEN_EXPR_MAX_NAMES];
+    /* the constants land on 8 .., after the eight quantities (its x, y, z, t on 4 .. 7, overwritten) */
+    gen_expr_scope(c->cfg, names, values + 4);
+    const double mc2 = sp->cfg->mass * PICL_C * PICL_C;
+    long kept = 0, i = 0;
+    for (int b = 0; b < c->lay.n_boxes; b++) {
+        long in_box = 0;
+        for (long j = 0; j < sel->per_box[b]; j++, i++) {
+            const double *p = q + i * 6;
+            const double u2 = p[3] * p[3] + p[4] * p[4] + p[5] * p[5], gamma = sqrt(1.0 + u2);
+            for (int a = 0; a < 6; a++)
+                values[a] = p[a];
+            values[6] = gamma;
+            values[7] = mc2 * u2 / (1.0 + gamma); /* gamma - 1 without the cancellation */
+            if (expr_eval(&f->tree, values) != 0.0) {
+                sel->slot[kept++] = sel->slot[i];
+                in_box++;
+            }
+        }
+        sel->per_box[b] = in_box;
+    }
+    sel->n = kept;
+    mem_free(q);
+    return 0;
+}
+
 static int species_attrs(struct writer *w, hid_t g)
 {
     const struct picl_config *cfg = w->c->cfg;
@@ -603,7 +680,7 @@ static int species_attrs(struct writer *w, hid_t g)
            hio_attr_string(g, "particleSmoothing", "none");
 }
 
-static int write_species(struct writer *w, const struct cfg_full *d, struct species *sp)
+static int write_species(struct writer *w, const struct cfg_full *d, const struct opmd_filter *f, struct species *sp)
 {
     struct ctx *c = w->c;
     const int nb = c->lay.n_boxes;
@@ -632,6 +709,8 @@ static int write_species(struct writer *w, const struct cfg_full *d, struct spec
                 sel.per_box[b]++;
             }
     }
+    if (f && f->on && filter_selection(w, sp, f, &sel, raw))
+        return -1;
     global_range(sel.n, &sel.offset, &sel.total);
 
     hid_t g = hio_group(w->particles, sp->cfg->name);
@@ -705,7 +784,8 @@ static int root_attrs(struct writer *w, int meshes, int particles)
            hio_attr_string(f, "softwareDependencies", deps) | hio_attr_string(f, "date", date);
 }
 
-int opmd_write(const struct io_state *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len)
+int opmd_write(const struct io_state *s, const struct cfg_full *d, const struct opmd_filter *f, double *bytes,
+               char *err, size_t err_len)
 {
     struct writer w = {.s = s, .d = d, .c = s->ctx, .meshes = H5I_INVALID_HID, .particles = H5I_INVALID_HID,
                        .err = err, .err_len = err_len};
@@ -732,7 +812,7 @@ int opmd_write(const struct io_state *s, const struct cfg_full *d, double *bytes
             rc = h5fail(&w, "particles");
         for (int i = 0; rc == 0 && i < s->n_species; i++)
             if (d->species & (1u << i))
-                rc = write_species(&w, d, &s->species[i]);
+                rc = write_species(&w, d, f, &s->species[i]);
     }
     if (w.particles >= 0)
         H5Gclose(w.particles);

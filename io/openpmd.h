@@ -7,13 +7,25 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "expr_parse.h"
 
 struct io_state;
 
+/* A full diagnostic's particle_filter, parsed once when the run starts (gen_diag_filter_parse's
+ * scope) and evaluated on the host for each particle the diagnostic would write. */
+struct opmd_filter {
+    int on; /* 0: the diagnostic has none, every particle passes */
+    struct expr_tree tree;
+};
+int opmd_filter_open(const struct picl_config *cfg, const struct cfg_full *d, struct opmd_filter *f, char *err,
+                     size_t err_len);
+void opmd_filter_close(struct opmd_filter *f);
+
 /* True when full diagnostic d writes at `step`. */
 int opmd_due(const struct cfg_full *d, long step);
-/* Writes full diagnostic d at the sim's current step; adds the bytes of data written to
- * *bytes. Deposits rho (and each species' rho) when d asks for it. */
-int opmd_write(const struct io_state *s, const struct cfg_full *d, double *bytes, char *err, size_t err_len);
+/* Writes full diagnostic d at the sim's current step, its particles those f selects too; adds
+ * the bytes of data written to *bytes. Deposits rho (and each species' rho) when d asks for it. */
+int opmd_write(const struct io_state *s, const struct cfg_full *d, const struct opmd_filter *f, double *bytes,
+               char *err, size_t err_len);
 
 #endif

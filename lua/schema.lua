@@ -634,6 +634,8 @@ local full = section {
             doc = "write each particle with this probability, drawn once from its id and the seed" },
         particle_seed = { kind = integer("an integer >= 0", nonnegative), default = 0,
             doc = "the seed of the particle_fraction selection" },
+        particle_filter = { kind = expression("an OpenCL C condition in x, y, z (m), ux, uy, uz (gamma v / c), gamma, "
+            .. "energy (J), e.g. \"gamma > 10 && x > 0\""), doc = "write only the particles for which it holds" },
         lower = { kind = three(number("a number")), doc = "m: the fields of the cells from here (default grid.lower)" },
         upper = { kind = three(number("a number")), doc = "m: ... to here (default grid.upper)" },
         coarsening = { kind = one_or_three(integer("a positive integer", positive)), default = { 1, 1, 1 },

@@ -185,6 +185,9 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         decomp_apply(&s->decomp, &c->lay);
         log_debug("rank %d: %d of %d boxes", comm->rank, c->lay.n_local, c->lay.n_boxes);
     }
+    for (int i = 0; i < cfg->n_full; i++)
+        if (opmd_filter_open(cfg, &cfg->full[i], &s->full_filter[i], err, err_len))
+            return -1;
     if (sim_build(s, err, err_len))
         return -1;
     if (fields_create(&s->fields, c, err, err_len) || fields_initialize(&s->fields, c, err, err_len))
@@ -403,7 +406,7 @@ static int write_output(struct sim *s, int stop, char *err, size_t err_len)
     for (int i = 0; i < cfg->n_full; i++) {
         if (!opmd_due(&cfg->full[i], s->step))
             continue;
-        if (opmd_write(&io, &cfg->full[i], &s->io_bytes, err, err_len))
+        if (opmd_write(&io, &cfg->full[i], &s->full_filter[i], &s->io_bytes, err, err_len))
             return -1;
         s->io_files++;
     }
@@ -510,6 +513,8 @@ void sim_destroy(struct sim *s)
     sim_unbuild(s);
     timers_release(&c->timers);
     hio_staging_free(&s->staging);
+    for (int i = 0; i < CFG_MAX_FULL; i++)
+        opmd_filter_close(&s->full_filter[i]);
     decomp_free(&s->decomp);
 }
 

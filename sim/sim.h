@@ -12,6 +12,7 @@
 #include "hdf5io.h"
 #include "io_state.h"
 #include "laser.h"
+#include "openpmd.h"
 #include "particles.h"
 #include "pml.h"
 #include "reduced.h"
@@ -35,6 +36,7 @@ struct sim {
     double wall_first; /* s of the first step: it includes the driver's just-in-time compiles */
     /* output: full diagnostics (openpmd.c) and checkpoints (checkpoint_write.c, checkpoint_read.c) */
     struct hio_staging staging; /* host memory reused by every write */
+    struct opmd_filter full_filter[CFG_MAX_FULL]; /* each full diagnostic's particle_filter */
     long start_step; /* where this process began: 0, or the step of the checkpoint it continued from */
     int restarted; /* 1 when the state came from a checkpoint (--restart) */
     int stop_signal; /* the signal that ended the run early, or 0 */
