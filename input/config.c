@@ -26,17 +26,19 @@ static const char *const axis_names = "xyz";
 /* ---- copying the resolved table (input/luatab.c): a field of the wrong type is a Lua error,
  * because picl.lua and this file disagree on it, which is a bug in picl rather than in the input. */
 
-/* An expression {text, key, where}, or an empty one when the key was not given. */
-static void get_expr(const struct luatab *rd, int t, const char *key, struct cfg_expr *e)
+void cfg_expr_read(const struct luatab *rd, int x, struct cfg_expr *e)
+{
+    luatab_string(rd, x, "text", e->text, sizeof e->text);
+    luatab_string(rd, x, "key", e->key, sizeof e->key);
+    luatab_string(rd, x, "where", e->where, sizeof e->where);
+}
+
+void cfg_expr_get(const struct luatab *rd, int t, const char *key, struct cfg_expr *e)
 {
     lua_State *L = rd->L;
     memset(e, 0, sizeof *e);
-    if (luatab_push(rd, t, key, LUA_TTABLE, 1)) {
-        int x = lua_gettop(L);
-        luatab_string(rd, x, "text", e->text, sizeof e->text);
-        luatab_string(rd, x, "key", e->key, sizeof e->key);
-        luatab_string(rd, x, "where", e->where, sizeof e->where);
-    }
+    if (luatab_push(rd, t, key, LUA_TTABLE, 1))
+        cfg_expr_read(rd, lua_gettop(L), e);
     lua_pop(L, 1);
 }
 
@@ -51,10 +53,7 @@ static void get_profile(const struct luatab *rd, int t, const char *key, double 
         v[a] = 0;
         memset(&e[a], 0, sizeof e[a]);
         if (lua_rawgeti(L, list, a + 1) == LUA_TTABLE) {
-            int x = lua_gettop(L);
-            luatab_string(rd, x, "text", e[a].text, sizeof e[a].text);
-            luatab_string(rd, x, "key", e[a].key, sizeof e[a].key);
-            luatab_string(rd, x, "where", e[a].where, sizeof e[a].where);
+            cfg_expr_read(rd, lua_gettop(L), &e[a]);
             lua_pop(L, 1);
         } else {
             lua_pop(L, 1);
@@ -81,12 +80,8 @@ static void get_applied(const struct luatab *rd, int t, struct cfg_applied *ap)
         }
         int list = lua_gettop(L);
         for (int a = 0; a < 3; a++) {
-            if (lua_rawgeti(L, list, a + 1) == LUA_TTABLE) {
-                int x = lua_gettop(L);
-                luatab_string(rd, x, "text", e[a].text, sizeof e[a].text);
-                luatab_string(rd, x, "key", e[a].key, sizeof e[a].key);
-                luatab_string(rd, x, "where", e[a].where, sizeof e[a].where);
-            }
+            if (lua_rawgeti(L, list, a + 1) == LUA_TTABLE)
+                cfg_expr_read(rd, lua_gettop(L), &e[a]);
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -141,7 +136,7 @@ static void copy_laser(const struct luatab *rd, int t, struct picl_config *cfg, 
     l->t_peak = luatab_number(rd, t, "t_peak", 0);
     l->focal_distance = luatab_number(rd, t, "focal_distance", 0);
     l->has_profile = luatab_boolean(rd, t, "has_profile");
-    get_expr(rd, t, "profile", &l->profile);
+    cfg_expr_get(rd, t, "profile", &l->profile);
     luatab_string(rd, t, "where", l->where, sizeof l->where);
 }
 
@@ -152,7 +147,7 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
     luatab_string(rd, t, "name", sp->name, sizeof sp->name);
     sp->charge = luatab_number(rd, t, "charge", 0);
     sp->mass = luatab_number(rd, t, "mass", 0);
-    get_expr(rd, t, "density", &sp->density_expr);
+    cfg_expr_get(rd, t, "density", &sp->density_expr);
     /* A constant density keeps its number too, for estimates that cannot run an expression. */
     if (lua_getfield(L, t, "density") == LUA_TTABLE) /* a beam has none */
         sp->density = luatab_number(rd, lua_gettop(L), "value", 0);
@@ -168,7 +163,7 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
     get_profile(rd, t, "u_th", sp->u_th, sp->u_th_expr);
     static const char *const distributions[] = {"none", "maxwellian", "maxwell_juttner", NULL};
     sp->distribution = (enum cfg_thermal)luatab_enum(rd, t, "distribution", distributions);
-    get_expr(rd, t, "kT", &sp->kT_expr);
+    cfg_expr_get(rd, t, "kT", &sp->kT_expr);
     sp->kT_unit = luatab_number(rd, t, "kT_unit", 1);
     sp->seed = (uint64_t)luatab_integer(rd, t, "seed");
     sp->frozen = luatab_boolean(rd, t, "frozen");
@@ -264,7 +259,7 @@ static void copy_full(const struct luatab *rd, int t, struct picl_config *cfg, i
     d->stride = (int)luatab_integer(rd, t, "stride");
     d->particle_fraction = luatab_number(rd, t, "particle_fraction", 1.0);
     d->particle_seed = (uint64_t)luatab_integer(rd, t, "particle_seed");
-    get_expr(rd, t, "particle_filter", &d->particle_filter);
+    cfg_expr_get(rd, t, "particle_filter", &d->particle_filter);
     luatab_int3(rd, t, "cell_lo", d->cell_lo);
     luatab_int3(rd, t, "cell_hi", d->cell_hi);
     luatab_int3(rd, t, "coarsening", d->coarsening);
@@ -389,8 +384,8 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
 
     luatab_push(rd, r, "fields", LUA_TTABLE, 0); /* Ex, Ey, Ez, Bx, By, Bz: the first six components */
     for (int a = 0; a < 3; a++) {
-        get_expr(rd, lua_gettop(L), cfg_field_comp_names[a], &cfg->init_E[a]);
-        get_expr(rd, lua_gettop(L), cfg_field_comp_names[3 + a], &cfg->init_B[a]);
+        cfg_expr_get(rd, lua_gettop(L), cfg_field_comp_names[a], &cfg->init_E[a]);
+        cfg_expr_get(rd, lua_gettop(L), cfg_field_comp_names[3 + a], &cfg->init_B[a]);
     }
     lua_pop(L, 1);
 

@@ -7,23 +7,9 @@
 
 #include <lua.h>
 
-/* An optional expression key (a filter, a histogram's expression axis or weight). */
-static void copy_expr(const struct luatab *rd, int t, const char *key, struct cfg_expr *e)
-{
-    lua_State *L = rd->L;
-    memset(e, 0, sizeof *e);
-    if (luatab_push(rd, t, key, LUA_TTABLE, 1)) {
-        const int x = lua_gettop(L);
-        luatab_string(rd, x, "text", e->text, sizeof e->text);
-        luatab_string(rd, x, "key", e->key, sizeof e->key);
-        luatab_string(rd, x, "where", e->where, sizeof e->where);
-    }
-    lua_pop(L, 1);
-}
-
 static void copy_filter(const struct luatab *rd, int t, struct cfg_expr *e)
 {
-    copy_expr(rd, t, "filter", e);
+    cfg_expr_get(rd, t, "filter", e);
 }
 
 static void copy_pdiag(const struct luatab *rd, int t, struct cfg_pdiag *d)
@@ -46,7 +32,7 @@ static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
     static const char *const weights[] = {"weight", "charge", NULL};
     h->charge = luatab_enum(rd, t, "weight", weights);
     copy_filter(rd, t, &h->filter);
-    copy_expr(rd, t, "weight_expression", &h->weight_expr);
+    cfg_expr_get(rd, t, "weight_expression", &h->weight_expr);
     h->n_axes = luatab_list(rd, t, "axes", CFG_HIST_MAX_AXES);
     const int list = lua_gettop(L);
     for (int a = 0; a < h->n_axes; a++) {
@@ -58,7 +44,7 @@ static void copy_hist(const struct luatab *rd, int t, struct cfg_hist *h)
         x->min = luatab_number(rd, e, "min", 0);
         x->max = luatab_number(rd, e, "max", 0);
         x->auto_range = (int)luatab_integer(rd, e, "auto_range");
-        copy_expr(rd, e, "expression", &x->expr);
+        cfg_expr_get(rd, e, "expression", &x->expr);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
