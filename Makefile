@@ -99,8 +99,8 @@ asan:
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c; clang with compiler-rt) against picl built with
 # ASan and UBSan in build-fuzz: each runs FUZZ_TIME seconds from its seeds (tests/fuzz/seeds/NAME),
 # growing its corpus in build-fuzz/corpus/NAME, its log in build-fuzz/NAME.log; a crash leaves
-# build-fuzz/crash-* and fails the target. The checkpoint harness reads its seed checkpoint under
-# PICL_ROOT, takes inputs as long as that seed (a whole file is one of its two kinds of input) and
+# build-fuzz/crash-* and fails the target. The checkpoint harness reads its seed checkpoint (made
+# by picl itself: build-fuzz/seeds/checkpoint/seed.h5, below) under PICL_ROOT, takes inputs as long as that seed (a whole file is one of its two kinds of input) and
 # runs without leak checks (HDF5 keeps library state allocated until exit).
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
@@ -112,13 +112,21 @@ fuzz-lib:
 build-fuzz/fuzz/%: tests/fuzz/%.c fuzz-lib
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CFLAGS) -Ibuild-fuzz -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< build-fuzz/libpicl.a $(LDLIBS)
-fuzz: $(FUZZ_BIN)
+# The checkpoint harness's seed: a checkpoint of inputs/langmuir.lua with the options of
+# tests/fuzz/checkpoint_sets.txt (the harness loads the same input with the same options).
+FUZZ_CKPT_SETS = $(shell sed "s/.*/--set '&'/" tests/fuzz/checkpoint_sets.txt)
+build-fuzz/seeds/checkpoint/seed.h5: tests/fuzz/checkpoint_sets.txt inputs/langmuir.lua | all
+	@rm -rf build-fuzz/ckseed && mkdir -p $(dir $@)
+	bin/picl run -q inputs/langmuir.lua $(FUZZ_CKPT_SETS) >/dev/null
+	cp build-fuzz/ckseed/checkpoint_000004.h5 $@
+fuzz: $(FUZZ_BIN) build-fuzz/seeds/checkpoint/seed.h5
 	@for f in $(FUZZ_BIN); do n=$$(basename $$f); mkdir -p build-fuzz/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_TIME) s"; \
 	  leaks=1; len=4096; [ $$n = fuzz_checkpoint ] && leaks=0 len=262144; \
 	  PICL_ROOT=$(CURDIR) ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
 	  $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=3072 -max_len=$$len -artifact_prefix=build-fuzz/ \
-	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} >build-fuzz/$$n.log 2>&1; rc=$$?; \
+	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} $$( [ $$n = fuzz_checkpoint ] && echo build-fuzz/seeds/checkpoint) \
+	      >build-fuzz/$$n.log 2>&1; rc=$$?; \
 	  grep -E '^Done|^#[0-9]+.*DONE|ERROR|SUMMARY' build-fuzz/$$n.log | tail -n 3; \
 	  [ $$rc -eq 0 ] || { echo "$$n failed (rc $$rc): build-fuzz/$$n.log"; exit 1; }; done
 .PHONY: fuzz-lib

@@ -1,7 +1,8 @@
 /* fuzz_checkpoint.c: libFuzzer harness of the checkpoint reader's header checks (ckpt_check_header):
  * any bytes as a checkpoint file must give a message, never a crash. `make fuzz-checkpoint`.
- * The run it checks against is inputs/langmuir.lua as tests/fuzz/seeds/checkpoint/seed.h5 was
- * written for (8 x 4 x 4 cells in 2 boxes, 4 steps), so a mutated seed passes the input's hash
+ * The run it checks against is inputs/langmuir.lua with the --set options of
+ * tests/fuzz/checkpoint_sets.txt, which `make fuzz` runs to write the seed checkpoint
+ * build-fuzz/seeds/checkpoint/seed.h5 (built, never tracked), written for (8 x 4 x 4 cells in 2 boxes, 4 steps), so a mutated seed passes the input's hash
  * and reaches the layout, clock and scale checks. No device: the header is plain data.
  * Two kinds of input: up to 64 bytes edit one root attribute of the seed (the first byte picks
  * it, the rest are its value's bytes), since HDF5 1.10's metadata checksums stop almost every
@@ -63,14 +64,26 @@ static int edit_seed(const uint8_t *data, size_t size)
     return 0;
 }
 
-/* The --set options the seed was written with, in this order (the input's hash covers them):
- *   bin/picl run inputs/langmuir.lua --set OPTION ... ; cp ckseed/checkpoint_000004.h5 \
- *       tests/fuzz/seeds/checkpoint/seed.h5 */
-static const char *const sets[] = {"stop_time=nil",         "steps=4",
-                                   "grid.cells={8,4,4}",    "grid.max_box={4,4,4}",
-                                   "species.electrons.ppc={1,1,1}", "species.ions.ppc={1,1,1}",
-                                   "diagnostics.full={}",   "diagnostics.reduced={}",
-                                   "checkpoint={interval=4, dir=\"ckseed\"}"};
+/* The --set options the seed was written with, one a line (the input's hash covers them, in
+ * this order): tests/fuzz/checkpoint_sets.txt, which the Makefile's seed rule reads too. */
+#define MAX_SETS 16
+static char set_lines[MAX_SETS][256];
+static const char *sets[MAX_SETS];
+
+static int read_sets(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    int n = 0;
+    if (!f)
+        return -1;
+    while (n < MAX_SETS && fgets(set_lines[n], sizeof set_lines[n], f)) {
+        set_lines[n][strcspn(set_lines[n], "\n")] = 0;
+        if (set_lines[n][0])
+            sets[n] = set_lines[n], n++;
+    }
+    fclose(f);
+    return n;
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -78,9 +91,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argv;
     char err[4096];
     const char *root = getenv("PICL_ROOT");
-    char input[4096];
+    char input[4096], sets_path[4096];
     snprintf(input, sizeof input, "%s/inputs/langmuir.lua", root ? root : ".");
-    if (cfg_load(&cfg, input, sets, (int)(sizeof sets / sizeof sets[0]), err, sizeof err) ||
+    snprintf(sets_path, sizeof sets_path, "%s/tests/fuzz/checkpoint_sets.txt", root ? root : ".");
+    const int n_sets = read_sets(sets_path);
+    if (n_sets < 0) {
+        fprintf(stderr, "fuzz_checkpoint: cannot read %s\n", sets_path);
+        exit(1);
+    }
+    if (cfg_load(&cfg, input, sets, n_sets, err, sizeof err) ||
         gen_layout(&cfg, &ctx.lay, err, sizeof err)) {
         fprintf(stderr, "fuzz_checkpoint: %s\n", err);
         exit(1);
@@ -90,7 +109,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     io = (struct io_state){.ctx = &ctx, .fields = &fields, .pml = &pml, .n_species = cfg.n_species};
     /* the Gauss scale the run would compute: the seed's own */
     char seed[4096];
-    snprintf(seed, sizeof seed, "%s/tests/fuzz/seeds/checkpoint/seed.h5", root ? root : ".");
+    snprintf(seed, sizeof seed, "%s/build-fuzz/seeds/checkpoint/seed.h5", root ? root : ".");
     hid_t f;
     if (hio_open_read(seed, &f, err, sizeof err) == 0) {
         hio_read_double(f, "gauss_scale", &fields.gauss_scale);
