@@ -105,13 +105,17 @@ local function name_kind(what)
     end }
 end
 
-local path_kind = { what = "a folder name", check = function(v, key, ctx)
-    if type(v) ~= "string" or v == "" then return nil end
-    if #v >= ctx.limits.path_len then
-        return nil, string.format("%d characters; expected at most %d", #v, ctx.limits.path_len - 1)
-    end
-    return v
-end }
+-- A nonempty string that fits picl's path buffers; `what` names it in a message.
+local function path_of(what)
+    return { what = what, check = function(v, key, ctx)
+        if type(v) ~= "string" or v == "" then return nil end
+        if #v >= ctx.limits.path_len then
+            return nil, string.format("%d characters; expected at most %d", #v, ctx.limits.path_len - 1)
+        end
+        return v
+    end }
+end
+local path_kind = path_of("a folder name")
 
 -- A user expression: OpenCL C text in x, y, z (m) and t (s). A number is turned into its
 -- text, so the generator sees one form; `number_ok` limits numbers (densities are >= 0).
@@ -223,6 +227,6 @@ end
 C.fail, C.join, C.finite, C.number, C.integer = fail, join, finite, number, integer
 C.positive, C.nonnegative, C.nonzero, C.any = positive, nonnegative, nonzero, any
 C.three, C.one_or_three, C.one_of, C.AXES, C.boolean, C.IDENT = three, one_or_three, one_of, AXES, boolean, IDENT
-C.name_kind, C.path_kind, C.expression = name_kind, path_kind, expression
+C.name_kind, C.path_kind, C.path_of, C.expression = name_kind, path_kind, path_of, expression
 C.section, C.entry_key, C.list_of, C.check_value = section, entry_key, list_of, check_value
 return C

@@ -381,13 +381,7 @@ local beam = section {
 -- Particles read from an openPMD file (runtime/pfile.c): positions, momenta and weights of
 -- species `species` at `iteration`, shifted by `offset`; only those inside `region` (if given)
 -- are kept. The file is read when the run starts, so the path is that of the working folder.
-local text_kind = { what = "a nonempty string", check = function(v, key, ctx)
-    if type(v) ~= "string" or v == "" then return nil end
-    if #v >= ctx.limits.path_len then
-        return nil, string.format("%d characters; expected at most %d", #v, ctx.limits.path_len - 1)
-    end
-    return v
-end }
+local text_kind = check.path_of("a nonempty string")
 
 local from_file = section {
     keys = {
@@ -412,6 +406,17 @@ local flux = section {
             doc = "m^-3, of the Maxwellian outside whose flux enters" },
     },
 }
+
+-- A species whose particles are made another way (a flux, a file, a beam) takes none of the
+-- plasma's keys in `keys`; the runtime still reads ppc and density, so they get neutral values.
+local plasma_keys = { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" }
+local function made_elsewhere(s, key, keys, what, why)
+    for _, k in ipairs(keys) do
+        if s[k] ~= nil then fail(join(key, k), string.format("a %s takes no %s; %s", what, k, why)) end
+    end
+    s.ppc = { 1, 1, 1 }
+    s.density = nil
+end
 
 local species = section {
     keys = {
@@ -459,12 +464,8 @@ local species = section {
                     fail(join(key, "distribution"), "a flux species' temperature is drawn as the non-relativistic "
                         .. "Maxwellian only in this version of picl; expected distribution = 'maxwellian' (or u_th)")
                 end
-                for _, k in ipairs { "density", "ppc", "region" } do
-                    if s[k] ~= nil then
-                        fail(join(key, k), string.format("a flux species takes no %s; its particles enter through "
-                            .. "flux.face with flux.density and the Maxwellian of u_drift and u_th (numbers)", k))
-                    end
-                end
+                made_elsewhere(s, key, { "density", "ppc", "region" }, "flux species", "its particles enter through "
+                    .. "flux.face with flux.density and the Maxwellian of u_drift and u_th (numbers)")
                 for _, k in ipairs { "u_drift", "u_th" } do
                     for _, v in ipairs(s[k] or {}) do
                         if type(v) ~= "number" then
@@ -472,26 +473,12 @@ local species = section {
                         end
                     end
                 end
-                s.ppc = { 1, 1, 1 }
-                s.density = nil
             elseif s.from_file then
-                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" } do
-                    if s[k] ~= nil then
-                        fail(join(key, k), string.format("a species from_file takes no %s; its particles' positions, "
-                            .. "momenta and weights come from the file (from_file.region filters them)", k))
-                    end
-                end
-                s.ppc = { 1, 1, 1 }
-                s.density = nil
+                made_elsewhere(s, key, plasma_keys, "species from_file", "its particles' positions, momenta and "
+                    .. "weights come from the file (from_file.region filters them)")
             elseif s.beam then
-                for _, k in ipairs { "density", "ppc", "region", "u_drift", "u_th", "temperature", "kT", "distribution" } do
-                    if s[k] ~= nil then
-                        fail(join(key, k), string.format("a beam species takes no %s; expected beam = {...} alone "
-                            .. "(its particles, rms and momentum spread are beam keys)", k))
-                    end
-                end
-                s.ppc = { 1, 1, 1 }
-                s.density = nil
+                made_elsewhere(s, key, plasma_keys, "beam species", "expected beam = {...} alone (its particles, rms "
+                    .. "and momentum spread are beam keys)")
             else
                 if s.density == nil then
                     fail(join(key, "density"), "missing; expected a number >= 0 or an expression string (m^-3), "
