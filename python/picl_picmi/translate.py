@@ -618,18 +618,6 @@ def _lasers(sim, grid, constants, w):
         if laser.phi0:
             refuse(laser, "phi0", "picl's carrier phase is 0 (a cosine) at the focus at the envelope's peak",
                    "lasers[i].profile")
-        d = laser.propagation_direction
-        norm = math.sqrt(sum(v * v for v in d))
-        axes = [a for a in range(3) if abs(d[a]) > 1e-12 * norm]
-        if len(axes) != 1:
-            refuse(laser, "propagation_direction", "picl's lasers propagate along an axis", "lasers[i].direction")
-        a = axes[0]
-        sign = 1.0 if d[a] > 0 else -1.0
-        if antenna.normal_vector is not None:
-            n = antenna.normal_vector
-            if [abs(v) > 1e-12 for v in n] != [b == a for b in range(3)]:
-                refuse(antenna, "normal_vector", "picl's antenna plane is normal to the propagation direction",
-                       "lasers[i].direction")
         focus, centroid = laser.focal_position, laser.centroid_position
         for b in range(3):
             if b == a:

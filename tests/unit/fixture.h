@@ -171,6 +171,18 @@ static inline void fixture_run(struct sim *s)
     }
 }
 
+/* b continues from a checkpoint of a written now (to the input's checkpoint dir, its file's
+ * path in path); the test stops when the write or the restore fails. */
+static inline void fixture_restart(struct sim *a, struct sim *b, char *path, size_t path_len)
+{
+    double bytes = 0;
+    if (ckpt_write(a, &bytes, path, path_len, fixture_err, sizeof fixture_err) ||
+        ckpt_restore(b, path, fixture_err, sizeof fixture_err)) {
+        printf("FAIL checkpoint: %s\n", fixture_err);
+        exit(1);
+    }
+}
+
 /* Wall-clock seconds, for the run times the physics tests report. */
 static inline double fixture_seconds(void)
 {

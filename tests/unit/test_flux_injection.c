@@ -207,14 +207,9 @@ static void test_restart(void)
                    ckpt_dir);
     fixture_device(&dev);
     struct sim *a = fixture_sim(&cfg, &dev), *b = fixture_sim(&cfg, &dev);
-    char path[1024];
-    double bytes = 0;
     fixture_steps(a, 10);
-    if (ckpt_write(a, &bytes, path, sizeof path, fixture_err, sizeof fixture_err) ||
-        ckpt_restore(b, path, fixture_err, sizeof fixture_err)) {
-        printf("FAIL checkpoint: %s\n", fixture_err);
-        exit(1);
-    }
+    char path[1024];
+    fixture_restart(a, b, path, sizeof path);
     fixture_steps(a, 20);
     fixture_steps(b, 20);
     long differ = 0, dup = 0;
