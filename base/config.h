@@ -152,6 +152,9 @@ struct cfg_flux {
     int axis, side; /* the face: axis 0..2, side 0 lower (particles move up), 1 upper */
     int per_cell;
     double density; /* m^-3, of the (drifting) Maxwellian whose flux enters */
+    /* kT / (m c^2) of a Maxwell-Juttner flux (the species' distribution "maxwell_juttner"; lua/schema.lua
+     * computes it from the temperature), 0 otherwise */
+    double theta;
 };
 
 struct cfg_species {

@@ -211,6 +211,7 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
         lua_pop(L, 1);
         flux->per_cell = (int)luatab_integer(rd, fl, "per_cell");
         flux->density = luatab_number(rd, fl, "density", 0);
+        flux->theta = luatab_number(rd, fl, "theta", 0);
     }
     lua_pop(L, 1);
     luatab_string(rd, t, "where", sp->where, sizeof sp->where);

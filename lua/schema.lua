@@ -455,17 +455,14 @@ local species = section {
                 fail(join(key, "flux"), "give flux, beam or from_file, one of them")
             end
             if s.flux then
-                -- a temperature only as the Maxwellian (u_th = sqrt(kT / m c^2), set once the mass is known)
+                -- a temperature as the Maxwellian (u_th = sqrt(kT / m c^2)) or the Maxwell-Juttner
+                -- (flux.theta = kT / m c^2), set once the mass is known
                 local t = s.temperature ~= nil and "temperature" or (s.kT ~= nil and "kT")
                 if t and s[t].value == nil then -- an expression (a number's table has its value)
                     fail(join(key, t), "a flux species takes numbers only (its flux is computed once)")
                 end
-                if t and s.distribution ~= "maxwellian" then
-                    fail(join(key, "distribution"), "a flux species' temperature is drawn as the non-relativistic "
-                        .. "Maxwellian only in this version of picl; expected distribution = 'maxwellian' (or u_th)")
-                end
                 made_elsewhere(s, key, { "density", "ppc", "region" }, "flux species", "its particles enter through "
-                    .. "flux.face with flux.density and the Maxwellian of u_drift and u_th (numbers)")
+                    .. "flux.face with flux.density and the distribution of u_drift and u_th or a temperature (numbers)")
                 for _, k in ipairs { "u_drift", "u_th" } do
                     for _, v in ipairs(s[k] or {}) do
                         if type(v) ~= "number" then
@@ -528,6 +525,9 @@ local species = section {
             if s.flux and s.distribution == "maxwellian" then -- u_th per axis, the same Gaussian
                 local u = math.sqrt(s.kT.value * s.kT_unit / (s.mass * K.c * K.c))
                 s.u_th, s.distribution, s.kT = { u, u, u }, "none", nil
+            end
+            if s.flux and s.distribution == "maxwell_juttner" then -- the flux's rate is computed from it
+                s.flux.theta = s.kT.value * s.kT_unit / (s.mass * K.c * K.c)
             end
             s.where = ctx:where(key)
             if s.from_file then s.from_file.where = ctx:where(join(key, "from_file")) end

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-int flux_create(struct species *sp, struct ctx *c, char *err, size_t err_len)
+int flux_create(struct species *sp, struct ctx *c, const struct fields *f, char *err, size_t err_len)
 {
     if (!sp->cfg->flux.enabled)
         return 0;
@@ -15,7 +15,8 @@ int flux_create(struct species *sp, struct ctx *c, char *err, size_t err_len)
         a[i] = sp->array[i].mem;
     if (kernel_create(&sp->flux_inject, c->prog, name, &c->timers, err, err_len) ||
         kernel_particles(&sp->flux_inject, a, err, err_len) ||
-        kernel_mem(&sp->flux_inject, "boxes", sp->boxes.mem, err, err_len))
+        kernel_mem(&sp->flux_inject, "boxes", sp->boxes.mem, err, err_len) ||
+        kernel_mem(&sp->flux_inject, "F", f->buf.mem, err, err_len))
         return -1;
     return 0;
 }

@@ -63,7 +63,7 @@ static const struct karg reorder[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"p
 static const struct karg tile_bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"tile_list", 0}, {"tile_end", 0}};
 static const struct karg reorder_tiles[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"tile_list", 0}};
 static const struct karg window_inject[] = {{"shifts", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
-static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
+static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"F", 0}};
 
 /* Exact names first: a "*" row matches what no exact row names. */
 static const struct kargs_row rows[] = {

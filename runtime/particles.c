@@ -439,7 +439,7 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
             return -1;
     }
     if (arena_alloc(&c->arena, (size_t)nb * sizeof(double), "particle sums", &sp->sums, err, err_len) ||
-        flux_create(sp, c, err, err_len))
+        flux_create(sp, c, f, err, err_len))
         return -1;
     if (species_kernel(&sp->rho, c, "deposit_rho", index, err, err_len) ||
         species_args(&sp->rho, a, f, sp, err, err_len) ||

@@ -163,8 +163,7 @@ static void flux_room(const struct picl_config *cfg, const struct gen_layout *la
     const struct cfg_species *sp = &cfg->species[s];
     const int a = sp->flux.axis;
     const double v = gen_flux_rate(sp) / sp->flux.density; /* m/s */
-    const double ud = (sp->flux.side ? -1.0 : 1.0) * sp->u_drift[a], uth = sp->u_th[a];
-    const double p = uth > 0 ? 0.5 * (1 + erf(ud / (sqrt(2.0) * uth))) : 1.0;
+    const double p = gen_flux_inward(sp);
     const double per_cell_step = sp->flux.per_cell * lay->dx[a] * p / (v * cfg->dt);
     const long face = (long)lay->box[(a + 1) % 3] * lay->box[(a + 2) % 3];
     const double box_cells = (double)face * lay->box[a];

@@ -236,6 +236,11 @@ int sim_step(struct sim *s, char *err, size_t err_len)
         if (particles_time(&s->species[i], c, s->time, lab_offset(s), err, err_len) || /* t^n, and where */
             particles_push(&s->species[i], c, err, err_len))
             return -1;
+    /* flux injection at t^{n+1}, where the step has carried those that crossed the face; their
+     * current of the step joins J before it is summed, so Gauss's law holds */
+    for (int i = 0; i < s->n_species; i++)
+        if (flux_inject(&s->species[i], c, s->step, err, err_len))
+            return -1;
     /* the antennas' currents join after the filter: they are exactly what the lasers ask for */
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
         lasers_add_J(&s->lasers, c, s->time + 0.5 * c->cfg->dt, err, err_len) ||
@@ -246,10 +251,6 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     const long shifts = s->window.shifts;
     if (window_advance(&s->window, c, &s->fields, s->n_species, (double)(s->step + 1) * c->cfg->dt, err, err_len))
         return -1;
-    /* flux injection at t^{n+1}, where the step has carried those that crossed the face */
-    for (int i = 0; i < s->n_species; i++)
-        if (flux_inject(&s->species[i], c, s->step, err, err_len))
-            return -1;
     /* the charge-conservation reference of the new leading layers (a rho deposit per shift) */
     if (s->window.shifts != shifts &&
         (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) ||

@@ -1,7 +1,7 @@
 /* maxwell_juttner.cl: momenta drawn from a (drifting) Maxwell-Juttner distribution, exactly, by
  * rejection, from the counter-based random numbers of random.cl (draws 1 .. 2 MJ_TRIES + 1 of the
- * particle's stream; draw 0 is the Gaussian of u_th). Included when a species has a temperature
- * with distribution = "maxwell_juttner". */
+ * particle's stream of tag 0, where draw 0 is the Gaussian of u_th; a flux draws with tags >= 4).
+ * Included when a species has a temperature with distribution = "maxwell_juttner". */
 #ifndef PICL_MAXWELL_JUTTNER_CL
 #define PICL_MAXWELL_JUTTNER_CL
 #ifndef PICL_PRELUDE
@@ -30,12 +30,12 @@ static inline acc_real mj_uniform(const uint a)
  *    it: a mixture of Gamma(3/2), Gamma(5/2), Gamma(7/2) of scale theta with weights
  *    1 : 15 theta/8 : 15 theta^2/16 (each Gamma(k + 1/2) a sum of k exponentials and Z^2/2), accepted
  *    with probability sqrt(1 + e/2) / (1 + e/4) (>= 0.9 at theta <= 1). Exact, like Sobol's. */
-static inline void mj_rest_speed(const ulong n, const acc_real theta, const uint seed_lo, const uint seed_hi,
-                                 acc_real *u_out, acc_real *gamma_out)
+static inline void mj_rest_speed(const ulong n, const uint tag, const acc_real theta, const uint seed_lo,
+                                 const uint seed_hi, acc_real *u_out, acc_real *gamma_out)
 {
     acc_real u = 0, gamma = 1;
     for (int k = 0; k < MJ_TRIES; k++) {
-        const uint4 r = philox4x32((uint4)((uint)n, (uint)(n >> 32), 2u * (uint)k + 1u, 0u), (uint2)(seed_lo, seed_hi));
+        const uint4 r = philox4x32((uint4)((uint)n, (uint)(n >> 32), 2u * (uint)k + 1u, tag), (uint2)(seed_lo, seed_hi));
         const acc_real x1 = mj_uniform(r.x), x2 = mj_uniform(r.y), x3 = mj_uniform(r.z), x4 = mj_uniform(r.w);
         if (theta > 1) {
             u = -theta * log(x1 * x2 * x3);
@@ -44,7 +44,7 @@ static inline void mj_rest_speed(const ulong n, const acc_real theta, const uint
             if (eta * eta - u * u > 1)
                 break;
         } else {
-            const uint4 q = philox4x32((uint4)((uint)n, (uint)(n >> 32), 2u * (uint)k + 2u, 0u), (uint2)(seed_lo, seed_hi));
+            const uint4 q = philox4x32((uint4)((uint)n, (uint)(n >> 32), 2u * (uint)k + 2u, tag), (uint2)(seed_lo, seed_hi));
             const acc_real w1 = (acc_real)1.875 * theta, w2 = (acc_real)0.9375 * theta * theta;
             const acc_real pick = x1 * (1 + w1 + w2);
             const int k_exp = pick < 1 ? 0 : (pick < 1 + w1 ? 1 : 2);
@@ -72,12 +72,13 @@ static inline void mj_rest_speed(const ulong n, const acc_real theta, const uint
  * -beta u'_par / gamma' when that is positive, which weights the rest frame by gamma / gamma', the
  * density's transformation, and then u_par = Gamma (u'_par + beta gamma'). The result is the
  * drifting Maxwell-Juttner f ~ exp(-Gamma (gamma - beta u_par) / theta), not a shifted Gaussian. */
-static inline void maxwell_juttner_u(const ulong n, const acc_real theta, const acc_real udx, const acc_real udy,
-                                     const acc_real udz, const uint seed_lo, const uint seed_hi, acc_real *u)
+static inline void maxwell_juttner_u_tagged(const ulong n, const uint tag, const acc_real theta, const acc_real udx,
+                                            const acc_real udy, const acc_real udz, const uint seed_lo,
+                                            const uint seed_hi, acc_real *u)
 {
     acc_real us, gp;
-    mj_rest_speed(n, fmax(theta, (acc_real)0), seed_lo, seed_hi, &us, &gp);
-    const uint4 r = philox4x32((uint4)((uint)n, (uint)(n >> 32), 2u * MJ_TRIES + 1u, 0u), (uint2)(seed_lo, seed_hi));
+    mj_rest_speed(n, tag, fmax(theta, (acc_real)0), seed_lo, seed_hi, &us, &gp);
+    const uint4 r = philox4x32((uint4)((uint)n, (uint)(n >> 32), 2u * MJ_TRIES + 1u, tag), (uint2)(seed_lo, seed_hi));
     const acc_real mu = 2 * mj_uniform(r.x) - 1, phi = (acc_real)6.283185307179586 * mj_uniform(r.y);
     const acc_real st = sqrt(fmax(1 - mu * mu, (acc_real)0));
     u[0] = us * st * cos(phi);
@@ -99,5 +100,13 @@ static inline void maxwell_juttner_u(const ulong n, const acc_real theta, const 
         u[1] += (boosted - par) * ny;
         u[2] += (boosted - par) * nz;
     }
+}
+
+/* The draw of a loaded particle n: its stream's fourth counter word is 0 (flux_inject.cl draws
+ * with other tags). */
+static inline void maxwell_juttner_u(const ulong n, const acc_real theta, const acc_real udx, const acc_real udy,
+                                     const acc_real udz, const uint seed_lo, const uint seed_hi, acc_real *u)
+{
+    maxwell_juttner_u_tagged(n, 0u, theta, udx, udy, udz, seed_lo, seed_hi, u);
 }
 #endif /* PICL_MAXWELL_JUTTNER_CL */

@@ -160,8 +160,18 @@ expect "flux: negative density" "s|density = \"n0.*|$(echo "$F" | sed 's/1e20/-1
     "species.electrons.flux.density: expected a positive number" run
 expect "flux with a density" "s|ppc = 1,|$F|; s|^  steps = 3,|  steps = 3, $B|" \
     "bad.lua:16: species.electrons.density: a flux species takes no density" run
-expect "flux with a Maxwell-Juttner temperature" "s|density = \"n0.*|$F temperature = 5,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
-    "species.electrons.distribution: a flux species' temperature is drawn as the non-relativistic Maxwellian only in this version of picl" run
+expect "flux with a negative temperature" "s|density = \"n0.*|$F temperature = -5,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.temperature: expected a number >= 0 or an expression string (eV, kT of a thermal spread (instead of u_th)), got -5" run
+expect "flux with a negative kT" "s|density = \"n0.*|$F kT = -1e-16,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.kT: expected a number >= 0 or an expression string" run
+expect "flux with a misspelt distribution" "s|density = \"n0.*|$F temperature = 5, distribution = \"maxwell_jutner\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.distribution: unknown distribution 'maxwell_jutner'; did you mean 'maxwell_juttner'?" run
+expect "flux with a distribution but no temperature" "s|density = \"n0.*|$F distribution = \"maxwell_juttner\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.distribution: a distribution needs a temperature (eV) or kT (J)" run
+expect "flux with a temperature and u_th" "s|density = \"n0.*|$F temperature = 5, u_th = 0.01,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.temperature: the thermal spread is given twice (temperature and u_th)" run
+expect "flux with a u_drift expression" "s|density = \"n0.*|$F temperature = 5, u_drift = { \"0.1*x\", 0, 0 },|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "species.electrons.u_drift: a flux species takes numbers only" run
 expect "flux with a temperature expression" "s|density = \"n0.*|$F temperature = \"5*(1 + x)\", distribution = \"maxwellian\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
     "species.electrons.temperature: a flux species takes numbers only" run
 expect "flux with a u_th expression" "s|density = \"n0.*|$F u_th = \"0.01*(1 + x)\",|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
