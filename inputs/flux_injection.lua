@@ -3,7 +3,10 @@
 -- the face gets per_cell macro-particles, weighted so that together they carry the physical flux
 -- density x <v_x, v_x > 0> of the Maxwellian (docs/input.md, species.flux); the reduced
 -- diagnostic's particles_flow column grows by per_cell x 64 a step until the first of them reach
--- +x, where absorbed_flow_x_hi starts counting.
+-- +x, where absorbed_flow_x_hi starts counting. Each injected particle deposits the current of its
+-- partial step from the face, so the charge_residual column stays at round-off (about 4e-15).
+-- A relativistically hot flow is `temperature = 511e3` (eV, kT = m c^2) instead of u_th: the
+-- Maxwell-Juttner flux, drifting with u_drift.
 local picl = require("picl")
 
 local dx = 1e-6                     -- m, cell size
