@@ -151,7 +151,11 @@ struct cfg_flux {
     int enabled;
     int axis, side; /* the face: axis 0..2, side 0 lower (particles move up), 1 upper */
     int per_cell;
-    double density; /* m^-3, of the (drifting) Maxwellian whose flux enters */
+    double density; /* m^-3, of the (drifting) Maxwellian whose flux enters; 1 with density_expr */
+    /* the density as an expression in x, y, z (m) and t (s), evaluated where and when each
+     * particle crosses the face (text empty for a number): the rate and weight are then per unit
+     * density and each particle's weight takes the expression's factor */
+    struct cfg_expr density_expr;
     /* kT / (m c^2) of a Maxwell-Juttner flux (the species' distribution "maxwell_juttner"; lua/schema.lua
      * computes it from the temperature), 0 otherwise */
     double theta;

@@ -118,6 +118,11 @@ int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struc
             if (own[i]->text[0] && emit_expr(sb, cfg, own[i], dev, err, err_len))
                 return -1;
     }
+    for (int s = 0; s < cfg->n_species; s++) { /* a flux species' density (flux_defs.c) */
+        const struct cfg_expr *e = &cfg->species[s].flux.density_expr;
+        if (cfg->species[s].flux.enabled && e->text[0] && emit_expr(sb, cfg, e, dev, err, err_len))
+            return -1;
+    }
     for (int a = 0; a < 3; a++) { /* applied_fields (applied.c) */
         if (cfg->applied.E[a].text[0] && emit_expr(sb, cfg, &cfg->applied.E[a], dev, err, err_len))
             return -1;

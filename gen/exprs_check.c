@@ -284,6 +284,14 @@ int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len)
         if (rc)
             return -1;
     }
+    for (int s = 0; s < cfg->n_species; s++) { /* a flux species' density: it must parse */
+        const struct cfg_expr *e = &cfg->species[s].flux.density_expr;
+        if (!cfg->species[s].flux.enabled || !e->text[0])
+            continue;
+        if (gen_expr_parse(cfg, e, &tree, err, err_len))
+            return -1;
+        expr_free(&tree);
+    }
     for (int i = 0; i < cfg->n_lasers; i++) {
         const struct cfg_laser *l = &cfg->lasers[i];
         if (!l->has_profile)

@@ -156,6 +156,11 @@ void gen_flux_define(struct strbuf *sb, const struct picl_config *cfg, const str
     gen_define_acc(sb, "SP_FLUX_UD", ud);
     gen_define_acc(sb, "SP_FLUX_UTH", uth);
     gen_define_acc(sb, "SP_FLUX_DT", cfg->dt);
+    if (sp->flux.density_expr.text[0]) { /* SP_FLUX_WEIGHT is then per unit density */
+        char fname[160];
+        gen_expr_name(sp->flux.density_expr.key, fname, sizeof fname);
+        sb_printf(sb, "#define SP_FLUX_DENSITY(x, y, z, t) ((acc_real)%s((x), (y), (z), (t)))\n", fname);
+    }
     if (is_mj(sp)) {
         const double p = gen_flux_mj_mean(sp->flux.theta, ud, drift2(sp), 0, NULL);
         /* 1: at rest, drawn directly; 2: drifting, the Maxwell-Juttner accepted with v_n / c */
@@ -171,7 +176,7 @@ void gen_flux_undefine(struct strbuf *sb)
 {
     static const char *const names[] = {"SP_FLUX_AXIS", "SP_FLUX_SIDE",  "SP_FLUX_PER_CELL", "SP_FLUX_WEIGHT",
                                         "SP_FLUX_UD",   "SP_FLUX_UTH",   "SP_FLUX_DT",       "SP_FLUX_MJ",
-                                        "SP_FLUX_THETA", "SP_FLUX_MJ_TRIES"};
+                                        "SP_FLUX_THETA", "SP_FLUX_MJ_TRIES", "SP_FLUX_DENSITY"};
     for (size_t m = 0; m < sizeof names / sizeof *names; m++)
         sb_printf(sb, "#undef %s\n", names[m]);
 }

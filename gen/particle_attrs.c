@@ -25,7 +25,9 @@ int gen_stores_ids(const struct picl_config *cfg)
  * for an expression); particles from a file bring their own. */
 static int weight_fixed(const struct cfg_species *sp)
 {
-    return !sp->is_file && (sp->is_beam || sp->flux.enabled || sp->density > 0);
+    if (sp->flux.enabled) /* one weight unless its density is an expression */
+        return !sp->flux.density_expr.text[0];
+    return !sp->is_file && (sp->is_beam || sp->density > 0);
 }
 
 int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w)

@@ -210,7 +210,13 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
         flux->axis = (int)(strchr(axis_names, face[1]) - axis_names);
         lua_pop(L, 1);
         flux->per_cell = (int)luatab_integer(rd, fl, "per_cell");
-        flux->density = luatab_number(rd, fl, "density", 0);
+        if (lua_getfield(L, fl, "density") == LUA_TTABLE && lua_getfield(L, -1, "value") == LUA_TNUMBER) {
+            flux->density = lua_tonumber(L, -1);
+        } else {
+            flux->density = 1;
+            cfg_expr_get(rd, fl, "density", &flux->density_expr);
+        }
+        lua_settop(L, fl);
         flux->theta = luatab_number(rd, fl, "theta", 0);
     }
     lua_pop(L, 1);

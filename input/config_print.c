@@ -98,13 +98,19 @@ void cfg_print(const struct picl_config *cfg, void *file)
             fprintf(f, "  from file          species %s of iteration %ld of %s, offset %.9g %.9g %.9g m%s\n",
                     sp->file.species, sp->file.iteration, sp->file.path, sp->file.offset[0], sp->file.offset[1],
                     sp->file.offset[2], sp->file.has_region ? ", within a region" : "");
-        if (sp->flux.enabled && sp->distribution == CFG_THERMAL_MAXWELL_JUTTNER)
-            fprintf(f, "  flux               %d a cell a step through %c%c of a Maxwell-Juttner (kT / m c^2 = %.9g) of %.9g m^-3\n",
-                    sp->flux.per_cell, sp->flux.side ? '+' : '-', axis_names[sp->flux.axis], sp->flux.theta,
-                    sp->flux.density);
-        else if (sp->flux.enabled)
-            fprintf(f, "  flux               %d a cell a step through %c%c of a Maxwellian of %.9g m^-3\n",
-                    sp->flux.per_cell, sp->flux.side ? '+' : '-', axis_names[sp->flux.axis], sp->flux.density);
+        if (sp->flux.enabled) {
+            char dens[CFG_TEXT_LEN + 32];
+            if (sp->flux.density_expr.text[0]) /* taken where and when each particle crosses the face */
+                snprintf(dens, sizeof dens, "'%s'", sp->flux.density_expr.text);
+            else
+                snprintf(dens, sizeof dens, "%.9g", sp->flux.density);
+            if (sp->distribution == CFG_THERMAL_MAXWELL_JUTTNER)
+                fprintf(f, "  flux               %d a cell a step through %c%c of a Maxwell-Juttner (kT / m c^2 = %.9g) of %s m^-3\n",
+                        sp->flux.per_cell, sp->flux.side ? '+' : '-', axis_names[sp->flux.axis], sp->flux.theta, dens);
+            else
+                fprintf(f, "  flux               %d a cell a step through %c%c of a Maxwellian of %s m^-3\n",
+                        sp->flux.per_cell, sp->flux.side ? '+' : '-', axis_names[sp->flux.axis], dens);
+        }
         if (sp->is_beam) {
             const struct cfg_beam *b = &sp->beam;
             fprintf(f, "  beam               %.9g C in %ld particles, centroid ", b->total_charge, b->particles);

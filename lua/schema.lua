@@ -394,16 +394,17 @@ local from_file = section {
 }
 
 -- Flux injection (runtime/flux.c, WarpX's NFluxPerCell): per_cell macro-particles per cell of
--- the face per step enter the domain, drawn from the flux v_n f(v) of the species' Maxwellian
--- (u_drift, u_th) of the given density.
+-- the face per step enter the domain, drawn from the flux v_n f(u) of the species' Maxwellian
+-- (u_drift, u_th) or Maxwell-Juttner (a temperature) of the given density (a number, or an
+-- expression taken where and when each particle crosses the face).
 local flux = section {
     keys = {
         face = { kind = one_of("face", { "-x", "+x", "-y", "+y", "-z", "+z" }), required = true,
             doc = "the domain face particles enter through: -x enters at grid.lower x, moving towards +x" },
         per_cell = { kind = integer("a positive integer", positive), required = true,
             doc = "macro-particles injected per cell of the face per step" },
-        density = { kind = number("a positive number", positive), required = true,
-            doc = "m^-3, of the Maxwellian outside whose flux enters" },
+        density = { kind = expression("a positive number or an expression string in x, y, z (m) and t (s)", positive),
+            required = true, doc = "m^-3, of the distribution outside whose flux enters" },
     },
 }
 

@@ -193,8 +193,12 @@ __kernel void PICL_CAT(flux_inject, SP_SUFFIX)(const long step, PICL_PARTICLE_AR
     const acc_real sign = SP_FLUX_SIDE ? -1 : 1;
     const real o[3] = {(real)(bpos[0] * NX), (real)(bpos[1] * NY), (real)(bpos[2] * NZ)};
     __global real *J = COMP(F, C_JX + SP_FLUX_AXIS, b);
+#ifdef SP_FLUX_DENSITY /* J per unit weight: times each particle's own */
+    const real c_per_w = (SP_FLUX_AXIS == 0 ? JX_PER_QW : SP_FLUX_AXIS == 1 ? JY_PER_QW : JZ_PER_QW) * SP_Q;
+#else
     const real c_per_w = (SP_FLUX_AXIS == 0 ? JX_PER_QW : SP_FLUX_AXIS == 1 ? JY_PER_QW : JZ_PER_QW) * SP_Q *
                          (real)SP_FLUX_WEIGHT;
+#endif
     for (int j1 = 0; j1 < size[t1]; j1++)
         for (int j0 = 0; j0 < size[t0]; j0++) {
             const int g0 = bpos[t0] * size[t0] + j0, g1 = bpos[t1] * size[t1] + j1;
@@ -226,8 +230,22 @@ __kernel void PICL_CAT(flux_inject, SP_SUFFIX)(const long step, PICL_PARTICLE_AR
                 pos[SP_FLUX_AXIS] = (real)(SP_FLUX_SIDE ? (acc_real)edge - depth : (acc_real)edge + depth);
                 pos[t0] = (real)((acc_real)g0 + flux_uniform(r.y));
                 pos[t1] = (real)((acc_real)g1 + flux_uniform(r.z));
+#ifdef SP_FLUX_DENSITY
+                /* the density where the particle crossed the face, and when: a fraction r.x of the
+                 * step before t^{n+1}; negative values count as none */
+                acc_real at[3];
+                at[SP_FLUX_AXIS] = (acc_real)edge;
+                at[t0] = (acc_real)g0 + flux_uniform(r.y);
+                at[t1] = (acc_real)g1 + flux_uniform(r.z);
+                const acc_real n_here = SP_FLUX_DENSITY(LOWER_X + at[0] * DX, LOWER_Y + at[1] * DY, LOWER_Z + at[2] * DZ,
+                                                        ((acc_real)step + 1 - flux_uniform(r.x)) * SP_FLUX_DT);
+                const real w = (real)(SP_FLUX_WEIGHT * fmax(n_here, (acc_real)0));
+                const real c_here = c_per_w * w;
+#else
+                const real w = (real)SP_FLUX_WEIGHT, c_here = c_per_w;
+#endif
                 flux_deposit(J, SP_FLUX_AXIS, t0, t1, (real)edge - o[SP_FLUX_AXIS], pos[SP_FLUX_AXIS] - o[SP_FLUX_AXIS],
-                             pos[t0] - o[t0], pos[t1] - o[t1], c_per_w);
+                             pos[t0] - o[t0], pos[t1] - o[t1], c_here);
                 const long to = start + n;
                 px[to] = pos[0];
                 py[to] = pos[1];
@@ -235,7 +253,7 @@ __kernel void PICL_CAT(flux_inject, SP_SUFFIX)(const long step, PICL_PARTICLE_AR
                 pux[to] = (real)(u[0] * PICL_C);
                 puy[to] = (real)(u[1] * PICL_C);
                 puz[to] = (real)(u[2] * PICL_C);
-                SET_WEIGHT(to, (real)SP_FLUX_WEIGHT);
+                SET_WEIGHT(to, w);
                 SET_ID(to, id);
                 n++;
             }

@@ -160,6 +160,10 @@ expect "flux: negative density" "s|density = \"n0.*|$(echo "$F" | sed 's/1e20/-1
     "species.electrons.flux.density: expected a positive number" run
 expect "flux with a density" "s|ppc = 1,|$F|; s|^  steps = 3,|  steps = 3, $B|" \
     "bad.lua:16: species.electrons.density: a flux species takes no density" run
+expect "flux density expression that does not parse" "s|density = \"n0.*|$(echo "$F" | sed 's/density = 1e20/density = "1e20*(1 + y"/')|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.flux.density: at character 12 (the end): the expression ends here; expected ')'" check --no-build
+expect "flux density of an unknown name" "s|density = \"n0.*|$(echo "$F" | sed 's/density = 1e20/density = "1e20*(1 + w)"/')|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
+    "bad.lua:16: species.electrons.flux.density:" check --no-build
 expect "flux with a negative temperature" "s|density = \"n0.*|$F temperature = -5,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \
     "bad.lua:16: species.electrons.temperature: expected a number >= 0 or an expression string (eV, kT of a thermal spread (instead of u_th)), got -5" run
 expect "flux with a negative kT" "s|density = \"n0.*|$F kT = -1e-16,|; /ppc = 1,/d; s|^  steps = 3,|  steps = 3, $B|" \

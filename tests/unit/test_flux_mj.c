@@ -17,9 +17,10 @@
  *    out again here), within 4 standard errors, and Gamma to 1e-6.
  * (b) gen_flux_mj_mean's quadrature without drift against its closed form (1e-10), and against the
  *    lab quadrature of (a) with a drift (1e-6).
- * (c) A flux-injected plasma between PEC x walls, Maxwellian in through -x and a drifting
- *    Maxwell-Juttner in through +x, shape order 3 on 2 x 2 x 2 boxes, 60 steps, dense enough for its
- *    fields to act: Gauss's law (the charge_residual) stays below 1e-11 at every step. */
+ * (c) A flux-injected plasma between PEC x walls, Maxwellian in through -x (its density an
+ *    expression in z) and a drifting Maxwell-Juttner in through +x, shape order 3 on 2 x 2 x 2 boxes, 60 steps, dense enough for its
+ *    fields to act: Gauss's law (the charge_residual) stays below 1e-11 at every step.
+ * (d) flux.density as an expression of the crossing point and time: each particle's weight. */
 #include "check.h"
 #include "constants.h"
 #include "fixture.h"
@@ -304,7 +305,7 @@ static void test_charge(void)
                    "  boundary = { field = { x = 'pec' } }, shape_order = 3, steps = 60,\n"
                    "  species = {\n"
                    "    { name = 'in', particle = 'electron', u_th = 0.05, u_drift = { 0.1, 0.02, 0 },\n"
-                   "      flux = { face = '-x', per_cell = 2, density = 1e19 } },\n"
+                   "      flux = { face = '-x', per_cell = 2, density = '1e19*(1 + 0.5*cos(785398.16*z))' } },\n"
                    "    { name = 'back', particle = 'positron', kT = %.17g, u_drift = { -0.2, 0, 0.1 },\n"
                    "      flux = { face = '+x', per_cell = 2, density = 1e19 } } },\n"
                    "}\n",
@@ -327,10 +328,66 @@ static void test_charge(void)
     device_close(&dev);
 }
 
+/* (d) flux.density as an expression: two Maxwellian streams through -x, one of n0 (1 + sin(k y) / 2),
+ * one of n0 (1 + t / T): every particle's weight is w0 n / n0 with n taken where and when it crossed
+ * the face (y kept, t = dt (1 - f) for a particle f of its step's travel inside), w0 = n0 c u_th /
+ * sqrt(2 pi) dt A / per_cell, to 1e-9. */
+static void test_density_expression(void)
+{
+    struct picl_config cfg;
+    struct device dev;
+    const double n0 = 1e18, k = 2 * PI / 8e-6, T = 1e-14, uth = 0.05;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-6, 8e-6, 8e-6}, max_box = 4 },\n"
+                   "  boundary = { particles = { x = 'absorbing' } }, steps = 1,\n"
+                   "  species = {\n"
+                   "    { name = 'y', particle = 'electron', u_th = %.17g,\n"
+                   "      flux = { face = '-x', per_cell = 16, density = '%.17g*(1 + 0.5*sin(%.17g*y))' } },\n"
+                   "    { name = 't', particle = 'electron', u_th = %.17g,\n"
+                   "      flux = { face = '-x', per_cell = 16, density = '%.17g*(1 + t/%.17g)' } } },\n"
+                   "}\n",
+                   uth, n0, k, uth, n0, T);
+    fixture_device(&dev);
+    struct sim *s = fixture_sim(&cfg, &dev);
+    fixture_steps(s, 1);
+    const double w0 = n0 * PICL_C * uth / sqrt(2 * PI) * cfg.dt * 1e-12 / 16;
+    double worst[2] = {0, 0}, spread[2][2] = {{1e300, 0}, {1e300, 0}};
+    long n[2];
+    for (int sp = 0; sp < 2; sp++) {
+        double *x = fixture_particles(s, sp, PA_X), *y = fixture_particles(s, sp, PA_Y), *ux = fixture_particles(s, sp, PA_UX),
+               *uy = fixture_particles(s, sp, PA_UY), *uz = fixture_particles(s, sp, PA_UZ), *w = fixture_particles(s, sp, PA_W);
+        n[sp] = s->species[sp].np;
+        for (long i = 0; i < n[sp]; i++) {
+            const double g = sqrt(1 + (ux[i] * ux[i] + uy[i] * uy[i] + uz[i] * uz[i]) / (PICL_C * PICL_C));
+            const double f = x[i] * 1e-6 / (ux[i] / g * cfg.dt); /* x in cells of 1e-6 m */
+            const double want = sp == 0 ? 1 + 0.5 * sin(k * y[i] * 1e-6) : 1 + cfg.dt * (1 - f) / T;
+            worst[sp] = fmax(worst[sp], fabs(w[i] / (w0 * want) - 1));
+            spread[sp][0] = fmin(spread[sp][0], w[i] / w0);
+            spread[sp][1] = fmax(spread[sp][1], w[i] / w0);
+        }
+        free(x);
+        free(y);
+        free(ux);
+        free(uy);
+        free(uz);
+        free(w);
+    }
+    REPORT("(d) flux.density expressions: n0 (1 + sin(k y) / 2): %ld particles, weights %.4f .. %.4f of w0, worst "
+           "relative error %.2e; n0 (1 + t / T): %ld particles, %.4f .. %.4f of w0, worst %.2e",
+           n[0], spread[0][0], spread[0][1], worst[0], n[1], spread[1][0], spread[1][1], worst[1]);
+    CHECK(n[0] == 64 * 16 && n[1] == 64 * 16);
+    CHECK(worst[0] < 1e-9 && worst[1] < 1e-9);
+    CHECK(spread[0][0] < 0.6 && spread[0][1] > 1.4 && spread[1][1] > 1.1);
+    fixture_free_sim(s);
+    device_close(&dev);
+}
+
 int main(void)
 {
     test_quadrature();
     test_distributions();
     test_charge();
+    test_density_expression();
     return check_finish();
 }
