@@ -236,7 +236,7 @@ pack
 
 # --- the device's roofs --------------------------------------------------------------------
 stage limits 60 "'$picl' bench --device-limits"
-row limits "$(verdict)" "$secs" "$(grep -i -m 3 -e 'GB/s' -e 'GFlop' "$logs/limits.log" | tr -s ' ' | tr '\n' ';')"
+row limits "$(verdict)" "$secs" "$(grep -o -e 'bandwidth: [0-9.]* GB/s' -e 'flops [a-z]*: [0-9.]* GFlop/s' "$logs/limits.log" | tr '\n' ';')"
 pack
 
 # --- the uniform benchmark -----------------------------------------------------------------
@@ -294,5 +294,7 @@ pack
     printf '%-14s %-9s %6s  %s\n' stage status seconds note
     cat "$summary"
 } | tee -a "$out/summary.txt" >&3
+# a rehearsal's folder (its prefix and tree: 150 MiB) goes; $OUT holds what it found
+[ "$rehearse" = 1 ] && [ -z "${GPU_CHECK_KEEP:-}" ] && rm -rf "$work"
 # the exit status: 0 when every stage that ran passed
 ! grep -qE '^[a-z0-9]+ +(FAIL|TIMEOUT)' "$summary"
