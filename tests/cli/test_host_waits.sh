@@ -2,8 +2,9 @@
 # test_host_waits.sh: the host's blocking calls on the queue (clFinish, clWaitForEvents, blocking
 # reads and writes) that `picl run -v` counts per step (docs/speed.md, "Host synchronisation").
 # A count, not a timing: inside the step, exactly the two that docs/speed.md documents (the box
-# tables' read, once per moving species, and the profiling events' wait), in every deposition
-# strategy; the reduced diagnostic's reads fall around the steps, on the steps it is due only.
+# tables' read, once per moving species, and the profiling events' wait), in the CPU's and the
+# GPU's default strategies (simd_cells, global_atomics; deterministic and local_tiles count the
+# same); the reduced diagnostic's reads fall around the steps, on the steps it is due only.
 . "$(dirname "$0")/lib.sh"
 scratch waits
 cd "$dir" || exit 1
