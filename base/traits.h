@@ -19,6 +19,8 @@ struct device_traits {
     enum cfg_strategy strategy; /* deposition_strategy "auto": this one where it applies, else deterministic */
     int sort_interval; /* sort.interval "auto": steps between sorts (0: never) */
     int sort_bin; /* sort.bin "auto": cells per bin along each axis */
+    size_t group_multiple; /* default work-groups are multiples of this many items (a warp; 0: any) */
+    size_t tile_local_bytes; /* local_tiles' auto tile: its J in at most this (0: all local memory) */
 };
 
 /* What the generator needs to know about the device it writes for. */

@@ -31,7 +31,8 @@ static size_t tile_bytes(const struct picl_config *cfg, const struct gen_layout 
 
 /* deposition_strategy "local_tiles": the cells one work-group deposits into local memory,
  * work_group.tile or, where it is 0, the whole box halved along its longest even axis until
- * the tile's J fits the device's local memory. dev NULL: the given tile or the box, unchecked.
+ * the tile's J fits the device's local memory, or the row's tile_local_bytes where that is
+ * less (48 KiB on GPUs). dev NULL: the given tile or the box, unchecked.
  * Returns nonzero with a message that names the key to change when the tile does not divide
  * the box or does not fit. */
 static int size_tile(const struct picl_config *cfg, const struct gen_layout *lay, const struct gen_device *dev,
@@ -50,7 +51,9 @@ static int size_tile(const struct picl_config *cfg, const struct gen_layout *lay
         return 0;
     /* auto: halve the longest axis that halves evenly, so the tiles stay near cubes and the
      * guard cells (the overlap with neighbouring tiles) a small share */
-    while (!given && tile_bytes(cfg, lay, tile) > dev->local_mem) {
+    const size_t row_bytes = traits_of(dev)->tile_local_bytes;
+    const size_t budget = row_bytes && row_bytes < dev->local_mem ? row_bytes : dev->local_mem;
+    while (!given && tile_bytes(cfg, lay, tile) > budget) {
         int longest = -1;
         for (int a = 0; a < 3; a++)
             if (tile[a] % 2 == 0 && (longest < 0 || tile[a] > tile[longest]))
@@ -130,6 +133,22 @@ int plan_lists_tiles(const struct gen_plan *plan)
     return plan->tiles.per_box > 1 || plan->ops->cell_tiles;
 }
 
+/* A default cell group that does not divide the box (n: the cells along x, y and z of the
+ * launch): the largest power-of-two shape of at most the row's items, x first and at most the
+ * row's x, that divides it. Returns nonzero when that is not a multiple of the row's
+ * group_multiple (the driver chooses then). */
+static int fit_cell_group(const struct device_traits *row, const size_t n[3], size_t w[3])
+{
+    size_t left = row->cell_group[0] * row->cell_group[1] * row->cell_group[2];
+    for (int a = 0; a < 3; a++) {
+        w[a] = 1;
+        while (w[a] * 2 <= left && n[a] % (w[a] * 2) == 0 && (a > 0 || w[a] * 2 <= row->cell_group[0]))
+            w[a] *= 2;
+        left /= w[a];
+    }
+    return row->group_multiple && (w[0] * w[1] * w[2]) % row->group_multiple != 0;
+}
+
 int plan_work_groups(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
                      struct gen_plan *plan, char *err, size_t err_len)
 {
@@ -143,8 +162,11 @@ int plan_work_groups(const struct picl_config *cfg, const struct gen_device *dev
             w = 1;
         const size_t n = a < 2 ? (size_t)lay->box[a] : (size_t)lay->box[2] * (size_t)lay->n_local;
         if (w && n % w) {
-            if (!given) { /* a default that does not fit this box: let the driver choose */
-                wg_cells[0] = wg_cells[1] = wg_cells[2] = 0;
+            if (!given) { /* a default that does not fit this box: a smaller shape, or the driver's */
+                const size_t cells[3] = {(size_t)lay->box[0], (size_t)lay->box[1],
+                                         (size_t)lay->box[2] * (size_t)lay->n_local};
+                if (!row->group_multiple || fit_cell_group(row, cells, wg_cells))
+                    wg_cells[0] = wg_cells[1] = wg_cells[2] = 0;
                 break;
             }
             snprintf(err, err_len, "work_group.cells: %zu along %c does not divide the %zu cells of a box%s", w,

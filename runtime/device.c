@@ -182,6 +182,29 @@ void device_close(struct device *dev)
     dev->context = NULL;
 }
 
+void device_waited(struct device *dev, const char *what)
+{
+    struct device_waits *w = &dev->waits;
+    int i = 0;
+    while (i < w->n && w->what[i] != what && strcmp(w->what[i], what))
+        i++;
+    if (i == w->n) {
+        if (w->n == DEVICE_WAIT_KINDS)
+            i = DEVICE_WAIT_KINDS - 1;
+        else
+            w->what[w->n++] = what;
+    }
+    w->count[i]++;
+}
+
+long device_waits_total(const struct device *dev)
+{
+    long n = 0;
+    for (int i = 0; i < dev->waits.n; i++)
+        n += dev->waits.count[i];
+    return n;
+}
+
 const char *device_error_name(cl_int code)
 {
     switch (code) {

@@ -9,6 +9,16 @@
 
 #include "traits.h"
 
+/* The calls that block the host on the queue (a blocking read or write, clFinish,
+ * clWaitForEvents), counted by what makes them: `picl run -v` prints them per step, and
+ * docs/speed.md ("Host synchronisation") says why each one that remains in a step is there. */
+#define DEVICE_WAIT_KINDS 16
+struct device_waits {
+    const char *what[DEVICE_WAIT_KINDS]; /* static strings; the last slot takes any overflow */
+    long count[DEVICE_WAIT_KINDS];
+    int n;
+};
+
 struct device {
     cl_platform_id platform;
     cl_device_id id;
@@ -21,6 +31,7 @@ struct device {
     cl_uint compute_units, mem_align_bits;
     const struct device_traits *traits; /* its kind's defaults */
     struct gen_device facts;
+    struct device_waits waits;
 };
 
 /* Prints every platform and device with its key limits. Returns nonzero when none exists. */
@@ -32,6 +43,10 @@ int device_open(struct device *dev, const char *spec, char *err, size_t err_len)
  * in turn. */
 int device_open_ranked(struct device *dev, const char *spec, int local_rank, char *err, size_t err_len);
 void device_close(struct device *dev);
+/* One more blocking call for the reason `what` (a string literal). */
+void device_waited(struct device *dev, const char *what);
+/* All blocking calls counted so far. */
+long device_waits_total(const struct device *dev);
 const char *device_error_name(cl_int code);
 
 #endif

@@ -353,6 +353,7 @@ int exchange_run(struct exchange *x, struct ctx *c, cl_mem F, enum xgroup_id g, 
         if (kernel_mem(&x->pack, "index", xg->send_index.mem, err, err_len) ||
             kernel_mem(&x->pack, "buf", xg->send_buf.mem, err, err_len) ||
             kernel_launch(&x->pack, q, &c->timers, 1, &n, NULL, err, err_len) ||
+            (device_waited(c->dev, "exchange: guard cells to send to other ranks"), 0) ||
             cl_ok(clEnqueueReadBuffer(q, xg->send_buf.mem, CL_TRUE, 0, n * rs, xg->send_host.host, 0, NULL, NULL),
                   "staging the send buffer", err, err_len))
             return -1;

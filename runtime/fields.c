@@ -220,6 +220,7 @@ static int reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int ma
     if (kernel_launch(k, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
         return -1;
     size_t acc = c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
+    device_waited(c->dev, "fields: a diagnostic's sums (energy, Gauss residual)");
     cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->sums.mem, CL_TRUE, 0, f->rows * 2 * acc, f->sums_host, 0,
                                     NULL, NULL);
     if (rc != CL_SUCCESS) {
@@ -274,6 +275,7 @@ int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *o
         snprintf(err, err_len, "out of host memory reading %s", gen_comp_name(comp));
         return -1;
     }
+    device_waited(c->dev, "fields_read: a field component");
     cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->buf.mem, CL_TRUE, (size_t)comp * n * c->real_size,
                                     n * c->real_size, host, 0, NULL, NULL);
     if (rc != CL_SUCCESS) {

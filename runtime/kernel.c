@@ -110,6 +110,7 @@ void timers_collect(struct timers *t)
     if (t->n_pending == 0)
         return;
     clWaitForEvents((cl_uint)t->n_pending, t->pending);
+    t->waits++;
     for (int i = 0; i < t->n_pending; i++) {
         cl_ulong start = 0, end = 0;
         clGetEventProfilingInfo(t->pending[i], CL_PROFILING_COMMAND_START, sizeof start, &start, NULL);

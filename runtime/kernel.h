@@ -23,6 +23,7 @@ struct timers {
     int pending_timer[TIMER_PENDING];
     int n_pending;
     long launches; /* all kernels, ever */
+    long waits; /* timers_collect's clWaitForEvents, ever (the host waits of device.h) */
 };
 
 struct kargs_row;

@@ -108,6 +108,7 @@ int migrate_run(struct migrate *m, struct species *sp, struct ctx *c, char *err,
     const size_t rec = (size_t)words * sizeof(cl_ulong);
     cl_command_queue q = c->dev->queue;
     const double t0 = now();
+    device_waited(c->dev, "migrate: how many particles leave for other ranks");
     if (launch_boxes(&m->count, c, err, err_len) ||
         cl_ok(clEnqueueReadBuffer(q, m->counts.mem, CL_TRUE, 0, (size_t)nb * nr * sizeof(int), m->counts_host, 0, NULL,
                                   NULL),
@@ -128,6 +129,7 @@ int migrate_run(struct migrate *m, struct species *sp, struct ctx *c, char *err,
                                               m->offsets_host, 0, NULL, NULL),
                          sp, "writing the offsets", err, err_len) ||
                    launch_boxes(&m->pack, c, err, err_len) ||
+                   (device_waited(c->dev, "migrate: the particles that leave"), 0) ||
                    cl_ok(clEnqueueReadBuffer(q, m->send.mem, CL_TRUE, 0, (size_t)at * rec, m->send_host.host, 0, NULL,
                                              NULL),
                          sp, "staging the leavers", err, err_len)))

@@ -541,6 +541,7 @@ int particles_sort(struct species *sp, struct ctx *c, char *err, size_t err_len)
 int particles_check(struct species *sp, struct ctx *c, long *count, char *err, size_t err_len)
 {
     const int nb = c->lay.n_local;
+    device_waited(c->dev, "particles_check: the box tables (counts, room, absorbed)");
     if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->boxes.mem, CL_TRUE, 0, sizeof(long) * BT_STRIDE * (size_t)nb,
                                      sp->boxes_host, 0, NULL, NULL),
                  sp, "reading the box table", err, err_len))
@@ -633,6 +634,7 @@ int particles_kinetic(struct species *sp, struct ctx *c, double *energy, char *e
     if (launch_boxes(&sp->kinetic, c, err, err_len))
         return -1;
     size_t acc = c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
+    device_waited(c->dev, "particles_kinetic: a diagnostic's kinetic energy");
     if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->sums.mem, CL_TRUE, 0, (size_t)nb * acc, sp->sums_host, 0,
                                      NULL, NULL),
                  sp, "reading kinetic energy", err, err_len))
@@ -671,6 +673,7 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
         snprintf(err, err_len, "out of host memory");
         return -1;
     }
+    device_waited(c->dev, "particles_read: a diagnostic's particle data");
     if (cl_check(clEnqueueReadBuffer(c->dev->queue, sp->array[a].mem, CL_TRUE, 0, (size_t)sp->slots * elem, host, 0,
                                      NULL, NULL),
                  sp, "reading particles", err, err_len)) {

@@ -89,6 +89,7 @@ static int read_out(struct pstats *p, struct ctx *c, cl_mem mem, size_t n, doubl
                     size_t err_len)
 {
     const size_t acc = acc_size(c);
+    device_waited(c->dev, "pstats: a diagnostic's result");
     if (host_room(p, n * acc, err, err_len) ||
         cl_fail(clEnqueueReadBuffer(c->dev->queue, mem, CL_TRUE, 0, n * acc, p->read, 0, NULL, NULL), what, err,
                 err_len))
@@ -105,6 +106,7 @@ static int write_frame(struct pstats *p, struct ctx *c, const double lower[3], c
     const float lf[3] = {(float)lower[0], (float)lower[1], (float)lower[2]};
     if (!p->frame.mem && arena_alloc(&c->arena, 3 * acc, "diagnostics: the domain's corner", &p->frame, err, err_len))
         return -1;
+    device_waited(c->dev, "pstats: a diagnostic's frame");
     return cl_fail(clEnqueueWriteBuffer(c->dev->queue, p->frame.mem, CL_TRUE, 0, 3 * acc,
                                         acc == sizeof(double) ? (const void *)lower : (const void *)lf, 0, NULL, NULL),
                    "writing the domain's corner", err, err_len);

@@ -459,8 +459,11 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         rc = write_output(s, 0, err, err_len);
     signals_install();
     double started = wall_seconds();
+    waits_mark(&s->waits, s->ctx.dev, &s->ctx.timers);
     while (rc == 0 && s->step < cfg->steps) {
+        waits_since(&s->waits, s->ctx.dev, &s->ctx.timers, 0);
         rc = sim_step(s, err, err_len);
+        waits_since(&s->waits, s->ctx.dev, &s->ctx.timers, 1);
         if (s->step == s->start_step + 1)
             s->wall_first = wall_seconds() - started;
         /* like the time per step, the exchange figures leave out the first step (it waits for
@@ -483,6 +486,8 @@ int sim_run(struct sim *s, char *err, size_t err_len)
             break;
     }
     signals_restore();
+    waits_since(&s->waits, s->ctx.dev, &s->ctx.timers, 0);
+    waits_report(&s->waits, s->ctx.dev, s->step - s->start_step);
     clFinish(s->ctx.dev->queue);
     s->wall_loop = wall_seconds() - started;
     s->io_bytes_all = s->io_bytes;

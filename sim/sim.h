@@ -16,6 +16,7 @@
 #include "particles.h"
 #include "pml.h"
 #include "reduced.h"
+#include "waits.h"
 #include "window.h"
 
 struct sim {
@@ -34,6 +35,7 @@ struct sim {
     double time; /* s */
     double wall_loop; /* s spent in the time loop */
     double wall_first; /* s of the first step: it includes the driver's just-in-time compiles */
+    struct wait_tally waits; /* the host's blocking calls in the loop (picl run -v) */
     /* output: full diagnostics (openpmd.c) and checkpoints (checkpoint_write.c, checkpoint_read.c) */
     struct hio_staging staging; /* host memory reused by every write */
     struct opmd_filter full_filter[CFG_MAX_FULL]; /* each full diagnostic's particle_filter */

@@ -73,6 +73,12 @@ int bench_limits_measure(struct device *dev, struct bench_limits *lim, FILE *out
         bytes = dev->max_alloc;
     if (bytes > dev->global_mem / 16)
         bytes = dev->global_mem / 16;
+    /* PICL_LIMITS_SCALE=N divides both measurements' work by N: for a simulator (Oclgrind runs
+     * a work item thousands of times slower than hardware) in a rehearsal, where the figures
+     * mean nothing and only the path through the code counts (tools/gpu_check.sh --rehearse) */
+    const char *scale_env = getenv("PICL_LIMITS_SCALE");
+    const size_t scale = scale_env && strtoul(scale_env, NULL, 10) > 1 ? strtoul(scale_env, NULL, 10) : 1;
+    bytes = bytes / scale < 4096 ? 4096 : bytes / scale;
     const size_t n = bytes / elem;
     for (int b = 0; b < 3; b++) {
         buf[b] = clCreateBuffer(dev->context, CL_MEM_READ_WRITE, n * elem, NULL, &cl);
@@ -111,7 +117,8 @@ int bench_limits_measure(struct device *dev, struct bench_limits *lim, FILE *out
     k = NULL;
 
     /* Flop rate: FMA chains, in double where the device has it, and in float. */
-    const size_t items = (size_t)(dev->compute_units ? dev->compute_units : 1) * 8192;
+    const size_t items = (size_t)(dev->compute_units ? dev->compute_units : 1) * 8192 / scale > 0
+                         ? (size_t)(dev->compute_units ? dev->compute_units : 1) * 8192 / scale : 1;
     const double flops = (double)items * 512.0 * 16.0 * 2.0; /* FMA_ITER x FMA_CHAINS x 2 */
     for (int p = fp64 ? 0 : 1; p < 2; p++) {
         double best[LIMIT_RUNS] = {0};

@@ -54,8 +54,10 @@ static const struct tune_space *space_for(const struct device *dev)
 }
 
 /* The settings a run of cfg uses on dev when nothing is tuned: the plan's strategy and sorting
- * (gen/plan.c), and the work groups as the input or the device's traits row gives them (at run
- * time plan_work_groups also lets the driver choose where a default does not divide the box). */
+ * (gen/plan.c), and the work groups as plan_work_groups resolves them for these boxes (where the
+ * row's default does not divide a box: a smaller shape, or {0,0,0}, the driver's), else as the
+ * input or the device's traits row gives them. The row's own shape would be refused, written
+ * explicitly into every later variant, where it does not divide the box. */
 static void resolved_defaults(const struct picl_config *cfg, const struct device *dev, const struct gen_layout *lay,
                               struct tune_params *p)
 {
@@ -64,6 +66,13 @@ static void resolved_defaults(const struct picl_config *cfg, const struct device
     p->strategy = plan.strategy;
     p->sort_interval = plan.sort_interval;
     memcpy(p->sort_bin, plan.sort_bin, sizeof p->sort_bin);
+    char err[PLAN_REFUSAL_LEN];
+    if (plan_work_groups(cfg, &dev->facts, lay, &plan, err, sizeof err) == 0) {
+        for (int a = 0; a < 3; a++)
+            p->wg_cells[a] = (int)plan.wg_cells[a];
+        p->wg_particles = (int)plan.wg_particles;
+        return;
+    }
     const int given = cfg->wg_cells[0] || cfg->wg_cells[1] || cfg->wg_cells[2];
     for (int a = 0; a < 3; a++)
         p->wg_cells[a] = given ? cfg->wg_cells[a] : (int)dev->traits->cell_group[a];

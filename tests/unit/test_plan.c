@@ -101,16 +101,27 @@ static void test_refusals(void)
                              "use \"deterministic\" (or \"auto\", which chooses it there)"));
     cfg.gather = CFG_GATHER_ENERGY;
 
-    /* local_tiles: the box's J does not fit 64 KiB, halved along x, then y, then z until it does */
+    /* local_tiles: the box's J does not fit the GPU's 48 KiB (of the device's 64), halved along
+     * x, then y, then z until it does */
     cfg.deposition_strategy = CFG_STRATEGY_LOCAL_TILES;
     plan_resolve(&cfg, &d, &lay, &p);
     const int ng = lay.ng;
     CHECK(!p.refusal[0] && p.tiles.per_box > 1);
     CHECK(p.tiles.bytes == 3 * 8 * (size_t)(p.tiles.tile[0] + 2 * ng) * (size_t)(p.tiles.tile[1] + 2 * ng) *
                                (size_t)(p.tiles.tile[2] + 2 * ng));
-    CHECK(p.tiles.bytes <= d.local_mem && p.tiles.group == 128);
-    REPORT("local_tiles in 64 KiB: tiles of %d x %d x %d cells, %zu bytes", p.tiles.tile[0], p.tiles.tile[1],
+    CHECK(p.tiles.bytes <= 48 * 1024 && p.tiles.group == 128);
+    REPORT("local_tiles in 48 KiB: tiles of %d x %d x %d cells, %zu bytes", p.tiles.tile[0], p.tiles.tile[1],
            p.tiles.tile[2], p.tiles.bytes);
+    /* a device with less: all of it (a tile of 8^3 cells at order 3 takes 64 KiB, 16 x 8 x 8 96) */
+    d.local_mem = 40 * 1024;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(!p.refusal[0] && p.tiles.bytes <= d.local_mem);
+    /* a CPU's tile is the whole box where its local memory holds it (one writer per box) */
+    struct gen_device cpu = device(1, 0, 1);
+    cpu.local_mem = 512 * 1024;
+    plan_resolve(&cfg, &cpu, &lay, &p);
+    CHECK(!p.refusal[0] && p.tiles.per_box == 1 && p.tiles.bytes > 48 * 1024);
+    d.local_mem = 65536;
     cfg.wg_tile[0] = 5;
     cfg.wg_tile[1] = cfg.wg_tile[2] = 16;
     plan_resolve(&cfg, &d, &lay, &p);
@@ -149,8 +160,20 @@ static void test_work_groups(void)
     const size_t *wg = p.wg_cells;
     struct gen_device d = device(0, 1, 1);
     CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
-    /* 32 does not divide a box of 16: the driver chooses */
-    CHECK(wg[0] == 0 && wg[1] == 0 && wg[2] == 0 && p.wg_particles == 128);
+    /* 32 does not divide a box of 16: the largest power-of-two shape of 128 items that does */
+    CHECK(wg[0] == 16 && wg[1] == 8 && wg[2] == 1 && p.wg_particles == 128);
+    REPORT("GPU cell groups: %zu x %zu x %zu for boxes of 16^3", wg[0], wg[1], wg[2]);
+    /* boxes of 4^3: 4 x 4 x 8 along z through the boxes, still 128 */
+    struct gen_layout small = lay;
+    small.box[0] = small.box[1] = small.box[2] = 4;
+    small.n_local = 2;
+    CHECK(plan_work_groups(&cfg, &d, &small, &p, err, sizeof err) == 0);
+    CHECK(wg[0] == 4 && wg[1] == 4 && wg[2] == 8);
+    /* one box of 2^3: 8 items, not a whole warp: the driver chooses */
+    small.box[0] = small.box[1] = small.box[2] = 2;
+    small.n_local = 1;
+    CHECK(plan_work_groups(&cfg, &d, &small, &p, err, sizeof err) == 0);
+    CHECK(wg[0] == 0 && wg[1] == 0 && wg[2] == 0);
     cfg.wg_cells[0] = 8;
     cfg.wg_cells[1] = 4;
     CHECK(plan_work_groups(&cfg, &d, &lay, &p, err, sizeof err) == 0);
