@@ -114,7 +114,7 @@ int collide_step(struct collide *col, struct ctx *c, struct species *sp, int n_s
     for (int i = 0; i < cfg->n_collisions; i++) {
         if ((step + 1) % cfg->collisions[i].interval)
             continue;
-        if (kernel_set(&col->entry[i], "step", sizeof n, &n, err, err_len) ||
+        if (kernel_set(&col->entry[i], "n_step", sizeof n, &n, err, err_len) ||
             kernel_launch(&col->entry[i], c->dev->queue, &c->timers, 1, &cells, NULL, err, err_len))
             return -1;
     }

@@ -46,7 +46,7 @@ static inline acc_real col_intra_pair(const int p, const int n, int *i, int *j)
  * of min(w_a, w_b) / V (twice that within one species), and each particle takes its new momentum
  * with probability w_other / max(w_a, w_b): always both with equal weights, which conserves energy
  * and momentum pair by pair; on average otherwise. */
-__kernel void PICL_CAT(collide, COL_SUFFIX)(const long step, __global real *aux, __global real *auy, __global real *auz,
+__kernel void PICL_CAT(collide, COL_SUFFIX)(const long n_step, __global real *aux, __global real *auy, __global real *auz,
                                             __global const real *aw, __global const long *a_boxes,
                                             __global int *a_list, __global const int *a_end, __global real *bux,
                                             __global real *buy, __global real *buz, __global const real *bw,
@@ -70,7 +70,7 @@ __kernel void PICL_CAT(collide, COL_SUFFIX)(const long step, __global real *aux,
 #if COL_INTRA
     if (na < 2)
         return;
-    col_shuffle(la, na, cell, step, 0u, COL_INDEX);
+    col_shuffle(la, na, cell, n_step, 0u, COL_INDEX);
     const int pairs = (na & 1) ? 3 + (na - 3) / 2 : na / 2;
     acc_real n_ab = 0;
     for (int q = 0; q < na; q++) {
@@ -102,7 +102,7 @@ __kernel void PICL_CAT(collide, COL_SUFFIX)(const long step, __global real *aux,
         const acc_real part = col_intra_pair(p, na, &qi, &qj);
         const long i = a0 + la[qi], j = a0 + la[qj];
         const acc_real wi = COL_WEIGHT(aw, i, COL_W_A), wj = COL_WEIGHT(aw, j, COL_W_A), wmax = fmax(wi, wj);
-        const uint4 r = col_random(cell, step, (uint)p, 2u, COL_INDEX);
+        const uint4 r = col_random(cell, n_step, (uint)p, 2u, COL_INDEX);
         acc_real ua[3] = {aux[i] * COL_INV_C, auy[i] * COL_INV_C, auz[i] * COL_INV_C};
         acc_real ub[3] = {aux[j] * COL_INV_C, auy[j] * COL_INV_C, auz[j] * COL_INV_C};
         const int upd_a = col_uniform(r.z) * wmax < wj, upd_b = col_uniform(r.w) * wmax < wi;
@@ -125,8 +125,8 @@ __kernel void PICL_CAT(collide, COL_SUFFIX)(const long step, __global real *aux,
     __global int *lb = b_list + b0 + b_lo;
     if (na == 0 || nb == 0)
         return;
-    col_shuffle(la, na, cell, step, 0u, COL_INDEX);
-    col_shuffle(lb, nb, cell, step, 1u, COL_INDEX);
+    col_shuffle(la, na, cell, n_step, 0u, COL_INDEX);
+    col_shuffle(lb, nb, cell, n_step, 1u, COL_INDEX);
     /* each particle of the larger set meets one of the smaller, which cycles (Perez section II.B) */
     const int pairs = max(na, nb);
     acc_real wb_sum = 0, tb_sum = 0, n_ab = 0;
@@ -168,7 +168,7 @@ __kernel void PICL_CAT(collide, COL_SUFFIX)(const long step, __global real *aux,
     for (int p = 0; p < pairs; p++) {
         const long i = a0 + la[p % na], j = b0 + lb[p % nb];
         const acc_real wi = COL_WEIGHT(aw, i, COL_W_A), wj = COL_WEIGHT(bw, j, COL_W_B), wmax = fmax(wi, wj);
-        const uint4 r = col_random(cell, step, (uint)p, 2u, COL_INDEX);
+        const uint4 r = col_random(cell, n_step, (uint)p, 2u, COL_INDEX);
         acc_real ua[3] = {aux[i] * COL_INV_C, auy[i] * COL_INV_C, auz[i] * COL_INV_C};
         acc_real ub[3] = {bux[j] * COL_INV_C, buy[j] * COL_INV_C, buz[j] * COL_INV_C};
         const int upd_a = col_uniform(r.z) * wmax < wj, upd_b = col_uniform(r.w) * wmax < wi;
