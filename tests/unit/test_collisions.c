@@ -255,8 +255,8 @@ static void test_isotropisation(struct device *dev)
            "%.3f over [0, tau]; at the end (%.1f tau) %.2f eV vs %.2f eV (from %.1f eV); %.1f s",
            tau, worst, steps * dt / tau, (txy - tz) / PICL_Q_E, (th_perp - th_par) / PICL_Q_E, d0 / PICL_Q_E,
            fixture_seconds() - t0);
-    /* a regression bound, as (a)'s: the figure above is what is claimed */
-    CHECK(worst <= 0.40);
+    /* measured 0.097: the 10%, with room for the particles' noise (about 2% on T_perp - T_par) */
+    CHECK(worst <= 0.15);
     fixture_free_sim(s);
 }
 
