@@ -93,6 +93,13 @@ static int collide_current(const struct collide *col, const struct ctx *c, const
     return 1;
 }
 
+int collide_prepare(struct collide *col, struct ctx *c, struct species *sp, int n_species, char *err, size_t err_len)
+{
+    if (!c->cfg->n_collisions || collide_current(col, c, sp, n_species))
+        return 0;
+    return collide_create(col, c, sp, n_species, err, err_len);
+}
+
 int collide_step(struct collide *col, struct ctx *c, struct species *sp, int n_species, long step, char *err,
                  size_t err_len)
 {
@@ -102,7 +109,7 @@ int collide_step(struct collide *col, struct ctx *c, struct species *sp, int n_s
         due |= (step + 1) % cfg->collisions[i].interval == 0;
     if (!due)
         return 0;
-    if (!collide_current(col, c, sp, n_species) && collide_create(col, c, sp, n_species, err, err_len))
+    if (collide_prepare(col, c, sp, n_species, err, err_len))
         return -1;
     const size_t boxes = (size_t)c->lay.n_local, one = 1;
     for (int s = 0; s < n_species; s++)

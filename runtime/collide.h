@@ -24,6 +24,9 @@ struct collide {
  * without collisions. */
 int collide_step(struct collide *col, struct ctx *c, struct species *sp, int n_species, long step, char *err,
                  size_t err_len);
+/* The lists and kernels made now (sim_create: not in the time loop); collide_step makes them again
+ * only when the program or the arrays changed. Nothing without collisions. */
+int collide_prepare(struct collide *col, struct ctx *c, struct species *sp, int n_species, char *err, size_t err_len);
 /* Releases kernels and lists (before the program and arena go). */
 void collide_destroy(struct collide *col, struct ctx *c);
 

@@ -201,7 +201,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         s->n_species = i + 1;
         log_debug("species %s: %ld particles", cfg->species[i].name, s->species[i].np);
     }
-    if (window_create(&s->window, c, &s->fields, s->species, s->n_species, err, err_len))
+    if (window_create(&s->window, c, &s->fields, s->species, s->n_species, err, err_len) ||
+        collide_prepare(&s->collide, c, s->species, s->n_species, err, err_len))
         return -1;
     /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
     for (int i = 0; i < s->n_species; i++)
