@@ -18,6 +18,7 @@
 #define CFG_MAX_DIAG_STEPS 64
 #define CFG_MAX_LASERS 8
 #define CFG_MAX_ELEMENTS 16
+#define CFG_MAX_COLLISIONS 16
 
 /* Each enum's names, one list per enum: X(ENUMERATOR, "name"), in the enum's order. The enum,
  * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
@@ -252,6 +253,16 @@ struct cfg_checkpoint {
 
 #include "config_diags.h" /* after struct cfg_expr, which a filter is */
 
+/* Binary Coulomb collisions between two species, or within one (species[0] == species[1]):
+ * Takizuka-Abe pairing in each cell, Perez et al. 2012 scattering (templates/collisions.cl,
+ * docs/collisions.md). */
+struct cfg_collision {
+    char name[CFG_NAME_LEN];
+    int species[2]; /* indices into picl_config.species; equal: intra-species */
+    double coulomb_log; /* > 0: fixed; 0: computed per cell and pair (Perez eq. 22-23) */
+    int interval; /* steps between collision stages, each with dt * interval; >= 1 */
+};
+
 struct picl_config {
     char input_path[CFG_PATH_LEN];
     uint64_t input_hash; /* FNV-1a of the input text and the --set list */
@@ -316,6 +327,10 @@ struct picl_config {
     double balance_threshold; /* redistribute when the imbalance improves by more than this fraction */
     int threads; /* CPU threads per rank (PoCL); 0: the cores shared among the node's ranks */
     int debug_drop_term; /* TEST ONLY (debug.drop_term), enum cfg_drop_term: CFG_DROP_AMPERE_J drops -dt J/eps0 */
+
+    /* binary collisions (collisions = {...}); none: no collision code in the program */
+    struct cfg_collision collisions[CFG_MAX_COLLISIONS];
+    int n_collisions;
 };
 
 /* Loads and validates `path`, applying `sets` ("key=value" strings, n_sets of them).

@@ -7,6 +7,7 @@
 
 #include "applied.h"
 #include "ckc.h"
+#include "collide_defs.h"
 #include "diag_kernels.h"
 #include "emit.h"
 #include "exprs.h"
@@ -100,6 +101,16 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg, const 
     }
     for (int i = 0; i < cfg->n_constants; i++)
         sb_printf(sb, " * constant     %s = %.17g\n", cfg->constants[i].name, cfg->constants[i].value);
+    for (int i = 0; i < cfg->n_collisions; i++) {
+        const struct cfg_collision *col = &cfg->collisions[i];
+        sb_printf(sb, " * collision %d  %s: %s with %s, ln(Lambda) ", i, col->name, cfg->species[col->species[0]].name,
+                  cfg->species[col->species[1]].name);
+        if (col->coulomb_log > 0)
+            sb_printf(sb, "%.9g", col->coulomb_log);
+        else
+            sb_puts(sb, "auto");
+        sb_printf(sb, ", every %d steps\n", col->interval);
+    }
     if (cfg->debug_drop_term)
         sb_puts(sb, " * TEST ONLY    debug.drop_term = ampere_J: Ampere's law without -dt J/eps0; results are wrong\n");
     sb_puts(sb, " * Units: SI, except particle positions, which kernels keep in cells of the whole\n"
@@ -376,6 +387,15 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     if (emit_species(out, cfg, lay, err, err_len) ||
         (gen_field_probes(cfg) && gen_emit_template(out, "field_probe.cl", err, err_len)))
         return -1;
+    /* binary collisions: the cell lists once, then each entry's stage with its literals */
+    if (cfg->n_collisions && gen_emit_template(out, "collisions.cl", err, err_len))
+        return -1;
+    for (int i = 0; i < cfg->n_collisions; i++) {
+        gen_collide_define(out, cfg, lay, i);
+        if (gen_emit_template(out, "collide.cl", err, err_len))
+            return -1;
+        gen_collide_undefine(out);
+    }
     for (int i = 0; i < cfg->n_lasers; i++) {
         gen_laser_emit(out, cfg, lay, i);
         if (gen_emit_template(out, "laser.cl", err, err_len))

@@ -286,6 +286,23 @@ static void copy_reduced(const struct luatab *rd, int t, struct picl_config *cfg
 
 /* Pushes the list t[key], sets *n to its length (at most max; before any entry is copied, as a
  * copier may look at the entries' count: a full diagnostic names species) and copies each entry. */
+/* One collision entry: its species as indices (check_collisions resolved the names). */
+static void copy_collision(const struct luatab *rd, int t, struct picl_config *cfg, int i)
+{
+    struct cfg_collision *col = &cfg->collisions[i];
+    lua_State *L = rd->L;
+    luatab_string(rd, t, "name", col->name, sizeof col->name);
+    luatab_push(rd, t, "species_index", LUA_TTABLE, 0);
+    for (int j = 0; j < 2; j++) {
+        luatab_push_item(rd, lua_gettop(L), j + 1, "species_index", LUA_TNUMBER);
+        col->species[j] = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    col->coulomb_log = luatab_number(rd, t, "coulomb_log", 0);
+    col->interval = (int)luatab_integer(rd, t, "interval");
+}
+
 static void copy_list(const struct luatab *rd, int t, const char *key, int max, int *n, struct picl_config *cfg,
                       copy_entry_fn *copy)
 {
@@ -402,6 +419,9 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     copy_list(rd, r, "lasers", CFG_MAX_LASERS, &cfg->n_lasers, cfg, copy_laser);
     lua_pop(L, 1);
 
+    copy_list(rd, r, "collisions", CFG_MAX_COLLISIONS, &cfg->n_collisions, cfg, copy_collision);
+    lua_pop(L, 1);
+
     luatab_push(rd, r, "diagnostics", LUA_TTABLE, 0);
     int d = lua_gettop(L);
     luatab_string(rd, d, "output_dir", cfg->output_dir, sizeof cfg->output_dir);
@@ -442,7 +462,8 @@ static const struct luamod_limit limits[] = {
     {"species", CFG_MAX_SPECIES}, {"constants", CFG_MAX_CONSTANTS}, {"reduced", CFG_MAX_REDUCED},
     {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS},
     {"pdiag", CFG_MAX_PDIAG}, {"hist", CFG_MAX_HIST}, {"hist_bins", CFG_HIST_MAX_BINS}, {"probes", CFG_MAX_PROBES},
-    {"probe_points", CFG_PROBE_MAX_POINTS}, {"probe_grid", CFG_PROBE_MAX_GRID}};
+    {"probe_points", CFG_PROBE_MAX_POINTS}, {"probe_grid", CFG_PROBE_MAX_GRID},
+    {"collisions", CFG_MAX_COLLISIONS}};
 static const struct luamod_entry run_entry = {"run", 1, limits, sizeof limits / sizeof limits[0], PICL_VERSION};
 
 /* Everything that touches Lua, run by luamod_run under a protected call. */

@@ -176,6 +176,16 @@ void cfg_print(const struct picl_config *cfg, void *file)
     if (cfg->window.enabled)
         fprintf(f, "moving window      along %c at %.9g c from t = %.9g s\n", axis_names[cfg->window.axis],
                 cfg->window.speed, cfg->window.start);
+    for (int i = 0; i < cfg->n_collisions; i++) {
+        const struct cfg_collision *col = &cfg->collisions[i];
+        fprintf(f, "collisions         %s: %s with %s, ln(Lambda) ", col->name, cfg->species[col->species[0]].name,
+                cfg->species[col->species[1]].name);
+        if (col->coulomb_log > 0)
+            fprintf(f, "%.9g", col->coulomb_log);
+        else
+            fprintf(f, "auto (per cell)");
+        fprintf(f, ", every %d steps\n", col->interval);
+    }
     for (int i = 0; i < cfg->n_lasers; i++) {
         const struct cfg_laser *l = &cfg->lasers[i];
         fprintf(f, "laser              %s: %c%c from ", l->name, l->sign > 0 ? '+' : '-', axis_names[l->axis]);

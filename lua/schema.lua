@@ -1252,6 +1252,84 @@ local applied_fields = section {
     },
 }
 
+-- Binary Coulomb collisions (templates/collisions.cl, docs/collisions.md): one entry per pair of
+-- species, or one species with itself. Which species the names are is a rule of the whole
+-- simulation (check_collisions), which knows them.
+local collision_species = { what = "a list of 1 or 2 species names", check = function(v)
+    if type(v) == "string" then v = { v } end
+    if type(v) ~= "table" then return nil end
+    for _, k in ipairs(sorted_keys(v)) do
+        if math.type(k) ~= "integer" or k < 1 or k > #v then return nil end
+    end
+    if #v < 1 or #v > 2 then
+        return nil, string.format("%d names; expected 1 or 2 species names ({'electrons', 'ions'}, or "
+            .. "{'electrons'} for collisions within one species)", #v)
+    end
+    for i, n in ipairs(v) do
+        if type(n) ~= "string" then return nil, string.format("entry %d is %s; expected a species name", i, repr(n)) end
+    end
+    return { v[1], v[2] or v[1] }
+end }
+
+local collision = section {
+    keys = {
+        species = { kind = collision_species, required = true,
+            doc = "the two species that collide; the same name twice (or one name) for collisions within one" },
+        name = { kind = name_kind("a name of letters, digits and _"), doc = "used in messages and --set",
+            default = function(c) return c.species[1] .. "_" .. c.species[2] end },
+        coulomb_log = { kind = { what = "a positive number or \"auto\"", check = function(v)
+            if v == "auto" then return 0.0 end
+            if type(v) ~= "number" then return nil end
+            if not finite(v) or v <= 0 then
+                return nil, string.format("%s; expected a positive number (the Coulomb logarithm ln(Lambda), "
+                    .. "typically 2 to 20) or \"auto\" (computed per cell and pair)", numtext(v))
+            end
+            return v + 0.0
+        end }, default = "auto", doc = "ln(Lambda), or \"auto\": from the cell's Debye length (Perez et al. 2012)" },
+        interval = { kind = integer("a positive integer", positive), default = 1,
+            doc = "steps between collision stages; each acts over interval * dt" },
+    },
+    rules = {
+        function(c, key, ctx)
+            c.key = key
+            c.where = ctx:where(key)
+        end,
+    },
+}
+
+-- The names of a collision entry are species, each charged, and no pair is listed twice.
+local function check_collisions(sim)
+    local index, names = {}, {}
+    for i, sp in ipairs(sim.species) do
+        index[sp.name], names[#names + 1] = i, sp.name
+    end
+    local pairs_seen = {}
+    for _, c in ipairs(sim.collisions or {}) do
+        local k = join(c.key, "species")
+        c.species_index = {}
+        for j, n in ipairs(c.species) do
+            if not index[n] then
+                local guess = closest(n, names)
+                fail(k, string.format("unknown species '%s'; %sexpected %s", n,
+                    guess and ("did you mean '" .. guess .. "'? ") or "",
+                    #names > 0 and ("one of " .. quoted_list(names)) or "a species of the input (it has none)"))
+            end
+            local sp = sim.species[index[n]]
+            if sp.charge == 0 then
+                fail(k, string.format("species '%s' has no charge; Coulomb collisions need charged species", n))
+            end
+            c.species_index[j] = index[n] - 1
+        end
+        local a, b = c.species_index[1], c.species_index[2]
+        local pair = math.min(a, b) .. ":" .. math.max(a, b)
+        if pairs_seen[pair] then
+            fail(k, string.format("the pair %s, %s is also entry '%s'; expected each pair once", c.species[1],
+                c.species[2], pairs_seen[pair]))
+        end
+        pairs_seen[pair] = c.name
+    end
+end
+
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -1288,9 +1366,11 @@ local simulation = section {
             doc = "steps between progress lines when stderr is not a terminal" },
         particle_ids = { kind = boolean,
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
+        collisions = { kind = list_of(collision, "collision", "collisions"), default = {},
+            doc = "binary Coulomb collisions between species (docs/collisions.md)" },
     },
     rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_moving_window,
-        check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule },
+        check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions },
 }
 
 

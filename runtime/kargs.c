@@ -64,6 +64,10 @@ static const struct karg tile_bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, 
 static const struct karg reorder_tiles[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"tile_list", 0}};
 static const struct karg window_inject[] = {{"shifts", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
 static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"F", 0}};
+static const struct karg collide_list[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"cell_list", 0}, {"cell_end", 0}};
+static const struct karg collide_entry[] = {{"n_step", 0},    {"aux", 0},    {"auy", 0},   {"auz", 0},     {"aw", 0},
+                                            {"a_boxes", 0}, {"a_list", 0}, {"a_end", 0}, {"bux", 0},     {"buy", 0},
+                                            {"buz", 0},     {"bw", 0},     {"b_boxes", 0}, {"b_list", 0}, {"b_end", 0}};
 
 /* Exact names first: a "*" row matches what no exact row names. */
 static const struct kargs_row rows[] = {
@@ -89,6 +93,7 @@ static const struct kargs_row rows[] = {
     ROW("particles_reorder", reorder),
     ROW("particles_tile_bin", tile_bin),
     ROW("particles_reorder_tiles", reorder_tiles),
+    ROW("collide_list", collide_list),
     ROW("filter_*", field_only),
     ROW("halo_fill_*", halo_fill),
     ROW("halo_sum_*", halo_sum),
@@ -106,6 +111,7 @@ static const struct kargs_row rows[] = {
     ROW("reduce_kinetic_*", reduce_kinetic),
     ROW("window_inject_*", window_inject),
     ROW("flux_inject_*", flux_inject),
+    ROW("collide_*", collide_entry),
     ROW("field_probe", field_probe),
     ROW("reduce_field_max", reduce_fields),
     ROW("diag_moments_*", diag_moments),

@@ -108,6 +108,7 @@ void sim_unbuild(struct sim *s)
     if (s->diags) /* before the program and the arena they hold kernels and buffers of */
         pstats_unbuild(&s->diags->ps, c);
     window_destroy(&s->window);
+    collide_destroy(&s->collide, c);
     for (int i = 0; i < s->n_species; i++)
         particles_destroy(&s->species[i], c);
     lasers_destroy(&s->lasers);
@@ -200,7 +201,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         s->n_species = i + 1;
         log_debug("species %s: %ld particles", cfg->species[i].name, s->species[i].np);
     }
-    if (window_create(&s->window, c, &s->fields, s->species, s->n_species, err, err_len))
+    if (window_create(&s->window, c, &s->fields, s->species, s->n_species, err, err_len) ||
+        collide_prepare(&s->collide, c, s->species, s->n_species, err, err_len))
         return -1;
     /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
     for (int i = 0; i < s->n_species; i++)
@@ -261,6 +263,9 @@ int sim_step(struct sim *s, char *err, size_t err_len)
         for (int i = 0; i < s->n_species; i++)
             if (particles_sort(&s->species[i], c, err, err_len))
                 return -1;
+    /* binary collisions: after the deposit, before the next push, they change u^{n+1/2} only */
+    if (collide_step(&s->collide, c, s->species, s->n_species, s->step, err, err_len))
+        return -1;
     /* the box tables say whether every particle found room: a small read, once a step */
     for (int i = 0; i < s->n_species; i++)
         if ((!s->species[i].cfg->frozen || s->window.enabled || s->species[i].cfg->flux.enabled) &&

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "collide.h"
 #include "ctx.h"
 #include "decomp.h"
 #include "diags.h"
@@ -31,6 +32,7 @@ struct sim {
     struct diags *diags; /* moments, extrema, histograms, probes (io/diags.h); NULL: none asked for */
     struct costs *costs; /* per-box costs (sim/costs.h); NULL: none asked for */
     struct window window; /* the moving window, when the input has one */
+    struct collide collide; /* binary collisions (runtime/collide.h); idle without them */
     long step;
     double time; /* s */
     double wall_loop; /* s spent in the time loop */

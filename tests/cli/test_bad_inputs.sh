@@ -145,6 +145,23 @@ expect "from_file: negative iteration" 's|density = "n0.*|from_file = { path = "
     "species.electrons.from_file.iteration: expected an integer >= 0" run
 expect "from_file and beam" 's|density = "n0.*|from_file = { path = "b.h5", species = "b" }, beam = { total_charge = -1e-15, particles = 10, centroid = {5e-7, 5e-7, 5e-7}, rms = 1e-8, gamma = 2 },|; /ppc = 1,/d' \
     "species.electrons.from_file: give beam or from_file, not both" run
+# collisions (binary Coulomb collisions, docs/collisions.md)
+C='s|^  steps = 3,|  steps = 3, collisions = { %s },|'
+expect "collisions: unknown species" "$(printf "$C" '{ species = { "electron", "electrons" } }')" \
+    "bad.lua:10: collisions.1.species: unknown species 'electron'; did you mean 'electrons'?" run
+expect "collisions: negative log" "$(printf "$C" '{ species = { "electrons" }, coulomb_log = -3 }')" \
+    "bad.lua:10: collisions.1.coulomb_log: -3; expected a positive number" run
+expect "collisions: log a word" "$(printf "$C" '{ species = { "electrons" }, coulomb_log = "big" }')" \
+    "bad.lua:10: collisions.1.coulomb_log: expected a positive number or \"auto\"" check
+expect "collisions: interval 0" "$(printf "$C" '{ species = { "electrons" }, interval = 0 }')" \
+    "bad.lua:10: collisions.1.interval: expected a positive integer" run
+expect "collisions: three species" "$(printf "$C" '{ species = { "electrons", "electrons", "electrons" } }')" \
+    "bad.lua:10: collisions.1.species: 3 names; expected 1 or 2 species names" run
+expect "collisions: misspelt key" "$(printf "$C" '{ species = { "electrons" }, coulomb_logg = 5 }')" \
+    "bad.lua:10: collisions.1.coulomb_logg: unknown key; did you mean 'coulomb_log'?" run
+expect "collisions: a pair twice" "$(printf "$C" '{ name = "a", species = { "electrons" } }, { name = "b", species = { "electrons", "electrons" } }')" \
+    "collisions.b.species: the pair electrons, electrons is also entry 'a'; expected each pair once" run
+
 # species.flux (flux injection, WarpX NFluxPerCell)
 F='flux = { face = "-x", per_cell = 2, density = 1e20 },'
 B='boundary = { particles = { x = "absorbing" } },'

@@ -1715,6 +1715,53 @@ static void test_flux_trace(struct device *dev)
     }
 }
 
+/* binary collisions: a program without collisions has no trace of them (no collide kernel, no COL_
+ * literal, no scattering function); with two entries (one between species, one within) it builds
+ * in float and double with collide_list and one kernel per entry. */
+static void test_collision_trace(struct device *dev)
+{
+    static const char *const with_text[2] = {"", "  collisions = { { species = {'e', 'i'}, coulomb_log = 8 }, { species = {'e'} } },\n"};
+    static const char *const precision[2] = {"double", "float"};
+    for (int with = 0; with < 2; with++)
+        for (int fp = 0; fp < 2; fp++) {
+            struct picl_config *cfg = calloc(1, sizeof *cfg);
+            if (!cfg)
+                exit(1);
+            fixture_config(cfg, NULL, 0,
+                           FIXTURE_INPUT
+                           "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-7, 8e-7, 8e-7}, max_box = 4 },\n"
+                           "  steps = 2, precision = '%s',\n"
+                           "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 },\n"
+                           "    { name = 'i', particle = 'proton', density = 1e24, ppc = 1, u_th = 0.001 } },\n"
+                           "%s}\n",
+                           precision[fp], with_text[with]);
+            struct strbuf src;
+            sb_init(&src);
+            CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
+            struct pp p;
+            pp_run(&p, src.data);
+            const int kernels = count_token(p.out, "collide_0") + count_token(p.out, "collide_1");
+            const int traces = (strstr(src.data, "COL_MU") != NULL) + (strstr(p.out, "col_scatter") != NULL) +
+                               (strstr(p.out, "collide_list") != NULL);
+            if (with) {
+                cl_uint nk;
+                CHECK(build(dev, cfg, src.data, &nk) == 0);
+            }
+            const int ok = p.errors == 0 && (with ? kernels == 2 && traces == 3 : kernels == 0 && traces == 0 &&
+                                                                                     !strstr(p.out, "collide"));
+            pp_free(&p);
+            if (!ok)
+                printf("FAIL collisions %d (%s): collide_ %d times, traces %d\n", with, precision[fp], kernels, traces);
+            CHECK(ok);
+            if (fp == 0)
+                REPORT("collisions %s: %d collide_<i> kernel(s) after preprocessing, %d of COL_MU / col_scatter / "
+                       "collide_list",
+                       with ? "of two entries" : "absent", kernels, traces);
+            sb_free(&src);
+            free(cfg);
+        }
+}
+
 int main(void)
 {
     test_loop_checker();
@@ -1729,6 +1776,7 @@ int main(void)
     test_pml_laser(&dev);
     test_applied_fields(&dev);
     test_flux_trace(&dev);
+    test_collision_trace(&dev);
     device_close(&dev);
     return check_finish();
 }

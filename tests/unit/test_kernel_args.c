@@ -32,13 +32,14 @@ static const char *const input =
     "%s}\n";
 
 /* The physicist's reduced diagnostics (their kernels are in a program only when asked for), into
- * the folder %s. */
+ * the folder %s; and binary collisions (their kernels too), between species and within one. */
 static const char *const diagnostics =
     "  diagnostics = { output_dir = '%s', moments = { name = 'm', interval = 1, species = 'bunch' },\n"
     "    histograms = { name = 'h', interval = 1, species = 'electrons',\n"
     "      axes = { { quantity = 'x', bins = 4, min = -8e-6, max = 8e-6 }, { quantity = 'gamma', bins = 4, min = 1, max = 2 } } },\n"
     "    probes = { name = 'p', interval = 1, points = { {0, 0, 8e-6} } },\n"
-    "    field_maxima = { name = 'f', interval = 1 } },\n";
+    "    field_maxima = { name = 'f', interval = 1 } },\n"
+    "  collisions = { { species = {'electrons', 'ions'} }, { species = {'electrons'}, coulomb_log = 10 } },\n";
 
 /* The variant the runtime gave kernel `name` (only a species' push has more than one). */
 static unsigned runtime_variant(const struct sim *s, const char *name)
