@@ -34,10 +34,13 @@ static const struct karg push_deposit[] = {{"F", 0},
                                            {"tile_end", KARGS_TILE_LIST},
                                            {"t_gather", KARGS_APPLIED},
                                            {"lab_offset", KARGS_APPLIED}};
-static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG){"boxes", 0},
+static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
+                                            PICL_PARTICLE_LEVEL(ARG){"boxes", 0},
                                         {"t_gather", KARGS_APPLIED},
                                         {"lab_offset", KARGS_APPLIED}};
-static const struct karg deposit_rho[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0}};
+static const struct karg deposit_rho[] = {{"F", 0},
+                                          PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_WEIGHT(ARG)
+                                              PICL_PARTICLE_LEVEL(ARG){"boxes", 0}};
 static const struct karg reduce_kinetic[] = {PICL_PARTICLE_MOMENTUM(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
                                              {"out", 0}};
 static const struct karg diag_moments[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
@@ -64,6 +67,14 @@ static const struct karg tile_bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, 
 static const struct karg reorder_tiles[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"tile_list", 0}};
 static const struct karg window_inject[] = {{"shifts", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
 static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
+/* field ionization (templates/ionize.cl): the ion's arrays, then its product's, e_ before each */
+#define ARG_PRODUCT(E, name, param, type, kept) {"e_" #param, 0},
+static const struct karg ionize[] = {{"F", 0},
+                                     {"step", 0},
+                                     PICL_PARTICLE_ARRAYS(ARG){"boxes", 0},
+                                     PICL_PARTICLE_ARRAYS(ARG_PRODUCT){"e_boxes", 0},
+                                     {"t_gather", KARGS_APPLIED},
+                                     {"lab_offset", KARGS_APPLIED}};
 
 /* Exact names first: a "*" row matches what no exact row names. */
 static const struct kargs_row rows[] = {
@@ -106,6 +117,7 @@ static const struct kargs_row rows[] = {
     ROW("reduce_kinetic_*", reduce_kinetic),
     ROW("window_inject_*", window_inject),
     ROW("flux_inject_*", flux_inject),
+    ROW("ionize_*", ionize),
     ROW("field_probe", field_probe),
     ROW("reduce_field_max", reduce_fields),
     ROW("diag_moments_*", diag_moments),
