@@ -30,7 +30,7 @@ static int ionize_one(struct species *ion, struct species *product, const struct
     for (int i = 0; i < PA_COUNT; i++)
         a[i] = ion->array[i].mem;
     const cl_long n = (cl_long)step;
-    if (kernel_mem(k, "F", f->buf.mem, err, err_len) || kernel_set(k, "step", sizeof n, &n, err, err_len) ||
+    if (kernel_mem(k, "F", f->buf.mem, err, err_len) || kernel_set(k, "n_step", sizeof n, &n, err, err_len) ||
         kernel_particles(k, a, err, err_len) || kernel_mem(k, "boxes", ion->boxes.mem, err, err_len) ||
         kernel_mem(k, "e_boxes", product->boxes.mem, err, err_len))
         return -1;

@@ -70,7 +70,7 @@ static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG)
 /* field ionization (templates/ionize.cl): the ion's arrays, then its product's, e_ before each */
 #define ARG_PRODUCT(E, name, param, type, kept) {"e_" #param, 0},
 static const struct karg ionize[] = {{"F", 0},
-                                     {"step", 0},
+                                     {"n_step", 0},
                                      PICL_PARTICLE_ARRAYS(ARG){"boxes", 0},
                                      PICL_PARTICLE_ARRAYS(ARG_PRODUCT){"e_boxes", 0},
                                      {"t_gather", KARGS_APPLIED},

@@ -31,7 +31,7 @@ __constant acc_real adk_defaults[1] = {0};
  * loaders' 0u and flux's 3u). A new electron's id is 2^63 + ion species << 54 + new level << 48 +
  * the ion's id: unique in the product species, whose own ids stay below 2^48. A product box
  * without room flags BT_OVERFLOW = 3 and the run stops with a message. */
-__kernel void PICL_CAT(ionize, SP_SUFFIX)(__global const real *F, const long step, PICL_PARTICLE_ARRAYS(PA_PARAM)
+__kernel void PICL_CAT(ionize, SP_SUFFIX)(__global const real *F, const long n_step, PICL_PARTICLE_ARRAYS(PA_PARAM)
                                           __global const long *boxes, PICL_PARTICLE_ARRAYS(PA_PARAM_PRODUCT)
                                           __global long *e_boxes APPLIED_PARAM)
 {
@@ -58,7 +58,7 @@ __kernel void PICL_CAT(ionize, SP_SUFFIX)(__global const real *F, const long ste
         const acc_real w = exp(SP_ADK_LOG_PRE[lv] - SP_ADK_POWER[lv] * log(e) - SP_ADK_EXPO[lv] / e);
         const acc_real p = -expm1(-w * (acc_real)DT);
         const ulong id = pid[ip];
-        const uint4 r = philox4x32((uint4)((uint)id, (uint)(id >> 32), (uint)step, 5u), (uint2)(SP_SEED_LO, SP_SEED_HI));
+        const uint4 r = philox4x32((uint4)((uint)id, (uint)(id >> 32), (uint)n_step, 5u), (uint2)(SP_SEED_LO, SP_SEED_HI));
         /* uniform in [0, 1) from 53 (float: 32) bits */
         const acc_real x = ((acc_real)(r.x >> 11) * (acc_real)4294967296.0 + (acc_real)r.y) *
                            (acc_real)(1.0 / 9007199254740992.0);
