@@ -162,6 +162,18 @@ struct cfg_flux {
     double theta;
 };
 
+/* Field ionization of an ion species (gen/ionization.c, templates/ionize.cl): its element's
+ * atomic number z, the charge state its particles start in, and the electron species each event
+ * adds to. The species' charge is then e per charge state (each particle's charge is its level
+ * times e). */
+struct cfg_ionization {
+    int enabled;
+    char element[4]; /* symbol, "N" */
+    int z; /* atomic number */
+    int initial_level; /* 0 .. z - 1 */
+    int product; /* index of the electron species */
+};
+
 struct cfg_species {
     char name[CFG_NAME_LEN];
     double charge; /* C */
@@ -186,6 +198,7 @@ struct cfg_species {
     int is_file; /* 1: from an openPMD file; density, region, ppc, u_drift and u_th do not apply */
     struct cfg_from_file file;
     struct cfg_flux flux;
+    struct cfg_ionization ionization;
     char where[CFG_PATH_LEN];
 };
 

@@ -273,6 +273,8 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
                 " * PARTICLE_WEIGHTS, a weight (else each species' SP_WEIGHT is every particle's). */\n");
     gen_define_int(sb, "PARTICLE_IDS", gen_stores_ids(cfg));
     gen_define_int(sb, "PARTICLE_WEIGHTS", gen_stores_weights(cfg));
+    /* PARTICLE_LEVELS: a charge state per particle, where some species is ionizable */
+    gen_define_int(sb, "PARTICLE_LEVELS", gen_ionizes(cfg));
     if (ops->emit_tiles)
         ops->emit_tiles(sb, cfg, lay, &plan->tiles);
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
@@ -311,6 +313,7 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
             (!beam && cfg->window.enabled && gen_emit_template(sb, "window_inject.cl", err, err_len)) ||
             (cfg->species[s].flux.enabled && emit_flux(sb, cfg, lay, s, err, err_len)) ||
             (!cfg->species[s].frozen && gen_emit_template(sb, "species_step.cl", err, err_len)) ||
+            (cfg->species[s].ionization.enabled && gen_emit_template(sb, "ionize.cl", err, err_len)) ||
             gen_emit_template(sb, "particle_diag.cl", err, err_len) ||
             (gen_species_stats(cfg, s) && (gen_emit_template(sb, "pstats_iface.h", err, err_len) ||
                                             gen_emit_template(sb, "particle_stats.cl", err, err_len) ||

@@ -10,8 +10,21 @@
 
 #include <math.h>
 
+/* Field ionization keys its random numbers by particle id and gives each new electron its ion's
+ * weight, so a run with an ionizable species stores ids and weights, and every species a charge
+ * state (PARTICLE_LEVELS: the kernels that move particles between slots serve all species). */
+int gen_ionizes(const struct picl_config *cfg)
+{
+    for (int s = 0; s < cfg->n_species; s++)
+        if (cfg->species[s].ionization.enabled)
+            return 1;
+    return 0;
+}
+
 int gen_stores_ids(const struct picl_config *cfg)
 {
+    if (gen_ionizes(cfg))
+        return 1;
     if (cfg->particle_ids >= 0)
         return cfg->particle_ids;
     for (int i = 0; i < cfg->n_full; i++)
@@ -49,6 +62,8 @@ double gen_weight_per_density(const struct cfg_species *sp, const struct gen_lay
 
 int gen_stores_weights(const struct picl_config *cfg)
 {
+    if (gen_ionizes(cfg))
+        return 1;
     for (int s = 0; s < cfg->n_species; s++)
         if (!weight_fixed(&cfg->species[s]))
             return 1;

@@ -9,6 +9,9 @@
  * weight per particle unless every species gives all its particles one weight, *w (a plasma of
  * uniform density, a beam: returns 1). */
 int gen_stores_ids(const struct picl_config *cfg);
+/* Some species is ionizable: every particle stores a charge state (PARTICLE_LEVELS), an id and a
+ * weight. */
+int gen_ionizes(const struct picl_config *cfg);
 int gen_stores_weights(const struct picl_config *cfg);
 int gen_species_weight(const struct picl_config *cfg, const struct gen_layout *lay, int s, double *w);
 /* m^3 per unit density of one macro-particle of a plasma species: cell volume / particles per cell. */

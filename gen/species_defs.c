@@ -7,6 +7,7 @@
 #include "beam_stats.h"
 #include "constants.h"
 #include "emit.h"
+#include "ionization.h"
 #include "particle_attrs.h"
 
 static const char *const species_macros[] = {
@@ -125,10 +126,12 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
     }
     if (sp->is_beam)
         emit_beam_macros(sb, sp);
+    gen_ionization_define(sb, cfg, s);
 }
 
 void gen_species_undefine(struct strbuf *sb)
 {
     for (size_t m = 0; m < sizeof species_macros / sizeof *species_macros; m++)
         sb_printf(sb, "#undef %s\n", species_macros[m]);
+    gen_ionization_undefine(sb);
 }

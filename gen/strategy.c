@@ -16,6 +16,9 @@ const char *gen_simd_cells_unfit(const struct picl_config *cfg)
         return "deposition \"direct\"";
     if (cfg->applied.enabled) /* applied_add is written for one particle, not for lanes */
         return "applied_fields";
+    for (int s = 0; s < cfg->n_species; s++) /* the lanes' charge is the species' own */
+        if (cfg->species[s].ionization.enabled)
+            return "an ionizable species";
     return NULL;
 }
 

@@ -220,6 +220,17 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
         flux->theta = luatab_number(rd, fl, "theta", 0);
     }
     lua_pop(L, 1);
+    /* field ionization: lua/schema.lua resolved the element's z and the product's index */
+    if (luatab_push(rd, t, "ionization", LUA_TTABLE, 1)) {
+        int io = lua_gettop(L);
+        struct cfg_ionization *ion = &sp->ionization;
+        ion->enabled = 1;
+        luatab_string(rd, io, "element", ion->element, sizeof ion->element);
+        ion->z = (int)luatab_integer(rd, io, "z");
+        ion->initial_level = (int)luatab_integer(rd, io, "initial_level");
+        ion->product = (int)luatab_integer(rd, io, "product_index");
+    }
+    lua_pop(L, 1);
     luatab_string(rd, t, "where", sp->where, sizeof sp->where);
 }
 

@@ -111,6 +111,10 @@ void cfg_print(const struct picl_config *cfg, void *file)
                 fprintf(f, "  flux               %d a cell a step through %c%c of a Maxwellian of %s m^-3\n",
                         sp->flux.per_cell, sp->flux.side ? '+' : '-', axis_names[sp->flux.axis], dens);
         }
+        if (sp->ionization.enabled)
+            fprintf(f, "  ionization         %s (Z = %d) from charge state %d, ADK, electrons to %s; mass %.9g kg\n",
+                    sp->ionization.element, sp->ionization.z, sp->ionization.initial_level,
+                    cfg->species[sp->ionization.product].name, sp->mass);
         if (sp->is_beam) {
             const struct cfg_beam *b = &sp->beam;
             fprintf(f, "  beam               %.9g C in %ld particles, centroid ", b->total_charge, b->particles);

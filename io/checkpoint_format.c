@@ -41,9 +41,11 @@ hid_t ckpt_real_type(const struct ctx *c)
 }
 
 /* In a file every attribute is there in its OpenCL type (templates/kernel_iface.h): reals in the run's
- * precision, ids as 64-bit integers. A row per stored array, in enum particle_array's order. */
+ * precision, ids as 64-bit integers, charge states as 32-bit integers. A row per stored array, in
+ * enum particle_array's order (is_ulong: 1 ulong, 2 int). */
 #define FILE_IS_ULONG_real 0
 #define FILE_IS_ULONG_ulong 1
+#define FILE_IS_ULONG_int 2
 #define ARRAY_ROW(E, name, param, type, kept) {FILE_IS_ULONG_##type, kept},
 static const struct {
     int is_ulong;
@@ -57,14 +59,16 @@ hid_t ckpt_array_type(const struct ctx *c, int a)
 {
     if (!is_stored(a))
         return H5I_INVALID_HID;
-    return array_rows[a].is_ulong ? H5T_NATIVE_UINT64 : ckpt_real_type(c);
+    return array_rows[a].is_ulong == 2 ? H5T_NATIVE_INT32
+           : array_rows[a].is_ulong    ? H5T_NATIVE_UINT64
+                                       : ckpt_real_type(c);
 }
 
 size_t ckpt_array_elem(const struct ctx *c, int a)
 {
     if (!is_stored(a))
         return 0;
-    return array_rows[a].is_ulong ? sizeof(cl_ulong) : c->real_size;
+    return array_rows[a].is_ulong == 2 ? sizeof(cl_int) : array_rows[a].is_ulong ? sizeof(cl_ulong) : c->real_size;
 }
 
 enum pa_kept ckpt_array_kept(int a) { return is_stored(a) ? array_rows[a].kept : PA_ALWAYS; }

@@ -403,7 +403,8 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
         return refuse(r, "%s is missing: the run that wrote it %s; this input needs them", label,
                       ckpt_array_kept(a) == PA_IF_IDS
                           ? "stored no particle ids (no full diagnostic wrote particles, particle_ids unset)"
-                          : "gave all particles of a species one weight");
+                      : ckpt_array_kept(a) == PA_IF_LEVELS ? "had no ionizable species (no charge states)"
+                                                           : "gave all particles of a species one weight");
     hsize_t dims = (hsize_t)total, count = (hsize_t)mine;
     hid_t d = open_checked(r, g, ckpt_array_names[a], label, 1, &dims);
     if (d < 0)

@@ -444,7 +444,7 @@ struct selection {
 
 static int read_array(struct writer *w, struct species *sp, enum particle_array a, void *host)
 {
-    size_t elem = a == PA_ID ? sizeof(cl_ulong) : w->c->real_size;
+    size_t elem = a == PA_ID ? sizeof(cl_ulong) : a == PA_LEVEL ? sizeof(cl_int) : w->c->real_size;
     if (!particles_elem(w->c, a)) { /* the weight every particle of the species has */
         double weight;
         gen_species_weight(w->c->cfg, &w->c->lay, sp->index, &weight);
@@ -466,7 +466,8 @@ static int read_array(struct writer *w, struct species *sp, enum particle_array 
     return 0;
 }
 
-/* Writes one per-particle array: position (metres), momentum (m u), weighting or id. */
+/* Writes one per-particle array: position (metres), momentum (m u), weighting or id, or from the
+ * charge state of an ionizable species its charge (level x e, C). */
 static int write_particle_array(struct writer *w, struct species *sp, const struct selection *sel, hid_t parent,
                                 const char *name, enum particle_array a, void *raw, void *out)
 {
@@ -488,6 +489,10 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
         long k = sel->slot[i];
         if (a == PA_ID)
             ((uint64_t *)out)[i] = ((const cl_ulong *)raw)[k];
+        else if (a == PA_LEVEL && dbl)
+            ((double *)out)[i] = sp->cfg->charge * ((const cl_int *)raw)[k];
+        else if (a == PA_LEVEL)
+            ((float *)out)[i] = (float)(sp->cfg->charge * ((const cl_int *)raw)[k]);
         else if (dbl)
             ((double *)out)[i] = shift + scale * ((const double *)raw)[k];
         else
@@ -744,8 +749,16 @@ static int write_species(struct writer *w, const struct cfg_full *d, const struc
         rc = write_scalar_record(w, sp, &sel, g, "weighting", PA_W, raw, out, 1.0, 1);
     if (rc == 0 && (d->attributes & (1u << CFG_ATTR_ID)))
         rc = write_scalar_record(w, sp, &sel, g, "id", PA_ID, raw, out, 0.0, 0);
+    /* an ionizable species' charge differs between particles: level x e, one value each */
+    if (rc == 0 && sp->cfg->ionization.enabled) {
+        rc = write_particle_array(w, sp, &sel, g, "charge", PA_LEVEL, raw, out);
+        hid_t rec = rc ? H5I_INVALID_HID : H5Dopen2(g, "charge", H5P_DEFAULT);
+        rc = rc || rec < 0 || particle_record_attrs(rec, dim_charge, 0.0, 1.0, 0);
+        if (rec >= 0)
+            H5Dclose(rec);
+    }
     /* charge and mass per physical particle, constant over the species */
-    for (int i = 0; rc == 0 && i < 2; i++) {
+    for (int i = sp->cfg->ionization.enabled; rc == 0 && i < 2; i++) {
         hid_t rec;
         rc = constant_component(g, i ? "mass" : "charge", i ? sp->cfg->mass : sp->cfg->charge, total, &rec) ||
              particle_record_attrs(rec, i ? dim_mass : dim_charge, 0.0, 1.0, 0);

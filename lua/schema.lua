@@ -419,6 +419,65 @@ local function made_elsewhere(s, key, keys, what, why)
     s.density = nil
 end
 
+-- Field ionization (gen/ionization.c, templates/ionize.cl, docs/input.md "Field ionization"):
+-- an ion species of `element` whose particles start in charge state `initial_level` and are
+-- ionized by the ADK tunnelling rate, each event adding an electron to species `product`.
+local ELEMENTS = require("elements")
+local ELEMENT_SYMBOLS, ELEMENT_OF = {}, {}
+for _, e in ipairs(ELEMENTS) do
+    ELEMENT_SYMBOLS[#ELEMENT_SYMBOLS + 1] = e.symbol
+    ELEMENT_OF[e.symbol] = e
+end
+local ATOMIC_MASS_UNIT = 1.66053906660e-27 -- kg, CODATA 2018
+local ionization = section {
+    keys = {
+        element = { kind = one_of("element", ELEMENT_SYMBOLS), required = true,
+            doc = "chemical symbol, H .. Kr" },
+        initial_level = { kind = integer("an integer >= 0", nonnegative), default = 0,
+            doc = "charge state the particles start in, 0 .. Z - 1" },
+        product = { kind = name_kind("a species name"), required = true,
+            doc = "the electron species each ionization event adds to" },
+        model = { kind = one_of("ionization model", { "adk" }), default = "adk",
+            doc = "adk: Ammosov-Delone-Krainov tunnelling with the PPT prefactor" },
+    },
+}
+
+-- An ionizable species' charge and mass follow from its element: charge e per charge state
+-- (a particle's charge is its level times e), so neither particle nor charge is given (a charge,
+-- if given, must be initial_level x e); mass the element's standard atomic weight x u unless
+-- given. Only a plasma (density and ppc) can be ionizable.
+local function ionizable_species(s, key)
+    local io = s.ionization
+    if not io then return end
+    local k = join(key, "ionization")
+    local e = ELEMENT_OF[io.element]
+    if io.initial_level >= e.z then
+        fail(join(k, "initial_level"), string.format("%d; %s has Z = %d, so expected an integer in 0..%d",
+            io.initial_level, io.element, e.z, e.z - 1))
+    end
+    if s.particle then
+        fail(join(key, "particle"), "an ionizable species takes no particle: its charge is its charge state x e "
+            .. "and its mass that of ionization.element (give mass to change it)")
+    end
+    if s.charge and math.abs(s.charge - io.initial_level * K.q_e) > 1e-6 * K.q_e then
+        fail(join(key, "charge"), string.format("%s C, while ionization.initial_level = %d makes it %s C; expected "
+            .. "no charge (it follows from the charge state)", numtext(s.charge), io.initial_level,
+            numtext(io.initial_level * K.q_e)))
+    end
+    for _, other in ipairs { "beam", "from_file", "flux" } do
+        if s[other] then
+            fail(join(key, other), "an ionizable species is a plasma (density and ppc) in this version of picl; "
+                .. "expected no " .. other .. " beside ionization")
+        end
+    end
+    if s.frozen then
+        fail(join(key, "frozen"), "an ionizable species is pushed (its charge changes); expected frozen = false")
+    end
+    s.charge = K.q_e -- per charge state: the kernels multiply by each particle's level
+    s.mass = s.mass or e.weight * ATOMIC_MASS_UNIT
+    io.z = e.z
+end
+
 local species = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), required = true, doc = "used in output names and --set" },
@@ -442,12 +501,14 @@ local species = section {
         beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
         from_file = { kind = from_file, doc = "particles read from an openPMD file instead of density and ppc" },
         flux = { kind = flux, doc = "particles entering through a face every step instead of density and ppc" },
+        ionization = { kind = ionization, doc = "field ionization: element, initial_level, product electron species" },
         -- Each species draws from its own stream unless told otherwise.
         seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
             default = function(_, ctx) return ctx.list_index end },
         frozen = { kind = boolean, default = false, doc = "true: never pushed, deposits no current" },
     },
     rules = {
+        ionizable_species,
         -- A plasma (density, ppc, ...) or a beam, never both; the runtime reads ppc and the
         -- momentum keys of every species, so a beam gets neutral values for them.
         function(s, key)
@@ -1021,6 +1082,45 @@ local function check_flux(sim)
     end
 end
 
+-- Each ionizable species' product is another species of the input, an electron species (charge
+-- -e, mass m_e) that is pushed and is not itself ionizable; its index (from 0) goes to the config.
+local function check_ionization(sim)
+    local index, names = {}, {}
+    for i, sp in ipairs(sim.species) do
+        index[sp.name] = i
+        names[#names + 1] = sp.name
+    end
+    for _, sp in ipairs(sim.species) do
+        local io = sp.ionization
+        if io then
+            local k = "species." .. sp.name .. ".ionization.product"
+            local i = index[io.product]
+            if not i then
+                local guess = closest(io.product, names)
+                fail(k, string.format("unknown species '%s'; %sexpected one of %s", io.product,
+                    guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(names)))
+            end
+            local p = sim.species[i]
+            if p.ionization or math.abs(p.charge + K.q_e) > 1e-6 * K.q_e or math.abs(p.mass - K.m_e) > 1e-6 * K.m_e then
+                fail(k, string.format("'%s' is not an electron species; expected a species with particle = "
+                    .. "'electron' (charge -e, mass m_e)", io.product))
+            end
+            if p.frozen then
+                fail(k, string.format("'%s' is frozen; expected a species that is pushed", io.product))
+            end
+            if p.beam or p.from_file or p.flux then
+                fail(k, string.format("'%s' is not a plasma; expected an electron species with density and ppc "
+                    .. "(density = 0 for one that only ionization fills)", io.product))
+            end
+            io.product_index = i - 1
+            if sim.particle_ids == false then
+                fail("particle_ids", string.format("false, while species %s is ionizable, which keys its random "
+                    .. "numbers by particle id; expected particle_ids = true or unset", sp.name))
+            end
+        end
+    end
+end
+
 local function check_moving_window(sim)
     local w = sim.moving_window
     if not w then return end
@@ -1369,7 +1469,7 @@ local simulation = section {
         collisions = { kind = list_of(collision, "collision", "collisions"), default = {},
             doc = "binary Coulomb collisions between species (docs/collisions.md)" },
     },
-    rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_moving_window,
+    rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions },
 }
 

@@ -156,8 +156,9 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
     for (int s = 0; s < cfg->n_species; s++)
         fprintf(out, "  %-11s %10.1f MiB  (%ld particles, with room to move between boxes)\n", cfg->species[s].name,
                 m->particles[s] / MiB, m->count[s]);
-    fprintf(out, "  (a particle slot: %zu bytes: position, momentum, destination%s%s)\n", particles_slot_bytes(cfg),
-            gen_stores_weights(cfg) ? ", weight" : "", gen_stores_ids(cfg) ? ", 64-bit id" : "");
+    fprintf(out, "  (a particle slot: %zu bytes: position, momentum, destination%s%s%s)\n", particles_slot_bytes(cfg),
+            gen_stores_weights(cfg) ? ", weight" : "", gen_stores_ids(cfg) ? ", 64-bit id" : "",
+            gen_ionizes(cfg) ? ", charge state" : "");
     if (m->sort > 0)
         fprintf(out, "  sorting     %10.1f MiB\n", m->sort / MiB);
     if (m->tiles > 0)

@@ -34,10 +34,13 @@ static const struct karg push_deposit[] = {{"F", 0},
                                            {"tile_end", KARGS_TILE_LIST},
                                            {"t_gather", KARGS_APPLIED},
                                            {"lab_offset", KARGS_APPLIED}};
-static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG){"boxes", 0},
+static const struct karg push_back[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
+                                            PICL_PARTICLE_LEVEL(ARG){"boxes", 0},
                                         {"t_gather", KARGS_APPLIED},
                                         {"lab_offset", KARGS_APPLIED}};
-static const struct karg deposit_rho[] = {{"F", 0}, PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0}};
+static const struct karg deposit_rho[] = {{"F", 0},
+                                          PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_WEIGHT(ARG)
+                                              PICL_PARTICLE_LEVEL(ARG){"boxes", 0}};
 static const struct karg reduce_kinetic[] = {PICL_PARTICLE_MOMENTUM(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
                                              {"out", 0}};
 static const struct karg diag_moments[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
@@ -68,6 +71,14 @@ static const struct karg collide_list[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 
 static const struct karg collide_entry[] = {{"n_step", 0},    {"aux", 0},    {"auy", 0},   {"auz", 0},     {"aw", 0},
                                             {"a_boxes", 0}, {"a_list", 0}, {"a_end", 0}, {"bux", 0},     {"buy", 0},
                                             {"buz", 0},     {"bw", 0},     {"b_boxes", 0}, {"b_list", 0}, {"b_end", 0}};
+/* field ionization (templates/ionize.cl): the ion's arrays, then its product's, e_ before each */
+#define ARG_PRODUCT(E, name, param, type, kept) {"e_" #param, 0},
+static const struct karg ionize[] = {{"F", 0},
+                                     {"n_step", 0},
+                                     PICL_PARTICLE_ARRAYS(ARG){"boxes", 0},
+                                     PICL_PARTICLE_ARRAYS(ARG_PRODUCT){"e_boxes", 0},
+                                     {"t_gather", KARGS_APPLIED},
+                                     {"lab_offset", KARGS_APPLIED}};
 
 /* Exact names first: a "*" row matches what no exact row names. */
 static const struct kargs_row rows[] = {
@@ -112,6 +123,7 @@ static const struct kargs_row rows[] = {
     ROW("window_inject_*", window_inject),
     ROW("flux_inject_*", flux_inject),
     ROW("collide_*", collide_entry),
+    ROW("ionize_*", ionize),
     ROW("field_probe", field_probe),
     ROW("reduce_field_max", reduce_fields),
     ROW("diag_moments_*", diag_moments),

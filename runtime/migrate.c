@@ -14,7 +14,7 @@
 /* x, y, z, ux, uy, uz, the weight and the id where the run keeps them, the destination box */
 static int record_words(const struct ctx *c)
 {
-    return 7 + gen_stores_weights(c->cfg) + gen_stores_ids(c->cfg);
+    return 7 + gen_stores_weights(c->cfg) + gen_stores_ids(c->cfg) + gen_ionizes(c->cfg); /* the charge state */
 }
 
 static double now(void)

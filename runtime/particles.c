@@ -121,7 +121,9 @@ static int cl_check(cl_int rc, const struct species *sp, const char *what, char 
 #define ELEM_int(real_size) sizeof(cl_int)
 static int stored(const struct picl_config *cfg, enum pa_kept kept)
 {
-    return kept == PA_ALWAYS || (kept == PA_IF_WEIGHTS ? gen_stores_weights(cfg) : gen_stores_ids(cfg));
+    return kept == PA_ALWAYS || (kept == PA_IF_WEIGHTS  ? gen_stores_weights(cfg)
+                                 : kept == PA_IF_LEVELS ? gen_ionizes(cfg)
+                                                        : gen_stores_ids(cfg));
 }
 
 static size_t elem_bytes(const struct picl_config *cfg, size_t real_size, enum particle_array a)
@@ -458,7 +460,7 @@ void particles_destroy(struct species *sp, struct ctx *c)
         sp->mg = NULL;
     }
     struct kernel *k[] = {&sp->push, &sp->push_back, &sp->deliver, &sp->rho, &sp->kinetic, &sp->bin,
-                          &sp->reorder, &sp->outbox_reset, &sp->tile_bin, &sp->flux_inject};
+                          &sp->reorder, &sp->outbox_reset, &sp->tile_bin, &sp->flux_inject, &sp->ionize};
     for (size_t i = 0; i < sizeof k / sizeof *k; i++)
         kernel_release(k[i]);
     struct arena_buf *scratch[] = {&sp->perm, &sp->scratch, &sp->bin_end, &sp->tile_end};
@@ -566,7 +568,13 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     if (overflow >= 0) {
         const long *t = sp->boxes_host + overflow * BT_STRIDE;
         const int g = gen_box_gid(&c->lay, (int)overflow);
-        if (t[BT_OVERFLOW] == 2) /* injection (window_inject.cl) */
+        if (t[BT_OVERFLOW] == 3) /* field ionization's electrons (ionize.cl) */
+            snprintf(err, err_len,
+                     "species %s: box %d has no room for the electrons field ionization makes (%ld of %ld slots); "
+                     "a product species keeps room for every ion of its box to be ionized to its bare nucleus, "
+                     "beyond which particles have gathered in it: use larger boxes (grid.max_box)",
+                     sp->cfg->name, g, t[BT_COUNT], t[BT_CAP]);
+        else if (t[BT_OVERFLOW] == 2) /* injection (window_inject.cl) */
             snprintf(err, err_len,
                      "species %s: box %d has no room for the plasma the moving window brings in (%ld of %ld slots); "
                      "particles have gathered in it beyond the room kept at load (the lattice of the box, plus an "
@@ -685,7 +693,7 @@ int particles_read(struct species *sp, struct ctx *c, enum particle_array a, dou
         const long *t = sp->boxes_host + b * BT_STRIDE;
         for (long i = t[BT_START]; i < t[BT_START] + t[BT_COUNT]; i++)
             out[m++] = a == PA_ID     ? (double)((cl_ulong *)host)[i]
-                       : a == PA_DEST ? (double)((cl_int *)host)[i]
+                       : a == PA_DEST || a == PA_LEVEL ? (double)((cl_int *)host)[i]
                        : elem == sizeof(double) ? ((double *)host)[i]
                                                 : ((float *)host)[i];
     }

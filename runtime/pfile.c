@@ -485,6 +485,10 @@ int pfile_fill(struct species *sp, struct ctx *c, const struct pfile_particles *
                 ((cl_ulong *)host)[k] = p->id[i];
                 continue;
             }
+            if (a == PA_LEVEL) { /* a species from a file is never ionizable: its level is unused */
+                ((cl_int *)host)[k] = 0;
+                continue;
+            }
             double v = a <= PA_Z ? p->x[a - PA_X][i] : a <= PA_UZ ? p->u[a - PA_UX][i] : p->w[i];
             if (dbl) {
                 ((double *)host)[k] = v;

@@ -15,7 +15,10 @@
  *   message (docs/input.md).
  * - Particles from a file: every box and outbox the most of any block of 2 x 2 x 2 boxes
  *   (file_room).
- * - A flux species: the steady state of its stream, bounded by what the run brings in (flux_room). */
+ * - A flux species: the steady state of its stream, bounded by what the run brings in (flux_room).
+ * - The product of field ionization (a plasma electron species): besides its own, room in every
+ *   box for each electron the ions that start there can give, every ion ionized to its bare
+ *   nucleus (ionization_electrons). */
 #include "room.h"
 
 #include <math.h>
@@ -175,6 +178,37 @@ static void flux_room(const struct picl_config *cfg, const struct gen_layout *la
     }
 }
 
+/* Electrons the ionizable species whose product is s can make in each box of the domain: each
+ * of its particles at load (room_expected) times the charge states above its initial one. NULL
+ * when s is no product (or out of memory, which room_boxes then treats alike: no extra room). */
+static long *ionization_electrons(const struct picl_config *cfg, const struct gen_layout *lay, int s)
+{
+    long *per_box = NULL;
+    const int *c = lay->cells;
+    const size_t cells = (size_t)c[0] * c[1] * c[2];
+    for (int j = 0; j < cfg->n_species; j++) {
+        const struct cfg_ionization *io = &cfg->species[j].ionization;
+        if (!io->enabled || io->product != s)
+            continue;
+        double *count = mem_alloc(cells * sizeof(double));
+        if (!per_box)
+            per_box = mem_calloc((size_t)lay->n_boxes, sizeof(long));
+        if (!count || !per_box) {
+            mem_free(count);
+            return per_box;
+        }
+        room_expected(cfg, lay, j, count);
+        for (int k = 0; k < c[2]; k++)
+            for (int jj = 0; jj < c[1]; jj++)
+                for (int i = 0; i < c[0]; i++) {
+                    const int b = i / lay->box[0] + lay->nbox[0] * (jj / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
+                    per_box[b] += (long)count[i + (long)c[0] * (jj + (long)c[1] * k)] * (io->z - io->initial_level);
+                }
+        mem_free(count);
+    }
+    return per_box;
+}
+
 void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
                 int expected, long *cap, long *out_cap)
 {
@@ -190,6 +224,7 @@ void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int
         flux_room(cfg, lay, s, cap, out_cap);
         return;
     }
+    long *ion_e = sp->is_beam ? NULL : ionization_electrons(cfg, lay, s);
     for (int b = 0; b < lay->n_boxes; b++) {
         const int bi[3] = {b % lay->nbox[0], (b / lay->nbox[0]) % lay->nbox[1], b / (lay->nbox[0] * lay->nbox[1])};
         if (sp->is_beam) {
@@ -211,10 +246,13 @@ void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int
             n = lattice > n ? lattice : n;
             layer = (n + lay->box[w->axis] - 1) / lay->box[w->axis];
         }
+        if (ion_e)
+            n += ion_e[b];
         cap[b] = room_box_slots(n);
         out_cap[b] = room_outbox_slots(n) + layer;
     }
     mem_free(prof);
+    mem_free(ion_e);
 }
 
 /* Probability that a cut and stretched normal (beam positions along one axis, in units of the
@@ -271,7 +309,10 @@ int room_floor(const struct picl_config *cfg, const struct gen_layout *lay, int 
     const struct cfg_species *sp = &cfg->species[s];
     for (int b = 0; b < lay->n_boxes; b++)
         cap[b] = out_cap[b] = 0;
-    if (!sp->is_beam && !sp->flux.enabled && !cfg->window.enabled)
+    int product = 0; /* of field ionization: its room must outlast the ions' events */
+    for (int j = 0; j < cfg->n_species; j++)
+        product |= cfg->species[j].ionization.enabled && cfg->species[j].ionization.product == s;
+    if (!sp->is_beam && !sp->flux.enabled && !cfg->window.enabled && !product)
         return 0;
     const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
     double *count = mem_alloc(cells * sizeof(double));

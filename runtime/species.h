@@ -29,6 +29,7 @@ struct species {
     double *sums_host;
     struct kernel push, push_back, deliver, rho, kinetic, bin, reorder, outbox_reset, tile_bin;
     struct kernel flux_inject; /* flux.c: only for a species with flux */
+    struct kernel ionize; /* ionize.c: only for an ionizable species, made at its first step */
     long max_cap; /* the largest box's room: the slot range of a global_atomics launch */
     /* (tiles per box and their work-group: c->plan.tiles) the particles of each box listed tile
      * by tile, and the end of every tile's list */

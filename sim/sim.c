@@ -14,6 +14,7 @@
 #include "checkpoint.h"
 #include "exchange.h"
 #include "flux.h"
+#include "ionize.h"
 #include "log.h"
 #include "migrate.h"
 #include "mem.h"
@@ -247,6 +248,10 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
         lasers_add_J(&s->lasers, c, s->time + 0.5 * c->cfg->dt, err, err_len) ||
         fields_advance(&s->fields, c, s->time, err, err_len))
+        return -1;
+    /* field ionization at x^{n+1} in E^{n+1}, after this step's deposit (ionize.cl) */
+    if (ionize_step(s->species, s->n_species, &s->fields, c, s->step, s->time + c->cfg->dt, lab_offset(s), err,
+                    err_len))
         return -1;
     /* at the end of the step, where the window has moved by t^{n+1}; before the sort, which
      * then sees the particles where they are */

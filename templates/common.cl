@@ -53,4 +53,13 @@
 #define ID_AT(i) 0UL
 #define SET_ID(i, v) ((void)0)
 #endif
+/* The charge state (array plevel) where some species is ionizable (templates/ionize.cl); a
+ * species' own charge factor is SP_ZQ(i) (gen/ionization.c): its level, or 1. */
+#if PARTICLE_LEVELS
+#define LEVEL_AT(i) (plevel[i])
+#define SET_LEVEL(i, v) (plevel[i] = (v))
+#else
+#define LEVEL_AT(i) 0
+#define SET_LEVEL(i, v) ((void)0)
+#endif
 #endif /* PICL_COMMON_CL */

@@ -67,6 +67,7 @@ typedef float acc_real;
 #define PARTICLE_HOLES 0
 #define PARTICLE_IDS 1
 #define PARTICLE_WEIGHTS 1
+#define PARTICLE_LEVELS 1
 #define SORT_BX 1
 #define SORT_BY 1
 #define SORT_BZ 1
@@ -158,6 +159,8 @@ typedef float acc_real;
 #define SP_THETA(x, y, z) ((acc_real)0)
 #define SP_BEAM_N 1000
 #define SP_WEIGHT ((acc_real)6.2e3)
+#define SP_ZQ(i) ((real)1)
+#define SP_LEVEL0 0
 #define SP_BEAM_CUT ((acc_real)3.999)
 #define SP_BEAM_CX ((acc_real)4e-6)
 #define SP_BEAM_CY ((acc_real)4e-6)

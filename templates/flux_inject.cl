@@ -255,6 +255,7 @@ __kernel void PICL_CAT(flux_inject, SP_SUFFIX)(const long step, PICL_PARTICLE_AR
                 puz[to] = (real)(u[2] * PICL_C);
                 SET_WEIGHT(to, w);
                 SET_ID(to, id);
+                SET_LEVEL(to, SP_LEVEL0);
                 n++;
             }
         }

@@ -5,9 +5,10 @@
 #define PICL_KERNEL_IFACE_H
 
 /* When a run stores a particle array: always, or only with weights that differ between particles
- * or ids that something reads (gen/particle_attrs.c; PARTICLE_WEIGHTS, PARTICLE_IDS in a program).
+ * or ids that something reads, or charge states where a species is ionizable (gen/particle_attrs.c;
+ * PARTICLE_WEIGHTS, PARTICLE_IDS, PARTICLE_LEVELS in a program).
  * An array the run does not store is a placeholder buffer of one slot that no kernel touches. */
-enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS };
+enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS, PA_IF_LEVELS };
 
 /* The arrays of a species, one slot per particle, in the order every kernel takes them:
  * M(ENUM, name, param, type, kept) gives the host's PA_ENUM, the name in messages and checkpoints,
@@ -19,8 +20,11 @@ enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS };
     M(UX, ux, pux, real, PA_ALWAYS) M(UY, uy, puy, real, PA_ALWAYS) M(UZ, uz, puz, real, PA_ALWAYS)
 #define PICL_PARTICLE_WEIGHT(M) M(W, w, pw, real, PA_IF_WEIGHTS)
 #define PICL_PARTICLE_ID(M) M(ID, id, pid, ulong, PA_IF_IDS)
+/* The charge state of an ionizable species' particle (its charge is level x e; templates/ionize.cl). */
+#define PICL_PARTICLE_LEVEL(M) M(LEVEL, level, plevel, int, PA_IF_LEVELS)
 #define PICL_PARTICLE_ARRAYS(M)                                                                     \
-    PICL_PARTICLE_POSITION(M) PICL_PARTICLE_MOMENTUM(M) PICL_PARTICLE_WEIGHT(M) PICL_PARTICLE_ID(M)
+    PICL_PARTICLE_POSITION(M) PICL_PARTICLE_MOMENTUM(M) PICL_PARTICLE_WEIGHT(M) PICL_PARTICLE_ID(M)  \
+    PICL_PARTICLE_LEVEL(M)
 /* Beside them, scratch that is no attribute: the destination of a particle in an outbox slot, and
  * the tile list at the box's own slots (particles.c). */
 #define PICL_PARTICLE_SCRATCH(M) M(DEST, dest, pdest, int, PA_ALWAYS)
@@ -59,6 +63,8 @@ enum { BOX_STATE_WORDS = 0 PICL_BOX_STATE(PICL_BOX_STATE_WORDS_) };
 #define PA_PARAM(E, name, param, type, kept) __global type *param,
 #define PA_PARAM_CONST(E, name, param, type, kept) __global const type *param,
 #define PA_PASS(E, name, param, type, kept) param,
+/* The arrays of a second species in the same kernel (the product of ionization), e_ before each. */
+#define PA_PARAM_PRODUCT(E, name, param, type, kept) __global type *e_##param,
 #else
 /* The host's index of each array (enum particle_array); the attributes, which a particle takes
  * along into checkpoints and to other ranks, are the first PA_ATTRS. */

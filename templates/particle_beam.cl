@@ -73,4 +73,5 @@ __kernel void PICL_CAT(beam_fill, SP_SUFFIX)(PICL_PARTICLE_ARRAYS(PA_PARAM) __gl
     puz[to] = (real)u[2];
     SET_WEIGHT(to, (real)SP_WEIGHT);
     SET_ID(to, n);
+    SET_LEVEL(to, SP_LEVEL0);
 }

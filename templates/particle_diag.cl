@@ -9,7 +9,8 @@
 
 /* rho += q w S(x) / dV on the nodes of the particle's box, with the deposition's shape. */
 __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, PICL_PARTICLE_POSITION(PA_PARAM_CONST)
-                                               PICL_PARTICLE_WEIGHT(PA_PARAM_CONST) __global const long *boxes)
+                                               PICL_PARTICLE_WEIGHT(PA_PARAM_CONST)
+                                               PICL_PARTICLE_LEVEL(PA_PARAM_CONST) __global const long *boxes)
 {
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BT_STRIDE;
@@ -19,7 +20,7 @@ __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, PICL_PARTICLE_P
         real sx[SHAPE_ORDER + 1], sy[SHAPE_ORDER + 1], sz[SHAPE_ORDER + 1];
         const int i0 = SHAPE(SHAPE_ORDER)(px[ip] - ox, sx), j0 = SHAPE(SHAPE_ORDER)(py[ip] - oy, sy),
                   k0 = SHAPE(SHAPE_ORDER)(pz[ip] - oz, sz);
-        const real q = SP_RHO_PER_W * WEIGHT_AT(ip);
+        const real q = SP_RHO_PER_W * WEIGHT_AT(ip) * SP_ZQ(ip); /* an ion: times its charge state */
         for (int k = 0; k <= SHAPE_ORDER; k++)
             for (int j = 0; j <= SHAPE_ORDER; j++)
                 for (int i = 0; i <= SHAPE_ORDER; i++)

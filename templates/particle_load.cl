@@ -98,6 +98,7 @@ __kernel void PICL_CAT(load_fill, SP_SUFFIX)(PICL_PARTICLE_ARRAYS(PA_PARAM) __gl
         puz[out] = (real)u[2];
         SET_WEIGHT(out, (real)(density * SP_W_PER_DENSITY));
         SET_ID(out, id);
+        SET_LEVEL(out, SP_LEVEL0);
         out++;
     }
 }

@@ -83,5 +83,9 @@ __kernel void particles_reorder(PICL_PARTICLE_ARRAYS(PA_PARAM) __global const lo
 #if PARTICLE_IDS
     SORT_REORDER(pid, mine);
 #endif
+#if PARTICLE_LEVELS
+    __global int *tmp_level = (__global int *)mine;
+    SORT_REORDER(plevel, tmp_level);
+#endif
 }
 #endif /* PICL_PARTICLE_SORT_CL */

@@ -74,6 +74,9 @@ __kernel void particles_reorder_tiles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global co
 #if PARTICLE_IDS
         const ulong held_id = pid[h];
 #endif
+#if PARTICLE_LEVELS
+        const int held_level = plevel[h];
+#endif
         long q = q0, k = list[q0];
         list[q0] = ~(int)q0;
         while (k != q0) { /* slot q takes particle k, whose slot is next */
@@ -90,6 +93,7 @@ __kernel void particles_reorder_tiles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global co
         puz[start + q] = held[5];
         SET_WEIGHT(start + q, held_w);
         SET_ID(start + q, held_id);
+        SET_LEVEL(start + q, held_level);
     }
     for (long q = 0; q < n; q++)
         list[q] = ~list[q];

@@ -17,6 +17,7 @@
         puz[to] = puz[from];                                                                   \
         SET_WEIGHT(to, pw[from]);                                                              \
         SET_ID(to, pid[from]);                                                                 \
+        SET_LEVEL(to, plevel[from]);                                                           \
     } while (0)
 
 /* Global boxes a and b touch (periodic axes wrap): a particle moves less than a cell per step, so
@@ -84,8 +85,8 @@ __kernel void particles_outbox_reset(__global long *boxes)
 
 /* Particles leaving for another rank's boxes (runtime/migrate.c). A record is MIGRATE_WORDS
  * 64-bit words: x, y, z, ux, uy, uz (bit patterns of real), the weight and the id where the run
- * keeps them, and last the global box it goes to. */
-#define MIGRATE_WORDS (7 + PARTICLE_WEIGHTS + PARTICLE_IDS)
+ * keeps them, the charge state where a species is ionizable, and last the global box it goes to. */
+#define MIGRATE_WORDS (7 + PARTICLE_WEIGHTS + PARTICLE_IDS + PARTICLE_LEVELS)
 #define MIGRATE_DEST (MIGRATE_WORDS - 1)
 #if REAL_IS_DOUBLE
 #define REAL_BITS(x) as_ulong(x)
@@ -135,6 +136,9 @@ __kernel void particles_pack_remote(PICL_PARTICLE_ARRAYS(PA_PARAM_CONST) __globa
 #if PARTICLE_IDS
         rec[6 + PARTICLE_WEIGHTS] = pid[o];
 #endif
+#if PARTICLE_LEVELS
+        rec[6 + PARTICLE_WEIGHTS + PARTICLE_IDS] = (ulong)(uint)plevel[o];
+#endif
         rec[MIGRATE_DEST] = (ulong)pdest[o];
     }
 }
@@ -165,6 +169,7 @@ __kernel void particles_unpack_remote(PICL_PARTICLE_ARRAYS(PA_PARAM) __global lo
         puz[to] = BITS_REAL(rec[5]);
         SET_WEIGHT(to, BITS_REAL(rec[6]));
         SET_ID(to, rec[6 + PARTICLE_WEIGHTS]);
+        SET_LEVEL(to, (int)rec[6 + PARTICLE_WEIGHTS + PARTICLE_IDS]);
     }
     box[BT_COUNT] = count;
 }

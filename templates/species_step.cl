@@ -129,22 +129,25 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
 #define APPLIED_ARG
 #endif
 
-/* One particle's step in box b: gather from F at x, push u, then move (above). */
+/* One particle's step in box b: gather from F at x, push u, then move (above). zq: the
+ * particle's charge in units of the species' SP_Q (its charge state for an ionizable species,
+ * SP_ZQ; else 1), which scales its force and its current. */
 static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
-                                               const real *o, real *x, real *u, const real w, real *g APPLIED_PARAM)
+                                               const real *o, real *x, real *u, const real w, const real zq,
+                                               real *g APPLIED_PARAM)
 {
     real E[3], B[3];
     gather_fields(F, b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
 #ifdef APPLIED_FIELDS
     applied_add(x, t_gather, lab_offset, E, B);
 #endif
-    push_u(u, E, B, SP_QDT_2M);
+    push_u(u, E, B, SP_QDT_2M * zq);
     const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
     const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
-    return PICL_CAT(move, SP_SUFFIX)(J, joff, o, x, u, v, w, g);
+    return PICL_CAT(move, SP_SUFFIX)(J, joff, o, x, u, v, w * zq, g);
 }
 
-#define STORE_PARTICLE(to, g, u, w, id)                                                          \
+#define STORE_PARTICLE(to, g, u, w, id, lv)                                                       \
     do {                                                                                       \
         px[to] = (g)[0];                                                                       \
         py[to] = (g)[1];                                                                       \
@@ -154,6 +157,7 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
         puz[to] = (u)[2];                                                                      \
         SET_WEIGHT(to, (w));                                                                   \
         SET_ID(to, (id));                                                                      \
+        SET_LEVEL(to, (lv));                                                                   \
     } while (0)
 
 #if !PARTICLE_HOLES
@@ -178,7 +182,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
         real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
         const real w = WEIGHT_AT(ip);
         const ulong id = ID_AT(ip);
-        const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, x, u, w, g APPLIED_ARG);
+        const int lv = LEVEL_AT(ip);
+        const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, x, u, w, SP_ZQ(ip), g APPLIED_ARG);
         if (dest < 0) { /* absorbed: not kept, counted per face */
             box[BT_LOST - 1 - dest]++;
             continue;
@@ -192,7 +197,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
             to = out_start + out++;
             pdest[to] = dest;
         }
-        STORE_PARTICLE(to, g, u, w, id);
+        STORE_PARTICLE(to, g, u, w, id, lv);
     }
     box[BT_COUNT] = kept;
     box[BT_OUT_COUNT] = out;
@@ -213,6 +218,7 @@ static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, cons
         return;
     }
     long to = ip;
+    const int lv = LEVEL_AT(ip);
     if (dest != BOX_GID(b)) {
         const long slot = atom_add((volatile __global long *)(box + BT_OUT_COUNT), 1L);
         if (slot < box[BT_OUT_CAP]) {
@@ -223,7 +229,7 @@ static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, cons
             box[BT_OVERFLOW] = 1; /* the outbox is full: the run stops after this step */
         }
     }
-    STORE_PARTICLE(to, g, u, w, id);
+    STORE_PARTICLE(to, g, u, w, id, lv);
 }
 
 static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, J_SPACE real *J, const int joff,
@@ -232,7 +238,7 @@ static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, 
 {
     real x[3] = {px[ip], py[ip], pz[ip]}, u[3] = {pux[ip], puy[ip], puz[ip]}, g[3];
     const real w = WEIGHT_AT(ip);
-    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, g APPLIED_ARG);
+    const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, J, joff, o, x, u, w, SP_ZQ(ip), g APPLIED_ARG);
     PICL_CAT(settle, SP_SUFFIX)(dest, b, ip, g, u, w, ID_AT(ip), PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
 }
 
@@ -415,7 +421,8 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARA
 /* Start-up: u^0 -> u^{-1/2} with the fields at x^0, as WarpX does, so that the leapfrog
  * starts centred. */
 __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTICLE_POSITION(PA_PARAM_CONST)
-                                             PICL_PARTICLE_MOMENTUM(PA_PARAM) __global const long *boxes APPLIED_PARAM)
+                                             PICL_PARTICLE_MOMENTUM(PA_PARAM) PICL_PARTICLE_LEVEL(PA_PARAM_CONST)
+                                             __global const long *boxes APPLIED_PARAM)
 {
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BT_STRIDE;
@@ -427,7 +434,7 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTIC
         const real xc[3] = {px[ip], py[ip], pz[ip]};
         applied_add(xc, t_gather, lab_offset, E, B);
 #endif
-        push_u(u, E, B, -(real)0.5 * SP_QDT_2M);
+        push_u(u, E, B, -(real)0.5 * SP_QDT_2M * SP_ZQ(ip));
         pux[ip] = u[0];
         puy[ip] = u[1];
         puz[ip] = u[2];

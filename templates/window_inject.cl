@@ -64,6 +64,7 @@ __kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, PICL_PARTICL
             puz[to] = (real)u[2];
             SET_WEIGHT(to, (real)(density * SP_W_PER_DENSITY));
             SET_ID(to, id);
+            SET_LEVEL(to, SP_LEVEL0);
             n++;
             added++;
         }

@@ -162,6 +162,30 @@ expect "collisions: misspelt key" "$(printf "$C" '{ species = { "electrons" }, c
 expect "collisions: a pair twice" "$(printf "$C" '{ name = "a", species = { "electrons" } }, { name = "b", species = { "electrons", "electrons" } }')" \
     "collisions.b.species: the pair electrons, electrons is also entry 'a'; expected each pair once" run
 
+# species.ionization (field ionization): an ion species beside the electrons, on line 18
+I='    }, { name = "ions", ionization = { element = "N", product = "electrons" }, density = 1e24, ppc = 1 },'
+expect "ionization: unknown element" "18s|.*|$I|; 18s|\"N\"|\"Hx\"|" \
+    "bad.lua:18: species.ions.ionization.element: unknown element 'Hx'; did you mean 'H'?" run
+expect "ionization: level out of range" "18s|.*|$I|; 18s|product = \"electrons\"|product = \"electrons\", initial_level = 7|" \
+    "bad.lua:18: species.ions.ionization.initial_level: 7; N has Z = 7, so expected an integer in 0..6" run
+expect "ionization: negative level" "18s|.*|$I|; 18s|product = \"electrons\"|product = \"electrons\", initial_level = -1|" \
+    "bad.lua:18: species.ions.ionization.initial_level: expected an integer >= 0" run
+expect "ionization: unknown product" "18s|.*|$I|; 18s|product = \"electrons\"|product = \"electron\"|" \
+    "bad.lua:18: species.ions.ionization.product: unknown species 'electron'; did you mean 'electrons'?" run
+expect "ionization: product not electrons" "18s|.*|$I|; 18s|product = \"electrons\"|product = \"ions\"|" \
+    "bad.lua:18: species.ions.ionization.product: 'ions' is not an electron species" run
+expect "ionization: no product" "18s|.*|$I|; 18s|, product = \"electrons\"||" \
+    "species.ions.ionization.product: missing" run
+expect "ionization: unknown model" "18s|.*|$I|; 18s|product = \"electrons\"|product = \"electrons\", model = \"ppt\"|" \
+    "bad.lua:18: species.ions.ionization.model: unknown ionization model 'ppt'; expected one of 'adk'" run
+expect "ionization with a particle" "18s|.*|$I|; 18s|ppc = 1 }|ppc = 1, particle = \"proton\" }|" \
+    "bad.lua:18: species.ions.particle: an ionizable species takes no particle" run
+expect "ionization with a wrong charge" "18s|.*|$I|; 18s|ppc = 1 }|ppc = 1, charge = 1.6e-19 }|" \
+    "bad.lua:18: species.ions.charge: 1.6e-19 C, while ionization.initial_level = 0 makes it 0 C" run
+expect "ionization of a frozen species" "18s|.*|$I|; 18s|ppc = 1 }|ppc = 1, frozen = true }|" \
+    "bad.lua:18: species.ions.frozen: an ionizable species is pushed" run
+expect "ionization without ids" "18s|.*|$I|; s|^  steps = 3,|  steps = 3, particle_ids = false,|" \
+    "particle_ids: false, while species ions is ionizable" run
 # species.flux (flux injection, WarpX NFluxPerCell)
 F='flux = { face = "-x", per_cell = 2, density = 1e20 },'
 B='boundary = { particles = { x = "absorbing" } },'

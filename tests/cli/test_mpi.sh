@@ -55,6 +55,40 @@ else
     bad "runs failed: $(tail -5 "$dir/one.log" "$dir/two.log")"
 fi
 
+# -- field ionization on 2 ranks split across the field (the electrons cross between ranks, with
+#    their charge states in the migration records): the same events and counts as on 1 rank
+cat >"$dir/ionize.lua" <<'LUA'
+local picl = require("picl")
+return picl.simulation {
+  grid = { cells = {8, 4, 4}, lower = {0, 0, 0}, upper = {8e-9, 4e-9, 4e-9}, max_box = 4 },
+  solver = { name = "yee", dt = 2e-19 }, steps = 60, shape_order = 1,
+  applied_fields = { E = { 5e11, 0, 0 } },
+  species = {
+    { name = "e", particle = "electron", density = 0, ppc = 1 },
+    { name = "N", ionization = { element = "N", product = "e" }, density = 1e12, ppc = {2, 4, 4} },
+  },
+  diagnostics = { reduced = { name = "ionize", interval = 20 } },
+}
+LUA
+if "$picl" run -q "$dir/ionize.lua" --set diagnostics.output_dir="$dir/ione" >"$dir/ione.log" 2>&1 &&
+   $mpirun -np 2 "$picl" run -q "$dir/ionize.lua" --set diagnostics.output_dir="$dir/itwo" >"$dir/itwo.log" 2>&1; then
+    if python3 - "$dir/ione/ionize.csv" "$dir/itwo/ionize.csv" <<'PY'
+import csv, sys
+a = list(csv.reader(open(sys.argv[1]))); b = list(csv.reader(open(sys.argv[2])))
+assert a[0] == b[0] and len(a) == len(b) and len(a) > 2, "different shape"
+assert float(a[-1][a[0].index("particles_e")]) > 0, "no ionization"
+for ra, rb in zip(a[1:], b[1:]):
+    for h, x, y in zip(a[0], ra, rb):
+        x, y = float(x), float(y)
+        if h.startswith("particles_"):
+            assert x == y, (h, x, y)
+        assert abs(x - y) <= 1e-10 * max(abs(x), 1e-300) or (h == "charge_residual" and abs(x - y) < 1e-12), (h, x, y)
+PY
+    then ok; else bad "field ionization: 2 ranks differ from 1 rank"; fi
+else
+    bad "field ionization runs failed: $(tail -5 "$dir/ione.log" "$dir/itwo.log")"
+fi
+
 # -- one rank fails (too little device memory for its boxes): all stop, non-zero, no hang
 start=$(date +%s)
 timeout 300 $mpirun -np 2 "$picl" run -q $input $common --set memory.device=200KiB --set diagnostics.output_dir="$dir/bad" >"$dir/bad.log" 2>&1

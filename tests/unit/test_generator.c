@@ -1762,6 +1762,50 @@ static void test_collision_trace(struct device *dev)
         }
 }
 
+/* field ionization: a program without an ionizable species has no trace of it (no ionize_
+ * kernel, no ADK constant, no charge state read or written: plevel stays a parameter only, as the
+ * placeholders of weights and ids do); with one it builds and has exactly one ionize_ kernel,
+ * that species', whose ADK constants are literals. */
+static void test_ionization_trace(struct device *dev)
+{
+    static const char *const species[2] = {
+        "{ name = 'e', particle = 'electron', density = 1e24, ppc = 1, u_th = 0.01 }",
+        "{ name = 'e', particle = 'electron', density = 0, ppc = 1 },\n"
+        "    { name = 'N', ionization = { element = 'N', product = 'e' }, density = 1e24, ppc = 1 }"};
+    for (int with = 0; with < 2; with++) {
+        struct picl_config *cfg = calloc(1, sizeof *cfg);
+        if (!cfg)
+            exit(1);
+        fixture_config(cfg, NULL, 0,
+                       FIXTURE_INPUT
+                       "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-7, 8e-7, 8e-7}, max_box = 8 },\n"
+                       "  steps = 2, species = { %s },\n"
+                       "}\n",
+                       species[with]);
+        struct strbuf src;
+        sb_init(&src);
+        CHECK(gen_program(cfg, &dev->facts, &src, err, sizeof err) == 0);
+        struct pp p;
+        pp_run(&p, src.data);
+        const int kernels = count_token(p.out, "ionize_1") + count_token(p.out, "ionize_0");
+        const int traces = (strstr(p.out, "adk_log_pre") != NULL) + (strstr(p.out, "plevel[") != NULL);
+        if (with) {
+            cl_uint nk;
+            CHECK(build(dev, cfg, src.data, &nk) == 0);
+        }
+        const int ok = p.errors == 0 && (with ? kernels == 1 && count_token(p.out, "ionize_0") == 0 && traces == 2
+                                              : kernels == 0 && traces == 0 && !strstr(p.out, "ionize"));
+        pp_free(&p);
+        if (!ok)
+            printf("FAIL ionization %d: ionize_ %d times, adk_log_pre/plevel[ traces %d\n", with, kernels, traces);
+        CHECK(ok);
+        REPORT("field ionization %s: %d ionize kernel(s) after preprocessing, %d of adk_log_pre / plevel[",
+               with ? "of species 1" : "absent", kernels, traces);
+        sb_free(&src);
+        free(cfg);
+    }
+}
+
 int main(void)
 {
     test_loop_checker();
@@ -1777,6 +1821,7 @@ int main(void)
     test_applied_fields(&dev);
     test_flux_trace(&dev);
     test_collision_trace(&dev);
+    test_ionization_trace(&dev);
     device_close(&dev);
     return check_finish();
 }

@@ -47,6 +47,10 @@ static unsigned runtime_variant(const struct sim *s, const char *name)
     int sp;
     if (sscanf(name, "push_deposit_%d", &sp) == 1 && sp >= 0 && sp < s->n_species)
         return s->species[sp].push.variant;
+    if (sscanf(name, "push_back_%d", &sp) == 1 && sp >= 0 && sp < s->n_species)
+        return s->species[sp].push_back.variant;
+    if (sscanf(name, "ionize_%d", &sp) == 1 && sp >= 0 && sp < s->n_species)
+        return s->species[sp].ionize.variant;
     return 0;
 }
 
@@ -147,6 +151,39 @@ static void run(struct device *dev, int order, const char *strategy, const char 
     fixture_free_sim(s);
 }
 
+/* Field ionization: an ion species (charge states, ids and weights stored; its ionize_ kernel
+ * takes the product's arrays too), with and without applied fields, on two boxes per axis. */
+static const char *const ionization_input =
+    "local picl = require('picl')\n"
+    "return picl.simulation {\n"
+    "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-7, 8e-7, 8e-7}, max_box = 4 },\n"
+    "  steps = 2, shape_order = 1, deposition_strategy = '%s',\n"
+    "  fields = { Ez = 5e11 },%s\n"
+    "  species = { { name = 'e', particle = 'electron', density = 0, ppc = 1 },\n"
+    "              { name = 'N', ionization = { element = 'N', initial_level = 1, product = 'e' },\n"
+    "                density = 1e20, ppc = 1 } },\n"
+    "}\n";
+
+static void run_ionization(struct device *dev, const char *strategy, int applied)
+{
+    char what[256];
+    snprintf(what, sizeof what, "ionization, %s%s", strategy, applied ? ", applied_fields" : "");
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0, ionization_input, strategy, applied ? " applied_fields = { E = { 0, 0, 5e11 } }," : "");
+    struct sim *s = fixture_sim(&cfg, dev);
+    fixture_steps(s, 2);
+    particles_check(&s->species[0], &s->ctx, NULL, fixture_err, sizeof fixture_err);
+    REPORT("%s: %ld electrons after 2 steps", what, s->species[0].np_all);
+    CHECK(s->species[0].np_all > 0);
+    cl_program prog = named_program(s, &cfg, dev);
+    CHECK(prog != NULL);
+    if (prog) {
+        CHECK(compare_kernels(s, prog, what) > 0);
+        clReleaseProgram(prog);
+    }
+    fixture_free_sim(s);
+}
+
 int main(void)
 {
     struct device dev;
@@ -162,5 +199,8 @@ int main(void)
     snprintf(extra, sizeof extra, diagnostics, dir);
     run(&dev, 1, "deterministic", "{}", "false", "'1e24 * (1 + 0.1 * z / 32e-6)'", extra);
     scratch_remove(dir);
+    run_ionization(&dev, "deterministic", 0);
+    run_ionization(&dev, "global_atomics", 1);
+    run_ionization(&dev, "local_tiles", 0);
     return check_finish();
 }
