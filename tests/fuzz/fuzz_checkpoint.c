@@ -239,13 +239,18 @@ static void *read_all(hid_t g, const char *name, hid_t type, size_t elem, hsize_
     return buf;
 }
 
-static void write_all(hid_t g, const char *name, hid_t type, const void *buf)
+/* Writes the n elements at buf over dataset name, when it has n elements. */
+static void write_all(hid_t g, const char *name, hid_t type, const void *buf, hssize_t n)
 {
     hid_t d = H5Lexists(g, name, H5P_DEFAULT) > 0 ? H5Dopen2(g, name, H5P_DEFAULT) : -1;
-    if (d >= 0) {
+    if (d < 0)
+        return;
+    hid_t sp = H5Dget_space(d);
+    if (sp >= 0 && H5Sget_simple_extent_npoints(sp) == n)
         H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
-        H5Dclose(d);
-    }
+    if (sp >= 0)
+        H5Sclose(sp);
+    H5Dclose(d);
 }
 
 /* The checksums again, as checkpoint_write.c computes them, from whatever the file now holds
@@ -260,7 +265,7 @@ static void reseal(hid_t file)
     if (sums && host) {
         for (int b = 0; b < nb; b++)
             sums[b] = ckpt_box_fields_hash(c, host, b);
-        write_all(file, "fields_checksum", H5T_NATIVE_UINT64, sums);
+        write_all(file, "fields_checksum", H5T_NATIVE_UINT64, sums, nb);
     }
     free(host);
     for (int i = 0; sums && i < cfg.n_species; i++) {
@@ -297,7 +302,7 @@ static void reseal(hid_t file)
             free(arr);
         }
         if (ok)
-            write_all(g, "checksum", H5T_NATIVE_UINT64, sums);
+            write_all(g, "checksum", H5T_NATIVE_UINT64, sums, nb);
         free(count);
         free(offset);
         H5Gclose(g);
