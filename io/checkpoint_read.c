@@ -397,6 +397,20 @@ static int read_box_rows(struct reader *r, struct species *sp, const struct ctx 
                        ckpt_box_sets[i].name, e % ckpt_box_width(i), rows->set[i][e]);
                 goto done;
             }
+    /* and the run sums each over all boxes (particles_check, on every rank): past 2^53 no run
+     * gets, and well before a sum would overflow */
+    const double most = 9007199254740992.0;
+    for (int i = 0; i < BOX_SETS; i++)
+        for (size_t w = 0; ckpt_box_sets[i].at >= 0 && w < ckpt_box_width(i); w++) {
+            double sum = 0;
+            for (int b = 0; b < nb; b++)
+                sum += (double)rows->set[i][(size_t)b * ckpt_box_width(i) + w];
+            if (sum > most) {
+                refuse(r, "species %s: its %s entries %zu add up to %.6g particles, more than 2^53; no run counts so "
+                          "many (the file was edited or is corrupt)", sp->cfg->name, ckpt_box_sets[i].name, w, sum);
+                goto done;
+            }
+        }
     for (int b = 0; b < nb; b++) {
         if (count[b] < 0 || room[2 * b] < count[b] || room[2 * b + 1] < 1) {
             refuse(r, "species %s, box %d: %" PRId64 " particles in room for %" PRId64 " (outbox %" PRId64
