@@ -232,6 +232,19 @@ static int check_header(struct reader *r, const struct io_state *io, long *step,
 }
 
 
+/* Real i of the array at p, in the run's precision. */
+static double real_at(const struct ctx *c, const char *p, size_t i)
+{
+    if (c->real_size == sizeof(double)) {
+        double v;
+        memcpy(&v, p + i * sizeof v, sizeof v);
+        return v;
+    }
+    float f;
+    memcpy(&f, p + i * sizeof f, sizeof f);
+    return f;
+}
+
 /* Index of the first of n reals (the run's precision) at p that is not finite or lies outside
  * [lo, hi); -1 when none. The checksums prove that data are what was written, not that they are
  * a state a run can take up: a file edited and checksummed again must not put a particle outside
@@ -239,14 +252,7 @@ static int check_header(struct reader *r, const struct io_state *io, long *step,
 static long bad_real(const struct ctx *c, const char *p, size_t n, double lo, double hi)
 {
     for (size_t i = 0; i < n; i++) {
-        double v;
-        if (c->real_size == sizeof(double))
-            memcpy(&v, p + i * sizeof v, sizeof v);
-        else {
-            float f;
-            memcpy(&f, p + i * sizeof f, sizeof f);
-            v = f;
-        }
+        const double v = real_at(c, p, i);
         if (!(v >= lo && v < hi))
             return (long)i;
     }
@@ -294,14 +300,7 @@ static int restore_fields(struct reader *r, struct io_state *io)
     const long bad = bad_real(c, host, n, -DBL_MAX, INFINITY);
     if (bad >= 0) {
         const long comp = bad / lay->comp_stride, s = bad % lay->comp_stride / lay->box_stride;
-        double v = 0;
-        if (real == sizeof v)
-            memcpy(&v, host + (size_t)bad * real, real);
-        else {
-            float f;
-            memcpy(&f, host + (size_t)bad * real, real);
-            v = f;
-        }
+        const double v = real_at(c, host, (size_t)bad);
         refuse(r, "the fields of box %d hold %g (component %ld, entry %ld of the box): a run never writes a value "
                   "that is not finite (the file was edited or is corrupt)",
                gen_box_gid(lay, (int)s), v, comp, bad % lay->box_stride);
@@ -507,14 +506,7 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
                                     : bad_real(c, packed + m, (size_t)t[BT_COUNT], lo,
                                                a <= PA_Z ? lo + c->lay.box[axis] : INFINITY);
         if (bad >= 0) {
-            double v = 0;
-            if (elem == sizeof v)
-                memcpy(&v, packed + m + (size_t)bad * elem, elem);
-            else {
-                float f;
-                memcpy(&f, packed + m + (size_t)bad * elem, sizeof f);
-                v = f;
-            }
+            const double v = real_at(c, packed + m, (size_t)bad);
             return refuse(r, "%s: particle %ld of box %d has %s = %g, %s (the file was edited or is corrupt)", label,
                           bad, gid, ckpt_array_names[a], v,
                           a <= PA_Z   ? "outside its box (positions are in cells of the domain)"
