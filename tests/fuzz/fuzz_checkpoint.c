@@ -12,7 +12,7 @@
  * 2 deletes a dataset, 3 sets a dataset's element, 4 writes a dataset again with other dimensions
  * or another type, 5 recomputes the checksums at the end (so edited data reach the state checks
  * behind them). The selector picks a value (NaN, infinities, huge, negative, zero, the old value
- * moved, or the raw bytes). An input longer than 512 bytes is a whole file. */
+ * moved, or the raw bytes); at most 8 records count. An input longer than 512 bytes is a whole file. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -194,7 +194,7 @@ static void reshape(hid_t file, const char *name, const struct edit *e)
         hsize_t m = 1;
         for (int i = 0; i < rank; i++)
             m *= dims[i];
-        if (H5Ldelete(file, name, H5P_DEFAULT) >= 0 && m < (1 << 22)) {
+        if (H5Ldelete(file, name, H5P_DEFAULT) >= 0 && m < (1 << 18)) { /* a few times the seed's largest */
             hid_t sp = H5Screate_simple(rank, dims, NULL);
             hid_t nd = sp >= 0 ? H5Dcreate2(file, name, to, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
             void *buf = calloc((size_t)m + 1, 8);
@@ -310,7 +310,8 @@ static void reseal(hid_t file)
     free(sums);
 }
 
-/* Writes the seed, edited by the script in data, to path; 0 when done. */
+/* Writes the seed, edited by the script in data (its first MAX_EDITS records), to path; 0 when done. */
+#define MAX_EDITS 8
 static int edit_seed(const uint8_t *data, size_t size)
 {
     FILE *f = fopen(path, "wb");
@@ -324,7 +325,7 @@ static int edit_seed(const uint8_t *data, size_t size)
     if (file < 0)
         return -1;
     int sealed = 0;
-    for (size_t at = 0; at < size; at += 15) {
+    for (size_t at = 0; at < size && at < 15 * MAX_EDITS; at += 15) {
         unsigned char r[15] = {0};
         memcpy(r, data + at, size - at < sizeof r ? size - at : sizeof r);
         struct edit e = {.op = r[0] % 6, .target = r[1], .sel = r[2]};
