@@ -102,8 +102,10 @@ asan:
 # ASan and UBSan in build-fuzz: each runs FUZZ_TIME seconds from its seeds (tests/fuzz/seeds/NAME),
 # growing its corpus in build-fuzz/corpus/NAME, its log in build-fuzz/NAME.log; a crash leaves
 # build-fuzz/crash-* and fails the target. The checkpoint harness reads its seed checkpoint (made
-# by picl itself: build-fuzz/seeds/checkpoint/seed.h5, below) under PICL_ROOT, takes inputs as long as that seed (a whole file is one of its two kinds of input) and
-# runs without leak checks (HDF5 keeps library state allocated until exit).
+# by picl itself: build-fuzz/seeds/checkpoint/seed.h5, below) under PICL_ROOT, restarts a run built on the
+# default OpenCL device (PICL_DEVICE) from edited copies of it (tests/fuzz/fuzz_checkpoint.c), takes inputs as
+# long as that seed (a whole file is one of its two kinds of input) and runs without leak checks (HDF5
+# keeps library state allocated until exit). One harness alone: make fuzz FUZZ_BIN=build-fuzz/fuzz/NAME.
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all

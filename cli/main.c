@@ -15,6 +15,7 @@
 #include "device.h"
 #include "diag_kernels.h"
 #include "estimate.h"
+#include "exprs_verify.h"
 #include "exprs.h"
 #include "log.h"
 #include "luamod.h"
@@ -280,6 +281,10 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
         device_close(&dev);
         return 2;
     }
+    if (exprs_verify(cfg, &dev, err, ERR_LEN)) {
+        device_close(&dev);
+        return 2;
+    }
     struct strbuf src;
     sb_init(&src);
     cl_program prog = NULL;
@@ -387,6 +392,13 @@ static int cmd_run(const struct args *a, struct picl_config *cfg, const struct c
         log_info("device: %s (%s)", dev.name, dev.platform_name);
     struct tune_db db;
     if (apply_tuning(a, cfg, &dev, &db, err)) {
+        device_close(&dev);
+        return 2;
+    }
+    /* every value of the input's expressions, on this device, before anything is allocated or
+     * written (the host's check in load_input thins a large grid's points) */
+    if (exprs_verify(cfg, &dev, err, ERR_LEN)) {
+        tune_db_free(&db);
         device_close(&dev);
         return 2;
     }

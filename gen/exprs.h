@@ -38,5 +38,11 @@ int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struc
  * on the antenna plane for every step) are finite, densities >= 0; the momenta are finite.
  * Returns nonzero with "WHERE: KEY: the value, the point, what was expected" (gen/exprs_check.c). */
 int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len);
+/* The cells along each axis where a run evaluates initial fields and densities: the grid, and
+ * along a moving window's axis the cells it brings in by the last step too. */
+void gen_expr_lab_cells(const struct picl_config *cfg, int *cells);
+/* The message of bad value v of e at r (m; and t s when with_t): "WHERE: KEY: is NaN at ...". */
+int gen_expr_bad_value(const struct cfg_expr *e, double v, const double *r, double t, int with_t, const char *expected,
+                       char *err, size_t err_len);
 
 #endif

@@ -45,7 +45,7 @@ static long sweep_cell(const struct sweep *s, int a, int i)
 /* The cells along each axis where a run evaluates the initial fields and densities: the grid,
  * and along a moving window's axis also the cells it brings in at its leading face by the last
  * step (evaluated in the lab frame, which is where they lie). */
-static void lab_cells(const struct picl_config *cfg, int *cells)
+void gen_expr_lab_cells(const struct picl_config *cfg, int *cells)
 {
     for (int a = 0; a < 3; a++)
         cells[a] = cfg->grid.cells[a];
@@ -60,8 +60,8 @@ static void lab_cells(const struct picl_config *cfg, int *cells)
 }
 
 /* The message of a bad value: where, key, the value and the point. */
-static int bad_value(const struct cfg_expr *e, double v, const double *r, double t, int with_t, const char *expected,
-                     char *err, size_t err_len)
+int gen_expr_bad_value(const struct cfg_expr *e, double v, const double *r, double t, int with_t, const char *expected,
+                       char *err, size_t err_len)
 {
     char when[64] = "";
     if (with_t)
@@ -90,7 +90,7 @@ static int check_field(const struct picl_config *cfg, int comp, const struct exp
         half[a] = (comp < 3) == (a == comp % 3) ? 0.5 : 0.0;
     struct sweep s;
     int cells[3];
-    lab_cells(cfg, cells);
+    gen_expr_lab_cells(cfg, cells);
     sweep_init(&s, cells, 1);
     for (int k = 0; k < s.n[2]; k++)
         for (int j = 0; j < s.n[1]; j++)
@@ -101,7 +101,7 @@ static int check_field(const struct picl_config *cfg, int comp, const struct exp
                 values[3] = 0;
                 const double v = expr_eval(tree, values);
                 if (!isfinite(v))
-                    return bad_value(e, v, values, 0, 0, "a finite field everywhere in the grid", err, err_len);
+                    return gen_expr_bad_value(e, v, values, 0, 0, "a finite field everywhere in the grid", err, err_len);
             }
     return 0;
 }
@@ -118,7 +118,7 @@ static int check_at_load(const struct picl_config *cfg, const struct cfg_species
     const int *ppc = sp->ppc;
     struct sweep s;
     int cells[3];
-    lab_cells(cfg, cells);
+    gen_expr_lab_cells(cfg, cells);
     sweep_init(&s, cells, (long)ppc[0] * ppc[1] * ppc[2]);
     /* the candidates of templates/particle_load.cl, at the same positions */
     for (int k = 0; k < s.n[2]; k++)
@@ -141,7 +141,7 @@ static int check_at_load(const struct picl_config *cfg, const struct cfg_species
                             values[3] = 0;
                             const double v = expr_eval(tree, values);
                             if (!isfinite(v) || (non_negative && v < 0))
-                                return bad_value(e, v, values, 0, 0, expected, err, err_len);
+                                return gen_expr_bad_value(e, v, values, 0, 0, expected, err, err_len);
                         }
             }
     return 0;
@@ -170,7 +170,7 @@ static int check_profile(const struct picl_config *cfg, const struct cfg_laser *
                 values[3] = (double)g[l->axis] * cfg->dt;
                 const double v = expr_eval(tree, values);
                 if (!isfinite(v))
-                    return bad_value(&l->profile, v, values, values[3], 1,
+                    return gen_expr_bad_value(&l->profile, v, values, values[3], 1,
                                      "a finite field (V/m) on the antenna plane for the whole run", err, err_len);
             }
     return 0;
@@ -190,7 +190,7 @@ static int check_applied(const struct picl_config *cfg, const struct cfg_expr *e
     const int times = steps + 1 < APPLIED_TIMES ? (int)steps + 1 : APPLIED_TIMES;
     struct sweep s;
     int cells[3];
-    lab_cells(cfg, cells);
+    gen_expr_lab_cells(cfg, cells);
     for (int a = 0; a < 3; a++)
         cells[a] += 1; /* the nodes */
     sweep_init(&s, cells, times);
@@ -204,7 +204,7 @@ static int check_applied(const struct picl_config *cfg, const struct cfg_expr *e
                     values[3] = times > 1 ? (double)steps * cfg->dt * n / (times - 1) : 0;
                     const double v = expr_eval(tree, values);
                     if (!isfinite(v))
-                        return bad_value(e, v, values, values[3], 1, "a finite applied field over the grid for the whole run",
+                        return gen_expr_bad_value(e, v, values, values[3], 1, "a finite applied field over the grid for the whole run",
                                          err, err_len);
                 }
     return 0;

@@ -6,6 +6,7 @@
  * other ranks arrive in another order). */
 #include "checkpoint.h"
 
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -231,6 +232,33 @@ static int check_header(struct reader *r, const struct io_state *io, long *step,
 }
 
 
+/* Real i of the array at p, in the run's precision. */
+static double real_at(const struct ctx *c, const char *p, size_t i)
+{
+    if (c->real_size == sizeof(double)) {
+        double v;
+        memcpy(&v, p + i * sizeof v, sizeof v);
+        return v;
+    }
+    float f;
+    memcpy(&f, p + i * sizeof f, sizeof f);
+    return f;
+}
+
+/* Index of the first of n reals (the run's precision) at p that is not finite or lies outside
+ * [lo, hi); -1 when none. The checksums prove that data are what was written, not that they are
+ * a state a run can take up: a file edited and checksummed again must not put a particle outside
+ * its box (a kernel would index outside the box's cells) or a NaN into the fields. */
+static long bad_real(const struct ctx *c, const char *p, size_t n, double lo, double hi)
+{
+    for (size_t i = 0; i < n; i++) {
+        const double v = real_at(c, p, i);
+        if (!(v >= lo && v < hi))
+            return (long)i;
+    }
+    return -1;
+}
+
 /* This rank's boxes of the field buffer, checked against their checksums. */
 static int restore_fields(struct reader *r, struct io_state *io)
 {
@@ -268,6 +296,15 @@ static int restore_fields(struct reader *r, struct io_state *io)
                    gid, stored[gid], h);
             goto done;
         }
+    }
+    const long bad = bad_real(c, host, n, -DBL_MAX, INFINITY);
+    if (bad >= 0) {
+        const long comp = bad / lay->comp_stride, s = bad % lay->comp_stride / lay->box_stride;
+        const double v = real_at(c, host, (size_t)bad);
+        refuse(r, "the fields of box %d hold %g (component %ld, entry %ld of the box): a run never writes a value "
+                  "that is not finite (the file was edited or is corrupt)",
+               gen_box_gid(lay, (int)s), v, comp, bad % lay->box_stride);
+        goto done;
     }
     cl_int cl = clEnqueueWriteBuffer(c->dev->queue, io->fields->buf.mem, CL_TRUE, 0, n * real, host, 0, NULL, NULL);
     if (cl != CL_SUCCESS) {
@@ -308,6 +345,10 @@ static int restore_pml(struct reader *r, struct io_state *io)
     if (rc == 0 && c->real_size == sizeof(float)) /* widen in place, from the end */
         for (long i = io->pml->reals; i-- > 0;)
             psi[i] = ((const float *)psi)[i];
+    for (long i = 0; rc == 0 && i < io->pml->reals; i++)
+        if (!isfinite(psi[i]))
+            rc = refuse(r, "the PML's auxiliary fields hold %g at entry %ld: a run never writes a value that is not "
+                           "finite (the file was edited or is corrupt)", psi[i], i);
     if (rc == 0 && pml_load(io->pml, c, psi, 0, r->err, r->err_len))
         rc = -1;
     mem_free(psi);
@@ -327,8 +368,8 @@ static int by_offset(const void *a, const void *b)
 
 /* The per-box datasets of a species, checked: room for each count, and the boxes' ranges of the
  * packed arrays tile [0, total) without gap or overlap. */
-static int read_box_rows(struct reader *r, struct species *sp, hid_t g, const char *where, int64_t total, int nb,
-                         struct ckpt_box_rows *rows)
+static int read_box_rows(struct reader *r, struct species *sp, const struct ctx *c, hid_t g, const char *where,
+                         int64_t total, int nb, struct ckpt_box_rows *rows)
 {
     char label[CFG_NAME_LEN + 64];
     struct range *order = mem_calloc((size_t)nb, sizeof *order);
@@ -355,6 +396,20 @@ static int read_box_rows(struct reader *r, struct species *sp, hid_t g, const ch
                        ckpt_box_sets[i].name, e % ckpt_box_width(i), rows->set[i][e]);
                 goto done;
             }
+    /* and the run sums each over all boxes (particles_check, on every rank): past 2^53 no run
+     * gets, and well before a sum would overflow */
+    const double most = 9007199254740992.0;
+    for (int i = 0; i < BOX_SETS; i++)
+        for (size_t w = 0; ckpt_box_sets[i].at >= 0 && w < ckpt_box_width(i); w++) {
+            double sum = 0;
+            for (int b = 0; b < nb; b++)
+                sum += (double)rows->set[i][(size_t)b * ckpt_box_width(i) + w];
+            if (sum > most) {
+                refuse(r, "species %s: its %s entries %zu add up to %.6g particles, more than 2^53; no run counts so "
+                          "many (the file was edited or is corrupt)", sp->cfg->name, ckpt_box_sets[i].name, w, sum);
+                goto done;
+            }
+        }
     for (int b = 0; b < nb; b++) {
         if (count[b] < 0 || room[2 * b] < count[b] || room[2 * b + 1] < 1) {
             refuse(r, "species %s, box %d: %" PRId64 " particles in room for %" PRId64 " (outbox %" PRId64
@@ -364,6 +419,19 @@ static int read_box_rows(struct reader *r, struct species *sp, hid_t g, const ch
         }
         if (count[b] > 0)
             order[n++] = (struct range){offset[b], b};
+    }
+    /* the room of all boxes together fits in the device memory this run may take, so that no
+     * sum of rooms overflows and no allocation is asked for what no device has */
+    const double slot_bytes = (double)particles_slot_bytes(c->cfg);
+    double slots = 0;
+    for (int b = 0; b < nb; b++) {
+        slots += (double)room[2 * b] + (double)room[2 * b + 1];
+        if (slots * slot_bytes > (double)c->arena.limit) {
+            refuse(r, "species %s, box %d: the boxes up to it have room for %.0f particles (box_room), %.3g bytes, "
+                      "beyond the %.3g bytes of device memory this run may take (the file was edited or is corrupt)",
+                   sp->cfg->name, b, slots, slots * slot_bytes, (double)c->arena.limit);
+            goto done;
+        }
     }
     qsort(order, (size_t)n, sizeof *order, by_offset);
     int64_t end = 0;
@@ -425,10 +493,27 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
     H5Dclose(d);
     if (rc)
         return read_failed(r, label);
+    /* positions are cells of the domain, within the particle's box after every step; momenta
+     * finite; weights finite and not negative; ids anything */
+    const int axis = a - PA_X;
     size_t m = 0;
     for (int i = 0; i < n; i++) {
         const long *t = sp->boxes_host + (size_t)order[i].box * BT_STRIDE;
         const size_t len = (size_t)t[BT_COUNT] * elem;
+        const int gid = gen_box_gid(&c->lay, order[i].box), *nbox = c->lay.nbox;
+        const int at[3] = {gid % nbox[0], gid / nbox[0] % nbox[1], gid / (nbox[0] * nbox[1])};
+        const double lo = a <= PA_Z ? (double)at[axis] * c->lay.box[axis] : a == PA_W ? 0 : -DBL_MAX;
+        const long bad = a == PA_ID ? -1
+                                    : bad_real(c, packed + m, (size_t)t[BT_COUNT], lo,
+                                               a <= PA_Z ? lo + c->lay.box[axis] : INFINITY);
+        if (bad >= 0) {
+            const double v = real_at(c, packed + m, (size_t)bad);
+            return refuse(r, "%s: particle %ld of box %d has %s = %g, %s (the file was edited or is corrupt)", label,
+                          bad, gid, ckpt_array_names[a], v,
+                          a <= PA_Z   ? "outside its box (positions are in cells of the domain)"
+                          : a == PA_W ? "not a finite weight of zero or more"
+                                      : "not finite");
+        }
         sums[order[i].box] = hio_hash(packed + m, len, sums[order[i].box]);
         /* checked but not kept where this run does not store the attribute */
         cl_int cl = !keep ? CL_SUCCESS
@@ -482,7 +567,7 @@ static int restore_species(struct reader *r, struct io_state *io, int i)
     }
     hsize_t nbh = (hsize_t)nb;
     snprintf(label, sizeof label, "%s/checksum", where);
-    if (read_box_rows(r, sp, g, where, total, nb, &rows) ||
+    if (read_box_rows(r, sp, c, g, where, total, nb, &rows) ||
         read_dataset(r, g, "checksum", label, H5T_NATIVE_UINT64, 1, &nbh, stored))
         goto agreed;
     for (int b = 0; b < nl; b++) {

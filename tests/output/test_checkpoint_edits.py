@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """test_checkpoint_edits.py: a checkpoint whose root attributes or box counters were edited is
-refused, with the attribute named, instead of continuing with a wrong clock, scale or count.
+refused, with the attribute named, instead of continuing with a wrong clock, scale or count; so is
+one whose particles or fields were edited and given new checksums (a particle outside its box, a
+value that is not finite).
 
 Run by tests/cli/test_checkpoint_edits.sh with the pinned Python of .venv (make venv). The run is
 inputs/langmuir.lua cut to 6 steps in 4 boxes of 16 x 4 x 4 cells, a checkpoint at step 3; each
@@ -58,8 +60,93 @@ def shift_time(steps):
     return edit
 
 
+# -- edits that keep the checksums right (io/hdf5io.c's hio_hash again, here), so that they reach
+# the checks of the state behind them: a particle outside its box, a field that is not finite
+M64 = (1 << 64) - 1
+
+
+def rotl(x, r):
+    return ((x << r) | (x >> (64 - r))) & M64
+
+
+def hio_hash(data, seed):
+    p1, p2 = 0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F
+    n = len(data)
+    v = [(seed + p1 + p2) & M64, (seed + p2) & M64, seed, (seed - p1) & M64]
+    words = np.frombuffer(data[: n - n % 32], dtype="<u8")
+    for k in range(0, len(words), 4):
+        for lane in range(4):
+            v[lane] = (rotl((v[lane] + int(words[k + lane]) * p2) & M64, 31) * p1) & M64
+    i = n - n % 32
+    h = (rotl(v[0], 1) + rotl(v[1], 7) + rotl(v[2], 12) + rotl(v[3], 18) + n) & M64
+    for b in data[i:]:
+        h = ((h ^ b) * 0x100000001B3) & M64
+    h ^= h >> 33
+    h = (h * p2) & M64
+    h ^= h >> 29
+    h = (h * p1) & M64
+    h ^= h >> 32
+    return h
+
+
+ARRAYS = ["x", "y", "z", "ux", "uy", "uz", "w", "id"]
+
+
+def species_sums(g):
+    count, offset = g["box_count"][...], g["box_offset"][...]
+    sums = [0] * len(count)
+    for name in ARRAYS:
+        if name in g:
+            a = g[name][...]
+            for b in range(len(count)):
+                sums[b] = hio_hash(a[offset[b]: offset[b] + count[b]].tobytes(), sums[b])
+    return np.array(sums, dtype=np.uint64)
+
+
+def field_sums(f):
+    fields = f["fields"][...]
+    sums = []
+    for b in range(fields.shape[1]):
+        h = 0
+        for comp in range(fields.shape[0]):
+            h = hio_hash(fields[comp, b].tobytes(), h)
+        sums.append(h)
+    return np.array(sums, dtype=np.uint64)
+
+
+def resealed(edit):
+    def sealed(f):
+        edit(f)
+        for name in f["species"]:
+            f["species"][name]["checksum"][...] = species_sums(f["species"][name])
+        f["fields_checksum"][...] = field_sums(f)
+    return sealed
+
+
+def move_particle(species, axis, by):
+    def edit(f):
+        d = f[f"species/{species}/{axis}"]
+        a = d[...]
+        a[0] += by
+        d[...] = a
+    return edit
+
+
+def field_value(comp, box, at, value):
+    def edit(f):
+        d = f["fields"]
+        a = d[...]
+        a[comp, box, at] = value
+        d[...] = a
+    return edit
+
+
 # (what, edit, a word the message must hold)
 CASES = [
+    ("a particle moved a box along x, checksums recomputed", resealed(move_particle("electrons", "x", 16.0)),
+     "outside its box"),
+    ("a momentum = NaN, checksums recomputed", resealed(move_particle("ions", "uy", np.nan)), "not finite"),
+    ("a field value = inf, checksums recomputed", resealed(field_value(2, 1, 40, np.inf)), "not finite"),
     ("time = NaN", set_attr("time", np.float64(np.nan)), "time attribute"),
     ("time three steps late", shift_time(3), "time attribute"),
     ("gauss_scale = NaN", set_attr("gauss_scale", np.float64(np.nan)), "gauss_scale"),
@@ -80,6 +167,10 @@ with tempfile.TemporaryDirectory(prefix="picl_ckedit_") as tmp:
     if not check(first.returncode == 0 and os.path.exists(source), "the run writes checkpoint_000003.h5",
                  first.stderr[-800:]):
         sys.exit(check.finish())
+    with h5py.File(source, "r") as f:  # the port of the checksum agrees with picl's
+        check(all(np.array_equal(species_sums(f["species"][n]), f["species"][n]["checksum"][...])
+                  for n in f["species"]) and np.array_equal(field_sums(f), f["fields_checksum"][...]),
+              "the checksums computed here are the file's")
     copy = os.path.join(tmp, "copy.h5")
     shutil.copy(source, copy)
     same = run(tmp, "--restart", copy)
