@@ -20,12 +20,17 @@ int estimate_box_particles(const struct picl_config *cfg, const struct gen_layou
 {
     const int *c = lay->cells;
     const size_t cells = (size_t)c[0] * c[1] * c[2];
-    double *per_cell = mem_alloc(cells * sizeof(double));
-    if (!per_cell) {
-        snprintf(err, err_len, "out of host memory for the particle estimate of %zu cells", cells);
-        return -1;
-    }
+    double *per_cell = NULL; /* a bunch's counts per cell; a plasma's are its boxes' lattices */
     for (int s = 0; s < cfg->n_species; s++) {
+        if (!cfg->species[s].is_beam) {
+            for (int b = 0; b < lay->n_boxes; b++)
+                count[b] += (double)room_lattice(cfg, lay, s, b);
+            continue;
+        }
+        if (!per_cell && !(per_cell = mem_alloc(cells * sizeof(double)))) {
+            snprintf(err, err_len, "out of host memory for the particle estimate of %zu cells", cells);
+            return -1;
+        }
         room_expected(cfg, lay, s, per_cell);
         for (int k = 0; k < c[2]; k++)
             for (int j = 0; j < c[1]; j++)
@@ -44,9 +49,10 @@ static int species_boxes(const struct picl_config *cfg, const struct gen_layout 
 {
     const int nb = lay->n_boxes;
     const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
+    const int per_cell = cfg->species[s].is_beam || cfg->species[s].is_file; /* else room_lattice per box */
     long *cap = mem_calloc((size_t)nb * 2, sizeof(long)), *out_cap = cap ? cap + nb : NULL;
-    double *count = mem_alloc(cells * sizeof(double));
-    if (!cap || !count) {
+    double *count = per_cell ? mem_alloc(cells * sizeof(double)) : NULL;
+    if (!cap || (per_cell && !count)) {
         mem_free(cap);
         mem_free(count);
         snprintf(err, err_len, "out of host memory for the memory estimate");
@@ -65,13 +71,15 @@ static int species_boxes(const struct picl_config *cfg, const struct gen_layout 
         for (size_t i = 0; i < cells; i++)
             count[i] = n[i];
         mem_free(n);
-    } else {
+    } else if (count) {
         room_expected(cfg, lay, s, count);
     }
     room_boxes(cfg, lay, s, count, !cfg->species[s].is_file, cap, out_cap);
     double sum = 0;
-    for (size_t i = 0; i < cells; i++)
+    for (size_t i = 0; count && i < cells; i++)
         sum += count[i];
+    for (int b = 0; !count && b < nb; b++)
+        sum += (double)room_lattice(cfg, lay, s, b);
     *total = cfg->species[s].is_beam ? cfg->species[s].beam.particles : (long)sum;
     *slots = 0;
     for (int b = 0; b < nb; b++)

@@ -179,32 +179,19 @@ static void flux_room(const struct picl_config *cfg, const struct gen_layout *la
 }
 
 /* Electrons the ionizable species whose product is s can make in each box of the domain: each
- * of its particles at load (room_expected) times the charge states above its initial one. NULL
+ * of its lattice candidates (room_lattice) times the charge states above its initial one. NULL
  * when s is no product (or out of memory, which room_boxes then treats alike: no extra room). */
 static long *ionization_electrons(const struct picl_config *cfg, const struct gen_layout *lay, int s)
 {
     long *per_box = NULL;
-    const int *c = lay->cells;
-    const size_t cells = (size_t)c[0] * c[1] * c[2];
     for (int j = 0; j < cfg->n_species; j++) {
         const struct cfg_ionization *io = &cfg->species[j].ionization;
         if (!io->enabled || io->product != s)
             continue;
-        double *count = mem_alloc(cells * sizeof(double));
-        if (!per_box)
-            per_box = mem_calloc((size_t)lay->n_boxes, sizeof(long));
-        if (!count || !per_box) {
-            mem_free(count);
-            return per_box;
-        }
-        room_expected(cfg, lay, j, count);
-        for (int k = 0; k < c[2]; k++)
-            for (int jj = 0; jj < c[1]; jj++)
-                for (int i = 0; i < c[0]; i++) {
-                    const int b = i / lay->box[0] + lay->nbox[0] * (jj / lay->box[1] + lay->nbox[1] * (k / lay->box[2]));
-                    per_box[b] += (long)count[i + (long)c[0] * (jj + (long)c[1] * k)] * (io->z - io->initial_level);
-                }
-        mem_free(count);
+        if (!per_box && !(per_box = mem_calloc((size_t)lay->n_boxes, sizeof(long))))
+            return NULL;
+        for (int b = 0; b < lay->n_boxes; b++) /* an ionizable species is a plasma: its lattice */
+            per_box[b] += room_lattice(cfg, lay, j, b) * (io->z - io->initial_level);
     }
     return per_box;
 }
@@ -236,7 +223,9 @@ void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int
             continue;
         }
         double sum = 0;
-        for (int k = bi[2] * lay->box[2]; k < (bi[2] + 1) * lay->box[2]; k++)
+        if (!cell_count) /* room_expected's counts of a plasma, summed over the box */
+            sum = (double)room_lattice(cfg, lay, s, b);
+        for (int k = bi[2] * lay->box[2]; cell_count && k < (bi[2] + 1) * lay->box[2]; k++)
             for (int j = bi[1] * lay->box[1]; j < (bi[1] + 1) * lay->box[1]; j++)
                 for (int i = bi[0] * lay->box[0]; i < (bi[0] + 1) * lay->box[0]; i++)
                     sum += cell_count[i + (long)c[0] * (j + (long)c[1] * k)];
@@ -315,10 +304,11 @@ int room_floor(const struct picl_config *cfg, const struct gen_layout *lay, int 
     if (!sp->is_beam && !sp->flux.enabled && !cfg->window.enabled && !product)
         return 0;
     const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
-    double *count = mem_alloc(cells * sizeof(double));
-    if (!count)
+    double *count = NULL; /* per cell for a bunch only: a plasma's room is its boxes' lattices */
+    if (sp->is_beam && !(count = mem_alloc(cells * sizeof(double))))
         return -1;
-    room_expected(cfg, lay, s, count);
+    if (count)
+        room_expected(cfg, lay, s, count);
     room_boxes(cfg, lay, s, count, 1, cap, out_cap);
     mem_free(count);
     return 0;

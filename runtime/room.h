@@ -19,7 +19,9 @@ long room_lattice(const struct picl_config *cfg, const struct gen_layout *lay, i
 
 /* Each box's room (cap) and outbox room (out_cap) from the species' particles per global cell
  * at load (x fastest). `expected`: the counts are expectations (the memory estimate), to which
- * four standard deviations are added where a bunch's counts are summed. */
+ * four standard deviations are added where a bunch's counts are summed. cell_count may be NULL
+ * for a plasma or flux species: room_expected's counts then, taken per box (room_lattice) with
+ * no per-cell array, so that an estimate of a large grid stays a few MB of host memory. */
 void room_boxes(const struct picl_config *cfg, const struct gen_layout *lay, int s, const double *cell_count,
                 int expected, long *cap, long *out_cap);
 
