@@ -135,12 +135,12 @@ fuzz: $(FUZZ_BIN) build-fuzz/seeds/checkpoint/seed.h5
 	  [ $$rc -eq 0 ] || { echo "$$n failed (rc $$rc): build-fuzz/$$n.log"; exit 1; }; done
 .PHONY: fuzz-lib
 
-# The uniform-plasma benchmark: medians of RUNS runs (default 3) per variant. Not a test.
 # picl check --no-build on every example input (no device needed).
 check-inputs: all
 	@for f in inputs/*.lua; do bin/picl check --no-build $$f >/dev/null || { echo "check-inputs: $$f fails"; exit 1; }; done
 	@echo "check-inputs: every input in inputs/ passes picl check --no-build"
 
+# The uniform-plasma benchmark: medians of RUNS runs (default 3) per variant. Not a test.
 bench-uniform: all
 	bench/uniform.sh
 
