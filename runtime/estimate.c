@@ -146,6 +146,16 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
             m->tiles += tiles * lay.n_boxes * sizeof(int);
             resident += tiles * lay.n_boxes * sizeof(int);
         }
+        /* collide.c: a species in any collision entry keeps its cell list and each box's cell ends */
+        int listed = 0;
+        for (int i = 0; i < cfg->n_collisions; i++)
+            listed |= cfg->collisions[i].species[0] == s || cfg->collisions[i].species[1] == s;
+        if (listed) {
+            const double bytes = (slots > 0 ? slots : 1) * sizeof(int) +
+                                 (double)lay.box[0] * lay.box[1] * lay.box[2] * lay.n_local * sizeof(int);
+            m->collide += bytes;
+            resident += bytes;
+        }
         if (resident > peak)
             peak = resident;
     }
@@ -171,5 +181,7 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
         fprintf(out, "  sorting     %10.1f MiB\n", m->sort / MiB);
     if (m->tiles > 0)
         fprintf(out, "  tile lists  %10.1f MiB\n", m->tiles / MiB);
+    if (m->collide > 0)
+        fprintf(out, "  collisions  %10.1f MiB  (cell lists)\n", m->collide / MiB);
     fprintf(out, "  loading     %10.1f MiB  (transient)\n", m->loading / MiB);
 }

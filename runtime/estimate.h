@@ -16,6 +16,7 @@ struct memory_estimate {
     long count[CFG_MAX_SPECIES]; /* particles each species loads (an upper bound for profiles) */
     double sort; /* sort scratch, all species */
     double tiles; /* local_tiles lists of particles by tile, all species */
+    double collide; /* binary collisions' cell lists: an int per slot and per cell, species in an entry */
     double loading; /* transient scratch while a species loads */
     double diagnostics; /* reduction buffers */
     double peak; /* the largest total at any moment */

@@ -28,7 +28,7 @@ def main():
         ax.plot(t, [float(r[key + "_theory_eV"]) for r in rows], "-", color=colour, label=label + ", NRL rate")
     ax.set_xlabel("t (ps)")
     ax.set_ylabel("temperature (eV)")
-    ax.set_title("e-i temperature relaxation, ln(Lambda) = 10, n = 1e26 m^-3")
+    ax.set_title("e-i temperature relaxation, ln(Lambda) = 10 (e-i), 200 (e-e, i-i), n = 1e26 m^-3", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(sys.argv[2], dpi=110)

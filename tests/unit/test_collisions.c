@@ -10,6 +10,14 @@
 #include "particle_attrs.h"
 
 #define LN_LAMBDA 10.0
+/* ln(Lambda) of the intra-species entries of the e-i test: 20 times the inter-species one, so that
+ * both species stay Maxwellian, as the formulary's rate assumes. With the physical 10 and
+ * m_i = 10 m_e, the electrons' self-collisions are only about 5 times faster than their exchange
+ * with the ions: the slow electrons, which carry most of the exchange (its weight is 1 / g), are
+ * depleted (<v^4> / <v^2>^2 rises from 5/3 to 1.75) and the exchange falls to 0.6-0.7 of the rate.
+ * Intra-species collisions keep each species' energy, so they change T_e - T_i only through the
+ * distributions' shape. */
+#define INTRA_LOG 200.0
 
 /* Temperatures (J) of species sp: m c^2 <u^2 / gamma> / 3 in all (exact for a Maxwell-Juttner
  * distribution), and along z and across (m c^2 <u_z^2 / gamma>, the mean of x and y). */
@@ -72,14 +80,17 @@ static void totals(struct sim *s, double *energy, double p[3], double *p_scale)
 }
 
 /* (a) Electrons at 200 eV and ions (charge e, mass 10 m_e) at 100 eV, both 1e26 m^-3, ln(Lambda)
- * 10: T_e - T_i against the formulary's equations integrated (RK4) along the run, at every 10th
+ * 10 between the species (200 within each: INTRA_LOG): T_e - T_i against the formulary's equations
+ * integrated (RK4) along the run, at every 10th
  * step up to the first relaxation time 1 / (2 nu) at the start (see the bound below). */
 static void test_relaxation(struct device *dev, int restart_check)
 {
     char ckpt_dir[] = "/tmp/picl_collide_ckpt_XXXXXX";
     fixture_tmpdir(ckpt_dir);
-    const double n = 1e26, mu = 10, dt = 2.5e-14;
-    const int steps = 120; /* and 1 + 20 more: the input asks for 160 */
+    /* dt: s0 (the s of a pair at the rms relative speed) near 0.014, where Nanbu's saturation of the
+     * slow pairs costs about 3.5% of the exchange (docs/collisions.md) */
+    const double n = 1e26, mu = 10, dt = 2.5e-14 / 8;
+    const int steps = 880; /* and 1 + 20 more: the input asks for 920 */
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0,
                    FIXTURE_INPUT
@@ -93,7 +104,7 @@ static void test_relaxation(struct device *dev, int restart_check)
                    "                 { species = {'electrons'}, coulomb_log = %g },\n"
                    "                 { species = {'ions', 'ions'}, coulomb_log = %g } },\n"
                    "}\n",
-                   dt, steps, ckpt_dir, n, mu, n, LN_LAMBDA, LN_LAMBDA, LN_LAMBDA);
+                   dt, steps, ckpt_dir, n, mu, n, LN_LAMBDA, INTRA_LOG, INTRA_LOG);
     struct sim *s = fixture_sim(&cfg, dev);
     /* (c) one stage of all three entries: energy and momentum of the pairs conserved to round-off */
     double e0, e1, p0[3], p1[3], scale;
@@ -151,13 +162,13 @@ static void test_relaxation(struct device *dev, int restart_check)
            "(%.1f tau) %.2f eV vs %.2f eV (from %.1f eV); %.1f s",
            tau, tau / dt, worst, steps * dt / tau, (te - ti) / PICL_Q_E, (th_e - th_i) / PICL_Q_E, d0 / PICL_Q_E,
            fixture_seconds() - t0);
-    /* NOT the 10% of the issue: the relaxation runs at about 0.7 of the formulary's rate here. An
-     * independent NumPy re-implementation of the same pairing and angle (Nanbu's s, no picl code)
-     * relaxes alike, so the shortfall is the method at this s per step (large-angle saturation of the
-     * slow pairs), not this kernel; the bound guards against regressions until it is understood. */
-    CHECK(worst <= 0.40);
+    /* measured 0.132 (log-rate 0.89 of the formulary's at tau): NOT yet the issue's 10%. Half the old
+     * 35% was the electrons' shape (INTRA_LOG), a third the saturation (dt); the last ~10% does not
+     * move with dt (0.124 at dt * 2) and is seen too in isotropisation (0.089) and between two
+     * electron populations: docs/collisions.md */
+    CHECK(worst <= 0.15);
     if (restart_check) {
-        /* (d) b continues from a checkpoint of s at step 121; both take 20 more steps */
+        /* (d) b continues from a checkpoint of s at step steps + 1; both take 20 more steps */
         struct sim *b = fixture_sim(&cfg, dev);
         char path[1024];
         fixture_restart(s, b, path, sizeof path);
@@ -174,8 +185,8 @@ static void test_relaxation(struct device *dev, int restart_check)
                 free(va);
                 free(vb);
             }
-        REPORT("restart at step 121, both runs continued 20 steps with collisions: %ld of %ld momenta differ", differ,
-               n_all);
+        REPORT("restart at step %d, both runs continued 20 steps with collisions: %ld of %ld momenta differ", steps + 1,
+               differ, n_all);
         CHECK(differ == 0);
         remove(path);
         fixture_free_sim(b);
@@ -207,8 +218,8 @@ static double nu_isotropy(double n, double m, double t_perp, double t_par)
 static void test_isotropisation(struct device *dev)
 {
     const double n = 1e26, t_perp0 = 200 * PICL_Q_E, t_par0 = 100 * PICL_Q_E, m = PICL_M_E;
-    const double tau = 1 / (3 * nu_isotropy(n, m, t_perp0, t_par0)), dt = tau / 100;
-    const int steps = 120;
+    const double tau = 1 / (3 * nu_isotropy(n, m, t_perp0, t_par0)), dt = tau / 400;
+    const int steps = 480;
     const double c2 = PICL_C * PICL_C;
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0,
@@ -251,12 +262,13 @@ static void test_isotropisation(struct device *dev)
             worst = fmax(worst, fabs((txy - tz) - (th_perp - th_par)) / (th_perp - th_par));
     }
     REPORT("isotropisation (electrons, 32768 particles, T_perp 200 eV, T_par 100 eV, ln(Lambda) 10): first "
-           "isotropisation time %.3g s = 100 steps; T_perp - T_par against the NRL rate: worst relative difference "
+           "isotropisation time %.3g s = 400 steps; T_perp - T_par against the NRL rate: worst relative difference "
            "%.3f over [0, tau]; at the end (%.1f tau) %.2f eV vs %.2f eV (from %.1f eV); %.1f s",
            tau, worst, steps * dt / tau, (txy - tz) / PICL_Q_E, (th_perp - th_par) / PICL_Q_E, d0 / PICL_Q_E,
            fixture_seconds() - t0);
-    /* measured 0.097: the issue's 10%, with room for the particles' noise (about 2% on T_perp - T_par) */
-    CHECK(worst <= 0.15);
+    /* measured 0.089 (0.097 at dt * 4): the issue's 10%; the draws are counter-based, so this is a
+     * fixed number for a given device and precision, not a noisy one */
+    CHECK(worst <= 0.10);
     fixture_free_sim(s);
 }
 
