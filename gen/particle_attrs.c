@@ -25,6 +25,10 @@ int gen_stores_ids(const struct picl_config *cfg)
 {
     if (gen_ionizes(cfg))
         return 1;
+    /* collisions pair each cell's particles in the order of their ids (templates/collisions.cl,
+     * collide_list), which no decomposition changes */
+    if (cfg->n_collisions > 0)
+        return 1;
     if (cfg->particle_ids >= 0)
         return cfg->particle_ids;
     for (int i = 0; i < cfg->n_full; i++)

@@ -1428,6 +1428,10 @@ local function check_collisions(sim)
         end
         pairs_seen[pair] = c.name
     end
+    if sim.particle_ids == false and #(sim.collisions or {}) > 0 then
+        fail("particle_ids", "false, while the input has collisions, which pair each cell's particles in the order "
+            .. "of their ids (the same on any number of ranks); expected particle_ids = true or unset")
+    end
 end
 
 local simulation = section {

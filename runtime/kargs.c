@@ -67,7 +67,7 @@ static const struct karg tile_bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, 
 static const struct karg reorder_tiles[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"tile_list", 0}};
 static const struct karg window_inject[] = {{"shifts", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
 static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"F", 0}};
-static const struct karg collide_list[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"cell_list", 0}, {"cell_end", 0}};
+static const struct karg collide_list[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_ID(ARG){"boxes", 0}, {"cell_list", 0}, {"cell_end", 0}};
 static const struct karg collide_entry[] = {{"n_step", 0},    {"aux", 0},    {"auy", 0},   {"auz", 0},     {"aw", 0},
                                             {"a_boxes", 0}, {"a_list", 0}, {"a_end", 0}, {"bux", 0},     {"buy", 0},
                                             {"buz", 0},     {"bw", 0},     {"b_boxes", 0}, {"b_list", 0}, {"b_end", 0}};

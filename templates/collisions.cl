@@ -36,10 +36,12 @@ static inline int col_cell(const real x, const real y, const real z)
 }
 
 /* One work item per box: cell_list[start + q] for q in [cell_end[c - 1], cell_end[c]) (0 for the
- * first cell) are the particles (k, of slot start + k) of cell c, in slot order, so the list is a
- * pure function of the particles' order in the box. */
-__kernel void collide_list(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global const long *boxes, __global int *cell_list,
-                           __global int *cell_end)
+ * first cell) are the particles (k, of slot start + k) of cell c, in the order of their ids
+ * (collisions force ids on: gen/particle_attrs.c), so the list, and with it the pairing, does not
+ * depend on the order in which particles reached the box, which differs between decompositions. */
+__kernel void collide_list(PICL_PARTICLE_POSITION(PA_PARAM_CONST) PICL_PARTICLE_ID(PA_PARAM_CONST)
+                               __global const long *boxes,
+                           __global int *cell_list, __global int *cell_end)
 {
     const int b = (int)get_global_id(0);
     __global const long *box = boxes + b * BT_STRIDE;
@@ -58,6 +60,20 @@ __kernel void collide_list(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global const
     }
     for (long k = 0; k < n; k++) /* end[c] ends as the end of cell c */
         cell_list[start + end[col_cell(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz)]++] = (int)k;
+#if PARTICLE_IDS
+    /* insertion sort of each cell by id (tens of particles a cell; stable, so equal ids, which
+     * no loader makes, keep slot order) */
+    __global int *list = cell_list + start;
+    for (int c = 0, lo = 0; c < COL_CELLS; lo = end[c], c++)
+        for (int q = lo + 1; q < end[c]; q++) {
+            const int k = list[q];
+            const ulong id = pid[start + k];
+            int r = q;
+            for (; r > lo && pid[start + list[r - 1]] > id; r--)
+                list[r] = list[r - 1];
+            list[r] = k;
+        }
+#endif
 }
 
 /* A uniform number in (0, 1) from 32 random bits. */

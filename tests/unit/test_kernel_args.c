@@ -197,7 +197,8 @@ int main(void)
     char dir[64], extra[1024];
     scratch_dir(dir, sizeof dir, "kargs");
     snprintf(extra, sizeof extra, diagnostics, dir);
-    run(&dev, 1, "deterministic", "{}", "false", "'1e24 * (1 + 0.1 * z / 32e-6)'", extra);
+    /* collisions keep ids (their cells pair by id): particle_ids = false would be refused */
+    run(&dev, 1, "deterministic", "{}", "true", "'1e24 * (1 + 0.1 * z / 32e-6)'", extra);
     scratch_remove(dir);
     run_ionization(&dev, "deterministic", 0);
     run_ionization(&dev, "global_atomics", 1);
