@@ -3,7 +3,7 @@
  * (a) temperature relaxation of electrons and ions of 10 m_e against the NRL formulary's rate,
  * integrated along the run; (b) isotropisation of an anisotropic electron Maxwellian against the
  * NRL rate; (c) energy and momentum of the pairs before and after one stage, equal weights;
- * (d) a restart continues bit for bit. */
+ * (d) a restart continues bit for bit; (e) a cold beam's slowing down (friction) against the NRL rates. */
 #include "fixture.h"
 
 #include "constants.h"
@@ -272,12 +272,116 @@ static void test_isotropisation(struct device *dev)
     fixture_free_sim(s);
 }
 
+/* psi(x) = erf(sqrt x) - 2 sqrt(x / pi) e^-x (the Maxwell integral of the NRL formulary) and its
+ * derivative 2 sqrt(x / pi) e^-x. */
+static double psi(double x)
+{
+    return erf(sqrt(x)) - 2 * sqrt(x / PICL_PI) * exp(-x);
+}
+
+static double psi_prime(double x)
+{
+    return 2 * sqrt(x / PICL_PI) * exp(-x);
+}
+
+/* (e) Friction: a cold electron beam (1e24 m^-3, 1 keV along z) in electrons of 1e26 m^-3 at
+ * 10 eV, ln(Lambda) 10, beam-background entry only. NRL formulary (Huba 2019, "Collisions and
+ * transport", test particle a in a Maxwellian b, SI): dv_a/dt = -nu_s v_a, d(v_a^2)/dt = -nu_eps
+ * v_a^2 (with nu_eps = 2 [(m_a / m_b) psi - psi'] nu_0 the energy loss; the beam's drag),
+ * nu_s = (1 + m_a / m_b) psi(x) nu_0, nu_0 = n_b q_a^2 q_b^2 ln(Lambda) / (4 pi eps0^2 m_a^2 v^3),
+ * x = m_b v^2 / (2 T_b). The mean velocity <v_z> against these integrated (RK4) with one speed for
+ * all beam particles (the closure this comparison assumes), up to half the first slowing-down time
+ * 1 / nu_s(v0) (see steps below). The background's weight is 100 times the beam's: a background particle takes its
+ * new momentum with probability 0.01, so it stays Maxwellian at 10 eV. */
+static void friction_rates(double v, double tb, double *nu_s, double *nu_eps)
+{
+    const double e2 = PICL_Q_E * PICL_Q_E, m = PICL_M_E, n_b = 1e26;
+    const double nu0 = n_b * e2 * e2 * LN_LAMBDA / (4 * PICL_PI * PICL_EPS0 * PICL_EPS0 * m * m * v * v * v);
+    const double x = m * v * v / (2 * tb);
+    *nu_s = 2 * psi(x) * nu0;
+    *nu_eps = 2 * (psi(x) - psi_prime(x)) * nu0;
+}
+
+static void test_friction(struct device *dev)
+{
+    const double m = PICL_M_E, c2 = PICL_C * PICL_C, tb = 10 * PICL_Q_E, e_beam = 1000 * PICL_Q_E;
+    const double g0 = 1 + e_beam / (m * c2), u0 = sqrt(g0 * g0 - 1), v0 = PICL_C * u0 / g0;
+    double nu_s0, nu_eps0;
+    friction_rates(v0, tb, &nu_s0, &nu_eps0);
+    /* 400 steps per 1 / nu_s(v0), the comparison over the first 200: the drag grows as 1 / v^3 as the
+     * beam slows, so the closure's beam stops at 2 / (3 nu_s(v0)) (ln(Lambda) fixed) and the
+     * measured <v_z> is 0.01 v0 at 1 / nu_s(v0): only the first half of that time is compared */
+    const double tau = 1 / nu_s0, dt = tau / 400;
+    const int steps = 200;
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {1e-3, 1e-3, 1e-3}, max_box = 4 },\n"
+                   "  solver = { dt = %.17g }, steps = %d,\n"
+                   "  species = {\n"
+                   "    { name = 'beam', particle = 'electron', density = 1e24, ppc = 8, frozen = true,\n"
+                   "      u_drift = { 0, 0, %.17g } },\n"
+                   "    { name = 'background', particle = 'electron', density = 1e26, ppc = 8, frozen = true,\n"
+                   "      temperature = 10 } },\n"
+                   "  collisions = { { species = {'beam', 'background'}, coulomb_log = %g } },\n"
+                   "}\n",
+                   dt, steps, u0, LN_LAMBDA);
+    struct sim *s = fixture_sim(&cfg, dev);
+    double speed = v0, vz_th = v0, worst = 0, time = 0, vz = 0;
+    const double t0 = fixture_seconds();
+    for (int k = 1; k * 10 <= steps; k++) {
+        fixture_steps(s, 10);
+        for (int sub = 0; sub < 100; sub++) {
+            const double h = 10 * dt / 100;
+            double ks[4], kz[4], sp = speed, z = vz_th;
+            for (int r = 0; r < 4; r++) {
+                double ns, ne;
+                friction_rates(sp, tb, &ns, &ne);
+                ks[r] = -0.5 * ne * sp;
+                kz[r] = -ns * z;
+                const double f = r < 2 ? 0.5 : 1.0;
+                if (r < 3) {
+                    sp = speed + f * h * ks[r];
+                    z = vz_th + f * h * kz[r];
+                }
+            }
+            speed += h * (ks[0] + 2 * ks[1] + 2 * ks[2] + ks[3]) / 6;
+            vz_th += h * (kz[0] + 2 * kz[1] + 2 * kz[2] + kz[3]) / 6;
+        }
+        time += 10 * dt;
+        double *ux = fixture_particles(s, 0, PA_UX), *uy = fixture_particles(s, 0, PA_UY),
+               *uz = fixture_particles(s, 0, PA_UZ);
+        vz = 0;
+        for (long i = 0; i < s->species[0].np; i++) {
+            const double x = ux[i] / PICL_C, y = uy[i] / PICL_C, z = uz[i] / PICL_C;
+            vz += uz[i] / sqrt(1 + x * x + y * y + z * z);
+        }
+        vz /= (double)s->species[0].np;
+        free(ux);
+        free(uy);
+        free(uz);
+        worst = fmax(worst, fabs(vz - vz_th) / vz_th);
+        if (getenv("PICL_FRICTION_TRACE"))
+            printf("    t/tau %.3f vz/v0 %.4f theory %.4f\n", time / tau, vz / v0, vz_th / v0);
+    }
+    REPORT("friction (cold electron beam, 1 keV, 4096 particles, in electrons of 1e26 m^-3 at 10 eV, ln(Lambda) "
+           "10): slowing-down time 1 / nu_s(v0) %.3g s = 400 steps; <v_z> against the NRL rates: worst relative "
+           "difference %.4f over [0, tau / 2]; at tau / 2 %.4g m/s vs %.4g m/s (from %.4g; exp(-1/2) of it, the "
+           "constant rate's: %.4g); %.1f s",
+           tau, worst, vz, vz_th, v0, v0 * exp(-0.5), fixture_seconds() - t0);
+    CHECK(worst <= 0.10);
+    fixture_free_sim(s);
+}
+
 int main(void)
 {
     struct device dev;
     fixture_device(&dev);
+    if (!getenv("PICL_FRICTION_TRACE")) {
     test_relaxation(&dev, 1);
     test_isotropisation(&dev);
+    }
+    test_friction(&dev);
     device_close(&dev);
     return check_finish();
 }
