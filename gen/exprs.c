@@ -109,12 +109,9 @@ int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struc
                 return -1;
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
-        const struct cfg_expr *own[8] = {&sp->density_expr, &sp->kT_expr};
-        for (int a = 0; a < 3; a++) {
-            own[2 + a] = &sp->u_drift_expr[a];
-            own[5 + a] = &sp->u_th_expr[a];
-        }
-        for (int i = 0; i < 8; i++)
+        const struct cfg_expr *own[GEN_SPECIES_EXPRS];
+        gen_species_exprs(sp, own);
+        for (int i = 0; i < GEN_SPECIES_EXPRS; i++)
             if (own[i]->text[0] && emit_expr(sb, cfg, own[i], dev, err, err_len))
                 return -1;
     }
@@ -145,4 +142,22 @@ int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struc
         }
     }
     return 0;
+}
+
+void gen_species_exprs(const struct cfg_species *sp, const struct cfg_expr **own)
+{
+    own[0] = &sp->density_expr;
+    own[1] = &sp->kT_expr;
+    for (int a = 0; a < 3; a++) {
+        own[2 + a] = &sp->u_drift_expr[a];
+        own[5 + a] = &sp->u_th_expr[a];
+    }
+}
+
+const char *gen_species_expr_expected(int i)
+{
+    static const char *const expected[3] = {"a finite density >= 0 (m^-3) wherever the species is loaded",
+                                            "a finite temperature >= 0 wherever the species is loaded",
+                                            "a finite momentum (gamma v / c) wherever the species is loaded"};
+    return expected[i < 2 ? i : 2];
 }

@@ -38,6 +38,11 @@ int gen_exprs_emit(struct strbuf *sb, const struct picl_config *cfg, const struc
  * on the antenna plane for every step) are finite, densities >= 0; the momenta are finite.
  * Returns nonzero with "WHERE: KEY: the value, the point, what was expected" (gen/exprs_check.c). */
 int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len);
+/* A species' own expressions, in the order every pass over them takes: density, kT, u_drift x y z,
+ * u_th x y z (empty texts where a number stands); and what each must be, for the messages. */
+#define GEN_SPECIES_EXPRS 8
+void gen_species_exprs(const struct cfg_species *sp, const struct cfg_expr **own);
+const char *gen_species_expr_expected(int i);
 /* The cells along each axis where a run evaluates initial fields and densities: the grid, and
  * along a moving window's axis the cells it brings in by the last step too. */
 void gen_expr_lab_cells(const struct picl_config *cfg, int *cells);

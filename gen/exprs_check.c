@@ -254,20 +254,14 @@ int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len)
         const struct cfg_species *sp = &cfg->species[s];
         if (check_momenta(sp, err, err_len))
             return -1;
-        const struct cfg_expr *own[8] = {&sp->density_expr, &sp->kT_expr};
-        for (int a = 0; a < 3; a++) {
-            own[2 + a] = &sp->u_drift_expr[a];
-            own[5 + a] = &sp->u_th_expr[a];
-        }
-        static const char *const expected[3] = {"a finite density >= 0 (m^-3) wherever the species is loaded",
-                                                "a finite temperature >= 0 wherever the species is loaded",
-                                                "a finite momentum (gamma v / c) wherever the species is loaded"};
-        for (int i = 0; i < 8; i++) {
+        const struct cfg_expr *own[GEN_SPECIES_EXPRS];
+        gen_species_exprs(sp, own);
+        for (int i = 0; i < GEN_SPECIES_EXPRS; i++) {
             if (!own[i]->text[0])
                 continue;
             if (gen_expr_parse(cfg, own[i], &tree, err, err_len))
                 return -1;
-            const int rc = check_at_load(cfg, sp, own[i], &tree, values, i < 2, expected[i < 2 ? i : 2], err, err_len);
+            const int rc = check_at_load(cfg, sp, own[i], &tree, values, i < 2, gen_species_expr_expected(i), err, err_len);
             expr_free(&tree);
             if (rc)
                 return -1;

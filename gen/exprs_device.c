@@ -10,10 +10,6 @@
 #include "emit.h"
 #include "exprs.h"
 
-static const char *const load_expected[3] = {"a finite density >= 0 (m^-3) wherever the species is loaded",
-                                              "a finite temperature >= 0 wherever the species is loaded",
-                                              "a finite momentum (gamma v / c) wherever the species is loaded"};
-
 int gen_expr_checks(const struct picl_config *cfg, struct gen_expr_check *out)
 {
     int n = 0, cells[3];
@@ -27,17 +23,14 @@ int gen_expr_checks(const struct picl_config *cfg, struct gen_expr_check *out)
     }
     for (int s = 0; s < cfg->n_species; s++) {
         const struct cfg_species *sp = &cfg->species[s];
-        const struct cfg_expr *own[8] = {&sp->density_expr, &sp->kT_expr};
-        for (int a = 0; a < 3; a++) {
-            own[2 + a] = &sp->u_drift_expr[a];
-            own[5 + a] = &sp->u_th_expr[a];
-        }
-        for (int i = 0; i < 8; i++)
+        const struct cfg_expr *own[GEN_SPECIES_EXPRS];
+        gen_species_exprs(sp, own);
+        for (int i = 0; i < GEN_SPECIES_EXPRS; i++)
             if (own[i]->text[0])
                 out[n++] = (struct gen_expr_check){.e = own[i], .kind = GEN_CHECK_LOAD, .species = s,
                                                    .non_negative = i < 2, .n = {cells[0], cells[1], cells[2]},
                                                    .per = (long)sp->ppc[0] * sp->ppc[1] * sp->ppc[2],
-                                                   .expected = load_expected[i < 2 ? i : 2]};
+                                                   .expected = gen_species_expr_expected(i)};
     }
     const long steps = cfg->steps > 0 ? cfg->steps : 1;
     for (int c = 0; c < 6; c++) {
