@@ -12,6 +12,7 @@
 #include "emit.h"
 #include "exprs.h"
 #include "flux_defs.h"
+#include "godfrey.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
 #include "species_defs.h"
@@ -362,6 +363,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     emit_header(out, cfg, lay, dev, plan);
     emit_prelude(out, cfg, lay, dev, plan);
     gen_ckc_emit(out, cfg, lay);
+    gen_godfrey_emit(out, cfg, lay);
     if (gen_exprs_emit(out, cfg, dev, err, err_len))
         return -1;
     gen_applied_emit(out, cfg, lay);
@@ -382,6 +384,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     /* several tiles per box: the particles of each tile are listed before every push */
     if ((plan_lists_tiles(plan) && gen_emit_template(out, "particle_tiles.cl", err, err_len)) ||
         (plan->ops->cell_tiles && gen_emit_template(out, "simd_cells.cl", err, err_len)) ||
+        (cfg->filter_godfrey && gen_emit_template(out, "godfrey.cl", err, err_len)) ||
         gen_emit_template(out, "random.cl", err, err_len) ||
         (uses_maxwell_juttner(cfg) && gen_emit_template(out, "maxwell_juttner.cl", err, err_len)) ||
         (cfg->window.enabled && gen_emit_template(out, "window.cl", err, err_len)) ||

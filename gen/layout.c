@@ -9,6 +9,10 @@ int gen_guard_cells(const struct picl_config *cfg)
     /* A particle starts a step in [0, n) of its box and ends it within (-1, n+1). Order 1
      * then touches nodes -1 .. n+1; orders 2 and 3 reach nodes -2 .. n+2. */
     int ng = cfg->shape_order == 1 ? 2 : 3;
+    /* the Godfrey filter reads GEN_GODFREY_GUARDS cells either side along z, so the filtered
+     * copy the gather reads keeps ng guard cells of its own (WarpX adds them along z only) */
+    if (cfg->filter_godfrey)
+        ng += GEN_GODFREY_GUARDS;
     return ng;
 }
 

@@ -38,6 +38,8 @@ struct gen_layout {
 /* Guard cells the run needs: the particle shape reach after a move of up to one cell
  * (Esirkepov uses the old and new positions together) and the field stencils. */
 int gen_guard_cells(const struct picl_config *cfg);
+/* The half width of the Godfrey filter's stencil (gen/godfrey.h), added to the guard cells. */
+#define GEN_GODFREY_GUARDS 4
 /* The layout of the whole domain, held by one rank; decomp_apply narrows it to a rank's boxes. */
 int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err, size_t err_len);
 /* Global index of local box s, and local slot of global box g (-1: another rank's). */

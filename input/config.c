@@ -394,6 +394,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     lua_pop(L, 1);
     luatab_push(rd, r, "filter", LUA_TTABLE, 0);
     luatab_int3(rd, lua_gettop(L), "passes", cfg->filter_passes);
+    cfg->filter_godfrey = luatab_boolean(rd, lua_gettop(L), "godfrey");
     lua_pop(L, 1);
     luatab_push(rd, r, "work_group", LUA_TTABLE, 0);
     luatab_int3(rd, lua_gettop(L), "cells", cfg->wg_cells);

@@ -760,6 +760,11 @@ local filter = section {
     keys = {
         passes = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
             default = { 0, 0, 0 }, doc = "passes of (1/4, 1/2, 1/4) along each axis; 0: none" },
+        -- the Godfrey filter (docs/filters.md): on a copy of E and B that only the gather reads
+        godfrey = { kind = boolean, default = false,
+            doc = "the Godfrey-Vay stencil along z on the E and B the particles gather, against the numerical "
+                .. "Cherenkov instability of a relativistic drift along z (CKC and the energy-conserving gather only; "
+                .. "docs/filters.md)" },
     },
 }
 
@@ -1434,6 +1439,22 @@ local function check_collisions(sim)
     end
 end
 
+-- The Godfrey filter's coefficients were fitted (Godfrey and Vay 2014) for the CKC solver and
+-- the energy-conserving (Galerkin) gather; picl carries only that table (docs/filters.md).
+local function check_godfrey(sim)
+    if not sim.filter.godfrey then return end
+    if sim.solver.name ~= "ckc" then
+        fail("filter.godfrey", string.format("true with solver \"%s\"; the Godfrey filter's coefficients are those "
+            .. "of the CKC solver (WarpX applies them with Yee too; picl refuses); expected solver = { name = \"ckc\" }",
+            sim.solver.name))
+    end
+    if sim.gather ~= "energy_conserving" then
+        fail("filter.godfrey", string.format("true with gather \"%s\"; picl has the Godfrey coefficients of the "
+            .. "energy-conserving (Galerkin) gather only (WarpX also has the momentum-conserving table); expected "
+            .. "gather = \"energy_conserving\"", sim.gather))
+    end
+end
+
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -1474,7 +1495,8 @@ local simulation = section {
             doc = "binary Coulomb collisions between species (docs/collisions.md)" },
     },
     rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_ionization, check_moving_window,
-        check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions },
+        check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
+        check_godfrey },
 }
 
 

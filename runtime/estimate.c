@@ -5,6 +5,7 @@
 #include "estimate.h"
 
 #include "gen.h"
+#include "godfrey.h"
 #include "guards.h"
 #include "layout.h"
 #include "mem.h"
@@ -95,7 +96,7 @@ double estimate_fields_bytes(const struct picl_config *cfg)
     char err[256];
     if (gen_layout(cfg, &lay, err, sizeof err))
         return 0;
-    return FC_COUNT * (double)lay.comp_stride * (cfg->precision == CFG_DOUBLE ? 8 : 4);
+    return gen_field_buffer_comps(cfg) * (double)lay.comp_stride * (cfg->precision == CFG_DOUBLE ? 8 : 4);
 }
 
 int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev, struct memory_estimate *m, char *err,
@@ -110,7 +111,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     const double cells = (double)lay.cells[0] * lay.cells[1] * lay.cells[2];
     const double rows = (double)lay.box[1] * lay.box[2] * lay.n_boxes;
     *m = (struct memory_estimate){0};
-    m->fields = FC_COUNT * (double)lay.comp_stride * real;
+    /* with the Godfrey filter, its copy of E and B too (gen/godfrey.h) */
+    m->fields = gen_field_buffer_comps(cfg) * (double)lay.comp_stride * real;
     m->pml = pml_bytes(cfg, &lay, (size_t)real);
     m->diagnostics = rows * 2 * sizeof(double);
     m->loading = cells * (sizeof(int) + sizeof(long));
@@ -167,7 +169,8 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
 {
     const double MiB = 1048576.0;
     fprintf(out, "device memory (estimate): %.1f MiB at peak\n", m->peak / MiB);
-    fprintf(out, "  fields      %10.1f MiB  (%d components with guard cells)\n", m->fields / MiB, 11);
+    fprintf(out, "  fields      %10.1f MiB  (%d components with guard cells%s)\n", m->fields / MiB,
+            gen_field_buffer_comps(cfg), cfg->filter_godfrey ? ", 6 of them the Godfrey-filtered E and B" : "");
     fprintf(out, "  guard plans %10.1f MiB  (FillBoundary and SumBoundary lists between boxes)\n", m->guards / MiB);
     if (m->pml > 0)
         fprintf(out, "  pml         %10.1f MiB  (auxiliary fields of the absorbing layers)\n", m->pml / MiB);

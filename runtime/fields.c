@@ -9,6 +9,7 @@
 
 #include "exchange.h"
 #include "gen.h"
+#include "godfrey.h"
 #include "guards.h"
 #include "laser.h"
 #include "pml.h"
@@ -46,8 +47,10 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
     memset(f, 0, sizeof *f);
     const struct gen_layout *lay = &c->lay;
-    size_t bytes = (size_t)FC_COUNT * (size_t)lay->comp_stride * c->real_size;
-    if (arena_alloc(&c->arena, bytes, "fields E, B, J, rho", &f->buf, err, err_len))
+    /* with the Godfrey filter, its copy of E and B follows the solver's components */
+    size_t bytes = (size_t)gen_field_buffer_comps(c->cfg) * (size_t)lay->comp_stride * c->real_size;
+    if (arena_alloc(&c->arena, bytes, c->cfg->filter_godfrey ? "fields E, B, J, rho, Godfrey-filtered E, B"
+                                                             : "fields E, B, J, rho", &f->buf, err, err_len))
         return -1;
     f->rows = (size_t)lay->box[1] * (size_t)lay->box[2] * (size_t)lay->n_local;
     if (arena_alloc(&c->arena, f->rows * 2 * sizeof(double), "field energy sums", &f->sums, err, err_len))
@@ -72,6 +75,9 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
         if (kernel_mem(table[i].k, "F", f->buf.mem, err, err_len))
             return -1;
     }
+    if (c->cfg->filter_godfrey && (kernel_create(&f->godfrey, c->prog, "godfrey_EB", &c->timers, err, err_len) ||
+                                   kernel_mem(&f->godfrey, "F", f->buf.mem, err, err_len)))
+        return -1;
     if (kernel_mem(&f->gauss, "out", f->sums.mem, err, err_len) ||
         kernel_mem(&f->reduce, "out", f->sums.mem, err, err_len))
         return -1;
@@ -93,7 +99,7 @@ void fields_destroy(struct fields *f, struct ctx *c)
 {
     struct kernel *all[] = {&f->init,      &f->push_B_half,   &f->push_E,        &f->reduce,
                             &f->gauss,     &f->filter[0],     &f->filter[1],     &f->filter[2],
-                            &f->filter_rho[0], &f->filter_rho[1], &f->filter_rho[2]};
+                            &f->filter_rho[0], &f->filter_rho[1], &f->filter_rho[2], &f->godfrey};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         kernel_release(all[i]);
     guards_destroy(&f->guards, c);
@@ -300,4 +306,15 @@ int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *o
     }
     mem_free(host);
     return 0;
+}
+
+int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    if (!c->cfg->filter_godfrey)
+        return 0;
+    /* every allocated (i, j), and along z the cells the copy keeps (templates/godfrey.cl) */
+    const struct gen_layout *lay = &c->lay;
+    const size_t g[3] = {(size_t)lay->dim[0], (size_t)lay->dim[1],
+                         (size_t)(lay->box[2] + 2 * (lay->ng - GODFREY_HALF)) * (size_t)lay->n_local};
+    return kernel_launch(&f->godfrey, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
 }

@@ -18,6 +18,7 @@ struct fields {
     double gauss_scale; /* max |rho/eps0| when the Gauss reference was stored */
     struct kernel init, push_B_half, push_E, reduce, gauss;
     struct kernel filter[3], filter_rho[3]; /* binomial passes along x, y, z */
+    struct kernel godfrey; /* the Godfrey filter's copy of E and B (filter.godfrey) */
     struct guards guards; /* FillBoundary and SumBoundary between this rank's boxes */
     struct exchange *xc; /* guards other ranks own; NULL on one rank */
     /* borrowed from the run, NULL when it has none: corrections between a Maxwell update and
@@ -46,6 +47,9 @@ int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
  * E, B half step, with guards refreshed so that E and B are ready for the next gather. The PML
  * and the lasers' magnetic sheets act after each update, before its guard fill. */
 int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t err_len);
+/* With filter.godfrey: the filtered copy of E and B that the gather reads, from the E and B
+ * of now (guards filled); before every gather. Nothing otherwise. */
+int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
 /* Charge conservation: max |G - G0| / max |rho/eps0| with G = div E - rho/eps0 and G0 its value

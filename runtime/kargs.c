@@ -106,6 +106,7 @@ static const struct kargs_row rows[] = {
     ROW("particles_reorder_tiles", reorder_tiles),
     ROW("collide_list", collide_list),
     ROW("filter_*", field_only),
+    ROW("godfrey_EB", field_only), /* the Godfrey filter's copy of E and B (templates/godfrey.cl) */
     ROW("halo_fill_*", halo_fill),
     ROW("halo_sum_*", halo_sum),
     ROW("laser_J_*", field_time),

@@ -206,6 +206,8 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
         collide_prepare(&s->collide, c, s->species, s->n_species, err, err_len))
         return -1;
     /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
+    if (fields_godfrey(&s->fields, c, err, err_len)) /* the gather's filtered E, B (docs/filters.md) */
+        return -1;
     for (int i = 0; i < s->n_species; i++)
         if (particles_time(&s->species[i], c, s->time, lab_offset(s), err, err_len) ||
             particles_push_back(&s->species[i], c, err, err_len))
@@ -234,6 +236,10 @@ int sim_step(struct sim *s, char *err, size_t err_len)
 {
     struct ctx *c = &s->ctx;
     if (fields_zero_J(&s->fields, c, err, err_len))
+        return -1;
+    /* the gather reads the Godfrey-filtered copy of E and B, made from this step's fields after
+     * every change to them (the solver, the window's shifts); docs/filters.md */
+    if (fields_godfrey(&s->fields, c, err, err_len))
         return -1;
     for (int i = 0; i < s->n_species; i++)
         if (particles_time(&s->species[i], c, s->time, lab_offset(s), err, err_len) || /* t^n, and where */

@@ -13,6 +13,14 @@
 /* Start of component c of box b. */
 #define COMP(F, c, b) ((F) + (c) * COMP_STRIDE + (b) * BOX_STRIDE)
 
+/* The E and B the particles gather: the Godfrey-filtered copy (godfrey.cl) where the run has
+ * one, GODFREY_EB_OFFSET reals after the solver's fields in the same buffer; F itself otherwise. */
+#ifdef GODFREY_FILTER
+#define GATHER_EB(F) ((F) + GODFREY_EB_OFFSET)
+#else
+#define GATHER_EB(F) (F)
+#endif
+
 /* Box index from its position in the box grid, x fastest. */
 #define BOX_INDEX(bx, by, bz) ((bx) + NBX * ((by) + NBY * (bz)))
 

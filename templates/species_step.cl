@@ -137,7 +137,7 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
                                                real *g APPLIED_PARAM)
 {
     real E[3], B[3];
-    gather_fields(F, b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
+    gather_fields(GATHER_EB(F), b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
 #ifdef APPLIED_FIELDS
     applied_add(x, t_gather, lab_offset, E, B);
 #endif
@@ -282,7 +282,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
             vreal f0[3], f1[3], gu[3], E[3], B[3], u[3] = {VLOAD(0, us[0]), VLOAD(0, us[1]), VLOAD(0, us[2])};
             for (int a = 0; a < 3; a++)
                 f0[a] = x[a] - lo[a];
-            gather_cell(F, b, ci, cj, ck, f0[0], f0[1], f0[2], E, B);
+            gather_cell(GATHER_EB(F), b, ci, cj, ck, f0[0], f0[1], f0[2], E, B);
             push_u_lanes(u, E, B, SP_QDT_2M);
             const vreal inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
             const vreal v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
@@ -429,7 +429,7 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTIC
     BOX_ORIGIN(b, ox, oy, oz);
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
-        gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
+        gather_fields(GATHER_EB(F), b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
 #ifdef APPLIED_FIELDS
         const real xc[3] = {px[ip], py[ip], pz[ip]};
         applied_add(xc, t_gather, lab_offset, E, B);
