@@ -76,6 +76,8 @@ void cfg_print(const struct picl_config *cfg, void *file)
     fprintf(f, "particles          shape order %d, pusher %s, gather %s, deposition %s\n",
             cfg->shape_order, cfg_pusher_names[cfg->pusher], cfg_gather_names[cfg->gather],
             cfg_deposition_names[cfg->deposition]);
+    if (cfg->filter_godfrey) /* docs/filters.md */
+        fprintf(f, "filter             Godfrey stencil along z on the E and B the particles gather\n");
     for (int i = 0; i < cfg->n_constants; i++)
         fprintf(f, "constant           %s = %.15g\n", cfg->constants[i].name,
                 cfg->constants[i].value);

@@ -1444,8 +1444,8 @@ end
 local function check_godfrey(sim)
     if not sim.filter.godfrey then return end
     if sim.solver.name ~= "ckc" then
-        fail("filter.godfrey", string.format("true with solver \"%s\"; the Godfrey filter's coefficients are those "
-            .. "of the CKC solver (WarpX applies them with Yee too; picl refuses); expected solver = { name = \"ckc\" }",
+        fail("filter.godfrey", string.format("true with solver \"%s\"; the Godfrey filter's coefficients were fitted "
+            .. "for the CKC solver (Godfrey and Vay 2014); expected solver = { name = \"ckc\" }",
             sim.solver.name))
     end
     if sim.gather ~= "energy_conserving" then

@@ -385,6 +385,13 @@ all_functions="$all_functions + rsqrt(1 + x) + cbrt(x) + pow(1 + x, 2) + pown(x,
 all_functions="$all_functions + fmin(x, y) + fmax(x, y) + floor(x) + ceil(x) + round(x) + fmod(1 + x, 0.3) + hypot(x, y)"
 all_functions="$all_functions + erf(x) + erfc(x) + tgamma(1 + x) + min(x, y) + max(x, y) + clamp(x, 0, 1) + step(0.5, x)"
 all_functions="$all_functions + smoothstep(0, 1, x) + sign(x) + sin(x < y) + fmax(!x, (x > y) + (y > z)) + (x ? y : z)"
+# -- the Godfrey filter (docs/filters.md): its coefficients are CKC's with the energy-conserving gather
+expect "Godfrey filter with Yee" 's/^  steps = 3,/  steps = 3,\n  filter = { godfrey = true },/' \
+    'bad.lua:11: filter.godfrey: true with solver "yee"; the Godfrey filter'"'"'s coefficients were fitted for the CKC solver' run
+expect "Godfrey filter with the momentum-conserving gather" \
+    's/^  steps = 3,/  steps = 3,\n  filter = { godfrey = true },\n  gather = "momentum_conserving",/; s/name = "yee"/name = "ckc"/' \
+    'bad.lua:11: filter.godfrey: true with gather "momentum_conserving"; picl has the Godfrey coefficients of the energy-conserving' run
+
 out=$("$picl" gen "$dir/base.lua" --set "fields={Ex=\"$all_functions\"}" -o "$dir/gen_functions" 2>&1)
 rc=$?
 if [ $rc -ne 0 ]; then bad "every function (gen, rc $rc): $out"

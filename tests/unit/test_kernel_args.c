@@ -128,14 +128,14 @@ static void run(struct device *dev, int order, const char *strategy, const char 
 {
     char what[256];
     snprintf(what, sizeof what, "%s, order %d, work_group %s, ids %s, density %s%s", strategy, order, wg, ids, density,
-             extra[0] ? ", diagnostics" : "");
+             !extra[0] ? "" : strstr(extra, "godfrey") ? ", the Godfrey filter" : ", diagnostics");
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0, input, order, strategy, wg, ids, density, extra);
     REPORT("%s: the run stores %s and %s", what, gen_stores_weights(&cfg) ? "weights" : "no weights",
            gen_stores_ids(&cfg) ? "ids" : "no ids");
     struct sim *s = fixture_sim(&cfg, dev);
     fixture_steps(s, 2); /* a launch with an argument left unset fails */
-    if (extra[0]) { /* the diagnostics' kernels run in sim_run's writes: once here */
+    if (strstr(extra, "diagnostics =")) { /* the diagnostics' kernels run in sim_run's writes: once here */
         const struct io_state io = sim_io_state(s);
         struct diags d;
         CHECK(diags_open(&d, &io, -1, fixture_err, sizeof fixture_err) == 0 &&
@@ -200,6 +200,9 @@ int main(void)
     /* collisions keep ids (their cells pair by id): particle_ids = false would be refused */
     run(&dev, 1, "deterministic", "{}", "true", "'1e24 * (1 + 0.1 * z / 32e-6)'", extra);
     scratch_remove(dir);
+    /* the Godfrey filter's kernel (CKC and the energy-conserving gather: docs/filters.md) */
+    run(&dev, 3, "simd_cells", "{}", "true", "1e24", "  solver = 'ckc', filter = { godfrey = true, passes = 1 },\n");
+    run(&dev, 3, "global_atomics", "{}", "false", "1e24", "  solver = 'ckc', filter = { godfrey = true },\n");
     run_ionization(&dev, "deterministic", 0);
     run_ionization(&dev, "global_atomics", 1);
     run_ionization(&dev, "local_tiles", 0);
