@@ -32,8 +32,9 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
         if (lay->box[a] < lay->ng) {
             snprintf(err, err_len,
                      "grid.max_box: boxes of %d cells along %.1s are thinner than the %d guard "
-                     "cells shape order %d needs; use max_box >= %d",
-                     lay->box[a], axis, lay->ng, cfg->shape_order, lay->ng);
+                     "cells shape order %d%s needs; use max_box >= %d",
+                     lay->box[a], axis, lay->ng, cfg->shape_order,
+                     cfg->filter_godfrey ? " and the Godfrey filter (filter.godfrey)" : "", lay->ng);
             return -1;
         }
         /* the mirror image of the deepest guard cell must lie inside the domain */

@@ -801,6 +801,7 @@ local function check_sizes(sim)
     local g = sim.grid
     local cells, box = 1.0, 1.0
     local ng = (sim.shape_order or 3) == 1 and 2 or 3
+    if sim.filter and sim.filter.godfrey then ng = ng + 4 end -- its stencil's half width (gen/layout.c)
     for a = 1, 3 do
         if g.cells[a] > LIMITS.axis_cells then
             fail("grid.cells", string.format("%s cells along %s; expected at most 2^30 = %s per axis",
