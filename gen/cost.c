@@ -202,5 +202,16 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
         c->flops = 3 * 5;
         c->bytes = 3 * 2 * R;
     }
+
+    /* The Godfrey filter (godfrey.cl), per item (every allocated x, y and the z cells of the
+     * copy): per component of E and B, 4 sums of a pair, 5 products and 4 additions; one load
+     * from memory (the other 8 along z from cache) and one store. */
+    if (cfg->filter_godfrey) {
+        if (!(c = add(out, &n, max, "godfrey_EB", "cell")))
+            return n;
+        c->items = (double)lay->dim[0] * lay->dim[1] * (lay->box[2] + 2 * (lay->ng - GEN_GODFREY_GUARDS)) * boxes;
+        c->flops = 6 * 13;
+        c->bytes = 6 * 2 * R;
+    }
     return n;
 }
