@@ -27,8 +27,9 @@ struct gen_layout {
     int n_local;
     int n_ranks, rank;
     const int *gid, *slot, *owner;
-    int ng; /* guard cells on every side of a box */
-    int dim[3]; /* box[] + 2 ng: allocated cells per axis */
+    int ng; /* guard cells on every side of a box along the geometry's axes */
+    int ngs[3]; /* per axis: ng, or 0 along an axis 2D or 1D drops (its one cell has no guards) */
+    int dim[3]; /* box[] + 2 ngs[]: allocated cells per axis */
     long box_stride; /* dim[0] * dim[1] * dim[2] */
     long comp_stride; /* n_local * box_stride: the boxes of this rank */
     double dx[3]; /* m */

@@ -8,6 +8,8 @@
 
 const char *gen_simd_cells_unfit(const struct picl_config *cfg)
 {
+    if (cfg->geometry != CFG_GEOMETRY_3D) /* its vector move and cell test are written for 3D */
+        return cfg->geometry == CFG_GEOMETRY_2D ? "geometry \"2d\"" : "geometry \"1d\"";
     if (cfg->shape_order % 2 == 0)
         return "an even shape_order (the particles of a cell do not share the nodes of their shapes)";
     if (cfg->gather != CFG_GATHER_ENERGY)

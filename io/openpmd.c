@@ -192,9 +192,9 @@ static size_t pack_mesh(const struct ctx *c, const struct cfg_full *d, const cha
                 const int ni = box_pick(d, 0, bx * lay->box[0], lay->box[0], &i0);
                 if (!box_is_mine(c, b) || ni == 0)
                     continue;
-                size_t src = (size_t)gen_box_slot(lay, b) * (size_t)lay->box_stride + (size_t)lay->ng +
-                             (size_t)(i0 - bx * lay->box[0]) + (size_t)(j % lay->box[1] + lay->ng) * (size_t)lay->dim[0] +
-                             (size_t)(k % lay->box[2] + lay->ng) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
+                size_t src = (size_t)gen_box_slot(lay, b) * (size_t)lay->box_stride + (size_t)lay->ngs[0] +
+                             (size_t)(i0 - bx * lay->box[0]) + (size_t)(j % lay->box[1] + lay->ngs[1]) * (size_t)lay->dim[0] +
+                             (size_t)(k % lay->box[2] + lay->ngs[2]) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
                 if (d->coarsening[0] == 1) {
                     memcpy(out + m, comp + src * real, (size_t)ni * real);
                     m += (size_t)ni * real;

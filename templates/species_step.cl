@@ -103,7 +103,8 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
      * ends exactly there: taking off the box origin, or adding back what wrap() took, is exact.
      * Rounding it in the box's frame instead would move charge without current in float.
      * Along a non-periodic axis nothing wraps; boundary_move handles the faces. */
-    const real gu[3] = {x[0] + v[0] * DT_DX, x[1] + v[1] * DT_DY, x[2] + v[2] * DT_DZ};
+    /* along an axis 2D or 1D drops the position does not move (docs/geometry.md) */
+    const real gu[3] = {x[0] + ALONG_X(v[0] * DT_DX), x[1] + ALONG_Y(v[1] * DT_DY), x[2] + ALONG_Z(v[2] * DT_DZ)};
     const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
     real xn[3];
     for (int a = 0; a < 3; a++) {
