@@ -94,7 +94,7 @@ void plan_resolve(const struct picl_config *cfg, const struct gen_device *dev, c
 
     plan->sort_interval = cfg->sort_interval >= 0 ? cfg->sort_interval : row->sort_interval;
     for (int a = 0; a < 3; a++)
-        plan->sort_bin[a] = cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : row->sort_bin;
+        plan->sort_bin[a] = !cfg_has_axis(cfg, a) ? 1 : cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : row->sort_bin;
 
     if (dev && ops->needs_int64_atomics && !dev->has_int64_atomics)
         snprintf(why, why_len, "deposition_strategy: \"%s\" needs cl_khr_int64_base_atomics, which %s "
