@@ -730,9 +730,9 @@ local full = section {
             doc = "the seed of the particle_fraction selection" },
         particle_filter = { kind = expression("an OpenCL C condition in x, y, z (m), ux, uy, uz (gamma v / c), gamma, "
             .. "energy (J), e.g. \"gamma > 10 && x > 0\""), doc = "write only the particles for which it holds" },
-        lower = { kind = three(number("a number")), doc = "m: the fields of the cells from here (default grid.lower)" },
-        upper = { kind = three(number("a number")), doc = "m: ... to here (default grid.upper)" },
-        coarsening = { kind = one_or_three(integer("a positive integer", positive)), default = { 1, 1, 1 },
+        lower = { kind = spatial(number("a number"), "3 numbers", -0.5), doc = "m: the fields of the cells from here (default grid.lower)" },
+        upper = { kind = spatial(number("a number"), "3 numbers", 0.5), doc = "m: ... to here (default grid.upper)" },
+        coarsening = { kind = one_or_spatial(integer("a positive integer", positive), "a positive integer or 3 of them", 1), default = 1,
             doc = "write the fields' means over blocks of n cells per axis (the region a whole number of blocks)" },
     },
 }
@@ -855,9 +855,7 @@ local function check_geometry(sim)
     if sim.moving_window then no("moving_window", "the moving window") end
     if sim.applied_fields then no("applied_fields", "applied_fields") end
     if #(sim.collisions or {}) > 0 then no("collisions", "collisions") end
-    if sim.checkpoint then no("checkpoint", "a checkpoint") end
     local d = sim.diagnostics
-    if #d.full > 0 then no("diagnostics.full", "openPMD output (full diagnostics)") end
     for _, k in ipairs { "histograms", "probes", "moments", "extrema" } do
         if #(d[k] or {}) > 0 then no("diagnostics." .. k, k) end
     end
