@@ -839,6 +839,11 @@ local function resolve_geometry(sim)
     sim.geometry_dim = #sim.geometry_axes
 end
 
+local function cfg_kept(sim, a)
+    for _, k in ipairs(sim.geometry_axes) do if k == a then return true end end
+    return false
+end
+
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
 local function check_geometry(sim)
     if sim.geometry == "3d" then return end
@@ -852,7 +857,11 @@ local function check_geometry(sim)
         end
     end
     if #sim.lasers > 0 then no("lasers", "a laser") end
-    if sim.moving_window then no("moving_window", "the moving window") end
+    local w = sim.moving_window
+    if w and not cfg_kept(sim, ({ x = 1, y = 2, z = 3 })[w.axis]) then
+        fail("moving_window.axis", string.format("geometry = \"%s\" has no axis %s; expected %s", g, w.axis,
+            g == "2d" and "x or z" or "z"))
+    end
     if sim.applied_fields then no("applied_fields", "applied_fields") end
     if #(sim.collisions or {}) > 0 then no("collisions", "collisions") end
     local d = sim.diagnostics
