@@ -851,11 +851,6 @@ local function check_geometry(sim)
     local function no(key, what)
         fail(key, string.format("geometry = \"%s\": %s is not yet supported; expected geometry = \"3d\" for it", g, what))
     end
-    for a = 1, 3 do
-        for side = 1, 2 do
-            if sim.boundary.field[a][side] == "pml" then no("boundary.field", "pml") end
-        end
-    end
     if #sim.lasers > 0 then no("lasers", "a laser") end
     local w = sim.moving_window
     if w and not cfg_kept(sim, ({ x = 1, y = 2, z = 3 })[w.axis]) then
