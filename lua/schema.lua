@@ -851,7 +851,12 @@ local function check_geometry(sim)
     local function no(key, what)
         fail(key, string.format("geometry = \"%s\": %s is not yet supported; expected geometry = \"3d\" for it", g, what))
     end
-    if #sim.lasers > 0 then no("lasers", "a laser") end
+    for _, l in ipairs(sim.lasers) do
+        if not cfg_kept(sim, l.axis + 1) then
+            fail(join(l.key or "lasers", "direction"), string.format("geometry = \"%s\" has no axis %s; expected a "
+                .. "direction along %s", g, AXES[l.axis + 1], g == "2d" and "x or z" or "z"))
+        end
+    end
     local w = sim.moving_window
     if w and not cfg_kept(sim, ({ x = 1, y = 2, z = 3 })[w.axis]) then
         fail("moving_window.axis", string.format("geometry = \"%s\" has no axis %s; expected %s", g, w.axis,
@@ -1283,7 +1288,7 @@ local laser = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), doc = "used in messages and --set",
             default = function(_, ctx) return "laser" .. ctx.list_index end },
-        position = { kind = three(number(""), "3 numbers"), required = true,
+        position = { kind = spatial(number("a number"), "3 numbers", 0), required = true,
             doc = "m, the point where the beam's axis crosses the antenna plane" },
         direction = { kind = one_of("direction", LASER_DIRECTIONS), required = true, doc = "of propagation, along an axis" },
         polarization = { kind = three(number(""), "3 numbers"), required = true,

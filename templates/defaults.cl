@@ -207,4 +207,6 @@ typedef float acc_real;
 #define LASER_INV_TAU2 ((acc_real)1e27)
 #define LASER_OMEGA ((acc_real)2.35e15)
 #define LASER_PHASE0 ((acc_real)0)
+#define LASER_HAS_B 1
+#define LASER_HAS_C 1
 #endif
