@@ -390,8 +390,8 @@ local beam = section {
         total_charge = { kind = number("a nonzero number", nonzero), required = true,
             doc = "C, the bunch's charge, with the sign of the particle's" },
         particles = { kind = integer("a positive integer", positive), required = true, doc = "macro-particles" },
-        centroid = { kind = three(number(""), "3 numbers"), required = true, doc = "m, the bunch's centre" },
-        rms = { kind = one_or_three(number("", positive), "a positive number or 3 of them"), required = true,
+        centroid = { kind = spatial(number("a number"), "3 numbers", 0), required = true, doc = "m, the bunch's centre" },
+        rms = { kind = one_or_spatial(number("a positive number", positive), "a positive number or 3 of them", 0), required = true,
             doc = "m, rms size along each axis" },
         axis = { kind = one_of("axis", AXES), default = "z", doc = "the direction of the mean momentum" },
         gamma = { kind = number("a number >= 1", function(v) return v >= 1 end), doc = "mean Lorentz factor" },
@@ -871,7 +871,7 @@ local function check_geometry(sim)
         no("deposition_strategy", "deposition_strategy \"" .. sim.deposition_strategy .. "\"")
     end
     for _, sp in ipairs(sim.species) do
-        for _, k in ipairs { "beam", "from_file", "flux", "ionization" } do
+        for _, k in ipairs { "from_file", "flux", "ionization" } do
             if sp[k] then no("species." .. sp.name .. "." .. k, k) end
         end
     end
