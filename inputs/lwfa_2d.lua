@@ -30,11 +30,12 @@ return picl.simulation {
   grid = { cells = { nx, nz }, lower = { -Lx, 0 }, upper = { Lx, nz * dz }, max_box = { 80, 160 } },  -- 2 x 4 boxes
   boundary = { field = { "pml", "pec" }, particles = { "absorbing", "absorbing" }, pml_cells = pml },
   solver = { name = "ckc", cfl = 1.0 },  -- c dt = min(dx, dz): dispersion-free along z
-  steps = 1200,                       -- 45 um of propagation; the window moves for the last ~1000 steps
+  steps = 1200,                       -- 60 um of propagation; the window moves for the last ~780 steps
   precision = "double",
   shape_order = 3,
   filter = { passes = 1 },
-  moving_window = { axis = "z", speed = 1.0, start = t_peak + 3 * tau },
+  -- the window starts when the pulse is 32 um into the 40 um domain, and keeps the wake behind it
+  moving_window = { axis = "z", speed = 1.0, start = t_peak + (32e-6 - z_antenna) / picl.c },
   lasers = {
     { name = "drive", position = { 0, z_antenna }, direction = "+z", polarization = { 1, 0, 0 },
       wavelength = lambda, a0 = 2, waist = 4.5e-6, fwhm = fwhm, t_peak = t_peak,

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "fit.h"
 #include "fixture.h"
+#include "gen.h"
 #include "wave.h"
 
 /* ---- vacuum waves ------------------------------------------------------------------------ */
@@ -304,8 +305,46 @@ static double conservation(int dim, int order, const char *deposition, int walls
     return worst;
 }
 
+/* ---- the layout and the program ---------------------------------------------------------- */
+
+/* A 2D run's boxes are one cell along y without guards, 1D's along x and y too; the prelude says
+ * which axes the program keeps, and a program builds in every geometry. */
+static void test_layout(int dim)
+{
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT "  geometry = '%dd', grid = { cells = %s, lower = %s, upper = %s, max_box = 8 },\n"
+                   "  steps = 1, shape_order = 3 }\n",
+                   dim, dim == 2 ? "{16, 24}" : "{24}", dim == 2 ? "{0, 0}" : "{0}", dim == 2 ? "{16e-6, 24e-6}" : "{24e-6}");
+    struct gen_layout lay;
+    char err[512];
+    CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+    const int want_ng[3] = {dim == 2 ? 3 : 0, 0, 3};
+    const int want_dim[3] = {dim == 2 ? 14 : 1, 1, 14};
+    for (int a = 0; a < 3; a++) {
+        CHECK(lay.ngs[a] == want_ng[a]);
+        CHECK(lay.dim[a] == want_dim[a]);
+    }
+    CHECK(lay.n_boxes == (dim == 2 ? 6 : 3));
+    CHECK(lay.dx[1] == 1.0 && (dim == 2 || lay.dx[0] == 1.0)); /* the dropped axes are 1 m */
+    struct device dev;
+    fixture_device(&dev);
+    struct strbuf src;
+    sb_init(&src);
+    CHECK(gen_program(&cfg, &dev.facts, &src, err, sizeof err) == 0);
+    CHECK(strstr(src.data, dim == 2 ? "#define PICL_DIM 2\n" : "#define PICL_DIM 1\n") != NULL);
+    CHECK(strstr(src.data, "#define HAS_Y 0\n") != NULL && strstr(src.data, "#define NGY 0\n") != NULL);
+    CHECK(strstr(src.data, dim == 2 ? "#define HAS_X 1\n" : "#define HAS_X 0\n") != NULL);
+    REPORT("%dD layout: boxes of %d x %d x %d allocated cells (%ld per box), %d boxes; the program defines PICL_DIM %d",
+           dim, lay.dim[0], lay.dim[1], lay.dim[2], lay.box_stride, lay.n_boxes, dim);
+    sb_free(&src);
+    device_close(&dev);
+}
+
 int main(void)
 {
+    test_layout(2);
+    test_layout(1);
     test_waves();
     for (int order = 1; order <= 3; order++) {
         langmuir("inputs/langmuir_2d.lua", 0, order);
