@@ -4,7 +4,7 @@
 -- along z, PMLs across (x). In 2D the beam is a sheet uniform along y: its a0 at the focus is the
 -- input's, and everything extensive (charge, energy) is per metre in y.
 --
---   bin/picl run inputs/lwfa_2d.lua           -- 1200 steps, about a minute on 2 shared cores;
+--   bin/picl run inputs/lwfa_2d.lua           -- 1200 steps, 35 s on 2 shared cores;
 --                                             -- openPMD files of E and rho in diags/lwfa_2d/
 local picl = require("picl")
 
@@ -14,7 +14,7 @@ local omega_p = math.sqrt(n0 * picl.q_e ^ 2 / (picl.eps0 * picl.m_e))
 local lambda_p = 2 * math.pi * picl.c / omega_p   -- 10.6 um
 
 local dz, dx = lambda / 16, 0.2e-6   -- 16 cells per wavelength along the laser, 5 per um across
-local nz, nx = 640, 160               -- 40 um (3.8 lambda_p) along z, 32 um across
+local nz, nx = 640, 160               -- 32 um (3 lambda_p) along z, 32 um across
 local Lx = nx * dx / 2
 local pml = 10
 
@@ -30,12 +30,12 @@ return picl.simulation {
   grid = { cells = { nx, nz }, lower = { -Lx, 0 }, upper = { Lx, nz * dz }, max_box = { 80, 160 } },  -- 2 x 4 boxes
   boundary = { field = { "pml", "pec" }, particles = { "absorbing", "absorbing" }, pml_cells = pml },
   solver = { name = "ckc", cfl = 1.0 },  -- c dt = min(dx, dz): dispersion-free along z
-  steps = 1200,                       -- 60 um of propagation; the window moves for the last ~780 steps
+  steps = 1200,                       -- 60 um of propagation; the window moves for the last ~680 steps
   precision = "double",
   shape_order = 3,
   filter = { passes = 1 },
-  -- the window starts when the pulse is 32 um into the 40 um domain, and keeps the wake behind it
-  moving_window = { axis = "z", speed = 1.0, start = t_peak + (32e-6 - z_antenna) / picl.c },
+  -- the window starts when the pulse is 28 um into the 32 um domain, and keeps the wake behind it
+  moving_window = { axis = "z", speed = 1.0, start = t_peak + (28e-6 - z_antenna) / picl.c },
   lasers = {
     { name = "drive", position = { 0, z_antenna }, direction = "+z", polarization = { 1, 0, 0 },
       wavelength = lambda, a0 = 2, waist = 4.5e-6, fwhm = fwhm, t_peak = t_peak,
