@@ -863,7 +863,6 @@ local function check_geometry(sim)
             g == "2d" and "x or z" or "z"))
     end
     if sim.applied_fields then no("applied_fields", "applied_fields") end
-    if #(sim.collisions or {}) > 0 then no("collisions", "collisions") end
     local d = sim.diagnostics
     -- probes take points {x, y, z} and line and plane probes write 3D meshes: not yet per kept axis
     if #(d.probes or {}) > 0 then no("diagnostics.probes", "probes") end
