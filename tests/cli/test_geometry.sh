@@ -3,7 +3,8 @@
 # keeps Gauss's law to round-off (charge_residual < 1e-11 at every row) on 1 and 2 ranks, the
 # ranks agree on the energies to 1e-10 and lose no particle; a 2D restart is bit for bit; a 2D
 # moving window keeps its injected ions exact and Gauss's law; PMLs absorb a pulse; a 2D laser
-# reaches E0 at its focus; collisions relax as in 3D; the
+# reaches E0 at its focus; collisions relax as in 3D; probe points
+# interpolate as the gather; the
 # openPMD files are 2D / 1D (axisLabels, datasets, positions) and openPMD-viewer reads them; the
 # per-axis keys refuse a wrong
 # count and the features not yet written refuse by key, as FILE:LINE: KEY messages.
@@ -219,6 +220,27 @@ print("  2d collisions: energy ratios vs 3D, worst difference %.1e (electrons %.
 assert worst < 1e-3, worst
 PY
 
+# probe points {x, z} in 2D: at step 0 of inputs/langmuir_2d.lua, Ex = -E0 sin(k x) on its Yee
+# points, and the order-3 energy-conserving gather (order 2 along x for Ex) sees it times the
+# spline's transform sinc^3(k dx / 2) (1 - 1.2e-3 here): to 1e-6 at three points
+if "$picl" run "$root/inputs/langmuir_2d.lua" --set steps=1 --set stop_time=nil --set diagnostics.output_dir=pr \
+    --set 'diagnostics.probes={name="p", interval=1, points={{1.6e-6, 0.4e-6}, {3.2e-6, 0.1e-6}, {11e-6, 0.7e-6}}}' >pr.log 2>&1; then ok
+else bad "2D probe run failed"; tail -n 3 pr.log; fi
+python3 - pr/p.csv <<'PY' && ok || bad "2D probe values"
+import csv, math, sys
+r = next(csv.DictReader(open(sys.argv[1])))
+L, q, eps0 = 12.8e-6, 1.602176634e-19, 8.8541878128e-12
+k = 2 * math.pi / L
+E0, th = q * 1e25 * 1e-3 / (eps0 * k), k * (L / 64) / 2
+worst = 0
+for i, x in enumerate((1.6e-6, 3.2e-6, 11e-6)):
+    want = -E0 * math.sin(k * x) * (math.sin(th) / th) ** 3
+    worst = max(worst, abs(float(r["p%d_Ex_V_m" % i]) / want - 1))
+    assert float(r["p%d_Ez_V_m" % i]) == 0
+print("  2d probes: Ex vs -E0 sin(k x) sinc^3(k dx/2), worst %.1e" % worst)
+assert worst < 1e-6, worst
+PY
+
 # refusals: FILE:LINE: KEY: message
 expect() { # expect WHAT PATTERN picl-args...
     what=$1 pattern=$2
@@ -232,6 +254,7 @@ expect "3 cells in a 2d file" 'bad2d.lua:4: grid.cells: expected 2 entries (x, z
 expect "3 cells in 2d" 'grid.cells: expected 2 entries (x, z) in geometry = "2d", got 3' plasma2d.lua --set 'grid.cells={16,1,16}'
 expect "boundary axis y in 2d" 'boundary.field: axis "y" is not one of geometry = "2d"' plasma2d.lua --set 'boundary.field={y="pec"}'
 expect "unknown geometry" "geometry: unknown geometry '2D'" plasma2d.lua --set 'geometry="2D"'
+expect "a line probe in 2d" 'diagnostics.probes: geometry = "2d": a line probe is not yet supported' plasma2d.lua --set 'diagnostics.probes={name="l", interval=1, kind="line", start={1e-6, 1e-6}, ["end"]={9e-6, 1e-6}, count=8}'
 expect "simd_cells in 1d" 'deposition_strategy: geometry = "1d": deposition_strategy "simd_cells" is not yet supported' plasma1d.lua --set 'deposition_strategy="simd_cells"'
 expect "moving window along y in 2d" 'moving_window.axis: geometry = "2d" has no axis y; expected x or z' plasma2d.lua --set 'moving_window={axis="y", speed=1}'
 expect "a laser along y in 2d" 'lasers.l.direction: geometry = "2d" has no axis y; expected a direction along x or z' plasma2d.lua --set 'lasers={{name="l", a0=1, wavelength=8e-7, waist=5e-6, tau=1e-14, t_peak=2e-14, direction="+y", polarization={1,0,0}, position={0,1e-6}}}'
