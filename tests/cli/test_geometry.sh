@@ -4,7 +4,7 @@
 # ranks agree on the energies to 1e-10 and lose no particle; a 2D restart is bit for bit; a 2D
 # moving window keeps its injected ions exact and Gauss's law; PMLs absorb a pulse; a 2D laser
 # reaches E0 at its focus; collisions relax as in 3D; probe points
-# interpolate as the gather; the
+# interpolate as the gather; an applied B_y turns an electron in the x-z plane; the
 # openPMD files are 2D / 1D (axisLabels, datasets, positions) and openPMD-viewer reads them; the
 # per-axis keys refuse a wrong
 # count and the features not yet written refuse by key, as FILE:LINE: KEY messages.
@@ -239,6 +239,41 @@ for i, x in enumerate((1.6e-6, 3.2e-6, 11e-6)):
     assert float(r["p%d_Ez_V_m" % i]) == 0
 print("  2d probes: Ex vs -E0 sin(k x) sinc^3(k dx/2), worst %.1e" % worst)
 assert worst < 1e-6, worst
+PY
+
+# applied fields in 2D: one electron at gamma 1.01 in an applied uniform B_y circles in the x-z
+# plane with radius u c / (gamma omega) (omega = |q| B / (gamma m), omega dt = 0.02): half the
+# spread of its x and of its z over a turn and a bit equal it to 1e-3
+cat >gyr2d.lua <<'LUA'
+local picl = require("picl")
+local dt = 0.999 * 1e-6 / (picl.c * math.sqrt(2))
+local gamma0 = 1.01
+local omega = 0.02 / dt
+local B0 = gamma0 * picl.m_e * omega / picl.q_e
+return picl.simulation {
+  geometry = "2d",
+  grid = { cells = { 32, 32 }, lower = { 0, 0 }, upper = { 32e-6, 32e-6 } },
+  solver = { dt = dt }, steps = 350,
+  constants = { B0 = B0 },
+  applied_fields = { B = { 0, "B0", 0 } },
+  species = { { name = "e", particle = "electron", density = 1, ppc = 1,
+                region = { lower = { 15.2e-6, 15.2e-6 }, upper = { 15.8e-6, 15.8e-6 } },
+                u_drift = { math.sqrt(gamma0 ^ 2 - 1), 0, 0 } } },
+  diagnostics = { output_dir = "g", extrema = { name = "x", interval = 1, species = "e" } },
+}
+LUA
+if "$picl" run gyr2d.lua >g.log 2>&1; then ok; else bad "2D gyration run failed"; tail -n 3 g.log; fi
+python3 - g/x.csv <<'PY' && ok || bad "2D gyration radius"
+import csv, math, sys
+r = list(csv.DictReader(open(sys.argv[1])))
+c = 299792458.0
+dt = 0.999e-6 / (c * math.sqrt(2))
+want = math.sqrt(1.01 ** 2 - 1) * c / (1.01 * 0.02 / dt)
+rx = (max(float(x["x_min_m"]) for x in r) - min(float(x["x_min_m"]) for x in r)) / 2
+rz = (max(float(x["z_min_m"]) for x in r) - min(float(x["z_min_m"]) for x in r)) / 2
+print("  2d applied B_y: orbit radius %.6e (x), %.6e (z), theory %.6e" % (rx, rz, want))
+assert all(x["particles"] == "1" for x in r)
+assert abs(rx / want - 1) < 1e-3 and abs(rz / want - 1) < 1e-3
 PY
 
 # refusals: FILE:LINE: KEY: message
