@@ -875,7 +875,7 @@ local function check_geometry(sim)
         no("deposition_strategy", "deposition_strategy \"" .. sim.deposition_strategy .. "\"")
     end
     for _, sp in ipairs(sim.species) do
-        for _, k in ipairs { "from_file", "flux", "ionization" } do
+        for _, k in ipairs { "from_file", "flux" } do
             if sp[k] then no("species." .. sp.name .. "." .. k, k) end
         end
     end

@@ -4,7 +4,8 @@
 # ranks agree on the energies to 1e-10 and lose no particle; a 2D restart is bit for bit; a 2D
 # moving window keeps its injected ions exact and Gauss's law; PMLs absorb a pulse; a 2D laser
 # reaches E0 at its focus; collisions relax as in 3D; probe points
-# interpolate as the gather; an applied B_y turns an electron in the x-z plane; the
+# interpolate as the gather; an applied B_y turns an electron in the x-z plane;
+# ionization makes the 3D run's electrons; the
 # openPMD files are 2D / 1D (axisLabels, datasets, positions) and openPMD-viewer reads them; the
 # per-axis keys refuse a wrong
 # count and the features not yet written refuse by key, as FILE:LINE: KEY messages.
@@ -274,6 +275,25 @@ rz = (max(float(x["z_min_m"]) for x in r) - min(float(x["z_min_m"]) for x in r))
 print("  2d applied B_y: orbit radius %.6e (x), %.6e (z), theory %.6e" % (rx, rz, want))
 assert all(x["particles"] == "1" for x in r)
 assert abs(rx / want - 1) < 1e-3 and abs(rz / want - 1) < 1e-3
+PY
+
+# field ionization in 2D: inputs/ionization_nitrogen.lua (N in an applied 5e11 V/m, ADK through
+# N5+) on 8 x 8 cells with the same 64 atoms a cell (4096) makes as many electrons as in 3D at
+# every row (to 1%; measured: the same counts, each atom's draws follow its id), Gauss to 1e-11
+sed 's/  grid = { cells = { 4, 4, 4 }, lower = { 0, 0, 0 }, upper = { 4 \* dx, 4 \* dx, 4 \* dx }, max_box = 4 },/  geometry = "2d",\n  grid = { cells = { 8, 8 }, lower = { 0, 0 }, upper = { 8 * dx, 8 * dx }, max_box = 8 },/; s/ppc = { 4, 4, 4 }/ppc = { 8, 8 }/; /full = {/d' \
+    "$root/inputs/ionization_nitrogen.lua" >ion2d.lua
+if "$picl" run ion2d.lua --set diagnostics.output_dir=i2 >i2.log 2>&1 &&
+    "$picl" run "$root/inputs/ionization_nitrogen.lua" --set diagnostics.output_dir=i3 --set 'diagnostics.full={}' >i3.log 2>&1; then ok
+else bad "ionization in 2D or 3D failed"; tail -n 3 i2.log i3.log; fi
+python3 - i3/ionization.csv i2/ionization.csv <<'PY' && ok || bad "2D ionization differs from 3D"
+import csv, sys
+a, b = (list(csv.DictReader(open(p))) for p in sys.argv[1:3])
+assert len(a) == len(b) == 11
+worst = max(abs(int(x["particles_electrons"]) - int(y["particles_electrons"])) / max(1, int(x["particles_electrons"])) for x, y in zip(a, b))
+res = max(float(y["charge_residual"]) for y in b)
+print("  2d ionization: %s electrons after 250 steps (3D %s), worst relative difference %.1e, charge residual %.1e" % (
+    b[-1]["particles_electrons"], a[-1]["particles_electrons"], worst, res))
+assert worst < 1e-2 and res < 1e-11 and int(a[-1]["particles_electrons"]) > 10000
 PY
 
 # refusals: FILE:LINE: KEY: message
