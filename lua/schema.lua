@@ -875,8 +875,11 @@ local function check_geometry(sim)
         no("deposition_strategy", "deposition_strategy \"" .. sim.deposition_strategy .. "\"")
     end
     for _, sp in ipairs(sim.species) do
-        for _, k in ipairs { "from_file", "flux" } do
-            if sp[k] then no("species." .. sp.name .. "." .. k, k) end
+        if sp.from_file then no("species." .. sp.name .. ".from_file", "from_file") end
+        local flux_axis = sp.flux and ({ x = 1, y = 2, z = 3 })[sp.flux.face:sub(2)]
+        if sp.flux and not cfg_kept(sim, flux_axis) then
+            fail("species." .. sp.name .. ".flux", string.format("geometry = \"%s\" has no faces along %s; expected a face "
+                .. "of %s", g, AXES[flux_axis], g == "2d" and "x or z" or "z"))
         end
     end
 end

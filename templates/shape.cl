@@ -74,6 +74,8 @@ static inline int shape_flat(real x, real *S)
     S[0] = 1;
     return 0;
 }
+/* Whether the geometry keeps axis a (a literal or a constant expression: the compiler folds it). */
+#define AXIS_KEPT(a) ((a) == 0 ? HAS_X : (a) == 1 ? HAS_Y : HAS_Z)
 #if HAS_X
 #define SHAPE_X(order) SHAPE(order)
 #define PTS_X(n) (n)
