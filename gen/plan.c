@@ -26,7 +26,8 @@ static enum cfg_strategy resolve_strategy(const struct picl_config *cfg, const s
 static size_t tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3])
 {
     const size_t real = cfg->precision == CFG_DOUBLE ? 8 : 4;
-    return 3 * real * (size_t)(tile[0] + 2 * lay->ng) * (size_t)(tile[1] + 2 * lay->ng) * (size_t)(tile[2] + 2 * lay->ng);
+    return 3 * real * (size_t)(tile[0] + 2 * lay->ngs[0]) * (size_t)(tile[1] + 2 * lay->ngs[1]) *
+           (size_t)(tile[2] + 2 * lay->ngs[2]);
 }
 
 /* deposition_strategy "local_tiles": the cells one work-group deposits into local memory,

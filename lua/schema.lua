@@ -871,7 +871,7 @@ local function check_geometry(sim)
     for _, e in ipairs(d.probes or {}) do
         if e.kind ~= "points" then no("diagnostics.probes", "a " .. e.kind .. " probe") end
     end
-    if sim.deposition_strategy == "simd_cells" or sim.deposition_strategy == "local_tiles" then
+    if sim.deposition_strategy == "simd_cells" then
         no("deposition_strategy", "deposition_strategy \"" .. sim.deposition_strategy .. "\"")
     end
     for _, sp in ipairs(sim.species) do

@@ -183,7 +183,7 @@ DEFINE_ATOMIC_ADD(atomic_add_real_local, __local)
 #endif
 #if DEPOSIT_LOCAL_TILES
 #define J_SPACE __local
-#define J_IDX(i, j, k) ((i) + NG + ((j) + NG) * TILE_SY + ((k) + NG) * TILE_SZ)
+#define J_IDX(i, j, k) ((i) + NGX + ((j) + NGY) * TILE_SY + ((k) + NGZ) * TILE_SZ)
 #define J_COMP_STRIDE TILE_CELLS
 #if TILE_GROUP == 1 /* one work item per tile (CPUs): the tile has one writer */
 #define DEPOSIT_ADD(p, v) (*(p) += (v))

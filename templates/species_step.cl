@@ -405,7 +405,7 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARA
         if (v == 0)
             continue; /* untouched: nothing to add (much of the guard ring) */
         const int comp = c / TILE_CELLS, r = c - comp * TILE_CELLS;
-        const int i = t0[0] + r % TILE_DX - NG, j = t0[1] + r / TILE_DX % TILE_DY - NG, k = t0[2] + r / TILE_SZ - NG;
+        const int i = t0[0] + r % TILE_DX - NGX, j = t0[1] + r / TILE_DX % TILE_DY - NGY, k = t0[2] + r / TILE_SZ - NGZ;
         __global real *p = COMP(F, C_JX + comp, b) + IDX(i, j, k);
         if (TILES_PER_BOX == 1 ||
             (tile_alone(i, t0[0] / TILE_X, TILES_X, t0[0], TILE_X) &&

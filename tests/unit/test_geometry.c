@@ -228,7 +228,8 @@ static void langmuir(const char *input, int a, int order)
 /* A thermal electron-proton plasma (Debye length one cell, as fixture_plasma_config) on nc cells
  * per kept axis in boxes of nc / 2; `walls`: reflecting particles and PEC fields along x (2D)
  * or z (1D) instead of periodic. Returns the worst residual over `steps` steps after WARMUP. */
-static double conservation(int dim, int order, const char *deposition, int walls, int steps, double tol, int must_hold)
+static double conservation(int dim, int order, const char *deposition, const char *strategy, int walls, int steps,
+                           double tol, int must_hold)
 {
     const int nc = dim == 2 ? 8 : 32, ppc = dim == 2 ? 3 : 16;
     const double u_th = 0.05, dx = 1e-6, L = nc * dx;
@@ -248,13 +249,13 @@ static double conservation(int dim, int order, const char *deposition, int walls
     fixture_config(&cfg, NULL, 0,
                    FIXTURE_INPUT_IDS
                    "  geometry = '%dd', grid = { %s }, boundary = { %s },\n"
-                   "  steps = 1, precision = 'double', shape_order = %d, deposition = '%s',\n"
+                   "  steps = 1, precision = 'double', shape_order = %d, deposition = '%s', deposition_strategy = '%s',\n"
                    "  species = {\n"
                    "    { name = 'electrons', particle = 'electron', density = %.17g, ppc = %d, u_th = %.17g },\n"
                    "    { name = 'ions', particle = 'proton', density = %.17g, ppc = 1, u_th = %.17g },\n"
                    "  },\n"
                    "}\n",
-                   dim, grid, bound, order, deposition, n0, ppc, u_th, n0, u_th * sqrt(PICL_M_E / PICL_M_P));
+                   dim, grid, bound, order, deposition, strategy, n0, ppc, u_th, n0, u_th * sqrt(PICL_M_E / PICL_M_P));
     struct device dev;
     fixture_device(&dev);
     struct sim *s = fixture_sim(&cfg, &dev);
@@ -289,9 +290,9 @@ static double conservation(int dim, int order, const char *deposition, int walls
         free(end);
         free(start[b]);
     }
-    REPORT("%dD order %d %s%s, %d boxes, %ld + %ld particles, %d + %d steps: max residual %.3e; electrons: %ld "
+    REPORT("%dD order %d %s (%s)%s, %d boxes, %ld + %ld particles, %d + %d steps: max residual %.3e; electrons: %ld "
            "box-edge crossings, %ld moves over half the domain (%ld along x in 2D, z in 1D), %ld moved along a dropped axis",
-           dim, order, deposition, walls ? " with reflecting walls" : "", s->ctx.lay.n_boxes, s->species[0].np,
+           dim, order, deposition, strategy, walls ? " with reflecting walls" : "", s->ctx.lay.n_boxes, s->species[0].np,
            s->species[1].np, WARMUP, steps, worst, changed_box, wrapped, wrapped_walls, moved_y);
     CHECK(s->species[0].np == np0[0] && s->species[1].np == np0[1]);
     CHECK(must_hold ? worst < tol : worst > tol);
@@ -352,10 +353,13 @@ int main(void)
     }
     for (int dim = 2; dim >= 1; dim--) {
         for (int order = 1; order <= 3; order++)
-            conservation(dim, order, "esirkepov", 0, 50, 1e-11, 1);
-        conservation(dim, 3, "esirkepov", 1, 50, 1e-11, 1);
+            conservation(dim, order, "esirkepov", "deterministic", 0, 50, 1e-11, 1);
+        conservation(dim, 3, "esirkepov", "deterministic", 1, 50, 1e-11, 1);
+        /* the other strategies, with many work items per box */
+        conservation(dim, 3, "esirkepov", "global_atomics", 0, 50, 1e-11, 1);
+        conservation(dim, 2, "esirkepov", "local_tiles", 1, 50, 1e-11, 1);
         /* direct deposition is not charge-conserving: the same check fails, as it should */
-        conservation(dim, 3, "direct", 0, 50, 1e-6, 0);
+        conservation(dim, 3, "direct", "deterministic", 0, 50, 1e-6, 0);
     }
     return check_finish();
 }
