@@ -44,6 +44,9 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
 /* Global index of local box s, and local slot of global box g (-1: another rank's). */
 static inline int gen_box_gid(const struct gen_layout *lay, int s) { return lay->gid ? lay->gid[s] : s; }
 static inline int gen_box_slot(const struct gen_layout *lay, int g) { return lay->slot ? lay->slot[g] : g; }
+/* Whether the geometry keeps axis a (cfg_has_axis from the layout: only a dropped axis of 2D or
+ * 1D has no guard cells). */
+static inline int gen_has_axis(const struct gen_layout *lay, int a) { return lay->ngs[a] > 0; }
 /* Offset of component c (0 or 0.5 cell per axis) on the Yee grid. */
 void gen_stagger(enum field_comp c, double offset[3]);
 const char *gen_comp_name(enum field_comp c);

@@ -433,7 +433,8 @@ local from_file = section {
         path = { kind = text_kind, required = true, doc = "the openPMD HDF5 file, from the working folder" },
         species = { kind = text_kind, required = true, doc = "the particle species' name in the file" },
         iteration = { kind = integer("an integer >= 0", nonnegative), default = 0, doc = "the file's iteration" },
-        offset = { kind = three(number(""), "3 numbers"), default = { 0, 0, 0 }, doc = "m, added to every position" },
+        offset = { kind = spatial(number("a number"), "3 numbers", 0), default = function() return { 0, 0, 0 } end, -- resolved, as spatial() gives it
+            doc = "m, added to every position" },
         region = { kind = region, doc = "m, keep only particles inside (after the offset)" },
     },
 }
@@ -875,7 +876,6 @@ local function check_geometry(sim)
         no("deposition_strategy", "deposition_strategy \"" .. sim.deposition_strategy .. "\"")
     end
     for _, sp in ipairs(sim.species) do
-        if sp.from_file then no("species." .. sp.name .. ".from_file", "from_file") end
         local flux_axis = sp.flux and ({ x = 1, y = 2, z = 3 })[sp.flux.face:sub(2)]
         if sp.flux and not cfg_kept(sim, flux_axis) then
             fail("species." .. sp.name .. ".flux", string.format("geometry = \"%s\" has no faces along %s; expected a face "

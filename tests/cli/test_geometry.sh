@@ -5,7 +5,8 @@
 # moving window keeps its injected ions exact and Gauss's law; PMLs absorb a pulse; a 2D laser
 # reaches E0 at its focus; collisions relax as in 3D; probe points
 # interpolate as the gather; an applied B_y turns an electron in the x-z plane;
-# ionization makes the 3D run's electrons; flux injection is exact and conserves charge; the
+# ionization makes the 3D run's electrons; flux injection is exact and conserves charge;
+# particles read back from a 2D file are the file's; the
 # openPMD files are 2D / 1D (axisLabels, datasets, positions) and openPMD-viewer reads them; the
 # per-axis keys refuse a wrong
 # count and the features not yet written refuse by key, as FILE:LINE: KEY messages.
@@ -319,6 +320,36 @@ n2, n3 = int(float(b[-1]["absorbed_flow_x_hi"])), int(float(a[-1]["absorbed_flow
 f2, f3 = n2 / 12800, n3 / 102400
 print("  2d flux: injection exact, charge residual %.1e; absorbed at +x %.2f%% (3D %.2f%%)" % (res, 100 * f2, 100 * f3))
 assert res < 1e-11 and n2 > 20 and abs(f2 - f3) < 3 * math.sqrt(n2) / 12800
+PY
+
+# particles from a 2D openPMD file: langmuir_2d's electrons at step 5, read back by a 2D run (no y
+# record in the file): as many, with the file's x and z extremes exactly and y = 0
+if "$picl" run "$root/inputs/langmuir_2d.lua" --set steps=5 --set stop_time=nil --set diagnostics.output_dir=ff \
+    --set 'diagnostics.full={name="o", interval=5, species={"electrons"}}' >ff1.log 2>&1; then ok
+else bad "2D openPMD for from_file failed"; tail -n 3 ff1.log; fi
+cat >fromfile2d.lua <<'LUA'
+local picl = require("picl")
+return picl.simulation {
+  geometry = "2d",
+  grid = { cells = { 64, 4 }, lower = { 0, 0 }, upper = { 12.8e-6, 0.8e-6 } },
+  steps = 1,
+  species = { { name = "e", particle = "electron",
+                from_file = { path = "ff/o/openpmd_000005.h5", species = "electrons", iteration = 5 } } },
+  diagnostics = { output_dir = "ff2", extrema = { name = "x", interval = 1, species = "e" } },
+}
+LUA
+if "$picl" run fromfile2d.lua >ff2.log 2>&1; then ok; else bad "2D from_file run failed"; tail -n 3 ff2.log; fi
+py=python3
+[ -x "$root/.venv/bin/python" ] && py=$root/.venv/bin/python
+$py - ff/o/openpmd_000005.h5 ff2/x.csv <<'PY' && ok || bad "2D from_file particles"
+import csv, sys, h5py
+p = h5py.File(sys.argv[1])["data/5/particles/electrons/position"]
+r = next(csv.DictReader(open(sys.argv[2])))
+assert int(r["particles"]) == len(p["x"]) == 1024, r["particles"]
+for a in "xz":
+    assert float(r[a + "_min_m"]) == p[a][:].min() and float(r[a + "_max_m"]) == p[a][:].max(), a
+assert float(r["y_min_m"]) == 0 and float(r["y_max_m"]) == 0
+print("  2d from_file: 1024 particles, x and z extremes as in the file, y = 0")
 PY
 
 # refusals: FILE:LINE: KEY: message
