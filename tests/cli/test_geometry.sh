@@ -322,6 +322,27 @@ print("  2d flux: injection exact, charge residual %.1e; absorbed at +x %.2f%% (
 assert res < 1e-11 and n2 > 20 and abs(f2 - f3) < 3 * math.sqrt(n2) / 12800
 PY
 
+# a plane probe {x, z} in 2D: an openPMD mesh with axisLabels {z, x}, 4 x 64 points, the same
+# interpolated Ex to 1e-6
+if "$picl" run "$root/inputs/langmuir_2d.lua" --set steps=1 --set stop_time=nil --set diagnostics.output_dir=pp \
+    --set 'diagnostics.probes={name="pl", interval=1, kind="plane", start={0.1e-6, 0.1e-6}, ["end"]={12.7e-6, 0.7e-6}, count={64, 4}}' >pp.log 2>&1; then ok
+else bad "2D plane probe run failed"; tail -n 3 pp.log; fi
+py=python3
+[ -x "$root/.venv/bin/python" ] && py=$root/.venv/bin/python
+$py - pp/pl/openpmd_000000.h5 <<'PY' && ok || bad "2D plane probe"
+import math, sys, h5py
+E = h5py.File(sys.argv[1])["data/0/meshes/E"]
+assert [l.decode() for l in E.attrs["axisLabels"]] == ["z", "x"] and E["x"].shape == (4, 64)
+L, q, eps0 = 12.8e-6, 1.602176634e-19, 8.8541878128e-12
+k = 2 * math.pi / L
+E0, th = q * 1e25 * 1e-3 / (eps0 * k), k * (L / 64) / 2
+ex = E["x"][()]
+worst = max(abs(ex[j][i] / (-E0 * math.sin(k * (0.1e-6 + i * 12.6e-6 / 63)) * (math.sin(th) / th) ** 3) - 1)
+            for j in range(4) for i in range(64) if abs(math.sin(k * (0.1e-6 + i * 12.6e-6 / 63))) > 0.1)
+print("  2d plane probe: axisLabels z, x; Ex vs theory, worst %.1e" % worst)
+assert worst < 1e-6, worst
+PY
+
 # particles from a 2D openPMD file: langmuir_2d's electrons at step 5, read back by a 2D run (no y
 # record in the file): as many, with the file's x and z extremes exactly and y = 0
 if "$picl" run "$root/inputs/langmuir_2d.lua" --set steps=5 --set stop_time=nil --set diagnostics.output_dir=ff \
@@ -365,7 +386,7 @@ expect "3 cells in a 2d file" 'bad2d.lua:4: grid.cells: expected 2 entries (x, z
 expect "3 cells in 2d" 'grid.cells: expected 2 entries (x, z) in geometry = "2d", got 3' plasma2d.lua --set 'grid.cells={16,1,16}'
 expect "boundary axis y in 2d" 'boundary.field: axis "y" is not one of geometry = "2d"' plasma2d.lua --set 'boundary.field={y="pec"}'
 expect "unknown geometry" "geometry: unknown geometry '2D'" plasma2d.lua --set 'geometry="2D"'
-expect "a line probe in 2d" 'diagnostics.probes: geometry = "2d": a line probe is not yet supported' plasma2d.lua --set 'diagnostics.probes={name="l", interval=1, kind="line", start={1e-6, 1e-6}, ["end"]={9e-6, 1e-6}, count=8}'
+expect "applied elements in 2d" 'applied_fields.elements: geometry = "2d": applied_fields.elements is not yet supported' plasma2d.lua --set 'applied_fields={elements={{kind="solenoid", B=1, z={1e-6, 5e-6}}}}'
 expect "simd_cells in 1d" 'deposition_strategy: geometry = "1d": deposition_strategy "simd_cells" is not yet supported' plasma1d.lua --set 'deposition_strategy="simd_cells"'
 expect "moving window along y in 2d" 'moving_window.axis: geometry = "2d" has no axis y; expected x or z' plasma2d.lua --set 'moving_window={axis="y", speed=1}'
 expect "a laser along y in 2d" 'lasers.l.direction: geometry = "2d" has no axis y; expected a direction along x or z' plasma2d.lua --set 'lasers={{name="l", a0=1, wavelength=8e-7, waist=5e-6, tau=1e-14, t_peak=2e-14, direction="+y", polarization={1,0,0}, position={0,1e-6}}}'
