@@ -131,6 +131,19 @@ assert worst < 1e-11, worst
 print("  2d moving window: 512 ions at every row, worst charge residual %.2e" % worst)
 PY
 
+# and in 1D: 32 cells along z, 2 boxes, the ions stay at 32 (1 a cell)
+sed 's/geometry = "2d"/geometry = "1d"/; s/cells = { 16, 32 }, lower = { 0, 0 }, upper = { 16e-6, 32e-6 }, max_box = { 16, 8 }/cells = { 32 }, lower = { 0 }, upper = { 32e-6 }, max_box = 16/; s/field = { "periodic", "pec" }, particles = { "periodic", "absorbing" }/field = "pec", particles = "absorbing"/; s/output_dir = "w"/output_dir = "w1"/' \
+    window2d.lua >window1d.lua
+if "$picl" run window1d.lua >w1.log 2>&1; then ok; else bad "1D moving window run failed"; tail -n 5 w1.log; fi
+python3 - w1/r.csv <<'PY' && ok || bad "1D moving window: ion count or Gauss's law"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 11 and all(r["particles_p"] == "32" for r in rows), [r["particles_p"] for r in rows]
+worst = max(float(r["charge_residual"]) for r in rows)
+assert worst < 1e-11, worst
+print("  1d moving window: 32 ions at every row, worst charge residual %.2e" % worst)
+PY
+
 # PML in 2D (every side, 10 cells, corners where two slabs overlap) and 1D: a modulated Gaussian
 # pulse of Ey (2D, TE, radiating at every angle) or Ex (1D) at the centre, c dt = 0.99 of the
 # limit; the field energy left after 400 steps over the energy at step 40 (before the pulse reaches
