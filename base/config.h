@@ -24,6 +24,8 @@
  * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
  * value come from these; lua/schema.lua's NAMES must equal them item for item (test_luatab). */
 #define CFG_PRECISIONS(X) X(CFG_FLOAT, "float") X(CFG_DOUBLE, "double")
+/* 3D; 2D with axes x and z (y dropped, as WarpX and openPMD); 1D with axis z (docs/geometry.md) */
+#define CFG_GEOMETRIES(X) X(CFG_GEOMETRY_3D, "3d") X(CFG_GEOMETRY_2D, "2d") X(CFG_GEOMETRY_1D, "1d")
 #define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc")
 #define CFG_PUSHERS(X) X(CFG_PUSHER_BORIS, "boris") X(CFG_PUSHER_VAY, "vay") X(CFG_PUSHER_HIGUERA_CARY, "higuera_cary")
 #define CFG_GATHERS(X) X(CFG_GATHER_ENERGY, "energy_conserving") X(CFG_GATHER_MOMENTUM, "momentum_conserving")
@@ -57,6 +59,7 @@
 #define CFG_NAME(id, name) name,
 
 enum cfg_precision { CFG_PRECISIONS(CFG_ENUMERATOR) };
+enum cfg_geometry { CFG_GEOMETRIES(CFG_ENUMERATOR) };
 enum cfg_solver { CFG_SOLVERS(CFG_ENUMERATOR) };
 enum cfg_pusher { CFG_PUSHERS(CFG_ENUMERATOR) };
 enum cfg_gather { CFG_GATHERS(CFG_ENUMERATOR) };
@@ -69,6 +72,7 @@ enum cfg_particle_attr { CFG_PARTICLE_ATTRS(CFG_ENUMERATOR) CFG_ATTR_COUNT };
 
 /* The names, indexed by the enum, NULL-terminated. */
 extern const char *const cfg_precision_names[];
+extern const char *const cfg_geometry_names[];
 extern const char *const cfg_solver_names[];
 extern const char *const cfg_pusher_names[];
 extern const char *const cfg_gather_names[];
@@ -280,6 +284,9 @@ struct picl_config {
     char input_path[CFG_PATH_LEN];
     uint64_t input_hash; /* FNV-1a of the input text and the --set list */
 
+    /* The dropped axes of 2D (y) and 1D (x, y) are one cell of 1 m (grid.lower -0.5, upper 0.5)
+     * with no guard cells, periodic: the program has no derivative, shape or move along them. */
+    enum cfg_geometry geometry;
     struct cfg_grid grid;
     enum cfg_boundary field_boundary[3][2]; /* [axis][0: lower face, 1: upper face] */
     enum cfg_boundary particle_boundary[3][2];
@@ -346,6 +353,12 @@ struct picl_config {
     struct cfg_collision collisions[CFG_MAX_COLLISIONS];
     int n_collisions;
 };
+
+/* Whether the geometry keeps axis a (0 x, 1 y, 2 z): every axis in 3D, x and z in 2D, z in 1D. */
+static inline int cfg_has_axis(const struct picl_config *cfg, int a)
+{
+    return cfg->geometry == CFG_GEOMETRY_3D || a == 2 || (a == 0 && cfg->geometry == CFG_GEOMETRY_2D);
+}
 
 /* Loads and validates `path`, applying `sets` ("key=value" strings, n_sets of them).
  * On failure returns nonzero and writes one message (file:line: key: what was expected)

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 const char *const cfg_precision_names[] = {CFG_PRECISIONS(CFG_NAME) NULL};
+const char *const cfg_geometry_names[] = {CFG_GEOMETRIES(CFG_NAME) NULL};
 const char *const cfg_solver_names[] = {CFG_SOLVERS(CFG_NAME) NULL};
 const char *const cfg_pusher_names[] = {CFG_PUSHERS(CFG_NAME) NULL};
 const char *const cfg_gather_names[] = {CFG_GATHERS(CFG_NAME) NULL};

@@ -27,6 +27,27 @@ void gen_ckc_weights(const double dx[3], struct gen_ckc *w)
     }
 }
 
+void gen_ckc_weights_dim(const double dx[3], const int has[3], struct gen_ckc *w)
+{
+    if (has[0] && has[1] && has[2]) {
+        gen_ckc_weights(dx, w);
+        return;
+    }
+    double dmin = 0;
+    for (int a = 0; a < 3; a++)
+        if (has[a] && (dmin == 0 || dx[a] < dmin))
+            dmin = dx[a];
+    for (int a = 0; a < 3; a++) {
+        w->gamma[a] = 0.0;
+        w->alpha[a] = 1.0;
+        for (int t = 0; t < 3; t++) {
+            /* Cowan et al. 2013, 2D: beta = 1/8 scaled by (dmin / dx_t)^2 (WarpX's beta * r_t) */
+            w->beta[a][t] = (t != a && has[a] && has[t]) ? 0.125 * (dmin / dx[t]) * (dmin / dx[t]) : 0.0;
+            w->alpha[a] -= 2.0 * w->beta[a][t];
+        }
+    }
+}
+
 static void define_weight(struct strbuf *sb, const char *name, double value)
 {
     sb_printf(sb, "#define %s ((real)%.17g)\n", name, value);
@@ -37,7 +58,8 @@ void gen_ckc_emit(struct strbuf *sb, const struct picl_config *cfg, const struct
     if (cfg->solver != CFG_SOLVER_CKC)
         return;
     struct gen_ckc w;
-    gen_ckc_weights(lay->dx, &w);
+    const int has[3] = {cfg_has_axis(cfg, 0), cfg_has_axis(cfg, 1), cfg_has_axis(cfg, 2)};
+    gen_ckc_weights_dim(lay->dx, has, &w);
     const char axis[3] = {'X', 'Y', 'Z'};
     char name[32];
     sb_puts(sb, "\n/* CKC weights of Faraday's difference along A: CKC_ALPHA_A on its own line,\n"

@@ -20,6 +20,11 @@ struct gen_ckc {
 /* The weights for cells of dx[0] x dx[1] x dx[2] metres (3D; any aspect ratio). */
 void gen_ckc_weights(const double dx[3], struct gen_ckc *w);
 
+/* The weights of the geometry's kept axes (has[a]: axis a kept): 3D as above; 2D Cowan's 2D
+ * stencil as WarpX (beta[a][t] = r_t / 8 on the one transverse axis, gamma 0); 1D plain Yee
+ * (alpha 1). Weights toward a dropped axis are 0 and the template never reads them. */
+void gen_ckc_weights_dim(const double dx[3], const int has[3], struct gen_ckc *w);
+
 /* Writes the CKC_* weights as #define lines when the run's solver is CKC; nothing otherwise. */
 void gen_ckc_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay);
 

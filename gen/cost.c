@@ -98,7 +98,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     const double allocated = (double)lay->box_stride * boxes;
     double inner = 1; /* cells of a box that no guard cell aliases (halo_sum skips them) */
     for (int a = 0; a < 3; a++)
-        inner *= lay->box[a] > 2 * lay->ng ? lay->box[a] - 2 * lay->ng : 0;
+        inner *= lay->box[a] > 2 * lay->ngs[a] ? lay->box[a] - 2 * lay->ngs[a] : 0;
     const double edge = valid - inner * boxes;
     int n = 0;
     struct gen_cost *c;

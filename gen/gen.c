@@ -195,6 +195,16 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         gen_define_int(sb, name, lay->box[a]);
     }
     gen_define_int(sb, "NG", lay->ng);
+    /* The geometry (docs/geometry.md): PICL_DIM 3, 2 (x, z) or 1 (z); HAS_Y 0 (2D, 1D) and HAS_X 0
+     * (1D) compile out every derivative, shape window and move along the dropped axis, whose
+     * one cell has no guard cells (NGY 0, NGX 0). */
+    gen_define_int(sb, "PICL_DIM", cfg->geometry == CFG_GEOMETRY_3D ? 3 : cfg->geometry == CFG_GEOMETRY_2D ? 2 : 1);
+    for (int a = 0; a < 3; a++) {
+        snprintf(name, sizeof name, "HAS_%s", axis_upper[a]);
+        gen_define_int(sb, name, cfg_has_axis(cfg, a));
+        snprintf(name, sizeof name, "NG%s", axis_upper[a]);
+        gen_define_int(sb, name, lay->ngs[a]);
+    }
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "DIM%s", axis_upper[a]);
         gen_define_int(sb, name, lay->dim[a]);

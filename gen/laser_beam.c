@@ -13,7 +13,7 @@ const char *const gen_laser_macros[] = {
     "LASER_SUFFIX",  "LASER_AXIS",     "LASER_B",       "LASER_C",       "LASER_E_PLANE",  "LASER_B_PLANE",
     "LASER_X_ANTENNA", "LASER_POL_B",  "LASER_POL_C",   "LASER_J_PER_E", "LASER_B_PER_E",  "LASER_DELAY",
     "LASER_HAS_PROFILE", "LASER_PROFILE", "LASER_AMP",  "LASER_CENTER_B", "LASER_CENTER_C", "LASER_INV_W2",
-    "LASER_CURV",    "LASER_T_PEAK",   "LASER_INV_TAU2", "LASER_OMEGA",  "LASER_PHASE0"};
+    "LASER_CURV",    "LASER_T_PEAK",   "LASER_INV_TAU2", "LASER_OMEGA",  "LASER_PHASE0", "LASER_HAS_B", "LASER_HAS_C"};
 const int gen_laser_n_macros = (int)(sizeof gen_laser_macros / sizeof *gen_laser_macros);
 
 void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay, int i, struct gen_laser_beam *b)
@@ -31,6 +31,12 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
     b->w = b->rayleigh > 0 ? l->waist * sqrt(1 + (b->z / b->rayleigh) * (b->z / b->rayleigh)) : l->waist;
     b->inv_r = b->rayleigh > 0 ? b->z / (b->z * b->z + b->rayleigh * b->rayleigh) : 0;
     b->gouy = b->rayleigh > 0 ? atan(b->z / b->rayleigh) : 0;
+    /* a beam with one transverse axis (2D) has amplitude sqrt(w0 / w) and half the Gouy phase,
+     * one with none (1D) is a plane wave: amplitude E0, no Gouy phase (Siegman, ch. 17) */
+    const int kept = cfg_has_axis(cfg, (a + 1) % 3) + cfg_has_axis(cfg, (a + 2) % 3);
+    b->amp = b->w > 0 ? (kept == 2 ? l->E0 * l->waist / b->w : kept == 1 ? l->E0 * sqrt(l->waist / b->w) : l->E0) : 0;
+    if (kept < 2)
+        b->gouy *= 0.5 * kept;
     /* A wave exp(i(omega t - k x)) on the grid along the axis (no transverse k: Yee and CKC then
      * agree) has sin(omega dt / 2) / (c dt) = sin(k d / 2) / d. Half a cell takes k d / (2 omega). */
     b->delay = 0.5 * d / PICL_C;
@@ -56,6 +62,8 @@ void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
     if (b_plane < 0)
         b_plane += lay->cells[a]; /* a periodic axis: the checks in picl.lua keep others inside */
     sb_printf(sb, "#define LASER_E_PLANE %d\n#define LASER_B_PLANE %d\n", l->plane, b_plane);
+    /* whether the geometry keeps each transverse axis (2D: one of them, 1D: neither) */
+    sb_printf(sb, "#define LASER_HAS_B %d\n#define LASER_HAS_C %d\n", cfg_has_axis(cfg, tb), cfg_has_axis(cfg, tc));
     gen_define_acc(sb, "LASER_X_ANTENNA", beam.x_antenna);
     gen_define_acc(sb, "LASER_POL_B", l->polarization[tb]);
     gen_define_acc(sb, "LASER_POL_C", l->polarization[tc]);
@@ -70,7 +78,7 @@ void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
         sb_printf(sb, "#define LASER_PROFILE(x, y, z, t) %s((x), (y), (z), (t))\n", fname);
     }
     const double omega = l->wavelength > 0 ? 2 * PICL_PI * PICL_C / l->wavelength : 0;
-    gen_define_acc(sb, "LASER_AMP", beam.w > 0 ? l->E0 * l->waist / beam.w : 0);
+    gen_define_acc(sb, "LASER_AMP", beam.amp);
     gen_define_acc(sb, "LASER_CENTER_B", l->position[tb]);
     gen_define_acc(sb, "LASER_CENTER_C", l->position[tc]);
     gen_define_acc(sb, "LASER_INV_W2", beam.w > 0 ? 1 / (beam.w * beam.w) : 0);

@@ -14,7 +14,8 @@ struct gen_laser_beam {
     double rayleigh; /* m, pi w0^2 / lambda */
     double w; /* m, the 1/e field radius on the antenna */
     double inv_r; /* 1/m, curvature of the wavefronts on the antenna, z / (z^2 + z_R^2) */
-    double gouy; /* rad, atan(z / z_R) */
+    double gouy; /* rad, atan(z / z_R) (3D; half of it in 2D, 0 in 1D) */
+    double amp; /* V/m on the axis at the antenna: E0 w0 / w (3D), E0 sqrt(w0 / w) (2D), E0 (1D) */
     double t_peak; /* s, when the envelope's peak crosses the antenna plane on the axis */
     double delay; /* s, time a wave takes at the grid's phase velocity along the axis for half a cell */
 };

@@ -22,6 +22,7 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
     lay->n_boxes = 1;
     for (int a = 0; a < 3; a++) {
         const char *axis = &"xyz"[a];
+        lay->ngs[a] = cfg_has_axis(cfg, a) ? lay->ng : 0;
         lay->cells[a] = cfg->grid.cells[a];
         lay->box[a] = cfg->grid.max_box[a];
         if (lay->box[a] <= 0 || lay->cells[a] % lay->box[a]) {
@@ -29,7 +30,7 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
                      lay->cells[a], axis, lay->box[a]);
             return -1;
         }
-        if (lay->box[a] < lay->ng) {
+        if (lay->box[a] < lay->ngs[a]) {
             snprintf(err, err_len,
                      "grid.max_box: boxes of %d cells along %.1s are thinner than the %d guard "
                      "cells shape order %d%s needs; use max_box >= %d",
@@ -38,7 +39,7 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
             return -1;
         }
         /* the mirror image of the deepest guard cell must lie inside the domain */
-        if (cfg->field_boundary[a][0] != CFG_BOUNDARY_PERIODIC && lay->cells[a] <= lay->ng) {
+        if (cfg->field_boundary[a][0] != CFG_BOUNDARY_PERIODIC && lay->cells[a] <= lay->ngs[a]) {
             snprintf(err, err_len,
                      "boundary: a non-periodic axis needs more cells than the %d guard cells of shape order %d; "
                      "%.1s has %d",
@@ -47,7 +48,7 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
         }
         lay->nbox[a] = lay->cells[a] / lay->box[a];
         lay->n_boxes *= lay->nbox[a];
-        lay->dim[a] = lay->box[a] + 2 * lay->ng;
+        lay->dim[a] = lay->box[a] + 2 * lay->ngs[a];
         lay->lower[a] = cfg->grid.lower[a];
         lay->dx[a] = (cfg->grid.upper[a] - cfg->grid.lower[a]) / cfg->grid.cells[a];
     }

@@ -27,8 +27,9 @@ struct gen_layout {
     int n_local;
     int n_ranks, rank;
     const int *gid, *slot, *owner;
-    int ng; /* guard cells on every side of a box */
-    int dim[3]; /* box[] + 2 ng: allocated cells per axis */
+    int ng; /* guard cells on every side of a box along the geometry's axes */
+    int ngs[3]; /* per axis: ng, or 0 along an axis 2D or 1D drops (its one cell has no guards) */
+    int dim[3]; /* box[] + 2 ngs[]: allocated cells per axis */
     long box_stride; /* dim[0] * dim[1] * dim[2] */
     long comp_stride; /* n_local * box_stride: the boxes of this rank */
     double dx[3]; /* m */
@@ -45,6 +46,9 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
 /* Global index of local box s, and local slot of global box g (-1: another rank's). */
 static inline int gen_box_gid(const struct gen_layout *lay, int s) { return lay->gid ? lay->gid[s] : s; }
 static inline int gen_box_slot(const struct gen_layout *lay, int g) { return lay->slot ? lay->slot[g] : g; }
+/* Whether the geometry keeps axis a (cfg_has_axis from the layout: only a dropped axis of 2D or
+ * 1D has no guard cells). */
+static inline int gen_has_axis(const struct gen_layout *lay, int a) { return lay->ngs[a] > 0; }
 /* Offset of component c (0 or 0.5 cell per axis) on the Yee grid. */
 void gen_stagger(enum field_comp c, double offset[3]);
 const char *gen_comp_name(enum field_comp c);

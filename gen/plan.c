@@ -26,7 +26,8 @@ static enum cfg_strategy resolve_strategy(const struct picl_config *cfg, const s
 static size_t tile_bytes(const struct picl_config *cfg, const struct gen_layout *lay, const int tile[3])
 {
     const size_t real = cfg->precision == CFG_DOUBLE ? 8 : 4;
-    return 3 * real * (size_t)(tile[0] + 2 * lay->ng) * (size_t)(tile[1] + 2 * lay->ng) * (size_t)(tile[2] + 2 * lay->ng);
+    return 3 * real * (size_t)(tile[0] + 2 * lay->ngs[0]) * (size_t)(tile[1] + 2 * lay->ngs[1]) *
+           (size_t)(tile[2] + 2 * lay->ngs[2]);
 }
 
 /* deposition_strategy "local_tiles": the cells one work-group deposits into local memory,
@@ -94,7 +95,7 @@ void plan_resolve(const struct picl_config *cfg, const struct gen_device *dev, c
 
     plan->sort_interval = cfg->sort_interval >= 0 ? cfg->sort_interval : row->sort_interval;
     for (int a = 0; a < 3; a++)
-        plan->sort_bin[a] = cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : row->sort_bin;
+        plan->sort_bin[a] = !cfg_has_axis(cfg, a) ? 1 : cfg->sort_bin[a] > 0 ? cfg->sort_bin[a] : row->sort_bin;
 
     if (dev && ops->needs_int64_atomics && !dev->has_int64_atomics)
         snprintf(why, why_len, "deposition_strategy: \"%s\" needs cl_khr_int64_base_atomics, which %s "

@@ -8,6 +8,8 @@
 
 const char *gen_simd_cells_unfit(const struct picl_config *cfg)
 {
+    if (cfg->geometry != CFG_GEOMETRY_3D) /* its vector move and cell test are written for 3D */
+        return cfg->geometry == CFG_GEOMETRY_2D ? "geometry \"2d\"" : "geometry \"1d\"";
     if (cfg->shape_order % 2 == 0)
         return "an even shape_order (the particles of a cell do not share the nodes of their shapes)";
     if (cfg->gather != CFG_GATHER_ENERGY)
@@ -60,12 +62,13 @@ static void emit_local_tiles(struct strbuf *sb, const struct picl_config *cfg, c
         snprintf(name, sizeof name, "TILES_%s", axis_upper[a]);
         gen_define_int(sb, name, lay->box[a] / tile[a]);
         snprintf(name, sizeof name, "TILE_D%s", axis_upper[a]);
-        gen_define_int(sb, name, tile[a] + 2 * lay->ng);
+        gen_define_int(sb, name, tile[a] + 2 * lay->ngs[a]); /* no guards along a dropped axis (2D, 1D) */
     }
     gen_define_int(sb, "TILES_PER_BOX", (long)(lay->box[0] / tile[0]) * (lay->box[1] / tile[1]) * (lay->box[2] / tile[2]));
-    gen_define_int(sb, "TILE_SY", tile[0] + 2 * lay->ng);
-    gen_define_int(sb, "TILE_SZ", (long)(tile[0] + 2 * lay->ng) * (tile[1] + 2 * lay->ng));
-    gen_define_int(sb, "TILE_CELLS", (long)(tile[0] + 2 * lay->ng) * (tile[1] + 2 * lay->ng) * (tile[2] + 2 * lay->ng));
+    const int *g = lay->ngs;
+    gen_define_int(sb, "TILE_SY", tile[0] + 2 * g[0]);
+    gen_define_int(sb, "TILE_SZ", (long)(tile[0] + 2 * g[0]) * (tile[1] + 2 * g[1]));
+    gen_define_int(sb, "TILE_CELLS", (long)(tile[0] + 2 * g[0]) * (tile[1] + 2 * g[1]) * (tile[2] + 2 * g[2]));
     gen_define_int(sb, "TILE_GROUP", (long)t->group);
 }
 

@@ -58,9 +58,9 @@ static void fill_region(const struct gen_layout *lay, const struct cfg_full *d, 
                 const int slot = gen_box_slot(lay, b);
                 if (slot < 0)
                     continue;
-                const size_t src = (size_t)slot * (size_t)lay->box_stride + (size_t)(g[0] % lay->box[0] + lay->ng) +
-                                   (size_t)(g[1] % lay->box[1] + lay->ng) * (size_t)lay->dim[0] +
-                                   (size_t)(g[2] % lay->box[2] + lay->ng) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
+                const size_t src = (size_t)slot * (size_t)lay->box_stride + (size_t)(g[0] % lay->box[0] + lay->ngs[0]) +
+                                   (size_t)(g[1] % lay->box[1] + lay->ngs[1]) * (size_t)lay->dim[0] +
+                                   (size_t)(g[2] % lay->box[2] + lay->ngs[2]) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
                 fine[(size_t)i + (size_t)n[0] * ((size_t)j + (size_t)n[1] * (size_t)k)] = value_at(comp, src, real_size);
             }
 }

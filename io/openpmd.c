@@ -128,12 +128,40 @@ static int h5fail(struct writer *w, const char *what)
 
 /* ---- meshes */
 
+/* 2D and 1D (docs/geometry.md): a file axis (z, y, x: file index f is axis 2 - f) is written
+ * only where the geometry keeps it, so 2D records are 2D datasets with axisLabels {"z", "x"} in
+ * dataOrder "C" (x fastest, WarpX's {"x", "z"} in "F"), 1D ones 1D with {"z"}; the dropped
+ * axis' one cell adds nothing to the order of the values. squeeze keeps the kept entries of a
+ * per-file-axis list in place and returns how many. */
+static int file_axis_kept(const struct writer *w, int f)
+{
+    return cfg_has_axis(w->c->cfg, 2 - f);
+}
+
+static int squeeze_doubles(const struct writer *w, double *v)
+{
+    int n = 0;
+    for (int f = 0; f < 3; f++)
+        if (file_axis_kept(w, f))
+            v[n++] = v[f];
+    return n;
+}
+
+static int squeeze_sizes(const struct writer *w, hsize_t *v)
+{
+    int n = 0;
+    for (int f = 0; f < 3; f++)
+        if (file_axis_kept(w, f))
+            v[n++] = v[f];
+    return n;
+}
+
 /* Attributes every mesh record carries (on the group of a vector record, on the dataset of a
  * scalar one). */
 static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dimension[7], double time_offset)
 {
     const struct gen_layout *lay = &w->c->lay;
-    const char *const labels[3] = {"z", "y", "x"};
+    const char *labels[3] = {"z", "y", "x"};
     double spacing[3], offset[3];
     /* in the lab frame: the moving window's distance is in the offset along its axis */
     for (int a = 0; a < 3; a++) {
@@ -141,12 +169,18 @@ static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dime
         spacing[a] = lay->dx[x] * w->d->coarsening[x];
         offset[a] = window_lower(w->s->window, w->c, x) + w->d->cell_lo[x] * lay->dx[x];
     }
+    int n = 0;
+    for (int f = 0; f < 3; f++)
+        if (file_axis_kept(w, f))
+            labels[n++] = labels[f];
+    squeeze_doubles(w, spacing);
+    squeeze_doubles(w, offset);
     int bad = 0;
     bad |= hio_attr_string(rec, "geometry", "cartesian");
     bad |= hio_attr_string(rec, "dataOrder", "C");
-    bad |= hio_attr_strings(rec, "axisLabels", labels, 3);
-    bad |= hio_attr_doubles(rec, "gridSpacing", spacing, 3);
-    bad |= hio_attr_doubles(rec, "gridGlobalOffset", offset, 3);
+    bad |= hio_attr_strings(rec, "axisLabels", labels, n);
+    bad |= hio_attr_doubles(rec, "gridSpacing", spacing, n);
+    bad |= hio_attr_doubles(rec, "gridGlobalOffset", offset, n);
     bad |= hio_attr_double(rec, "gridUnitSI", 1.0);
     bad |= hio_attr_doubles(rec, "unitDimension", unit_dimension, 7);
     bad |= hio_attr_double(rec, "timeOffset", time_offset);
@@ -154,7 +188,7 @@ static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dime
     return bad;
 }
 
-static int mesh_component_attrs(hid_t comp, enum field_comp fc, const struct cfg_full *d)
+static int mesh_component_attrs(const struct writer *w, hid_t comp, enum field_comp fc, const struct cfg_full *d)
 {
     double stagger[3], position[3];
     gen_stagger(fc, stagger);
@@ -162,7 +196,8 @@ static int mesh_component_attrs(hid_t comp, enum field_comp fc, const struct cfg
      * ones, at the mean of their positions, (n - 1) / 2 + stagger fine cells into its block */
     for (int a = 0; a < 3; a++)
         position[a] = (0.5 * (d->coarsening[2 - a] - 1) + stagger[2 - a]) / d->coarsening[2 - a];
-    return hio_attr_doubles(comp, "position", position, 3) | hio_attr_double(comp, "unitSI", 1.0);
+    const int n = squeeze_doubles(w, position);
+    return hio_attr_doubles(comp, "position", position, n) | hio_attr_double(comp, "unitSI", 1.0);
 }
 
 /* Along axis a of box `first` (its first cell) and `n` cells: the first cell of d's selection
@@ -192,9 +227,9 @@ static size_t pack_mesh(const struct ctx *c, const struct cfg_full *d, const cha
                 const int ni = box_pick(d, 0, bx * lay->box[0], lay->box[0], &i0);
                 if (!box_is_mine(c, b) || ni == 0)
                     continue;
-                size_t src = (size_t)gen_box_slot(lay, b) * (size_t)lay->box_stride + (size_t)lay->ng +
-                             (size_t)(i0 - bx * lay->box[0]) + (size_t)(j % lay->box[1] + lay->ng) * (size_t)lay->dim[0] +
-                             (size_t)(k % lay->box[2] + lay->ng) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
+                size_t src = (size_t)gen_box_slot(lay, b) * (size_t)lay->box_stride + (size_t)lay->ngs[0] +
+                             (size_t)(i0 - bx * lay->box[0]) + (size_t)(j % lay->box[1] + lay->ngs[1]) * (size_t)lay->dim[0] +
+                             (size_t)(k % lay->box[2] + lay->ngs[2]) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
                 if (d->coarsening[0] == 1) {
                     memcpy(out + m, comp + src * real, (size_t)ni * real);
                     m += (size_t)ni * real;
@@ -265,7 +300,7 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
         int first;
         dims[2 - a] = (hsize_t)box_pick(sel, a, 0, lay->cells[a], &first);
     }
-    hid_t d = hio_make_dataset(parent, name, real_type(c), 3, dims);
+    hid_t d = hio_make_dataset(parent, name, real_type(c), squeeze_sizes(w, dims), dims);
     if (d < 0)
         return h5fail(w, name);
     if (coarsen_active(sel)) {
@@ -294,6 +329,8 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
             extent[2 - a] = (hsize_t)n;
             empty |= n == 0;
         }
+        squeeze_sizes(w, start);
+        squeeze_sizes(w, extent);
         if (!empty)
             rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, extent, NULL) < 0;
     }
@@ -331,7 +368,7 @@ static int write_vector_mesh(struct writer *w, const struct cfg_full *d, const c
         const char axis[2] = {"xyz"[a], '\0'};
         rc = write_mesh(w, rec, axis, (enum field_comp)(first + a), &ds);
         if (rc == 0) {
-            if (mesh_component_attrs(ds, (enum field_comp)(first + a), w->d))
+            if (mesh_component_attrs(w, ds, (enum field_comp)(first + a), w->d))
                 rc = h5fail(w, gen_comp_name((enum field_comp)(first + a)));
             H5Dclose(ds);
         }
@@ -349,7 +386,7 @@ static int write_rho(struct writer *w, const char *name, int species)
     hid_t ds;
     if (write_mesh(w, w->meshes, name, FC_RHO, &ds))
         return -1;
-    int rc = mesh_record_attrs(w, ds, dim_rho, 0.0) | mesh_component_attrs(ds, FC_RHO, w->d);
+    int rc = mesh_record_attrs(w, ds, dim_rho, 0.0) | mesh_component_attrs(w, ds, FC_RHO, w->d);
     H5Dclose(ds);
     return rc ? h5fail(w, name) : 0;
 }
@@ -358,21 +395,27 @@ static int meshes_attrs(struct writer *w)
 {
     const struct picl_config *cfg = w->c->cfg;
     const char *field[6], *particle[6];
+    int nf = 0; /* the kept axes' faces only (2D, 1D), in the file's axis order */
     for (int a = 0; a < 3; a++)
-        for (int side = 0; side < 2; side++) {
-            field[2 * a + side] = boundary_names[cfg->field_boundary[2 - a][side]];
-            particle[2 * a + side] = boundary_names[cfg->particle_boundary[2 - a][side]];
+        for (int side = 0; side < 2 && file_axis_kept(w, a); side++, nf++) {
+            field[nf] = boundary_names[cfg->field_boundary[2 - a][side]];
+            particle[nf] = boundary_names[cfg->particle_boundary[2 - a][side]];
         }
     const int *passes = cfg->filter_passes;
     int bad = 0;
     bad |= hio_attr_string(w->meshes, "fieldSolver", solver_names[cfg->solver]);
-    bad |= hio_attr_strings(w->meshes, "fieldBoundary", field, 6);
-    bad |= hio_attr_strings(w->meshes, "particleBoundary", particle, 6);
+    bad |= hio_attr_strings(w->meshes, "fieldBoundary", field, nf);
+    bad |= hio_attr_strings(w->meshes, "particleBoundary", particle, nf);
     if (passes[0] || passes[1] || passes[2]) {
         /* ED-PIC's form for a binomial filter (1/4, 1/2, 1/4) applied every step */
         char params[128];
-        snprintf(params, sizeof params, "period=1;numPasses=%d,%d,%d;compensator=false", passes[2], passes[1],
-                 passes[0]);
+        if (cfg->geometry == CFG_GEOMETRY_3D)
+            snprintf(params, sizeof params, "period=1;numPasses=%d,%d,%d;compensator=false", passes[2], passes[1],
+                     passes[0]);
+        else if (cfg->geometry == CFG_GEOMETRY_2D)
+            snprintf(params, sizeof params, "period=1;numPasses=%d,%d;compensator=false", passes[2], passes[0]);
+        else
+            snprintf(params, sizeof params, "period=1;numPasses=%d;compensator=false", passes[2]);
         bad |= hio_attr_string(w->meshes, "currentSmoothing", "Binomial");
         bad |= hio_attr_string(w->meshes, "currentSmoothingParameters", params);
     } else {
@@ -573,6 +616,8 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
     hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
     H5Pset_create_intermediate_group(lcpl, 1);
     for (int i = 0; rc == 0 && i < 8; i++) {
+        if (i >= 2 && !cfg_has_axis(w->c->cfg, (i - 2) % 3))
+            continue; /* 2D, 1D: the kept axes' offset and extent only */
         hsize_t dims = (hsize_t)nb, one = 1, n = (hsize_t)mine;
         hid_t space = H5Screate_simple(1, &dims, NULL);
         hid_t d = H5Dcreate2(pp, sets[i].path, sets[i].type, space, lcpl, H5P_DEFAULT, H5P_DEFAULT);
@@ -729,9 +774,9 @@ static int write_species(struct writer *w, const struct cfg_full *d, const struc
     hid_t pos = hio_group(g, "position"), off = hio_group(g, "positionOffset");
     rc = pos < 0 || off < 0 || particle_record_attrs(pos, dim_length, 0.0, 0.0, 0) ||
          particle_record_attrs(off, dim_length, 0.0, 0.0, 0);
-    for (int a = 0; rc == 0 && a < 3; a++)
-        rc = constant_component(off, axes[a], 0.0, total, NULL) ||
-             write_particle_array(w, sp, &sel, pos, axes[a], (enum particle_array)(PA_X + a), raw, out);
+    for (int a = 0; rc == 0 && a < 3; a++) /* 2D, 1D: the position along a kept axis only */
+        rc = cfg_has_axis(c->cfg, a) && (constant_component(off, axes[a], 0.0, total, NULL) ||
+                                         write_particle_array(w, sp, &sel, pos, axes[a], (enum particle_array)(PA_X + a), raw, out));
     if (pos >= 0)
         H5Gclose(pos);
     if (off >= 0)

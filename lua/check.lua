@@ -46,6 +46,8 @@ local function nonnegative(v) return v >= 0 end
 local function nonzero(v) return v ~= 0 end
 local function any() return true end
 
+local AXES = { "x", "y", "z" }
+
 -- Exactly three list entries, each of kind `elem`: one per axis, x first.
 local function three(elem, what)
     return { what = what, check = function(v, key, ctx)
@@ -59,6 +61,53 @@ local function three(elem, what)
             if out[i] == nil then return nil end
         end
         return out
+    end }
+end
+
+-- The axes a geometry keeps (ctx.axes, set by lua/picl.lua from the input's geometry key before
+-- the schema runs; nil: all three). 2D keeps x and z (WarpX and openPMD), 1D keeps z.
+local GEOMETRY_AXES = { ["3d"] = { 1, 2, 3 }, ["2d"] = { 1, 3 }, ["1d"] = { 3 } }
+local function kept_axes(ctx)
+    return (ctx and ctx.axes) or GEOMETRY_AXES["3d"]
+end
+
+-- One entry per axis of the geometry (3 in 3D; x, z in 2D; z in 1D), each of kind `elem`,
+-- resolved to three with `fill` on the dropped axes, so everything after the schema sees 3D
+-- tuples (docs/geometry.md). In 3D exactly three().
+local function spatial(elem, what, fill)
+    local vec = three(elem, what)
+    return { what = what, check = function(v, key, ctx)
+        local axes = kept_axes(ctx)
+        if #axes == 3 then return vec.check(v, key, ctx) end
+        if type(v) ~= "table" then return nil end
+        local count = 0
+        for _ in pairs(v) do count = count + 1 end
+        local names = {}
+        for i, a in ipairs(axes) do names[i] = AXES[a] end
+        local want = string.format("%d %s (%s) in geometry = \"%s\"", #axes, #axes == 1 and "entry" or "entries",
+            table.concat(names, ", "), ctx.geometry)
+        if count ~= #axes then return nil, string.format("expected %s, got %d", want, count) end
+        local out = { fill, fill, fill }
+        for i, a in ipairs(axes) do
+            out[a] = elem.check(v[i], key, ctx)
+            if out[a] == nil then return nil, string.format("expected %s, each %s", want, elem.what ~= "" and elem.what or "valid") end
+        end
+        return out
+    end }
+end
+
+-- A number meaning the same on every (kept) axis, or one per axis of the geometry.
+local function one_or_spatial(elem, what, fill)
+    local vec = spatial(elem, what, fill)
+    return { what = what, check = function(v, key, ctx)
+        if type(v) == "number" then
+            local e = elem.check(v, key, ctx)
+            if e == nil then return nil end
+            local out = { fill, fill, fill }
+            for _, a in ipairs(kept_axes(ctx)) do out[a] = e end
+            return out
+        end
+        return vec.check(v, key, ctx)
     end }
 end
 
@@ -87,7 +136,6 @@ local function one_of(noun, names)
     end }
 end
 
-local AXES = { "x", "y", "z" }
 
 local boolean = { what = "true or false", check = function(v)
     if type(v) == "boolean" then return v end
@@ -227,6 +275,7 @@ end
 C.fail, C.join, C.finite, C.number, C.integer = fail, join, finite, number, integer
 C.positive, C.nonnegative, C.nonzero, C.any = positive, nonnegative, nonzero, any
 C.three, C.one_or_three, C.one_of, C.AXES, C.boolean, C.IDENT = three, one_or_three, one_of, AXES, boolean, IDENT
+C.spatial, C.one_or_spatial, C.GEOMETRY_AXES, C.kept_axes = spatial, one_or_spatial, GEOMETRY_AXES, kept_axes
 C.name_kind, C.path_kind, C.path_of, C.expression = name_kind, path_kind, path_of, expression
 C.section, C.entry_key, C.list_of, C.check_value = section, entry_key, list_of, check_value
 return C

@@ -99,10 +99,12 @@ local points_kind = { what = "a list of points {x, y, z} in m", check = function
     if #v > ctx.limits.probe_points then
         return nil, string.format("%d points; expected at most %d", #v, ctx.limits.probe_points)
     end
-    local out, vec = {}, three(number("a finite number"))
+    -- one coordinate per axis of the geometry ({x, z} in 2D, {z} in 1D; y = 0 there)
+    local out, vec = {}, check.spatial(number("a finite number"), "3 numbers", 0)
+    local want = ({ [3] = "{x, y, z}", [2] = "{x, z}", [1] = "{z}" })[#check.kept_axes(ctx)]
     for i, p in ipairs(v) do
         out[i] = vec.check(p, key, ctx)
-        if not out[i] then return nil, string.format("point %d is %s; expected {x, y, z} in m", i, repr(p)) end
+        if not out[i] then return nil, string.format("point %d is %s; expected %s in m", i, repr(p), want) end
     end
     return out
 end }
@@ -122,8 +124,8 @@ local probe = section {
         kind = { kind = one_of("probe kind", { "points", "line", "plane" }), default = "points",
             doc = "listed points (CSV), or a line or a plane of evenly spaced points (openPMD mesh)" },
         points = { kind = points_kind, doc = "where, m (kind points)" },
-        start = { kind = three(number("a finite number")), doc = "m: the line's or plane's first corner" },
-        ["end"] = { kind = three(number("a finite number")), doc = "m: its opposite corner" },
+        start = { kind = check.spatial(number("a finite number"), "3 numbers", 0), doc = "m: the line's or plane's first corner" },
+        ["end"] = { kind = check.spatial(number("a finite number"), "3 numbers", 0), doc = "m: its opposite corner" },
         count = { kind = count_kind, doc = "points along the line, or along the plane's two axes" } },
 }
 

@@ -89,6 +89,10 @@ function internal.run(path, text, sets, limits)
             fail("", "picl.simulation expects a table {grid = {...}, steps = ..., ...}, got " .. repr(input))
         end
         for _, s in ipairs(sets) do set.apply(ctx, schema.simulation, input, s) end
+        -- the geometry decides how many entries the per-axis keys take (check.spatial); an unknown
+        -- value is the geometry key's own error, below
+        ctx.geometry = type(input.geometry) == "string" and check.GEOMETRY_AXES[input.geometry] and input.geometry or "3d"
+        ctx.axes = check.GEOMETRY_AXES[ctx.geometry]
         return check_value({ kind = schema.simulation }, input, "", ctx)
     end)
     if ok then return resolved end

@@ -10,6 +10,7 @@ local expected, closest, quoted_list, unknown_key = text.expected, text.closest,
 local fail, join, finite, number, integer = check.fail, check.join, check.finite, check.number, check.integer
 local positive, nonnegative, nonzero, any = check.positive, check.nonnegative, check.nonzero, check.any
 local three, one_or_three, one_of, AXES = check.three, check.one_or_three, check.one_of, check.AXES
+local spatial, one_or_spatial, kept_axes = check.spatial, check.one_or_spatial, check.kept_axes
 local boolean, IDENT, name_kind, path_kind = check.boolean, check.IDENT, check.name_kind, check.path_kind
 local expression, section, entry_key, list_of = check.expression, check.section, check.entry_key, check.list_of
 local check_value = check.check_value
@@ -76,6 +77,7 @@ local NAMES = {
     drop_term = { "none", "ampere_J" },
     full_field = { "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho" }, -- enum field_comp order
     attribute = { "position", "momentum", "weighting", "id" },
+    geometry = { "3d", "2d", "1d" },
 }
 
 -- Stability limits on the time step, in seconds, for cell sizes dx, dy, dz.
@@ -108,10 +110,11 @@ end
 local grid = section {
     what = "a table {cells = ..., lower = ..., upper = ...}",
     keys = {
-        cells = { kind = three(integer("", positive), "3 positive integers"), required = true, doc = "cells per axis" },
-        lower = { kind = three(number(""), "3 numbers"), required = true, doc = "m, lower corner of the domain" },
-        upper = { kind = three(number(""), "3 numbers"), required = true, doc = "m, upper corner of the domain" },
-        max_box = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
+        -- per axis of the geometry; a dropped axis is one cell from -0.5 to 0.5 m (docs/geometry.md)
+        cells = { kind = spatial(integer("a positive integer", positive), "3 positive integers", 1), required = true, doc = "cells per axis" },
+        lower = { kind = spatial(number("a number"), "3 numbers", -0.5), required = true, doc = "m, lower corner of the domain" },
+        upper = { kind = spatial(number("a number"), "3 numbers", 0.5), required = true, doc = "m, upper corner of the domain" },
+        max_box = { kind = one_or_spatial(integer("a positive integer", positive), "a positive integer or 3 of them", 1),
             doc = "cells per box along each axis, dividing cells",
             default = function(g) return { g.cells[1], g.cells[2], g.cells[3] } end },
     },
@@ -163,7 +166,7 @@ local function faces_of(one, missing)
         if hi == nil then return nil, why2 end
         return { lo, hi }
     end
-    return { what = one.what .. " for every face, or per axis {x, y, z} or {x = ..., y = ..., z = ...}, "
+    local faces3 = { what = one.what .. " for every face, or per axis {x, y, z} or {x = ..., y = ..., z = ...}, "
         .. "each a value or a pair {lower, upper}", check = function(v, key, ctx)
         if type(v) ~= "table" then
             local r, why = one.check(v, key, ctx)
@@ -192,6 +195,48 @@ local function faces_of(one, missing)
             local r, why = axis(entries[a], key, ctx, a)
             if r == nil then return nil, why end
             out[a] = r
+        end
+        return out
+    end }
+    -- 2D and 1D: entries for the kept axes only ({x, z}, {x = ..., z = ...}; {z} in 1D), the
+    -- dropped axes periodic (they have no faces: docs/geometry.md)
+    return { what = faces3.what, check = function(v, key, ctx)
+        local axes = kept_axes(ctx)
+        if #axes == 3 then return faces3.check(v, key, ctx) end
+        local full = { missing, missing, missing }
+        if type(v) ~= "table" then
+            full = { v, v, v }
+        elseif v[1] ~= nil then
+            local n = 0
+            for _ in pairs(v) do n = n + 1 end
+            if n ~= #axes then
+                return nil, string.format("expected a list of %d entries (%s) in geometry = \"%s\", got %s", #axes,
+                    #axes == 2 and "x, z" or "z", ctx.geometry, repr(v))
+            end
+            for i, a in ipairs(axes) do full[a] = v[i] end
+        else
+            local kept = {}
+            for _, a in ipairs(axes) do kept[AXES[a]] = a end
+            for k in pairs(v) do
+                if not kept[k] then
+                    return nil, string.format("axis %s is not one of geometry = \"%s\"; expected keys %s", repr(k),
+                        ctx.geometry, #axes == 2 and "x, z" or "z")
+                end
+                full[kept[k]] = v[k]
+            end
+        end
+        local out = {}
+        for a = 1, 3 do
+            local dropped = true
+            for _, k in ipairs(axes) do dropped = dropped and k ~= a end
+            if dropped then
+                local p = one.check("periodic", key, ctx)
+                out[a] = { p or 0, p or 0 }
+            else
+                local r, why = axis(full[a], key, ctx, a)
+                if r == nil then return nil, why end
+                out[a] = r
+            end
         end
         return out
     end }
@@ -295,8 +340,8 @@ local solver = section {
 
 local region = section {
     keys = {
-        lower = { kind = three(number(""), "3 numbers"), required = true, doc = "m" },
-        upper = { kind = three(number(""), "3 numbers"), required = true, doc = "m" },
+        lower = { kind = spatial(number("a number"), "3 numbers", -0.5), required = true, doc = "m" },
+        upper = { kind = spatial(number("a number"), "3 numbers", 0.5), required = true, doc = "m" },
     },
     rules = {
         lower_below_upper,
@@ -345,8 +390,8 @@ local beam = section {
         total_charge = { kind = number("a nonzero number", nonzero), required = true,
             doc = "C, the bunch's charge, with the sign of the particle's" },
         particles = { kind = integer("a positive integer", positive), required = true, doc = "macro-particles" },
-        centroid = { kind = three(number(""), "3 numbers"), required = true, doc = "m, the bunch's centre" },
-        rms = { kind = one_or_three(number("", positive), "a positive number or 3 of them"), required = true,
+        centroid = { kind = spatial(number("a number"), "3 numbers", 0), required = true, doc = "m, the bunch's centre" },
+        rms = { kind = one_or_spatial(number("a positive number", positive), "a positive number or 3 of them", 0), required = true,
             doc = "m, rms size along each axis" },
         axis = { kind = one_of("axis", AXES), default = "z", doc = "the direction of the mean momentum" },
         gamma = { kind = number("a number >= 1", function(v) return v >= 1 end), doc = "mean Lorentz factor" },
@@ -388,7 +433,8 @@ local from_file = section {
         path = { kind = text_kind, required = true, doc = "the openPMD HDF5 file, from the working folder" },
         species = { kind = text_kind, required = true, doc = "the particle species' name in the file" },
         iteration = { kind = integer("an integer >= 0", nonnegative), default = 0, doc = "the file's iteration" },
-        offset = { kind = three(number(""), "3 numbers"), default = { 0, 0, 0 }, doc = "m, added to every position" },
+        offset = { kind = spatial(number("a number"), "3 numbers", 0), default = function() return { 0, 0, 0 } end, -- resolved, as spatial() gives it
+            doc = "m, added to every position" },
         region = { kind = region, doc = "m, keep only particles inside (after the offset)" },
     },
 }
@@ -486,7 +532,7 @@ local species = section {
         mass = { kind = number("a positive number", positive), doc = "kg, per physical particle" },
         density = { kind = expression("a number >= 0 or an expression string", nonnegative), doc = "m^-3" },
         region = { kind = region, doc = "m, where particles start" },
-        ppc = { kind = one_or_three(integer("", positive), "a positive integer or 3 of them"),
+        ppc = { kind = one_or_spatial(integer("a positive integer", positive), "a positive integer or 3 of them", 1),
             doc = "particles per cell along each axis" },
         u_drift = { kind = momentum_profile(any, "a number or 3 numbers (each may be an expression string in x, y, z)"),
             doc = "gamma*v/c; default 0" },
@@ -685,9 +731,9 @@ local full = section {
             doc = "the seed of the particle_fraction selection" },
         particle_filter = { kind = expression("an OpenCL C condition in x, y, z (m), ux, uy, uz (gamma v / c), gamma, "
             .. "energy (J), e.g. \"gamma > 10 && x > 0\""), doc = "write only the particles for which it holds" },
-        lower = { kind = three(number("a number")), doc = "m: the fields of the cells from here (default grid.lower)" },
-        upper = { kind = three(number("a number")), doc = "m: ... to here (default grid.upper)" },
-        coarsening = { kind = one_or_three(integer("a positive integer", positive)), default = { 1, 1, 1 },
+        lower = { kind = spatial(number("a number"), "3 numbers", -0.5), doc = "m: the fields of the cells from here (default grid.lower)" },
+        upper = { kind = spatial(number("a number"), "3 numbers", 0.5), doc = "m: ... to here (default grid.upper)" },
+        coarsening = { kind = one_or_spatial(integer("a positive integer", positive), "a positive integer or 3 of them", 1), default = 1,
             doc = "write the fields' means over blocks of n cells per axis (the region a whole number of blocks)" },
     },
 }
@@ -736,7 +782,7 @@ local sort = section {
             end }, default = "auto", doc = "steps between sorts" },
         bin_size = { kind = { what = "a positive integer, 3 of them, or \"auto\"", check = function(v, key, ctx)
                 if v == "auto" then return { -1, -1, -1 } end
-                return one_or_three(integer("", positive), "a positive integer or 3 of them").check(v, key, ctx)
+                return one_or_spatial(integer("a positive integer", positive), "a positive integer or 3 of them", 1).check(v, key, ctx)
             end }, default = "auto", doc = "cells per bin along each axis" },
     },
 }
@@ -758,8 +804,8 @@ local work_group = section {
 -- The binomial filter on J, applied after the sum over box edges (WarpX: warpx.use_filter).
 local filter = section {
     keys = {
-        passes = { kind = one_or_three(integer("", nonnegative), "a non-negative integer or 3 of them"),
-            default = { 0, 0, 0 }, doc = "passes of (1/4, 1/2, 1/4) along each axis; 0: none" },
+        passes = { kind = one_or_spatial(integer("a non-negative integer", nonnegative), "a non-negative integer or 3 of them", 0),
+            default = 0, doc = "passes of (1/4, 1/2, 1/4) along each axis; 0: none" },
         -- the Godfrey filter (docs/filters.md): on a copy of E and B that only the gather reads
         godfrey = { kind = boolean, default = false,
             doc = "the Godfrey-Vay stencil along z on the E and B the particles gather, against the numerical "
@@ -793,6 +839,52 @@ local memory = section {
 
 -- Rules that need several sections at once.
 
+-- The geometry's kept axes (check.GEOMETRY_AXES), for the rules below and input/config.c.
+local function resolve_geometry(sim)
+    sim.geometry_axes = check.GEOMETRY_AXES[sim.geometry]
+    sim.geometry_dim = #sim.geometry_axes
+end
+
+local function cfg_kept(sim, a)
+    for _, k in ipairs(sim.geometry_axes) do if k == a then return true end end
+    return false
+end
+
+-- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
+local function check_geometry(sim)
+    if sim.geometry == "3d" then return end
+    local g = sim.geometry
+    local function no(key, what)
+        fail(key, string.format("geometry = \"%s\": %s is not yet supported; expected geometry = \"3d\" for it", g, what))
+    end
+    for _, l in ipairs(sim.lasers) do
+        if not cfg_kept(sim, l.axis + 1) then
+            fail(join(l.key or "lasers", "direction"), string.format("geometry = \"%s\" has no axis %s; expected a "
+                .. "direction along %s", g, AXES[l.axis + 1], g == "2d" and "x or z" or "z"))
+        end
+    end
+    local w = sim.moving_window
+    if w and not cfg_kept(sim, ({ x = 1, y = 2, z = 3 })[w.axis]) then
+        fail("moving_window.axis", string.format("geometry = \"%s\" has no axis %s; expected %s", g, w.axis,
+            g == "2d" and "x or z" or "z"))
+    end
+    -- elements are fields about an axis along z (x and y): not yet written for a slab
+    if sim.applied_fields and #(sim.applied_fields.elements or {}) > 0 then
+        no("applied_fields.elements", "applied_fields.elements")
+    end
+    local d = sim.diagnostics
+    if sim.deposition_strategy == "simd_cells" then
+        no("deposition_strategy", "deposition_strategy \"" .. sim.deposition_strategy .. "\"")
+    end
+    for _, sp in ipairs(sim.species) do
+        local flux_axis = sp.flux and ({ x = 1, y = 2, z = 3 })[sp.flux.face:sub(2)]
+        if sp.flux and not cfg_kept(sim, flux_axis) then
+            fail("species." .. sp.name .. ".flux", string.format("geometry = \"%s\" has no faces along %s; expected a face "
+                .. "of %s", g, AXES[flux_axis], g == "2d" and "x or z" or "z"))
+        end
+    end
+end
+
 -- Sizes, checked in floating point before anything is multiplied in C (a 32-bit int holds a
 -- cell index of a box, a 64-bit one any count), and bounded by what the host can hold while
 -- loading: a few arrays with one entry per cell of the whole domain. docs/input.md, "Limits".
@@ -808,7 +900,9 @@ local function check_sizes(sim)
                 numtext(g.cells[a]), AXES[a], numtext(LIMITS.axis_cells)))
         end
         cells = cells * g.cells[a]
-        box = box * (math.min(g.max_box[a], g.cells[a]) + 2 * ng)
+        local kept = false
+        for _, k in ipairs(sim.geometry_axes) do kept = kept or k == a end
+        box = box * (math.min(g.max_box[a], g.cells[a]) + (kept and 2 * ng or 0))
     end
     if cells > LIMITS.cells then
         fail("grid.cells", string.format("%s x %s x %s = %s cells; expected at most 2^32 = %s (the host holds "
@@ -855,6 +949,12 @@ local function resolve_time_step(sim)
     local g, s = sim.grid, sim.solver
     local d = {}
     for a = 1, 3 do d[a] = (g.upper[a] - g.lower[a]) / g.cells[a] end
+    -- a dropped axis of 2D and 1D has no derivatives: no limit from it
+    for a = 1, 3 do
+        local kept = false
+        for _, k in ipairs(sim.geometry_axes) do kept = kept or k == a end
+        if not kept then d[a] = math.huge end
+    end
     local limit = SOLVERS[s.name].dt_limit(d[1], d[2], d[3])
     if s.dt then
         -- A relative margin for a dt computed in the script from the same formula.
@@ -1197,7 +1297,7 @@ local laser = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), doc = "used in messages and --set",
             default = function(_, ctx) return "laser" .. ctx.list_index end },
-        position = { kind = three(number(""), "3 numbers"), required = true,
+        position = { kind = spatial(number("a number"), "3 numbers", 0), required = true,
             doc = "m, the point where the beam's axis crosses the antenna plane" },
         direction = { kind = one_of("direction", LASER_DIRECTIONS), required = true, doc = "of propagation, along an axis" },
         polarization = { kind = three(number(""), "3 numbers"), required = true,
@@ -1444,6 +1544,10 @@ end
 -- the energy-conserving (Galerkin) gather; picl carries only that table (docs/filters.md).
 local function check_godfrey(sim)
     if not sim.filter.godfrey then return end
+    if sim.geometry ~= "3d" then
+        fail("filter.godfrey", string.format("true with geometry \"%s\"; the Godfrey filter is not yet supported "
+            .. "in 2D and 1D (docs/filters.md); expected geometry = \"3d\"", sim.geometry))
+    end
     if sim.solver.name ~= "ckc" then
         fail("filter.godfrey", string.format("true with solver \"%s\"; the Godfrey filter's coefficients were fitted "
             .. "for the CKC solver (Godfrey and Vay 2014); expected solver = { name = \"ckc\" }",
@@ -1459,6 +1563,8 @@ end
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
+        geometry = { kind = one_of("geometry", NAMES.geometry), default = "3d",
+            doc = "3d; 2d (axes x and z); 1d (axis z): per-axis keys take one entry per axis (docs/geometry.md)" },
         grid = { kind = grid, required = true, doc = "the domain" },
         boundary = { kind = boundary, default = {} },
         solver = { kind = solver, default = {} },
@@ -1495,7 +1601,7 @@ local simulation = section {
         collisions = { kind = list_of(collision, "collision", "collisions"), default = {},
             doc = "binary Coulomb collisions between species (docs/collisions.md)" },
     },
-    rules = { check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_ionization, check_moving_window,
+    rules = { resolve_geometry, check_geometry, check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
         check_godfrey },
 }

@@ -295,9 +295,9 @@ int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *o
         for (int k = 0; k < lay->box[2]; k++)
             for (int j = 0; j < lay->box[1]; j++)
                 for (int i = 0; i < lay->box[0]; i++) {
-                    size_t src = (size_t)b * lay->box_stride + (size_t)(i + lay->ng) +
-                                 (size_t)(j + lay->ng) * lay->dim[0] +
-                                 (size_t)(k + lay->ng) * lay->dim[0] * lay->dim[1];
+                    size_t src = (size_t)b * lay->box_stride + (size_t)(i + lay->ngs[0]) +
+                                 (size_t)(j + lay->ngs[1]) * lay->dim[0] +
+                                 (size_t)(k + lay->ngs[2]) * lay->dim[0] * lay->dim[1];
                     size_t gi = (size_t)(bx * lay->box[0] + i), gj = (size_t)(by * lay->box[1] + j),
                            gk = (size_t)(bz * lay->box[2] + k);
                     size_t dst = gi + (size_t)lay->cells[0] * (gj + (size_t)lay->cells[1] * gk);

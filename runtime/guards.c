@@ -43,8 +43,8 @@ static int same(const struct host_plan *x, const struct host_plan *y, int sum)
 static int valid_cell(const struct gen_layout *lay, long at)
 {
     const long r = at % lay->box_stride;
-    const int i = (int)(r % lay->dim[0]) - lay->ng, j = (int)(r / lay->dim[0] % lay->dim[1]) - lay->ng,
-              k = (int)(r / ((long)lay->dim[0] * lay->dim[1])) - lay->ng;
+    const int i = (int)(r % lay->dim[0]) - lay->ngs[0], j = (int)(r / lay->dim[0] % lay->dim[1]) - lay->ngs[1],
+              k = (int)(r / ((long)lay->dim[0] * lay->dim[1])) - lay->ngs[2];
     return i >= 0 && i < lay->box[0] && j >= 0 && j < lay->box[1] && k >= 0 && k < lay->box[2];
 }
 
@@ -328,7 +328,7 @@ double guards_estimate(const struct picl_config *cfg, const struct gen_layout *l
     const double boxes = lay->n_local, valid = (double)lay->box[0] * lay->box[1] * lay->box[2];
     double inner = 1;
     for (int a = 0; a < 3; a++)
-        inner *= lay->box[a] > 2 * lay->ng ? lay->box[a] - 2 * lay->ng : 0;
+        inner *= lay->box[a] > 2 * lay->ngs[a] ? lay->box[a] - 2 * lay->ngs[a] : 0;
     const double guards = ((double)lay->box_stride - valid) * boxes, edge = (valid - inner) * boxes;
     /* fill: dst and src per guard; sum: the order per guard, target and first per edge cell */
     return (double)sizeof(int) * (2 * guards * distinct(cfg, 0, FC_COUNT, -1) +

@@ -358,11 +358,13 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     }
     for (int a = 0; a < 3; a++) {
         char key[64];
+        /* 2D, 1D: a dropped axis' position is not read (a 2D file has none); the particle sits at
+         * y = 0 m, the middle of the axis' one cell */
         snprintf(key, sizeof key, "position/%s", axes[a]);
-        if (comp_open(&r, g, key, key, &pos[a]))
+        if (gen_has_axis(lay, a) && comp_open(&r, g, key, key, &pos[a]))
             goto done;
         snprintf(key, sizeof key, "positionOffset/%s", axes[a]);
-        if (has_off && comp_open(&r, g, key, key, &off[a]))
+        if (gen_has_axis(lay, a) && has_off && comp_open(&r, g, key, key, &off[a]))
             goto done;
         snprintf(key, sizeof key, "momentum/%s", axes[a]);
         if (comp_open(&r, g, key, key, &mom[a]))
@@ -370,9 +372,9 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     }
     if (comp_open(&r, g, "weighting", "weighting", &w))
         goto done;
-    const long n = pos[0].n;
+    const long n = mom[0].n;
     for (int i = 0; i < 10; i++)
-        if ((i < 3 || i > 5 || has_off) && all[i]->n != n) {
+        if ((i < 3 || i > 5 || has_off) && (i >= 6 || gen_has_axis(lay, i % 3)) && all[i]->n != n) {
             fail_at(&r, "species", "its records hold different numbers of particles (%ld and %ld)", n, all[i]->n);
             goto done;
         }
@@ -388,7 +390,7 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     for (long first = 0; first < n; first += PFILE_CHUNK) {
         const hsize_t m = (hsize_t)(n - first < PFILE_CHUNK ? n - first : PFILE_CHUNK);
         for (int i = 0; i < 10; i++) {
-            if (i >= 3 && i <= 5 && !has_off) {
+            if ((i >= 3 && i <= 5 && !has_off) || (i < 6 && !gen_has_axis(lay, i % 3))) {
                 memset(v[i], 0, sizeof(double) * m);
                 continue;
             }

@@ -7,8 +7,27 @@
 #include "kernel_iface.h"
 #endif
 
-/* Offset of cell (i, j, k) of a box, i in [-NG, NX + NG): valid cells are [0, NX). */
-#define IDX(i, j, k) ((i) + NG + ((j) + NG) * SY + ((k) + NG) * SZ)
+/* Offset of cell (i, j, k) of a box, i in [-NGX, NX + NGX): valid cells are [0, NX). NGX = NGY
+ * = NGZ = NG in 3D; a dropped axis of 2D or 1D has no guards (NGY 0). */
+#define IDX(i, j, k) ((i) + NGX + ((j) + NGY) * SY + ((k) + NGZ) * SZ)
+
+/* A term along an axis 2D or 1D drops (a derivative, a move) is compiled out there: ALONG_Y(e)
+ * is (e) in 3D and 0 in 2D and 1D, ALONG_X(e) 0 in 1D. */
+#if HAS_X
+#define ALONG_X(e) (e)
+#else
+#define ALONG_X(e) ((real)0)
+#endif
+#if HAS_Y
+#define ALONG_Y(e) (e)
+#else
+#define ALONG_Y(e) ((real)0)
+#endif
+#if HAS_Z
+#define ALONG_Z(e) (e)
+#else
+#define ALONG_Z(e) ((real)0)
+#endif
 
 /* Start of component c of box b. */
 #define COMP(F, c, b) ((F) + (c) * COMP_STRIDE + (b) * BOX_STRIDE)

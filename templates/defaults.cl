@@ -9,6 +9,13 @@ typedef float acc_real;
 #define NY 8
 #define NZ 8
 #define NG 2
+#define PICL_DIM 3
+#define HAS_X 1
+#define HAS_Y 1
+#define HAS_Z 1
+#define NGX 2
+#define NGY 2
+#define NGZ 2
 #define DIMX 12
 #define DIMY 12
 #define DIMZ 12
@@ -200,4 +207,6 @@ typedef float acc_real;
 #define LASER_INV_TAU2 ((acc_real)1e27)
 #define LASER_OMEGA ((acc_real)2.35e15)
 #define LASER_PHASE0 ((acc_real)0)
+#define LASER_HAS_B 1
+#define LASER_HAS_C 1
 #endif

@@ -24,19 +24,23 @@ static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *
 {
     real xm[3], Sn[3][NODE_PTS], Sc[3][NODE_PTS];
     int in[3], ic[3];
-    for (int a = 0; a < 3; a++) {
+    for (int a = 0; a < 3; a++)
         xm[a] = (real)0.5 * (xo[a] + xn[a]);
-        in[a] = SHAPE(SHAPE_ORDER)(xm[a], Sn[a]);
-        ic[a] = SHAPE(SHAPE_ORDER)(xm[a] - (real)0.5, Sc[a]);
-    }
+    /* one node of weight 1 along an axis 2D or 1D drops (shape.cl) */
+    in[0] = SHAPE_X(SHAPE_ORDER)(xm[0], Sn[0]);
+    ic[0] = SHAPE_X(SHAPE_ORDER)(xm[0] - (real)0.5, Sc[0]);
+    in[1] = SHAPE_Y(SHAPE_ORDER)(xm[1], Sn[1]);
+    ic[1] = SHAPE_Y(SHAPE_ORDER)(xm[1] - (real)0.5, Sc[1]);
+    in[2] = SHAPE_Z(SHAPE_ORDER)(xm[2], Sn[2]);
+    ic[2] = SHAPE_Z(SHAPE_ORDER)(xm[2] - (real)0.5, Sc[2]);
     const real rho = qw / CELL_VOLUME;
     J_SPACE real *Jx = J, *Jy = J + J_COMP_STRIDE, *Jz = J + 2 * J_COMP_STRIDE;
-    for (int k = 0; k < NODE_PTS; k++)
-        for (int j = 0; j < NODE_PTS; j++) {
+    for (int k = 0; k < PTS_Z(NODE_PTS); k++)
+        for (int j = 0; j < PTS_Y(NODE_PTS); j++) {
             const real jx = rho * v[0] * Sn[1][j] * Sn[2][k];
             const real jy = rho * v[1] * Sc[1][j] * Sn[2][k];
             const real jz = rho * v[2] * Sn[1][j] * Sc[2][k];
-            for (int i = 0; i < NODE_PTS; i++) {
+            for (int i = 0; i < PTS_X(NODE_PTS); i++) {
                 DEPOSIT_ADD(Jx + (joff + J_IDX(ic[0] + i, in[1] + j, in[2] + k)), jx * Sc[0][i]);
                 DEPOSIT_ADD(Jy + (joff + J_IDX(in[0] + i, ic[1] + j, in[2] + k)), jy * Sn[0][i]);
                 DEPOSIT_ADD(Jz + (joff + J_IDX(in[0] + i, in[1] + j, ic[2] + k)), jz * Sn[0][i]);

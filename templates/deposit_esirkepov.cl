@@ -87,6 +87,7 @@ static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE
     }                                                                                            \
 }
 
+#if PICL_DIM == 3
 DEFINE_ESIRKEPOV_WINDOW(esirkepov_stay, NODE_PTS)
 DEFINE_ESIRKEPOV_WINDOW(esirkepov_cross, NODE_PTS + 1)
 
@@ -113,4 +114,55 @@ static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *
                         DSz + lz, cx, cy, cz);
     }
 }
+#elif PICL_DIM == 2
+/* 2D (x, z; y dropped): Esirkepov's 2D formulas for Jx and Jz, the same running sums with the
+ * y weight 1 and unchanged, and Jy from the velocity, q w v_y / dV times the shape averaged
+ * over the step, S0x S0z + DSx S0z / 2 + S0x DSz / 2 + DSx DSz / 3 (Esirkepov 2001; as WarpX).
+ * div J = -d(rho)/dt holds exactly: nothing varies along y. One node row along y (j = 0). */
+#define DEFINE_ESIRKEPOV_WINDOW_2D(name, W)                                                      static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE real *Jy, J_SPACE real *Jz,                          const int joff, const int i0, const int k0, const real *S0x, const real *DSx,                         const real *S0z, const real *DSz, const real cx, const real jy, const real cz)  {                                                                                                    const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                      _Pragma("unroll") for (int k = 0; k < W; k++) {                                                      const real wz = S0z[k] + one_half * DSz[k];                                                      real sum[W];                                                                                     sum[0] = cx * DSx[0] * wz;                                                                       _Pragma("unroll") for (int i = 1; i < W - 1; i++)                                                    sum[i] = sum[i - 1] + cx * DSx[i] * wz;                                                      ESIRKEPOV_ROW_ADD(Jx + (joff + J_IDX(i0, 0, k0 + k)), sum, W - 1);                               real wy[W];                                                                                      _Pragma("unroll") for (int i = 0; i < W; i++)                                                        wy[i] = jy * (S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] +                           third * DSx[i] * DSz[k]);                                                      ESIRKEPOV_ROW_ADD(Jy + (joff + J_IDX(i0, 0, k0 + k)), wy, W);                                }                                                                                                real wx[W], acc[W];                                                                              _Pragma("unroll") for (int i = 0; i < W; i++) {                                                      wx[i] = S0x[i] + one_half * DSx[i];                                                              acc[i] = 0;                                                                                  }                                                                                                _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                                  _Pragma("unroll") for (int i = 0; i < W; i++)                                                        acc[i] += cz * DSz[k] * wx[i];                                                               ESIRKEPOV_ROW_ADD(Jz + (joff + J_IDX(i0, 0, k0 + k)), acc, W);                               }                                                                                            }
+DEFINE_ESIRKEPOV_WINDOW_2D(esirkepov_stay_2d, NODE_PTS)
+DEFINE_ESIRKEPOV_WINDOW_2D(esirkepov_cross_2d, NODE_PTS + 1)
+
+/* cx = -q w / (dt dy dz) with dy = 1 m (JX_PER_QW), cz likewise; jy = q w v_y / dV. */
+static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *J, const int joff, const real *xo,
+                                                                  const real *xn, const real *v, const real qw)
+{
+    real S0x[ESK_PTS], DSx[ESK_PTS], S0z[ESK_PTS], DSz[ESK_PTS];
+    int sx, sz;
+    const int i0 = esirkepov_weights(xo[0], xn[0], S0x, DSx, &sx);
+    const int k0 = esirkepov_weights(xo[2], xn[2], S0z, DSz, &sz);
+    J_SPACE real *Jx = J, *Jy = J + J_COMP_STRIDE, *Jz = J + 2 * J_COMP_STRIDE;
+    const real cx = JX_PER_QW * qw, jy = qw * v[1] * (real)(1.0 / CELL_VOLUME), cz = JZ_PER_QW * qw;
+    if (sx == 1 && sz == 1) {
+        esirkepov_stay_2d(Jx, Jy, Jz, joff, i0 + 1, k0 + 1, S0x + 1, DSx + 1, S0z + 1, DSz + 1, cx, jy, cz);
+    } else {
+        const int lx = min(sx, 1), lz = min(sz, 1);
+        esirkepov_cross_2d(Jx, Jy, Jz, joff, i0 + lx, k0 + lz, S0x + lx, DSx + lx, S0z + lz, DSz + lz, cx, jy, cz);
+    }
+}
+#else
+/* 1D (z; x and y dropped): Jz by the 1D charge-conserving sum of -q w DSz / (dt dx dy) (dx dy
+ * = 1 m^2), Jx and Jy from the velocity times the shape averaged over the step, S0z + DSz / 2. */
+static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *J, const int joff, const real *xo,
+                                                                  const real *xn, const real *v, const real qw)
+{
+    real S0z[ESK_PTS], DSz[ESK_PTS];
+    int sz;
+    const int k0 = esirkepov_weights(xo[2], xn[2], S0z, DSz, &sz);
+    J_SPACE real *Jx = J, *Jy = J + J_COMP_STRIDE, *Jz = J + 2 * J_COMP_STRIDE;
+    const real cz = JZ_PER_QW * qw, rho = qw * (real)(1.0 / CELL_VOLUME), jx = rho * v[0], jy = rho * v[1];
+    (void)sz; /* the whole window: ESK_PTS nodes, zeros where neither support reaches */
+    real acc = 0;
+    _Pragma("unroll") for (int k = 0; k < ESK_PTS; k++) {
+        const real w = S0z[k] + (real)0.5 * DSz[k];
+        const int at = joff + J_IDX(0, 0, k0 + k);
+        DEPOSIT_ADD(Jx + at, jx * w);
+        DEPOSIT_ADD(Jy + at, jy * w);
+        if (k < ESK_PTS - 1) {
+            acc += cz * DSz[k];
+            DEPOSIT_ADD(Jz + at, acc);
+        }
+    }
+}
+#endif
 #endif /* PICL_DEPOSIT_ESIRKEPOV_CL */

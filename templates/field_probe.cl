@@ -34,7 +34,8 @@ __kernel void reduce_field_max(__global const real *F, __global acc_real *out)
     const int k = (int)get_global_id(1) - b * NZ;
     __global const real *E[3] = {COMP(F, C_EX, b), COMP(F, C_EY, b), COMP(F, C_EZ, b)};
     __global const real *B[3] = {COMP(F, C_BX, b), COMP(F, C_BY, b), COMP(F, C_BZ, b)};
-    const int s[3] = {1, SY, SZ};
+    /* along an axis 2D or 1D drops the field is uniform: the average is the node itself */
+    const int s[3] = {HAS_X ? 1 : 0, HAS_Y ? SY : 0, HAS_Z ? SZ : 0};
     acc_real m[FIELD_MAX_N] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < NX; i++) {
         const int n = IDX(i, j, k);

@@ -136,15 +136,18 @@ static inline void flux_deposit(__global real *J, const int a, const int t0, con
 {
     real s0[NODE_PTS], s1[NODE_PTS], sy[NODE_PTS], sz[NODE_PTS], ds[FLUX_PTS];
     const int i0 = SHAPE(SHAPE_ORDER)(x0, s0) - 1, shift = SHAPE(SHAPE_ORDER)(x1, s1) - i0;
-    const int j0 = SHAPE(SHAPE_ORDER)(y, sy), k0 = SHAPE(SHAPE_ORDER)(z, sz);
+    /* one node of weight 1 across a dropped axis of 2D or 1D (shape.cl) */
+    const int j0 = AXIS_KEPT(t0) ? SHAPE(SHAPE_ORDER)(y, sy) : shape_flat(y, sy);
+    const int k0 = AXIS_KEPT(t1) ? SHAPE(SHAPE_ORDER)(z, sz) : shape_flat(z, sz);
+    const int nj = AXIS_KEPT(t0) ? NODE_PTS : 1, nk = AXIS_KEPT(t1) ? NODE_PTS : 1;
     for (int m = 0; m < FLUX_PTS; m++)
         ds[m] = 0;
     for (int m = 0; m < NODE_PTS; m++) {
         ds[m + 1] -= s0[m];
         ds[m + shift] += s1[m];
     }
-    for (int k = 0; k < NODE_PTS; k++)
-        for (int j = 0; j < NODE_PTS; j++) {
+    for (int k = 0; k < nk; k++)
+        for (int j = 0; j < nj; j++) {
             const real w = c * sy[j] * sz[k];
             real sum = 0;
             for (int m = 0; m < FLUX_PTS - 1; m++) {
@@ -228,15 +231,16 @@ __kernel void PICL_CAT(flux_inject, SP_SUFFIX)(const long step, PICL_PARTICLE_AR
                 const acc_real depth = flux_uniform(r.x) * un / gamma * PICL_C * SP_FLUX_DT / dx[SP_FLUX_AXIS];
                 real pos[3];
                 pos[SP_FLUX_AXIS] = (real)(SP_FLUX_SIDE ? (acc_real)edge - depth : (acc_real)edge + depth);
-                pos[t0] = (real)((acc_real)g0 + flux_uniform(r.y));
-                pos[t1] = (real)((acc_real)g1 + flux_uniform(r.z));
+                /* across a dropped axis of 2D or 1D, the middle of its one cell (y = 0 m) */
+                pos[t0] = (real)((acc_real)g0 + (AXIS_KEPT(t0) ? flux_uniform(r.y) : (acc_real)0.5));
+                pos[t1] = (real)((acc_real)g1 + (AXIS_KEPT(t1) ? flux_uniform(r.z) : (acc_real)0.5));
 #ifdef SP_FLUX_DENSITY
                 /* the density where the particle crossed the face, and when: a fraction r.x of the
                  * step before t^{n+1}; negative values count as none */
                 acc_real at[3];
                 at[SP_FLUX_AXIS] = (acc_real)edge;
-                at[t0] = (acc_real)g0 + flux_uniform(r.y);
-                at[t1] = (acc_real)g1 + flux_uniform(r.z);
+                at[t0] = (acc_real)g0 + (AXIS_KEPT(t0) ? flux_uniform(r.y) : (acc_real)0.5);
+                at[t1] = (acc_real)g1 + (AXIS_KEPT(t1) ? flux_uniform(r.z) : (acc_real)0.5);
                 const acc_real n_here = SP_FLUX_DENSITY(LOWER_X + at[0] * DX, LOWER_Y + at[1] * DY, LOWER_Z + at[2] * DZ,
                                                         ((acc_real)step + 1 - flux_uniform(r.x)) * SP_FLUX_DT);
                 const real w = (real)(SP_FLUX_WEIGHT * fmax(n_here, (acc_real)0));

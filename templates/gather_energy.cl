@@ -19,15 +19,16 @@ static inline void gather_fields(__global const real *F, const int b, const real
                                  real *E, real *B)
 {
     real sxn[NODE_PTS], syn[NODE_PTS], szn[NODE_PTS], sxc[CELL_PTS], syc[CELL_PTS], szc[CELL_PTS];
-    const int ixn = SHAPE(SHAPE_ORDER)(x, sxn), iyn = SHAPE(SHAPE_ORDER)(y, syn), izn = SHAPE(SHAPE_ORDER)(z, szn);
-    const int ixc = SHAPE(SHAPE_ORDER_LOW)(x - (real)0.5, sxc);
-    const int iyc = SHAPE(SHAPE_ORDER_LOW)(y - (real)0.5, syc);
-    const int izc = SHAPE(SHAPE_ORDER_LOW)(z - (real)0.5, szc);
-    GATHER_SUM(COMP(F, C_EX, b), sxc, ixc, CELL_PTS, syn, iyn, NODE_PTS, szn, izn, NODE_PTS, E[0]);
-    GATHER_SUM(COMP(F, C_EY, b), sxn, ixn, NODE_PTS, syc, iyc, CELL_PTS, szn, izn, NODE_PTS, E[1]);
-    GATHER_SUM(COMP(F, C_EZ, b), sxn, ixn, NODE_PTS, syn, iyn, NODE_PTS, szc, izc, CELL_PTS, E[2]);
-    GATHER_SUM(COMP(F, C_BX, b), sxn, ixn, NODE_PTS, syc, iyc, CELL_PTS, szc, izc, CELL_PTS, B[0]);
-    GATHER_SUM(COMP(F, C_BY, b), sxc, ixc, CELL_PTS, syn, iyn, NODE_PTS, szc, izc, CELL_PTS, B[1]);
-    GATHER_SUM(COMP(F, C_BZ, b), sxc, ixc, CELL_PTS, syc, iyc, CELL_PTS, szn, izn, NODE_PTS, B[2]);
+    const int ixn = SHAPE_X(SHAPE_ORDER)(x, sxn), iyn = SHAPE_Y(SHAPE_ORDER)(y, syn), izn = SHAPE_Z(SHAPE_ORDER)(z, szn);
+    const int ixc = SHAPE_X(SHAPE_ORDER_LOW)(x - (real)0.5, sxc);
+    const int iyc = SHAPE_Y(SHAPE_ORDER_LOW)(y - (real)0.5, syc);
+    const int izc = SHAPE_Z(SHAPE_ORDER_LOW)(z - (real)0.5, szc);
+    /* points per axis: PTS_A(n) is 1 along an axis 2D or 1D drops (shape.cl) */
+    GATHER_SUM(COMP(F, C_EX, b), sxc, ixc, PTS_X(CELL_PTS), syn, iyn, PTS_Y(NODE_PTS), szn, izn, PTS_Z(NODE_PTS), E[0]);
+    GATHER_SUM(COMP(F, C_EY, b), sxn, ixn, PTS_X(NODE_PTS), syc, iyc, PTS_Y(CELL_PTS), szn, izn, PTS_Z(NODE_PTS), E[1]);
+    GATHER_SUM(COMP(F, C_EZ, b), sxn, ixn, PTS_X(NODE_PTS), syn, iyn, PTS_Y(NODE_PTS), szc, izc, PTS_Z(CELL_PTS), E[2]);
+    GATHER_SUM(COMP(F, C_BX, b), sxn, ixn, PTS_X(NODE_PTS), syc, iyc, PTS_Y(CELL_PTS), szc, izc, PTS_Z(CELL_PTS), B[0]);
+    GATHER_SUM(COMP(F, C_BY, b), sxc, ixc, PTS_X(CELL_PTS), syn, iyn, PTS_Y(NODE_PTS), szc, izc, PTS_Z(CELL_PTS), B[1]);
+    GATHER_SUM(COMP(F, C_BZ, b), sxc, ixc, PTS_X(CELL_PTS), syc, iyc, PTS_Y(CELL_PTS), szn, izn, PTS_Z(NODE_PTS), B[2]);
 }
 #endif /* PICL_GATHER_ENERGY_CL */

@@ -52,15 +52,16 @@ static inline void gather_fields(__global const real *F, const int b, const real
                                  real *E, real *B)
 {
     real sxn[NODE_PTS], syn[NODE_PTS], szn[NODE_PTS], sxa[AVG_PTS], sya[AVG_PTS], sza[AVG_PTS];
-    const int ixn = SHAPE(SHAPE_ORDER)(x, sxn), iyn = SHAPE(SHAPE_ORDER)(y, syn), izn = SHAPE(SHAPE_ORDER)(z, szn);
-    const int ixa = node_average_weights(ixn, sxn, sxa);
-    const int iya = node_average_weights(iyn, syn, sya);
-    const int iza = node_average_weights(izn, szn, sza);
-    MC_GATHER_SUM(COMP(F, C_EX, b), sxa, ixa, AVG_PTS, syn, iyn, NODE_PTS, szn, izn, NODE_PTS, E[0]);
-    MC_GATHER_SUM(COMP(F, C_EY, b), sxn, ixn, NODE_PTS, sya, iya, AVG_PTS, szn, izn, NODE_PTS, E[1]);
-    MC_GATHER_SUM(COMP(F, C_EZ, b), sxn, ixn, NODE_PTS, syn, iyn, NODE_PTS, sza, iza, AVG_PTS, E[2]);
-    MC_GATHER_SUM(COMP(F, C_BX, b), sxn, ixn, NODE_PTS, sya, iya, AVG_PTS, sza, iza, AVG_PTS, B[0]);
-    MC_GATHER_SUM(COMP(F, C_BY, b), sxa, ixa, AVG_PTS, syn, iyn, NODE_PTS, sza, iza, AVG_PTS, B[1]);
-    MC_GATHER_SUM(COMP(F, C_BZ, b), sxa, ixa, AVG_PTS, sya, iya, AVG_PTS, szn, izn, NODE_PTS, B[2]);
+    const int ixn = SHAPE_X(SHAPE_ORDER)(x, sxn), iyn = SHAPE_Y(SHAPE_ORDER)(y, syn), izn = SHAPE_Z(SHAPE_ORDER)(z, szn);
+    /* along an axis 2D or 1D drops the average is the one node too (shape.cl's PTS_A) */
+    const int ixa = HAS_X ? node_average_weights(ixn, sxn, sxa) : shape_flat(x, sxa);
+    const int iya = HAS_Y ? node_average_weights(iyn, syn, sya) : shape_flat(y, sya);
+    const int iza = HAS_Z ? node_average_weights(izn, szn, sza) : shape_flat(z, sza);
+    MC_GATHER_SUM(COMP(F, C_EX, b), sxa, ixa, PTS_X(AVG_PTS), syn, iyn, PTS_Y(NODE_PTS), szn, izn, PTS_Z(NODE_PTS), E[0]);
+    MC_GATHER_SUM(COMP(F, C_EY, b), sxn, ixn, PTS_X(NODE_PTS), sya, iya, PTS_Y(AVG_PTS), szn, izn, PTS_Z(NODE_PTS), E[1]);
+    MC_GATHER_SUM(COMP(F, C_EZ, b), sxn, ixn, PTS_X(NODE_PTS), syn, iyn, PTS_Y(NODE_PTS), sza, iza, PTS_Z(AVG_PTS), E[2]);
+    MC_GATHER_SUM(COMP(F, C_BX, b), sxn, ixn, PTS_X(NODE_PTS), sya, iya, PTS_Y(AVG_PTS), sza, iza, PTS_Z(AVG_PTS), B[0]);
+    MC_GATHER_SUM(COMP(F, C_BY, b), sxa, ixa, PTS_X(AVG_PTS), syn, iyn, PTS_Y(NODE_PTS), sza, iza, PTS_Z(AVG_PTS), B[1]);
+    MC_GATHER_SUM(COMP(F, C_BZ, b), sxa, ixa, PTS_X(AVG_PTS), sya, iya, PTS_Y(AVG_PTS), szn, izn, PTS_Z(NODE_PTS), B[2]);
 }
 #endif /* PICL_GATHER_MOMENTUM_CL */

@@ -112,9 +112,9 @@ static inline int on_pec_face(const int b, const int i, const int j, const int k
 #define HALO_PLAN_ZERO (-2147483647 - 1)
 __kernel void halo_local_plan(const int c, __global int *plan)
 {
-    const int i = (int)get_global_id(0) - NG, j = (int)get_global_id(1) - NG;
+    const int i = (int)get_global_id(0) - NGX, j = (int)get_global_id(1) - NGY;
     const int b = (int)get_global_id(2) / DIMZ;
-    const int k = (int)get_global_id(2) - b * DIMZ - NG;
+    const int k = (int)get_global_id(2) - b * DIMZ - NGZ;
     const int dst = b * BOX_STRIDE + IDX(i, j, k);
     plan[dst] = HALO_PLAN_KEEP;
     if (i >= 0 && i < NX && j >= 0 && j < NY && k >= 0 && k < NZ && !on_pec_face(b, i, j, k))
@@ -193,9 +193,9 @@ HALO_SUM_KERNEL(halo_sum_rho)
  * (the sign of the PEC image) and remote_cell[cell] = the cell inside the owner; 0 elsewhere. */
 __kernel void halo_plan(const int c, __global int *remote, __global int *remote_cell)
 {
-    const int i = (int)get_global_id(0) - NG, j = (int)get_global_id(1) - NG;
+    const int i = (int)get_global_id(0) - NGX, j = (int)get_global_id(1) - NGY;
     const int b = (int)get_global_id(2) / DIMZ;
-    const int k = (int)get_global_id(2) - b * DIMZ - NG;
+    const int k = (int)get_global_id(2) - b * DIMZ - NGZ;
     const int at = b * BOX_STRIDE + IDX(i, j, k);
     remote[at] = 0;
     remote_cell[at] = 0;

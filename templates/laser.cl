@@ -33,7 +33,8 @@ static inline acc_real PICL_CAT(laser_field, LASER_SUFFIX)(const acc_real *r, co
     return (acc_real)LASER_PROFILE(r[0], r[1], r[2], t);
 #else
     const acc_real db = r[LASER_B] - LASER_CENTER_B, dc = r[LASER_C] - LASER_CENTER_C;
-    const acc_real r2 = db * db + dc * dc;
+    /* 2D and 1D: no radius along a dropped axis (a line, or no transverse profile) */
+    const acc_real r2 = (LASER_HAS_B ? db * db : (acc_real)0) + (LASER_HAS_C ? dc * dc : (acc_real)0);
     const acc_real u = t - LASER_T_PEAK - r2 * LASER_CURV;
     return LASER_AMP * exp(-r2 * LASER_INV_W2 - u * u * LASER_INV_TAU2) * cos(LASER_OMEGA * u + LASER_PHASE0);
 #endif

@@ -17,8 +17,8 @@ __kernel void maxwell_push_E(__global real *F)
     __global const real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
     __global const real *Jx = COMP(F, C_JX, b), *Jy = COMP(F, C_JY, b), *Jz = COMP(F, C_JZ, b);
     const int n = IDX(i, j, k);
-    Ex[n] += C2DT_DY * (Bz[n] - Bz[n - SY]) - C2DT_DZ * (By[n] - By[n - SZ]) - DT_EPS0 * Jx[n];
-    Ey[n] += C2DT_DZ * (Bx[n] - Bx[n - SZ]) - C2DT_DX * (Bz[n] - Bz[n - 1]) - DT_EPS0 * Jy[n];
-    Ez[n] += C2DT_DX * (By[n] - By[n - 1]) - C2DT_DY * (Bx[n] - Bx[n - SY]) - DT_EPS0 * Jz[n];
+    Ex[n] += ALONG_Y(C2DT_DY * (Bz[n] - Bz[n - SY])) - ALONG_Z(C2DT_DZ * (By[n] - By[n - SZ])) - DT_EPS0 * Jx[n];
+    Ey[n] += ALONG_Z(C2DT_DZ * (Bx[n] - Bx[n - SZ])) - ALONG_X(C2DT_DX * (Bz[n] - Bz[n - 1])) - DT_EPS0 * Jy[n];
+    Ez[n] += ALONG_X(C2DT_DX * (By[n] - By[n - 1])) - ALONG_Y(C2DT_DY * (Bx[n] - Bx[n - SY])) - DT_EPS0 * Jz[n];
 }
 #endif

@@ -22,10 +22,30 @@ static inline real ckc_diff(__global const real *F, int n, int d, int t1, int t2
 #undef CKC_D
 }
 
-/* d/dx, d/dy, d/dz of E times the cell size, in CKC's form (x: transverse y and z, ...). */
+/* 2D (x, z): the same difference on the three lines through n and n +- t (Cowan's 2D stencil). */
+static inline real ckc_diff_2d(__global const real *F, int n, int d, int t, real alpha, real beta)
+{
+#define CKC_D(m) (F[(m) + d] - F[(m)])
+    return alpha * CKC_D(n) + beta * (CKC_D(n + t) + CKC_D(n - t));
+#undef CKC_D
+}
+
+/* d/dx, d/dy, d/dz of E times the cell size, in CKC's form (x: transverse y and z, ...). In 2D
+ * only x and z, each across the other; in 1D CKC is Yee (no transverse axis). The derivative
+ * along a dropped axis is never taken (ALONG_Y). */
+#if PICL_DIM == 3
 #define CKC_DIFF_X(F, n) ckc_diff(F, n, 1, SY, SZ, CKC_ALPHA_X, CKC_BETA_XY, CKC_BETA_XZ, CKC_GAMMA_X)
 #define CKC_DIFF_Y(F, n) ckc_diff(F, n, SY, SZ, 1, CKC_ALPHA_Y, CKC_BETA_YZ, CKC_BETA_YX, CKC_GAMMA_Y)
 #define CKC_DIFF_Z(F, n) ckc_diff(F, n, SZ, 1, SY, CKC_ALPHA_Z, CKC_BETA_ZX, CKC_BETA_ZY, CKC_GAMMA_Z)
+#elif PICL_DIM == 2
+#define CKC_DIFF_X(F, n) ckc_diff_2d(F, n, 1, SZ, CKC_ALPHA_X, CKC_BETA_XZ)
+#define CKC_DIFF_Y(F, n) ((real)0)
+#define CKC_DIFF_Z(F, n) ckc_diff_2d(F, n, SZ, 1, CKC_ALPHA_Z, CKC_BETA_ZX)
+#else
+#define CKC_DIFF_X(F, n) ((real)0)
+#define CKC_DIFF_Y(F, n) ((real)0)
+#define CKC_DIFF_Z(F, n) ((F)[(n) + SZ] - (F)[(n)])
+#endif
 
 /* Faraday's differences as this solver takes them; the PML (pml.cl) convolves the same. */
 #define FARADAY_DIFF_X(F, n) CKC_DIFF_X(F, n)
@@ -40,7 +60,7 @@ __kernel void maxwell_push_B_half(__global real *F)
     __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
     __global real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
     const int n = IDX(i, j, k);
-    Bx[n] -= HDT_DY * CKC_DIFF_Y(Ez, n) - HDT_DZ * CKC_DIFF_Z(Ey, n);
-    By[n] -= HDT_DZ * CKC_DIFF_Z(Ex, n) - HDT_DX * CKC_DIFF_X(Ez, n);
-    Bz[n] -= HDT_DX * CKC_DIFF_X(Ey, n) - HDT_DY * CKC_DIFF_Y(Ex, n);
+    Bx[n] -= ALONG_Y(HDT_DY * CKC_DIFF_Y(Ez, n)) - ALONG_Z(HDT_DZ * CKC_DIFF_Z(Ey, n));
+    By[n] -= ALONG_Z(HDT_DZ * CKC_DIFF_Z(Ex, n)) - ALONG_X(HDT_DX * CKC_DIFF_X(Ez, n));
+    Bz[n] -= ALONG_X(HDT_DX * CKC_DIFF_X(Ey, n)) - ALONG_Y(HDT_DY * CKC_DIFF_Y(Ex, n));
 }

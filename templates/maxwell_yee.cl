@@ -21,7 +21,7 @@ __kernel void maxwell_push_B_half(__global real *F)
     __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
     __global real *Bx = COMP(F, C_BX, b), *By = COMP(F, C_BY, b), *Bz = COMP(F, C_BZ, b);
     const int n = IDX(i, j, k);
-    Bx[n] -= HDT_DY * (Ez[n + SY] - Ez[n]) - HDT_DZ * (Ey[n + SZ] - Ey[n]);
-    By[n] -= HDT_DZ * (Ex[n + SZ] - Ex[n]) - HDT_DX * (Ez[n + 1] - Ez[n]);
-    Bz[n] -= HDT_DX * (Ey[n + 1] - Ey[n]) - HDT_DY * (Ex[n + SY] - Ex[n]);
+    Bx[n] -= ALONG_Y(HDT_DY * (Ez[n + SY] - Ez[n])) - ALONG_Z(HDT_DZ * (Ey[n + SZ] - Ey[n]));
+    By[n] -= ALONG_Z(HDT_DZ * (Ex[n + SZ] - Ex[n])) - ALONG_X(HDT_DX * (Ez[n + 1] - Ez[n]));
+    Bz[n] -= ALONG_X(HDT_DX * (Ey[n + 1] - Ey[n])) - ALONG_Y(HDT_DY * (Ex[n + SY] - Ex[n]));
 }

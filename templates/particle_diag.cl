@@ -18,12 +18,13 @@ __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, PICL_PARTICLE_P
     __global real *rho = COMP(F, C_RHO, b);
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real sx[SHAPE_ORDER + 1], sy[SHAPE_ORDER + 1], sz[SHAPE_ORDER + 1];
-        const int i0 = SHAPE(SHAPE_ORDER)(px[ip] - ox, sx), j0 = SHAPE(SHAPE_ORDER)(py[ip] - oy, sy),
-                  k0 = SHAPE(SHAPE_ORDER)(pz[ip] - oz, sz);
+        /* one node of weight 1 along an axis 2D or 1D drops (shape.cl) */
+        const int i0 = SHAPE_X(SHAPE_ORDER)(px[ip] - ox, sx), j0 = SHAPE_Y(SHAPE_ORDER)(py[ip] - oy, sy),
+                  k0 = SHAPE_Z(SHAPE_ORDER)(pz[ip] - oz, sz);
         const real q = SP_RHO_PER_W * WEIGHT_AT(ip) * SP_ZQ(ip); /* an ion: times its charge state */
-        for (int k = 0; k <= SHAPE_ORDER; k++)
-            for (int j = 0; j <= SHAPE_ORDER; j++)
-                for (int i = 0; i <= SHAPE_ORDER; i++)
+        for (int k = 0; k < PTS_Z(NODE_PTS); k++)
+            for (int j = 0; j < PTS_Y(NODE_PTS); j++)
+                for (int i = 0; i < PTS_X(NODE_PTS); i++)
                     rho[IDX(i0 + i, j0 + j, k0 + k)] += q * sx[i] * sy[j] * sz[k];
     }
 }

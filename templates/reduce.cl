@@ -58,8 +58,8 @@ __kernel void reduce_gauss(__global real *F, __global acc_real *out, const int s
         if (!store && (g[WINDOW_AXIS] <= NG || g[WINDOW_AXIS] >= cells[WINDOW_AXIS] - NG - 1))
             continue;
 #endif
-        const acc_real div = ((acc_real)Ex[n] - Ex[n - 1]) / DX + ((acc_real)Ey[n] - Ey[n - SY]) / DY +
-                             ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
+        const acc_real div = ALONG_X(((acc_real)Ex[n] - Ex[n - 1]) / DX) + ALONG_Y(((acc_real)Ey[n] - Ey[n - SY]) / DY) +
+                             ALONG_Z(((acc_real)Ez[n] - Ez[n - SZ]) / DZ);
         const acc_real r = (acc_real)rho[n] / (acc_real)8.8541878128e-12;
         if (store)
             G0[n] = (real)(div - r);

@@ -65,6 +65,39 @@ static inline int shape3(real x, real *S)
 /* Nodes a shape of order SHAPE_ORDER touches. */
 #define NODE_PTS (SHAPE_ORDER + 1)
 
+/* Along an axis 2D or 1D drops, every shape is one node (0, the axis' one cell) of weight 1,
+ * whatever the position: SHAPE_Y(order) is shape_flat there and PTS_Y(n) 1, so the loops over
+ * that axis have one trip and the compiler drops them. In 3D SHAPE_A is SHAPE and PTS_A(n) n. */
+static inline int shape_flat(real x, real *S)
+{
+    (void)x;
+    S[0] = 1;
+    return 0;
+}
+/* Whether the geometry keeps axis a (a literal or a constant expression: the compiler folds it). */
+#define AXIS_KEPT(a) ((a) == 0 ? HAS_X : (a) == 1 ? HAS_Y : HAS_Z)
+#if HAS_X
+#define SHAPE_X(order) SHAPE(order)
+#define PTS_X(n) (n)
+#else
+#define SHAPE_X(order) shape_flat
+#define PTS_X(n) 1
+#endif
+#if HAS_Y
+#define SHAPE_Y(order) SHAPE(order)
+#define PTS_Y(n) (n)
+#else
+#define SHAPE_Y(order) shape_flat
+#define PTS_Y(n) 1
+#endif
+#if HAS_Z
+#define SHAPE_Z(order) SHAPE(order)
+#define PTS_Z(n) (n)
+#else
+#define SHAPE_Z(order) shape_flat
+#define PTS_Z(n) 1
+#endif
+
 /* out = sum over a, b, c of Sx[a] Sy[b] Sz[c] f(ix + a, iy + b, iz + c): contracted one axis at
  * a time (x, then y, then z), so the rows are independent dot products the processor can
  * overlap, not one long chain of dependent additions; every trip count is a literal. T is the
@@ -150,7 +183,7 @@ DEFINE_ATOMIC_ADD(atomic_add_real_local, __local)
 #endif
 #if DEPOSIT_LOCAL_TILES
 #define J_SPACE __local
-#define J_IDX(i, j, k) ((i) + NG + ((j) + NG) * TILE_SY + ((k) + NG) * TILE_SZ)
+#define J_IDX(i, j, k) ((i) + NGX + ((j) + NGY) * TILE_SY + ((k) + NGZ) * TILE_SZ)
 #define J_COMP_STRIDE TILE_CELLS
 #if TILE_GROUP == 1 /* one work item per tile (CPUs): the tile has one writer */
 #define DEPOSIT_ADD(p, v) (*(p) += (v))

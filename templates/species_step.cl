@@ -103,7 +103,8 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
      * ends exactly there: taking off the box origin, or adding back what wrap() took, is exact.
      * Rounding it in the box's frame instead would move charge without current in float.
      * Along a non-periodic axis nothing wraps; boundary_move handles the faces. */
-    const real gu[3] = {x[0] + v[0] * DT_DX, x[1] + v[1] * DT_DY, x[2] + v[2] * DT_DZ};
+    /* along an axis 2D or 1D drops the position does not move (docs/geometry.md) */
+    const real gu[3] = {x[0] + ALONG_X(v[0] * DT_DX), x[1] + ALONG_Y(v[1] * DT_DY), x[2] + ALONG_Z(v[2] * DT_DZ)};
     const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
     real xn[3];
     for (int a = 0; a < 3; a++) {
@@ -404,7 +405,7 @@ PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARA
         if (v == 0)
             continue; /* untouched: nothing to add (much of the guard ring) */
         const int comp = c / TILE_CELLS, r = c - comp * TILE_CELLS;
-        const int i = t0[0] + r % TILE_DX - NG, j = t0[1] + r / TILE_DX % TILE_DY - NG, k = t0[2] + r / TILE_SZ - NG;
+        const int i = t0[0] + r % TILE_DX - NGX, j = t0[1] + r / TILE_DX % TILE_DY - NGY, k = t0[2] + r / TILE_SZ - NGZ;
         __global real *p = COMP(F, C_JX + comp, b) + IDX(i, j, k);
         if (TILES_PER_BOX == 1 ||
             (tile_alone(i, t0[0] / TILE_X, TILES_X, t0[0], TILE_X) &&

@@ -148,8 +148,8 @@ __kernel void window_gauss_reference(__global real *F)
     __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
     __global const real *rho = COMP(F, C_RHO, b);
     const int n = IDX(i, j, k);
-    const acc_real div = ((acc_real)Ex[n] - Ex[n - 1]) / DX + ((acc_real)Ey[n] - Ey[n - SY]) / DY +
-                         ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
+    const acc_real div = ALONG_X(((acc_real)Ex[n] - Ex[n - 1]) / DX) + ALONG_Y(((acc_real)Ey[n] - Ey[n - SY]) / DY) +
+                         ALONG_Z(((acc_real)Ez[n] - Ez[n - SZ]) / DZ);
     COMP(F, C_G0, b)[n] = (real)(div - (acc_real)rho[n] / (acc_real)8.8541878128e-12);
 }
 

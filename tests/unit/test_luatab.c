@@ -176,6 +176,7 @@ struct enum_list {
 static int compare_lists(lua_State *L)
 {
     static const struct enum_list lists[] = {
+        {"geometry", cfg_geometry_names},
         {"precision", cfg_precision_names},       {"solver", cfg_solver_names},
         {"pusher", cfg_pusher_names},             {"gather", cfg_gather_names},
         {"deposition", cfg_deposition_names},     {"deposition_strategy", cfg_strategy_names},
