@@ -31,6 +31,7 @@ struct gen_device {
     int is_cpu;
     size_t max_work_group;
     size_t local_mem; /* bytes */
+    int vector_double, vector_float; /* the device's preferred vector widths (0: not known) */
     const struct device_traits *traits; /* its kind's row; NULL: the row is_cpu picks */
 };
 

@@ -6,7 +6,7 @@
 # Usage: bench/callgrind_push.sh [--set ...]   (ORDER=3 CELLS=8 STEPS=4 by default)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-picl=$root/bin/picl
+picl=${PICL:-$root/bin/picl}
 order=${ORDER:-3} cells=${CELLS:-8} steps=${STEPS:-4}
 dir=$(mktemp -d /tmp/picl_callgrind_XXXXXX)
 trap 'rm -rf "$dir"' EXIT

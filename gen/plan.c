@@ -80,6 +80,36 @@ static int size_tile(const struct picl_config *cfg, const struct gen_layout *lay
     return 0;
 }
 
+int plan_vector_width(const struct gen_device *dev, int precision, int ppc)
+{
+    const int dbl = precision == CFG_DOUBLE;
+    int most = dbl ? 8 : 16;
+    while (ppc > 0 && most > 4 && most > ppc)
+        most /= 2;
+    const int preferred = !dev ? 0 : dbl ? dev->vector_double : dev->vector_float;
+    int w = 4;
+    if (preferred >= 4) {
+        while (w * 2 <= preferred && w * 2 <= most)
+            w *= 2;
+        return w;
+    }
+    w = traits_of(dev)->vector_bits / (dbl ? 64 : 32);
+    return w > most ? most : w;
+}
+
+/* The most particles per cell a plasma species loads (0: none does: beams, files). */
+static int most_ppc(const struct picl_config *cfg)
+{
+    int most = 0;
+    for (int s = 0; s < cfg->n_species; s++) {
+        const struct cfg_species *sp = &cfg->species[s];
+        const int n = sp->ppc[0] * sp->ppc[1] * sp->ppc[2];
+        if (!sp->is_beam && !sp->is_file && !sp->frozen && n > most)
+            most = n;
+    }
+    return most;
+}
+
 void plan_resolve(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
                   struct gen_plan *plan)
 {
@@ -108,8 +138,8 @@ void plan_resolve(const struct picl_config *cfg, const struct gen_device *dev, c
     /* a local_tiles work-group: work_group.particles, else the device's default. A literal of
      * the program (TILE_GROUP): with 1, the tile has one writer and needs no atomics. */
     t->group = cfg->wg_particles > 0 ? (size_t)cfg->wg_particles : row->tile_group;
-    /* particles per vector: as many as the device's vector registers hold */
-    t->vector_width = row->vector_bits / (cfg->precision == CFG_DOUBLE ? 64 : 32);
+    /* particles per vector: the device's preferred width */
+    t->vector_width = plan_vector_width(dev, cfg->precision, most_ppc(cfg));
     if (ops->cell_tiles) {
         t->tile[0] = t->tile[1] = t->tile[2] = 1;
         t->per_box = lay->box[0] * lay->box[1] * lay->box[2];

@@ -30,6 +30,15 @@ struct gen_plan {
 void plan_resolve(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
                   struct gen_plan *plan);
 
+/* simd_cells' particles per vector (VW) in precision `precision` (enum cfg_precision): the
+ * device's preferred vector width where simd_cells.cl has vectors of it (4 or 8 doubles; 4, 8
+ * or 16 floats: AVX2 prefers 4 and 8, AVX-512 8 and 16), the largest it has where the device
+ * prefers more, else (no device, or one that prefers scalars or pairs, as GPUs do) what the
+ * row's vector_bits hold; and no wider than the power of two at or below ppc, the most
+ * particles per cell any species loads (0: not known), but at least 4: lanes past a cell's
+ * last particle are wasted (16 floats at 8 per cell ran 1.1-1.3x slower than 8, docs/speed.md). */
+int plan_vector_width(const struct gen_device *dev, int precision, int ppc);
+
 /* Whether the push lists its particles by tile before every push (particle_tiles.cl). */
 int plan_lists_tiles(const struct gen_plan *plan);
 

@@ -70,6 +70,14 @@ static void describe(struct device *dev, cl_platform_id platform, cl_device_id i
     f->is_cpu = (dev->type & CL_DEVICE_TYPE_CPU) != 0;
     clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof f->max_work_group, &f->max_work_group, NULL);
     f->local_mem = (size_t)dev->local_mem;
+    cl_uint width = 0; /* the preferred width, else the native one */
+    if (clGetDeviceInfo(id, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE, sizeof width, &width, NULL) != CL_SUCCESS || !width)
+        clGetDeviceInfo(id, CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE, sizeof width, &width, NULL);
+    f->vector_double = (int)width;
+    width = 0;
+    if (clGetDeviceInfo(id, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, sizeof width, &width, NULL) != CL_SUCCESS || !width)
+        clGetDeviceInfo(id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof width, &width, NULL);
+    f->vector_float = (int)width;
     f->traits = dev->traits;
 }
 
@@ -88,8 +96,9 @@ int device_list(FILE *out)
         fprintf(out, "    %s, driver %s\n", d.version, d.driver);
         fprintf(out, "    %u compute units, %.2f GiB global memory, largest buffer %.2f GiB, %.0f KiB local\n",
                 d.compute_units, d.global_mem / 1073741824.0, d.max_alloc / 1073741824.0, d.local_mem / 1024.0);
-        fprintf(out, "    max work-group %zu, fp64 %s, int64 atomics %s\n", d.facts.max_work_group,
-                d.facts.has_fp64 ? "yes" : "no", d.facts.has_int64_atomics ? "yes" : "no");
+        fprintf(out, "    max work-group %zu, fp64 %s, int64 atomics %s, preferred vectors %d doubles, %d floats\n",
+                d.facts.max_work_group, d.facts.has_fp64 ? "yes" : "no", d.facts.has_int64_atomics ? "yes" : "no",
+                d.facts.vector_double, d.facts.vector_float);
     }
     return 0;
 }

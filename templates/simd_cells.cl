@@ -45,8 +45,11 @@ typedef float4 real4;
 #elif VW == 8
 #define LANE_IDS ((vmask)(0, 1, 2, 3, 4, 5, 6, 7))
 #define TO4(v) ((v).lo + (v).hi)
+#elif VW == 16
+#define LANE_IDS ((vmask)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#define TO4(v) (((v).lo.lo + (v).lo.hi) + ((v).hi.lo + (v).hi.hi))
 #else
-#error "simd_cells has vectors of 4 or 8 lanes"
+#error "simd_cells has vectors of 4, 8 or 16 lanes"
 #endif
 #define VLOAD PICL_CAT(vload, VW)
 #define VSTORE PICL_CAT(vstore, VW)

@@ -65,8 +65,9 @@ void bench_roofline_print(const struct bench_roof_row *rows, int n, const struct
     else
         fprintf(out, "roofline: flops and bytes counted from the generated code (docs/bench.md); the device's roofs "
                      "are not known (picl bench --device-limits or picl tune stores them)\n");
-    fprintf(out, "%-22s %-10s %10s %10s %9s %9s %9s %8s %8s\n", "kernel", "per", "flop/item", "byte/item", "flop/byte",
-            "GB/s", "GFlop/s", "bound", "of roof");
+    /* "of peak": the achieved flop rate over the FMA peak alone, whatever bounds the kernel */
+    fprintf(out, "%-22s %-10s %10s %10s %9s %9s %9s %8s %8s %8s\n", "kernel", "per", "flop/item", "byte/item",
+            "flop/byte", "GB/s", "GFlop/s", "bound", "of roof", "of peak");
     for (int i = 0; i < n; i++) {
         const struct bench_roof_row *r = &rows[i];
         if (r->seconds <= 0 || r->items <= 0 || r->seconds < min_share * total)
@@ -80,7 +81,7 @@ void bench_roofline_print(const struct bench_roof_row *rows, int n, const struct
             const double roof = fmin(peak, ai * bw);
             const int memory = ai * bw < peak;
             const double frac = r->flops > 0 ? gflops / roof : gbs / bw;
-            fprintf(out, " %8s %7.1f%%", memory ? "memory" : "compute", 100 * frac);
+            fprintf(out, " %8s %7.1f%% %7.1f%%", memory ? "memory" : "compute", 100 * frac, 100 * gflops / peak);
         }
         fputc('\n', out);
     }

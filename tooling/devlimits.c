@@ -11,6 +11,7 @@
 #include "mem.h"
 
 #define LIMIT_RUNS 5
+#define FLOP_RUNS 21 /* short runs (about 2 ms): on a shared machine some of them find every core free */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -18,12 +19,20 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Runs k over `global` items once to warm up, then LIMIT_RUNS times; seconds of each, sorted. */
-static int time_kernel(struct device *dev, cl_kernel k, size_t global, double *t, char *err, size_t err_len)
+/* The vector width of the FMA kernels: the device's preferred one, at least 2 (the kernels
+ * are written for vector types), 4 doubles or 8 floats where the device does not say. */
+static int fma_width(int preferred, int fallback)
 {
-    for (int r = -1; r < LIMIT_RUNS; r++) {
+    return preferred >= 2 ? preferred : preferred == 1 ? 2 : fallback;
+}
+
+/* Runs k over `global` items (work-groups of *local; NULL: the driver's) once to warm up, then `runs` times; seconds of each, sorted. */
+static int time_kernel(struct device *dev, cl_kernel k, size_t global, const size_t *local, int runs, double *t,
+                       char *err, size_t err_len)
+{
+    for (int r = -1; r < runs; r++) {
         cl_event ev;
-        cl_int rc = clEnqueueNDRangeKernel(dev->queue, k, 1, NULL, &global, NULL, 0, NULL, &ev);
+        cl_int rc = clEnqueueNDRangeKernel(dev->queue, k, 1, NULL, &global, local, 0, NULL, &ev);
         if (rc != CL_SUCCESS) {
             snprintf(err, err_len, "device limits: launch over %zu items failed: %s", global, device_error_name(rc));
             return -1;
@@ -36,7 +45,7 @@ static int time_kernel(struct device *dev, cl_kernel k, size_t global, double *t
         if (r >= 0)
             t[r] = (double)(end - start) * 1e-9;
     }
-    qsort(t, LIMIT_RUNS, sizeof *t, cmp_double);
+    qsort(t, (size_t)runs, sizeof *t, cmp_double);
     return 0;
 }
 
@@ -53,9 +62,12 @@ int bench_limits_measure(struct device *dev, struct bench_limits *lim, FILE *out
         goto done;
     }
     cl_int cl;
+    const int width[2] = {fma_width(dev->facts.vector_double, 4), fma_width(dev->facts.vector_float, 8)};
+    char options[96];
+    snprintf(options, sizeof options, "-cl-std=CL1.2 -DVW_DOUBLE=%d -DVW_FLOAT=%d", width[0], width[1]);
     prog = clCreateProgramWithSource(dev->context, 1, &src, NULL, &cl);
     if (cl == CL_SUCCESS)
-        cl = clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL);
+        cl = clBuildProgram(prog, 1, &dev->id, options, NULL, NULL);
     if (cl != CL_SUCCESS) {
         snprintf(err, err_len, "device limits: bench_limits.cl does not build on %s: %s", dev->name,
                  device_error_name(cl));
@@ -105,7 +117,7 @@ int bench_limits_measure(struct device *dev, struct bench_limits *lim, FILE *out
         snprintf(err, err_len, "device limits: triad kernel: %s", device_error_name(cl));
         goto done;
     }
-    if (time_kernel(dev, k, n, t, err, err_len))
+    if (time_kernel(dev, k, n, NULL, LIMIT_RUNS, t, err, err_len))
         goto done;
     const double moved = 3.0 * (double)n * (double)elem;
     lim->bandwidth = moved / t[LIMIT_RUNS / 2] / 1e9;
@@ -116,16 +128,25 @@ int bench_limits_measure(struct device *dev, struct bench_limits *lim, FILE *out
     clReleaseKernel(k);
     k = NULL;
 
-    /* Flop rate: FMA chains, in double where the device has it, and in float. */
-    const size_t items = (size_t)(dev->compute_units ? dev->compute_units : 1) * 8192 / scale > 0
-                         ? (size_t)(dev->compute_units ? dev->compute_units : 1) * 8192 / scale : 1;
-    const double flops = (double)items * 512.0 * 16.0 * 2.0; /* FMA_ITER x FMA_CHAINS x 2 */
+    /* Flop rate: 8, 12 and 16 chains of FMAs on vectors of the device's width, in double where
+     * the device has it, and in float; work-groups of one item, so that the driver does not
+     * widen the vectors again (and spill). Each twice: over every compute unit (1024 items per
+     * unit, 512 FMAs per chain), and one work item alone (on one core of a CPU, 512 x 1024 FMAs
+     * per chain) times the compute units. The roof is the larger, from the fastest run: the
+     * peak is what the device can reach, and a machine shared with other processes gives all
+     * of its cores at once only now and then, one of them far more often (the medians are
+     * printed beside it). */
+    const size_t units = dev->compute_units ? dev->compute_units : 1;
+    const size_t items = units * 1024 / scale > 0 ? units * 1024 / scale : 1;
+    const size_t one = 1;
+    static const int chains[3] = {8, 12, 16};
+    double tf[FLOP_RUNS];
     for (int p = fp64 ? 0 : 1; p < 2; p++) {
-        double best[LIMIT_RUNS] = {0};
-        const char *best_op = "";
-        for (int op = 0; op < 2; op++) {
+        double peak[2] = {0, 0}, median[2] = {0, 0};
+        int peak_chains[2] = {0, 0};
+        for (int v = 0; v < 3; v++) {
             char name[32];
-            snprintf(name, sizeof name, "%s_%s", op ? "mad" : "fma", p == 0 ? "double" : "float");
+            snprintf(name, sizeof name, "fma%d_%s", chains[v], p == 0 ? "double" : "float");
             k = clCreateKernel(prog, name, &cl);
             double a = 0.999999, b = 1e-6;
             float af = 0.999999f, bf = 1e-6f;
@@ -143,21 +164,35 @@ int bench_limits_measure(struct device *dev, struct bench_limits *lim, FILE *out
                 snprintf(err, err_len, "device limits: %zu work items do not fit the buffer", items);
                 goto done;
             }
-            if (time_kernel(dev, k, items, t, err, err_len))
-                goto done;
-            if (!best[0] || t[LIMIT_RUNS / 2] < best[LIMIT_RUNS / 2]) {
-                memcpy(best, t, sizeof best);
-                best_op = op ? "mad" : "fma";
+            for (int alone = 0; alone < 2; alone++) {
+                const int iter = alone ? (int)(512 * 1024 / scale) : 512;
+                const size_t launch = alone ? 1 : items;
+                cl = clSetKernelArg(k, 3, sizeof iter, &iter);
+                if (cl != CL_SUCCESS) {
+                    snprintf(err, err_len, "device limits: kernel %s: %s", name, device_error_name(cl));
+                    goto done;
+                }
+                if (time_kernel(dev, k, launch, &one, FLOP_RUNS, tf, err, err_len))
+                    goto done;
+                /* iter x chains x W x 2 flops per item; one item alone stands for one unit */
+                const double flops = (double)launch * iter * chains[v] * width[p] * 2.0 * (alone ? (double)units : 1);
+                if (flops / tf[0] / 1e9 > peak[alone]) {
+                    peak[alone] = flops / tf[0] / 1e9;
+                    median[alone] = flops / tf[FLOP_RUNS / 2] / 1e9;
+                    peak_chains[alone] = chains[v];
+                }
             }
             clReleaseKernel(k);
             k = NULL;
         }
-        *(p == 0 ? &lim->flops_double : &lim->flops_float) = flops / best[LIMIT_RUNS / 2] / 1e9;
+        *(p == 0 ? &lim->flops_double : &lim->flops_float) = peak[0] > peak[1] ? peak[0] : peak[1];
         if (out)
-            fprintf(out, "flops %s: %.1f GFlop/s (%s(), 16 chains of 512 in each of %zu work items; median of %d, "
-                     "min %.1f, max %.1f)\n",
-                p == 0 ? "double" : "float", flops / best[LIMIT_RUNS / 2] / 1e9, best_op, items, LIMIT_RUNS,
-                flops / best[LIMIT_RUNS - 1] / 1e9, flops / best[0] / 1e9);
+            fprintf(out, "flops %s: %.1f GFlop/s (fma() on %s%d, the best of %d runs each of 8, 12 and 16 chains; "
+                         "all %zu units at once: %.1f with %d chains, median %.1f; one work item: %.1f x %zu units "
+                         "with %d chains, median %.1f)\n",
+                    p == 0 ? "double" : "float", peak[0] > peak[1] ? peak[0] : peak[1], p == 0 ? "double" : "float",
+                    width[p], FLOP_RUNS, units, peak[0], peak_chains[0], median[0], peak[1] / (double)units, units,
+                    peak_chains[1], median[1] / (double)units);
     }
     rc = 0;
 done:

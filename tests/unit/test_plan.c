@@ -187,8 +187,45 @@ static void test_work_groups(void)
     CHECK(wg[0] == 0 && p.wg_particles == 0);
 }
 
+/* simd_cells' vector width follows what the device prefers (AVX2: 4 doubles, 8 floats;
+ * AVX-512: 8 and 16), within the widths simd_cells.cl has and the particles of a cell. */
+static void test_vector_width(void)
+{
+    struct gen_device d = device(1, 0, 1);
+    d.vector_double = 4, d.vector_float = 8; /* AVX2 */
+    CHECK(plan_vector_width(&d, CFG_DOUBLE, 8) == 4 && plan_vector_width(&d, CFG_FLOAT, 8) == 8);
+    d.vector_double = 8, d.vector_float = 16; /* AVX-512 */
+    CHECK(plan_vector_width(&d, CFG_DOUBLE, 8) == 8 && plan_vector_width(&d, CFG_FLOAT, 0) == 16);
+    CHECK(plan_vector_width(&d, CFG_FLOAT, 27) == 16 && plan_vector_width(&d, CFG_FLOAT, 8) == 8);
+    CHECK(plan_vector_width(&d, CFG_DOUBLE, 2) == 4 && plan_vector_width(&d, CFG_FLOAT, 12) == 8);
+    d.vector_double = 16, d.vector_float = 32; /* wider than simd_cells.cl's vectors: its widest */
+    CHECK(plan_vector_width(&d, CFG_DOUBLE, 0) == 8 && plan_vector_width(&d, CFG_FLOAT, 64) == 16);
+    d.vector_double = 6, d.vector_float = 12; /* not a power of two: the one below */
+    CHECK(plan_vector_width(&d, CFG_DOUBLE, 0) == 4 && plan_vector_width(&d, CFG_FLOAT, 0) == 8);
+    d.vector_double = 1, d.vector_float = 1; /* a GPU's scalars: the row's 256 bits */
+    CHECK(plan_vector_width(&d, CFG_DOUBLE, 0) == 4 && plan_vector_width(&d, CFG_FLOAT, 0) == 8);
+    d.vector_double = 0, d.vector_float = 0; /* not known: the same */
+    CHECK(plan_vector_width(&d, CFG_DOUBLE, 8) == 4 && plan_vector_width(NULL, CFG_FLOAT, 8) == 8);
+
+    /* and the plan bakes it into the program's VW */
+    struct picl_config cfg;
+    struct gen_layout lay;
+    CHECK(base_layout(&cfg, &lay) == 0);
+    struct gen_plan p;
+    d.vector_double = 8, d.vector_float = 16;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_SIMD_CELLS && p.tiles.vector_width == 8);
+    struct strbuf sb;
+    sb_init(&sb);
+    char err[512];
+    CHECK(gen_program_for(&cfg, &d, &lay, &p, &sb, err, sizeof err) == 0);
+    CHECK(sb.data && strstr(sb.data, "#define VW 8\n") && strstr(sb.data, "typedef double8 vreal;"));
+    sb_free(&sb);
+}
+
 int main(void)
 {
+    test_vector_width();
     test_auto();
     test_refusals();
     test_strategy_rows();
