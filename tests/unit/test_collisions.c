@@ -10,14 +10,16 @@
 #include "particle_attrs.h"
 
 #define LN_LAMBDA 10.0
-/* ln(Lambda) of the intra-species entries of the e-i test: 20 times the inter-species one, so that
- * both species stay Maxwellian, as the formulary's rate assumes. With the physical 10 and
- * m_i = 10 m_e, the electrons' self-collisions are only about 5 times faster than their exchange
- * with the ions: the slow electrons, which carry most of the exchange (its weight is 1 / g), are
- * depleted (<v^4> / <v^2>^2 rises from 5/3 to 1.75) and the exchange falls to 0.6-0.7 of the rate.
- * Intra-species collisions keep each species' energy, so they change T_e - T_i only through the
- * distributions' shape. */
-#define INTRA_LOG 200.0
+/* ln(Lambda) of the intra-species entries of the e-i test: 100 times the inter-species one, so that
+ * both species stay Maxwellian, as the formulary's rate assumes. The exchange weights a pair as
+ * 1 / g and a slow electron meets ions at g ~ v_th,i (0.22 v_th,e at m_i = 10 m_e), where its
+ * exchange is ~ 90 times the thermal one: the slow electrons are depleted unless the electrons'
+ * self-collisions refill them faster. With the physical 10 the exchange falls to 0.6-0.7 of the
+ * rate; with 200 it was still 0.91 (independent model: 1.091 +- 0.016 at tau against 1.011 +- 0.018
+ * for species redrawn Maxwellian each step; docs/collisions.md); with 1000 it is within the
+ * saturation of the slow pairs (3-4% at this dt). Intra-species collisions keep each species'
+ * energy, so they change T_e - T_i only through the distributions' shape. */
+#define INTRA_LOG 1000.0
 
 /* Temperatures (J) of species sp: m c^2 <u^2 / gamma> / 3 in all (exact for a Maxwell-Juttner
  * distribution), and along z and across (m c^2 <u_z^2 / gamma>, the mean of x and y). */
@@ -80,7 +82,7 @@ static void totals(struct sim *s, double *energy, double p[3], double *p_scale)
 }
 
 /* (a) Electrons at 200 eV and ions (charge e, mass 10 m_e) at 100 eV, both 1e26 m^-3, ln(Lambda)
- * 10 between the species (200 within each: INTRA_LOG): T_e - T_i against the formulary's equations
+ * 10 between the species (1000 within each: INTRA_LOG): T_e - T_i against the formulary's equations
  * integrated (RK4) along the run, at every 10th
  * step up to the first relaxation time 1 / (2 nu) at the start (see the bound below). */
 static void test_relaxation(struct device *dev, int restart_check)
@@ -94,11 +96,11 @@ static void test_relaxation(struct device *dev, int restart_check)
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0,
                    FIXTURE_INPUT
-                   "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {1.6e-4, 1.6e-4, 1.6e-4}, max_box = 4 },\n"
+                   "  grid = { cells = {4, 4, 4}, lower = {0, 0, 0}, upper = {1.6e-4, 1.6e-4, 1.6e-4}, max_box = 4 },\n"
                    "  solver = { dt = %.17g }, steps = %d + 40, checkpoint = { dir = '%s', keep = 1 },\n"
                    "  species = {\n"
-                   "    { name = 'electrons', particle = 'electron', density = %g, ppc = 4, temperature = 200, frozen = true },\n"
-                   "    { name = 'ions', charge = picl.q_e, mass = %g * picl.m_e, density = %g, ppc = 4, temperature = 100,\n"
+                   "    { name = 'electrons', particle = 'electron', density = %g, ppc = 8, temperature = 200, frozen = true },\n"
+                   "    { name = 'ions', charge = picl.q_e, mass = %g * picl.m_e, density = %g, ppc = 8, temperature = 100,\n"
                    "      frozen = true } },\n"
                    "  collisions = { { species = {'electrons', 'ions'}, coulomb_log = %g },\n"
                    "                 { species = {'electrons'}, coulomb_log = %g },\n"
@@ -162,11 +164,14 @@ static void test_relaxation(struct device *dev, int restart_check)
            "(%.1f tau) %.2f eV vs %.2f eV (from %.1f eV); %.1f s",
            tau, tau / dt, worst, steps * dt / tau, (te - ti) / PICL_Q_E, (th_e - th_i) / PICL_Q_E, d0 / PICL_Q_E,
            fixture_seconds() - t0);
-    /* measured 0.132 (log-rate 0.89 of the formulary's at tau): NOT yet the issue's 10%. Half the old
-     * 35% was the electrons' shape (INTRA_LOG), a third the saturation (dt); the last ~10% does not
-     * move with dt (0.124 at dt * 2) and is seen too in isotropisation (0.089) and between two
-     * electron populations: docs/collisions.md */
-    CHECK(worst <= 0.15);
+    /* 512 particles a cell (4^3 cells): the independent model pairing in closed sets of 64, as
+     * picl's frozen cells of the old 8^3 grid did, relaxes about 4% slower (1.100 +- 0.012 against
+     * 1.067 +- 0.016 with 512 and 1.061 +- 0.011 globally; not explained: docs/collisions.md).
+     * measured 0.047 (0.085 at 64 a cell, 0.132 with INTRA_LOG 200, 0.35 with 10): the saturation of the slow pairs
+     * (3.2% at the start, by quadrature) and the run's noise (a run's ratio at tau scatters by
+     * 0.03 at this count); the draws are counter-based, so this is a fixed number for a given
+     * device and precision. The issue's 10%: docs/collisions.md */
+    CHECK(worst <= 0.10);
     if (restart_check) {
         /* (d) b continues from a checkpoint of s at step steps + 1; both take 20 more steps */
         struct sim *b = fixture_sim(&cfg, dev);
@@ -192,6 +197,55 @@ static void test_relaxation(struct device *dev, int restart_check)
         fixture_free_sim(b);
     }
     rmdir(ckpt_dir);
+    fixture_free_sim(s);
+}
+
+/* (f) Two electron populations, 'hot' at 200 eV and 'cold' at 100 eV, both 1e26 m^-3, ln(Lambda)
+ * 10 between them and INTRA_LOG within each (kept Maxwellian, as the rate assumes): the formulary's
+ * rate with m_a = m_b = m_e, dT_h/dt = -nu (T_h - T_c), dT_c/dt = nu (T_h - T_c), nu from
+ * nu_relax, depends on T_h + T_c only, which is conserved: T_h - T_c decays as exp(-2 nu t)
+ * exactly. Compared every 10th step over [0, 1.1 tau], tau = 1 / (2 nu). dt: the s of the slow
+ * pairs as in (a) (Nanbu's saturation about 3%). */
+static void test_two_electron_populations(struct device *dev)
+{
+    const double n = 1e26, m = PICL_M_E, dt = 2.5e-14 / 16;
+    const int steps = 320;
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {4, 4, 4}, lower = {0, 0, 0}, upper = {1.6e-4, 1.6e-4, 1.6e-4}, max_box = 4 },\n"
+                   "  solver = { dt = %.17g }, steps = %d,\n"
+                   "  species = {\n"
+                   "    { name = 'hot', particle = 'electron', density = %g, ppc = 8, temperature = 200, frozen = true },\n"
+                   "    { name = 'cold', particle = 'electron', density = %g, ppc = 8, temperature = 100, frozen = true,\n"
+                   "      seed = 7 } },\n"
+                   "  collisions = { { species = {'hot', 'cold'}, coulomb_log = %g },\n"
+                   "                 { species = {'hot'}, coulomb_log = %g },\n"
+                   "                 { species = {'cold'}, coulomb_log = %g } },\n"
+                   "}\n",
+                   dt, steps, n, n, LN_LAMBDA, INTRA_LOG, INTRA_LOG);
+    struct sim *s = fixture_sim(&cfg, dev);
+    double th, tc;
+    temperatures(s, 0, &th, NULL, NULL);
+    temperatures(s, 1, &tc, NULL, NULL);
+    const double nu = nu_relax(n, m, m, th, tc), tau = 1 / (2 * nu), d0 = th - tc;
+    double worst = 0, theory = d0;
+    const double t0 = fixture_seconds();
+    for (int k = 1; k * 10 <= steps; k++) {
+        fixture_steps(s, 10);
+        const double t = k * 10 * dt;
+        temperatures(s, 0, &th, NULL, NULL);
+        temperatures(s, 1, &tc, NULL, NULL);
+        theory = d0 * exp(-2 * nu * t);
+        if (t <= 1.1 * tau * (1 + 1e-9))
+            worst = fmax(worst, fabs((th - tc) - theory) / theory);
+    }
+    REPORT("two electron populations (200 / 100 eV, 32768 + 32768 particles, ln(Lambda) 10 between, %g within): "
+           "relaxation time %.3g s = %.0f steps; T_h - T_c against the NRL rate (exp(-2 nu t)): worst relative "
+           "difference %.3f over [0, 1.1 tau]; at the end (%.2f tau) %.2f eV vs %.2f eV (from %.1f eV); %.1f s",
+           INTRA_LOG, tau, tau / dt, worst, steps * dt / tau, (th - tc) / PICL_Q_E, theory / PICL_Q_E, d0 / PICL_Q_E,
+           fixture_seconds() - t0);
+    CHECK(worst <= 0.10);
     fixture_free_sim(s);
 }
 
@@ -380,6 +434,7 @@ int main(void)
     if (!getenv("PICL_FRICTION_TRACE")) {
     test_relaxation(&dev, 1);
     test_isotropisation(&dev);
+    test_two_electron_populations(&dev);
     }
     test_friction(&dev);
     device_close(&dev);
