@@ -280,6 +280,19 @@ struct cfg_collision {
     int interval; /* steps between collision stages, each with dt * interval; >= 1 */
 };
 
+/* The Lorentz-boosted frame (boost = {...}, lua/boost.lua, docs/boosted_frame.md): the run is in
+ * the frame moving at beta c along `axis`; lua/boost.lua has already rewritten the grid, dt, the
+ * lasers, the densities and the window into it. What the device still does per particle (the
+ * lab position of a plasma candidate, each particle's 4-momentum) and the back-transformed
+ * diagnostics read these. */
+struct cfg_boost {
+    int enabled;
+    int axis; /* 0, 1, 2 */
+    double gamma, beta; /* of the boosted frame in the lab */
+    double lab_lower[3], lab_upper[3]; /* m: the input's (lab-frame) grid */
+    double lab_stop_time; /* s: stop_time as given in the lab frame; 0 when not given so */
+};
+
 struct picl_config {
     char input_path[CFG_PATH_LEN];
     uint64_t input_hash; /* FNV-1a of the input text and the --set list */
@@ -352,6 +365,8 @@ struct picl_config {
     /* binary collisions (collisions = {...}); none: no collision code in the program */
     struct cfg_collision collisions[CFG_MAX_COLLISIONS];
     int n_collisions;
+
+    struct cfg_boost boost; /* enabled 0: the lab frame, and nothing of the boost is emitted */
 };
 
 /* Whether the geometry keeps axis a (0 x, 1 y, 2 z): every axis in 3D, x and z in 2D, z in 1D. */

@@ -73,6 +73,8 @@ static void emit_header(struct strbuf *sb, const struct picl_config *cfg, const 
     if (cfg->window.enabled)
         sb_printf(sb, " * window       moving along %c at %.17g c from t = %.17g s\n", "xyz"[cfg->window.axis],
                   cfg->window.speed, cfg->window.start);
+    if (cfg->boost.enabled)
+        sb_printf(sb, " * boost        along %c, gamma %.17g\n", "xyz"[cfg->boost.axis], cfg->boost.gamma);
     sb_puts(sb, " * boundary     field");
     for (int a = 0; a < 3; a++) {
         sb_printf(sb, " %c:", "xyz"[a]);
@@ -271,6 +273,14 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         sb_puts(sb, "\n/* The moving window's axis (0 x, 1 y, 2 z). */\n");
         gen_define_int(sb, "WINDOW_AXIS", cfg->window.axis);
     }
+    if (cfg->boost.enabled) { /* lua/boost.lua, templates/boost.cl */
+        sb_puts(sb, "\n/* The Lorentz-boosted frame: its axis, gamma and beta, and when the window starts (s). */\n");
+        sb_puts(sb, "#define PICL_BOOST 1\n");
+        gen_define_int(sb, "BOOST_AXIS", cfg->boost.axis);
+        gen_define_acc(sb, "BOOST_GAMMA", cfg->boost.gamma);
+        gen_define_acc(sb, "BOOST_BETA", cfg->boost.beta);
+        gen_define_acc(sb, "BOOST_WINDOW_START", cfg->window.enabled ? cfg->window.start : 0.0);
+    }
     const struct strategy_ops *ops = plan->ops;
     sb_puts(sb, "\n/* Deposition strategy (shape.cl): DEPOSIT_ATOMIC, atomic additions into the box's J in\n"
                 " * global memory; DEPOSIT_LOCAL_TILES, into a tile of it in local memory, then per cell into\n"
@@ -397,6 +407,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
         (cfg->filter_godfrey && gen_emit_template(out, "godfrey.cl", err, err_len)) ||
         gen_emit_template(out, "random.cl", err, err_len) ||
         (uses_maxwell_juttner(cfg) && gen_emit_template(out, "maxwell_juttner.cl", err, err_len)) ||
+        (cfg->boost.enabled && gen_emit_template(out, "boost.cl", err, err_len)) ||
         (cfg->window.enabled && gen_emit_template(out, "window.cl", err, err_len)) ||
         (gen_pml_slabs(cfg, lay, slab, &pml_reals) > 0 && gen_emit_template(out, "pml.cl", err, err_len)))
         return -1;

@@ -78,7 +78,7 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
         hi[a] = hi[a] < edge_hi ? hi[a] : edge_hi;
         /* along a moving window's axis the region is the lab frame's (the window's own faces
          * have no PML): without one, the plasma lies everywhere the window goes */
-        if (cfg->window.enabled && cfg->window.axis == a) {
+        if ((cfg->window.enabled && cfg->window.axis == a) || (cfg->boost.enabled && cfg->boost.axis == a)) {
             lo[a] = sp->has_region ? sp->region_lower[a] : -1e30;
             hi[a] = sp->has_region ? sp->region_upper[a] : 1e30;
         }

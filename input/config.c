@@ -460,6 +460,18 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     }
     lua_pop(L, 1);
 
+    if (luatab_push(rd, r, "boost", LUA_TTABLE, 1)) { /* lua/boost.lua */
+        int bt = lua_gettop(L);
+        cfg->boost.enabled = 1;
+        cfg->boost.axis = (int)luatab_integer(rd, bt, "axis_index");
+        cfg->boost.gamma = luatab_number(rd, bt, "gamma", 1);
+        cfg->boost.beta = luatab_number(rd, bt, "beta", 0);
+        cfg->boost.lab_stop_time = luatab_number(rd, bt, "lab_stop_time", 0);
+        luatab_vec3(rd, bt, "lab_lower", cfg->boost.lab_lower);
+        luatab_vec3(rd, bt, "lab_upper", cfg->boost.lab_upper);
+    }
+    lua_pop(L, 1);
+
     luatab_push(rd, r, "checkpoint", LUA_TTABLE, 0);
     int c = lua_gettop(L);
     cfg->checkpoint.enabled = luatab_boolean(rd, c, "enabled");

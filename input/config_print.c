@@ -185,6 +185,11 @@ void cfg_print(const struct picl_config *cfg, void *file)
     if (cfg->window.enabled)
         fprintf(f, "moving window      along %c at %.9g c from t = %.9g s\n", axis_names[cfg->window.axis],
                 cfg->window.speed, cfg->window.start);
+    if (cfg->boost.enabled) /* lua/boost.lua: the grid, dt, lasers and densities above are the boosted frame's */
+        fprintf(f, "boosted frame      along %c, gamma %.9g (beta %.12g); lab grid along %c %.9g .. %.9g m%s\n",
+                axis_names[cfg->boost.axis], cfg->boost.gamma, cfg->boost.beta, axis_names[cfg->boost.axis],
+                cfg->boost.lab_lower[cfg->boost.axis], cfg->boost.lab_upper[cfg->boost.axis],
+                cfg->boost.lab_stop_time > 0 ? "; stop_time given in the lab" : "");
     for (int i = 0; i < cfg->n_collisions; i++) {
         const struct cfg_collision *col = &cfg->collisions[i];
         fprintf(f, "collisions         %s: %s with %s, ln(Lambda) ", col->name, cfg->species[col->species[0]].name,

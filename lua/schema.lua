@@ -5,6 +5,7 @@ local K = require("constants")
 local text = require("text")
 local check = require("check")
 local diag_schema = require("diag_schema")
+local boost = require("boost")
 local numtext, float_literal, sorted_keys, repr = text.numtext, text.float_literal, text.sorted_keys, text.repr
 local expected, closest, quoted_list, unknown_key = text.expected, text.closest, text.quoted_list, text.unknown_key
 local fail, join, finite, number, integer = check.fail, check.join, check.finite, check.number, check.integer
@@ -989,6 +990,8 @@ local function check_regions(sim)
     local g = sim.grid
     -- along a moving window's axis a region is where the plasma lies in the lab frame: ahead too
     local along = sim.moving_window and ({ x = 1, y = 2, z = 3 })[sim.moving_window.axis]
+    -- so with a boost along its axis (lua/boost.lua)
+    if sim.boost then along = ({ x = 1, y = 2, z = 3 })[sim.boost.axis] end
     for _, sp in ipairs(sim.species) do
         local r = sp.region
         if r then
@@ -1600,8 +1603,12 @@ local simulation = section {
             doc = "store a 64-bit id per particle; default: when a full diagnostic writes particles" },
         collisions = { kind = list_of(collision, "collision", "collisions"), default = {},
             doc = "binary Coulomb collisions between species (docs/collisions.md)" },
+        -- the Lorentz-boosted frame (lua/boost.lua, docs/boosted_frame.md)
+        boost = { kind = boost.section, doc = "run in a Lorentz-boosted frame: { gamma = 30, axis = 'z' }" },
     },
-    rules = { resolve_geometry, check_geometry, check_sizes, resolve_time_step, resolve_steps, check_regions, check_beams, check_flux, check_ionization, check_moving_window,
+    -- boost.rule rewrites the lab-frame input into the boosted frame: after the checks of the lab
+    -- frame's regions and beams, before dt and steps are resolved from the (boosted) grid
+    rules = { resolve_geometry, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
         check_godfrey },
 }

@@ -42,6 +42,13 @@ static inline void PICL_CAT(beam_particle, SP_SUFFIX)(const ulong n, real *pos, 
     u[0] = PICL_C * (SP_UD_X(x, y, z) + SP_UTH_X(x, y, z) * g[0]);
     u[1] = PICL_C * (SP_UD_Y(x, y, z) + SP_UTH_Y(x, y, z) * g[1]);
     u[2] = PICL_C * (SP_UD_Z(x, y, z) + SP_UTH_Z(x, y, z) * g[2]);
+#ifdef PICL_BOOST /* the lab-frame bunch at lab time 0 made the boosted frame's at t' = 0 (boost.cl) */
+    acc_real rb[3] = {x, y, z};
+    boost_particle(rb, u);
+    pos[0] = fmin(fmax((real)((rb[0] - LOWER_X) / DX), (real)0), nextafter((real)CELLS_X, (real)0));
+    pos[1] = fmin(fmax((real)((rb[1] - LOWER_Y) / DY), (real)0), nextafter((real)CELLS_Y, (real)0));
+    pos[2] = fmin(fmax((real)((rb[2] - LOWER_Z) / DZ), (real)0), nextafter((real)CELLS_Z, (real)0));
+#endif
 }
 
 /* cell[n] = the global cell of particle n (x fastest). */

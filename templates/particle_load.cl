@@ -34,12 +34,15 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
     r[0] = x;
     r[1] = y;
     r[2] = z;
+#ifdef PICL_BOOST /* boost.cl: the region and profiles are the lab frame's, at the lab position */
+    boost_lab_position(r, lab_x + lab_y + lab_z);
+#endif
 #if SP_HAS_REGION
-    if (x < SP_REGION_LO_X || x >= SP_REGION_HI_X || y < SP_REGION_LO_Y || y >= SP_REGION_HI_Y ||
-        z < SP_REGION_LO_Z || z >= SP_REGION_HI_Z)
+    if (r[0] < SP_REGION_LO_X || r[0] >= SP_REGION_HI_X || r[1] < SP_REGION_LO_Y || r[1] >= SP_REGION_HI_Y ||
+        r[2] < SP_REGION_LO_Z || r[2] >= SP_REGION_HI_Z)
         return 0;
 #endif
-    *density = SP_DENSITY(x, y, z);
+    *density = SP_DENSITY(r[0], r[1], r[2]);
     return *density > 0;
 }
 
@@ -60,6 +63,9 @@ static inline void PICL_CAT(thermal_u, SP_SUFFIX)(const ulong id, const acc_real
     u[0] = PICL_C * (SP_UD_X(x, y, z) + SP_UTH_X(x, y, z) * g[0]);
     u[1] = PICL_C * (SP_UD_Y(x, y, z) + SP_UTH_Y(x, y, z) * g[1]);
     u[2] = PICL_C * (SP_UD_Z(x, y, z) + SP_UTH_Z(x, y, z) * g[2]);
+#endif
+#ifdef PICL_BOOST /* the lab-frame momentum made the boosted frame's (boost.cl) */
+    boost_momentum(u, 0);
 #endif
 }
 

@@ -379,6 +379,21 @@ if [ $rc -eq 0 ] && ! grep -q '^#error injected' "$dir/gen_odd/picl.cl" && head 
 else bad "a file name holding */ and a newline (rc $rc): $out; $(head -3 "$dir/gen_odd/picl.cl" 2>&1)"; fi
 
 # -- every function of the language, and comparisons as arguments, compile as written
+# -- the boosted frame (lua/boost.lua, docs/boosted_frame.md)
+BZ='boundary = { field = { z = "pec" }, particles = { z = "absorbing" } },'
+expect "boost along a periodic axis" 's|^  steps = 3,|  steps = 3, boost = { gamma = 3 },|' \
+    "bad.lua:10: boost.axis: the frame is boosted along z, which is periodic; expected a non-periodic axis" run
+expect "boost with gamma below 1" "s|^  steps = 3,|  steps = 3, $BZ boost = { gamma = 0.5 },|" \
+    "bad.lua:10: boost.gamma: expected a number >= 1 (Lorentz factor of the boosted frame with respect to the lab), got 0.5" run
+expect "boost with a window across it" "s|^  steps = 3,|  steps = 3, boundary = { field = { x = \"pec\", z = \"pec\" } }, moving_window = { axis = \"x\" }, boost = { gamma = 3 },|" \
+    "bad.lua:10: moving_window.axis: x, while the frame is boosted along z; expected a window that moves along the boost" run
+expect "boost with a window slower than c" "s|^  steps = 3,|  steps = 3, $BZ moving_window = { axis = \"z\", speed = 0.9 }, boost = { gamma = 3 },|" \
+    "bad.lua:10: moving_window.speed: 0.9 c; with a boost the window must move at c (speed = 1)" run
+expect "boost with a laser across it" "s|^  steps = 3,|  steps = 3, $BZ boost = { gamma = 3 }, lasers = { { position = {5e-7, 5e-7, 5e-7}, direction = \"+x\", polarization = {0, 1, 0}, wavelength = 8e-7, a0 = 1, waist = 5e-6, tau = 1e-14, t_peak = 3e-14 } },|" \
+    "bad.lua:10: lasers.1.direction: +x, while the frame is boosted along +z; expected a laser that propagates along the boost (direction = '+z')" run
+expect "boost with a stop time the boosted run never reaches" "s|^  steps = 3,|  stop_time = 1e-15, $BZ boost = { gamma = 3 },|;s|lower = {0, 0, 0}|lower = {0, 0, 1e-7}|;s|upper = {1e-6, 1e-6, 1e-6}|upper = {1e-6, 1e-6, 2e-6}|" \
+    "bad.lua:10: stop_time: 1e-15 s in the lab is t' = " run
+
 all_functions="sin(x) + cos(x) + tan(x) + asin(0.5) + acos(0.5) + atan(x) + atan2(y, 1) + sinh(x) + cosh(x) + tanh(x)"
 all_functions="$all_functions + exp(x) + exp2(x) + exp10(x) + log(1 + x) + log2(1 + x) + log10(1 + x) + sqrt(1 + x)"
 all_functions="$all_functions + rsqrt(1 + x) + cbrt(x) + pow(1 + x, 2) + pown(x, 3) + pown(x, -2) + powr(1 + x, 0.5) + fabs(x)"
