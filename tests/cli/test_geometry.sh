@@ -122,27 +122,24 @@ return picl.simulation {
 }
 LUA
 if "$picl" run window2d.lua >w.log 2>&1; then ok; else bad "2D moving window run failed"; tail -n 5 w.log; fi
-python3 - w/r.csv <<'PY' && ok || bad "2D moving window: ion count or Gauss's law"
+# window_counts CSV IONS LABEL: 11 rows, IONS ions at every row, Gauss's law to 1e-11
+window_counts() {
+    python3 - "$1" "$2" "$3" <<'PY' && ok || bad "$3 moving window: ion count or Gauss's law"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert len(rows) == 11 and all(r["particles_p"] == "512" for r in rows), [r["particles_p"] for r in rows]
+assert len(rows) == 11 and all(r["particles_p"] == sys.argv[2] for r in rows), [r["particles_p"] for r in rows]
 worst = max(float(r["charge_residual"]) for r in rows)
 assert worst < 1e-11, worst
-print("  2d moving window: 512 ions at every row, worst charge residual %.2e" % worst)
+print("  %s moving window: %s ions at every row, worst charge residual %.2e" % (sys.argv[3], sys.argv[2], worst))
 PY
+}
+window_counts w/r.csv 512 2d
 
 # and in 1D: 32 cells along z, 2 boxes, the ions stay at 32 (1 a cell)
 sed 's/geometry = "2d"/geometry = "1d"/; s/cells = { 16, 32 }, lower = { 0, 0 }, upper = { 16e-6, 32e-6 }, max_box = { 16, 8 }/cells = { 32 }, lower = { 0 }, upper = { 32e-6 }, max_box = 16/; s/field = { "periodic", "pec" }, particles = { "periodic", "absorbing" }/field = "pec", particles = "absorbing"/; s/output_dir = "w"/output_dir = "w1"/' \
     window2d.lua >window1d.lua
 if "$picl" run window1d.lua >w1.log 2>&1; then ok; else bad "1D moving window run failed"; tail -n 5 w1.log; fi
-python3 - w1/r.csv <<'PY' && ok || bad "1D moving window: ion count or Gauss's law"
-import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1])))
-assert len(rows) == 11 and all(r["particles_p"] == "32" for r in rows), [r["particles_p"] for r in rows]
-worst = max(float(r["charge_residual"]) for r in rows)
-assert worst < 1e-11, worst
-print("  1d moving window: 32 ions at every row, worst charge residual %.2e" % worst)
-PY
+window_counts w1/r.csv 32 1d
 
 # PML in 2D (every side, 10 cells, corners where two slabs overlap) and 1D: a modulated Gaussian
 # pulse of Ey (2D, TE, radiating at every angle) or Ex (1D) at the centre, c dt = 0.99 of the
