@@ -11,7 +11,7 @@
 #     two pulses' envelope overlap exp(-(T/4)^2 / tau^2) (0.99692): 1% (measured +3.6e-4);
 #   - By half a cell in front of it (its first node) doubles: 2 E0/c cos(k dz/2) cos(omega dt/2)
 #     exp(-(dz/2c)^2/tau^2) (the node's distance and the probe's average of B over the half steps
-#     on either side): 1% (measured -1e-4);
+#     on either side): 1% (measured -5.1e-5);
 #   - the incident pulse, 20 um in front of it, has the envelope E0: 1%;
 #   - the same run with a PML at the upper face instead must fail the doubling (the probes then lie
 #     inside the 10-cell layer: 0.27 E0 at the "antinode").
