@@ -58,7 +58,7 @@ def particle_record(species, record, comp=None):
 
 def mesh(path, iteration, record, comp=None):
     """(data[z][y][x] in SI, {"x","y","z": lab coordinates in m}, time in s) of a mesh record
-    (comp None for a scalar record such as rho) of one iteration."""
+    (comp None for a scalar record such as rho) of one iteration; a 2D file's is data[z][x]."""
     with h5py.File(path, "r") as f:
         base = f[f"data/{iteration}"]
         meshes = base[text(f.attrs["meshesPath"]).rstrip("/")]
@@ -67,7 +67,7 @@ def mesh(path, iteration, record, comp=None):
         data = dset[...] * float(dset.attrs["unitSI"])
         labels, coords = mesh_axes(dset, rec)
         time = float(base.attrs["time"]) * float(base.attrs["timeUnitSI"])
-    data = np.transpose(data, [labels.index(a) for a in ("z", "y", "x")])
+    data = np.transpose(data, [labels.index(a) for a in ("z", "y", "x") if a in labels])
     return data, coords, time
 
 
@@ -77,7 +77,9 @@ def axis_index(coords, label):
 
 
 def on_axis(data, coords):
-    """(z, values) of data[z][y][x] along z through x = y = 0 (the nearest points)."""
+    """(z, values) of data[z][y][x] (2D: data[z][x]) along z through x = y = 0 (the nearest points)."""
+    if "y" not in coords:
+        return coords["z"], data[:, axis_index(coords, "x")]
     return coords["z"], data[:, axis_index(coords, "y"), axis_index(coords, "x")]
 
 

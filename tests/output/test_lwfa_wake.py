@@ -2,8 +2,9 @@
 """test_lwfa_wake.py: the laser wake of a small inputs/lwfa.lua run, measured from its openPMD output.
 
 Run by tests/cli/test_lwfa_wake.sh (which made the run) with the pinned Python of .venv:
-    test_lwfa_wake.py RUN_DIR N0 Z_PLATEAU FWHM IT1 IT2
-RUN_DIR holds diags/lwfa.csv and diags/lwfa/openpmd_*.h5 with E at iterations IT1 < IT2, both
+    test_lwfa_wake.py RUN_DIR N0 Z_PLATEAU FWHM IT1 IT2 [NAME]
+RUN_DIR holds diags/NAME.csv and diags/NAME/openpmd_*.h5 (NAME lwfa unless given; 2D or 3D
+files) with E at iterations IT1 < IT2, both
 while the window moves; N0 (m^-3) is the plateau's density, which starts at Z_PLATEAU (m, lab
 frame); FWHM (s) is the laser's duration. Every check prints one line; the last line says how many passed.
 
@@ -65,8 +66,9 @@ def window_offsets(csv_path):
 def main():
     run, n0, z_plateau, fwhm = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
     it1, it2 = int(sys.argv[5]), int(sys.argv[6])
+    name = sys.argv[7] if len(sys.argv) > 7 else "lwfa"
     pulse_length = pmd.C * fwhm
-    files = pmd.series(os.path.join(run, "diags", "lwfa"))
+    files = pmd.series(os.path.join(run, "diags", name))
     check(it1 in files and it2 in files, f"openPMD files of iterations {it1} and {it2} written", str(list(files)))
     if check.failed:
         return 1
@@ -75,7 +77,7 @@ def main():
     v_group = pmd.C * np.sqrt(1 - n0 / n_c)
 
     # the files' offsets against the CSV's window distance
-    offsets = window_offsets(os.path.join(run, "diags", "lwfa.csv"))
+    offsets = window_offsets(os.path.join(run, "diags", name + ".csv"))
     s1, s2 = snapshot(files, it1), snapshot(files, it2)
     _, c0, _ = pmd.mesh(files[min(files)], min(files), "E", "z")
     for it, s in ((it1, s1), (it2, s2)):
