@@ -223,6 +223,8 @@ struct cfg_laser {
     int axis; /* 0, 1, 2: x, y, z */
     int sign; /* +1: towards upper, -1: towards lower */
     int plane; /* node index of the antenna plane along axis */
+    int oblique; /* direction is not along axis: axis is its largest component's (templates/laser.cl) */
+    double direction[3]; /* unit vector of propagation (along axis unless oblique) */
     double position[3]; /* m, where the beam's axis crosses the antenna plane */
     double polarization[3]; /* unit vector of E, perpendicular to axis */
     double wavelength; /* m; 0 with a profile that did not give one */

@@ -13,7 +13,10 @@ const char *const gen_laser_macros[] = {
     "LASER_SUFFIX",  "LASER_AXIS",     "LASER_B",       "LASER_C",       "LASER_E_PLANE",  "LASER_B_PLANE",
     "LASER_X_ANTENNA", "LASER_POL_B",  "LASER_POL_C",   "LASER_J_PER_E", "LASER_B_PER_E",  "LASER_DELAY",
     "LASER_HAS_PROFILE", "LASER_PROFILE", "LASER_AMP",  "LASER_CENTER_B", "LASER_CENTER_C", "LASER_INV_W2",
-    "LASER_CURV",    "LASER_T_PEAK",   "LASER_INV_TAU2", "LASER_OMEGA",  "LASER_PHASE0", "LASER_HAS_B", "LASER_HAS_C"};
+    "LASER_CURV",    "LASER_T_PEAK",   "LASER_INV_TAU2", "LASER_OMEGA",  "LASER_PHASE0", "LASER_HAS_B", "LASER_HAS_C",
+    "LASER_OBLIQUE", "LASER_DIR_X",    "LASER_DIR_Y",   "LASER_DIR_Z",   "LASER_POS_X",    "LASER_POS_Y",
+    "LASER_POS_Z",   "LASER_E0",       "LASER_W0",      "LASER_ZR",      "LASER_FOCAL",    "LASER_KEPT",
+    "LASER_Q_B",     "LASER_Q_C",      "LASER_JQ",      "LASER_BACK"};
 const int gen_laser_n_macros = (int)(sizeof gen_laser_macros / sizeof *gen_laser_macros);
 
 void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay, int i, struct gen_laser_beam *b)
@@ -46,6 +49,33 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
         if (s < 1)
             b->delay = asin(s) / omega;
     }
+}
+
+/* An oblique Gaussian beam (direction not along the antenna's axis): the kernels evaluate the
+ * paraxial beam at each point from its own frame (position, direction, focus), and the electric
+ * sheet takes the incident B = direction x E / c half a cell behind the plane, where it lies. */
+static void emit_oblique(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay,
+                         const struct cfg_laser *l)
+{
+    const int a = l->axis, tb = (a + 1) % 3, tc = (a + 2) % 3;
+    const double *d = l->direction, *p = l->polarization;
+    const double q[3] = {d[1] * p[2] - d[2] * p[1], d[2] * p[0] - d[0] * p[2], d[0] * p[1] - d[1] * p[0]};
+    const char *names[3][2] = {{"LASER_DIR_X", "LASER_POS_X"}, {"LASER_DIR_Y", "LASER_POS_Y"},
+                               {"LASER_DIR_Z", "LASER_POS_Z"}};
+    for (int k = 0; k < 3; k++) {
+        gen_define_acc(sb, names[k][0], d[k]);
+        gen_define_acc(sb, names[k][1], l->position[k]);
+    }
+    gen_define_acc(sb, "LASER_E0", l->E0);
+    gen_define_acc(sb, "LASER_W0", l->waist);
+    gen_define_acc(sb, "LASER_ZR", PICL_PI * l->waist * l->waist / l->wavelength);
+    gen_define_acc(sb, "LASER_FOCAL", l->focal_distance);
+    /* the beam's transverse axes the geometry keeps: 2 in 3D, 1 in 2D (the x-z plane's) */
+    sb_printf(sb, "#define LASER_KEPT %d\n", cfg_has_axis(cfg, 0) + cfg_has_axis(cfg, 1) + cfg_has_axis(cfg, 2) - 1);
+    gen_define_acc(sb, "LASER_Q_B", q[tb]);
+    gen_define_acc(sb, "LASER_Q_C", q[tc]);
+    gen_define_acc(sb, "LASER_JQ", l->sign * PICL_EPS0 * PICL_C / lay->dx[a]);
+    gen_define_acc(sb, "LASER_BACK", l->sign * 0.5 * lay->dx[a]);
 }
 
 void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int i)
@@ -87,4 +117,7 @@ void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
     gen_define_acc(sb, "LASER_INV_TAU2", l->tau > 0 ? 1 / (l->tau * l->tau) : 0);
     gen_define_acc(sb, "LASER_OMEGA", omega);
     gen_define_acc(sb, "LASER_PHASE0", beam.gouy);
+    sb_printf(sb, "#define LASER_OBLIQUE %d\n", l->oblique);
+    if (l->oblique)
+        emit_oblique(sb, cfg, lay, l);
 }

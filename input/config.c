@@ -125,6 +125,8 @@ static void copy_laser(const struct luatab *rd, int t, struct picl_config *cfg, 
     l->axis = (int)luatab_integer(rd, t, "axis");
     l->sign = (int)luatab_integer(rd, t, "sign");
     l->plane = (int)luatab_integer(rd, t, "plane");
+    l->oblique = luatab_boolean(rd, t, "oblique");
+    luatab_vec3(rd, t, "dir", l->direction);
     luatab_vec3(rd, t, "position", l->position);
     luatab_vec3(rd, t, "polarization", l->polarization);
     l->wavelength = luatab_number(rd, t, "wavelength", 0);

@@ -202,7 +202,12 @@ void cfg_print(const struct picl_config *cfg, void *file)
     }
     for (int i = 0; i < cfg->n_lasers; i++) {
         const struct cfg_laser *l = &cfg->lasers[i];
-        fprintf(f, "laser              %s: %c%c from ", l->name, l->sign > 0 ? '+' : '-', axis_names[l->axis]);
+        if (l->oblique) {
+            fprintf(f, "laser              %s: oblique, direction ", l->name);
+            print_vec3(f, l->direction);
+            fprintf(f, " (antenna normal to %c), from ", axis_names[l->axis]);
+        } else
+            fprintf(f, "laser              %s: %c%c from ", l->name, l->sign > 0 ? '+' : '-', axis_names[l->axis]);
         print_vec3(f, l->position);
         fprintf(f, " m (antenna on node plane %d), polarization ", l->plane);
         print_vec3(f, l->polarization);

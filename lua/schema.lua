@@ -859,6 +859,12 @@ local function check_geometry(sim)
         fail(key, string.format("geometry = \"%s\": %s is not yet supported; expected geometry = \"3d\" for it", g, what))
     end
     for _, l in ipairs(sim.lasers) do
+        -- an oblique beam in 2D travels in the x-z plane; 1D has no oblique direction
+        if l.oblique and (g == "1d" or l.dir[2] ~= 0) then
+            fail(join(l.key or "lasers", "direction"), string.format("%s is not %s in geometry = \"%s\"; expected %s",
+                l.direction, g == "1d" and "along z" or "in the x-z plane",
+                g, g == "1d" and "'+z' or '-z'" or "a unit vector with y = 0, or an axis x or z"))
+        end
         if not cfg_kept(sim, l.axis + 1) then
             fail(join(l.key or "lasers", "direction"), string.format("geometry = \"%s\" has no axis %s; expected a "
                 .. "direction along %s", g, AXES[l.axis + 1], g == "2d" and "x or z" or "z"))
@@ -1030,6 +1036,12 @@ local function resolve_lasers(sim)
     local g, b = sim.grid, sim.boundary
     for _, l in ipairs(sim.lasers) do
         local key = l.key
+        -- CKC's Faraday averages E across the neighbouring lines, so an oblique beam's sheets
+        -- would need terms on more planes than Yee's two (not written yet)
+        if l.oblique and sim.solver.name == "ckc" then
+            fail(join(key, "direction"), string.format("an oblique direction %s with solver \"ckc\" is not yet "
+                .. "supported; expected solver \"yee\", or a direction along an axis", l.direction))
+        end
         for a = 1, 3 do
             local tol = 1e-12 * (g.upper[a] - g.lower[a])
             local v = l.position[a]
@@ -1295,6 +1307,41 @@ local debug_section = section {
 -- axis (templates/laser.cl, docs/input.md). Each laser's literals are baked into its kernels.
 local LASER_DIRECTIONS = { "+x", "-x", "+y", "-y", "+z", "-z" }
 local GAUSSIAN_KEYS = { "a0", "E0", "waist", "tau", "fwhm", "t_peak", "focal_distance" }
+-- direction: an axis by name, or a unit vector (an oblique Gaussian beam, WarpX's laser
+-- direction; one along an axis is that axis's name)
+local laser_direction_name = one_of("direction", LASER_DIRECTIONS)
+local laser_direction_vector = three(number(""), "3 numbers")
+local laser_direction_kind = { what = laser_direction_name.what .. ", or 3 numbers (a unit vector)",
+    check = function(v, key, ctx)
+        if type(v) == "table" then return laser_direction_vector.check(v, key, ctx) end
+        return laser_direction_name.check(v, key, ctx)
+    end }
+
+-- A direction given as a vector: checked to be a unit vector; one along an axis becomes the
+-- axis's name (the same program as "+z"); an oblique one keeps the vector in l.dir and takes
+-- the axis of its largest component (z on a tie) for its antenna plane (templates/laser.cl).
+local function resolve_laser_direction(l, key)
+    local d = l.direction
+    if type(d) ~= "table" then return end
+    local norm = math.sqrt(d[1] * d[1] + d[2] * d[2] + d[3] * d[3])
+    if math.abs(norm - 1) > 1e-6 then
+        fail(join(key, "direction"), string.format("%s is not a unit vector (norm %s); expected 3 numbers of norm 1 "
+            .. "(to 1e-6), e.g. {1 / math.sqrt(2), 0, 1 / math.sqrt(2)}", repr(d), numtext(norm)))
+    end
+    local u, big, zeros = {}, 1, 0
+    for a = 1, 3 do
+        u[a] = d[a] / norm
+        if math.abs(u[a]) < 1e-12 then u[a] = 0.0; zeros = zeros + 1 end
+        if math.abs(u[a]) >= math.abs(u[big]) then big = a end
+    end
+    if zeros == 2 then
+        l.direction = (u[big] > 0 and "+" or "-") .. AXES[big]
+        return
+    end
+    l.oblique, l.dir = true, u
+    l.direction = string.format("{%s, %s, %s}", numtext(u[1]), numtext(u[2]), numtext(u[3]))
+    l.oblique_axis, l.oblique_sign = big, u[big] > 0 and 1 or -1
+end
 
 local laser = section {
     keys = {
@@ -1302,7 +1349,8 @@ local laser = section {
             default = function(_, ctx) return "laser" .. ctx.list_index end },
         position = { kind = spatial(number("a number"), "3 numbers", 0), required = true,
             doc = "m, the point where the beam's axis crosses the antenna plane" },
-        direction = { kind = one_of("direction", LASER_DIRECTIONS), required = true, doc = "of propagation, along an axis" },
+        direction = { kind = laser_direction_kind, required = true,
+            doc = "of propagation: along an axis, or a unit vector (oblique; in 2D in the x-z plane)" },
         polarization = { kind = three(number(""), "3 numbers"), required = true,
             doc = "the direction of E, perpendicular to direction (normalized by picl)" },
         wavelength = { kind = number("a positive number", positive), doc = "m" },
@@ -1319,17 +1367,30 @@ local laser = section {
     },
     rules = {
         function(l, key, ctx)
-            local axis = ({ x = 1, y = 2, z = 3 })[l.direction:sub(2)]
-            l.axis, l.sign = axis - 1, l.direction:sub(1, 1) == "-" and -1 or 1
-            local p, norm = l.polarization, 0
-            for a = 1, 3 do norm = norm + p[a] * p[a] end
+            resolve_laser_direction(l, key)
+            local p, norm, dot = l.polarization, 0, 0
+            if not l.oblique then
+                local axis = ({ x = 1, y = 2, z = 3 })[l.direction:sub(2)]
+                l.axis, l.sign = axis - 1, l.direction:sub(1, 1) == "-" and -1 or 1
+                l.oblique, l.dir = false, { 0.0, 0.0, 0.0 }
+                l.dir[axis] = l.sign + 0.0
+            else
+                l.axis, l.sign = l.oblique_axis - 1, l.oblique_sign
+                l.oblique_axis, l.oblique_sign = nil, nil
+            end
+            for a = 1, 3 do norm, dot = norm + p[a] * p[a], dot + p[a] * l.dir[a] end
             norm = math.sqrt(norm)
-            if norm == 0 or math.abs(p[axis]) > 1e-12 * norm then
+            if norm == 0 or math.abs(dot) > 1e-12 * norm then
                 fail(join(key, "polarization"), string.format("%s is not perpendicular to direction %s; expected a "
-                    .. "nonzero vector with %s = 0", repr(p), l.direction, AXES[axis]))
+                    .. "nonzero vector %s", repr(p), l.direction, l.oblique and "whose dot product with direction is 0"
+                    or ("with " .. AXES[l.axis + 1] .. " = 0")))
+            end
+            if l.oblique and l.profile then
+                fail(join(key, "profile"), "a profile expression with an oblique direction is not supported; "
+                    .. "expected the Gaussian's parameters, or a direction along an axis")
             end
             for a = 1, 3 do p[a] = p[a] / norm end
-            p[axis] = 0.0
+            if not l.oblique then p[l.axis + 1] = 0.0 end
             if l.profile then
                 for _, k in ipairs(GAUSSIAN_KEYS) do
                     if l[k] ~= nil then

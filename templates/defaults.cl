@@ -209,4 +209,5 @@ typedef float acc_real;
 #define LASER_PHASE0 ((acc_real)0)
 #define LASER_HAS_B 1
 #define LASER_HAS_C 1
+#define LASER_OBLIQUE 0
 #endif

@@ -27,6 +27,26 @@ static inline int laser_cell(const int *g, int *box)
  * focus: amplitude E0 w0 / w, radius w, wavefront curvature 1/R (LASER_CURV = 1/(2 R c)) which
  * delays the envelope and the carrier alike, and the Gouy phase (LASER_PHASE0), so that the
  * pulse reaches its peak E0 at the focus. */
+#if LASER_OBLIQUE
+/* An oblique beam: the same Gaussian beam, evaluated at any point r from the beam's own frame:
+ * s along LASER_DIR from position (t_peak is when the envelope's peak crosses s = 0), rp the
+ * distance from its axis (only along the kept axes: a 2D beam is a sheet uniform in y), and the
+ * radius, curvature, Gouy phase and amplitude at s - focal_distance from the focus. */
+static inline acc_real PICL_CAT(laser_field, LASER_SUFFIX)(const acc_real *r, const acc_real t)
+{
+    const acc_real ex = HAS_X ? r[0] - LASER_POS_X : (acc_real)0, ey = HAS_Y ? r[1] - LASER_POS_Y : (acc_real)0;
+    const acc_real ez = HAS_Z ? r[2] - LASER_POS_Z : (acc_real)0;
+    const acc_real s = ex * LASER_DIR_X + ey * LASER_DIR_Y + ez * LASER_DIR_Z;
+    const acc_real rp2 = fmax(ex * ex + ey * ey + ez * ez - s * s, (acc_real)0);
+    const acc_real zf = s - LASER_FOCAL, q = zf / LASER_ZR;
+    const acc_real grow = (acc_real)1 + q * q; /* (w / w0)^2 */
+    const acc_real amp = LASER_KEPT == 2 ? LASER_E0 / sqrt(grow) : LASER_E0 / sqrt(sqrt(grow));
+    const acc_real curv = zf / (zf * zf + LASER_ZR * LASER_ZR) / ((acc_real)2 * (acc_real)PICL_C);
+    const acc_real u = t - LASER_T_PEAK - s / (acc_real)PICL_C - rp2 * curv;
+    const acc_real gouy = (LASER_KEPT == 2 ? (acc_real)1 : (acc_real)0.5) * atan(q);
+    return amp * exp(-rp2 / (LASER_W0 * LASER_W0 * grow) - u * u * LASER_INV_TAU2) * cos(LASER_OMEGA * u + gouy);
+}
+#else
 static inline acc_real PICL_CAT(laser_field, LASER_SUFFIX)(const acc_real *r, const acc_real t)
 {
 #if LASER_HAS_PROFILE
@@ -39,6 +59,7 @@ static inline acc_real PICL_CAT(laser_field, LASER_SUFFIX)(const acc_real *r, co
     return LASER_AMP * exp(-r2 * LASER_INV_W2 - u * u * LASER_INV_TAU2) * cos(LASER_OMEGA * u + LASER_PHASE0);
 #endif
 }
+#endif
 
 /* Plane cell (jb, jc) on the transverse axes B, C at the plane of index `plane` along the laser's
  * axis: its box and index, and the two points where the transverse components sit: r0 for E_B
@@ -71,11 +92,22 @@ __kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t
     const int n = PICL_CAT(laser_plane_cell, LASER_SUFFIX)(LASER_E_PLANE, &box, r0, r1);
     if (box < 0)
         return;
+#if LASER_OBLIQUE
+    /* E_B += s c^2 dt / d B_inc,C and E_C -= s c^2 dt / d B_inc,B, with B_inc = (dir x pol) E_inc / c
+     * where those B components lie, half a cell behind the plane, at t^{n+1/2} */
+    r0[LASER_AXIS] -= LASER_BACK;
+    r1[LASER_AXIS] -= LASER_BACK;
+    if (LASER_Q_C != 0)
+        COMP(F, C_JX + LASER_B, box)[n] -= (real)(LASER_JQ * LASER_Q_C * PICL_CAT(laser_field, LASER_SUFFIX)(r0, t));
+    if (LASER_Q_B != 0)
+        COMP(F, C_JX + LASER_C, box)[n] += (real)(LASER_JQ * LASER_Q_B * PICL_CAT(laser_field, LASER_SUFFIX)(r1, t));
+#else
     const acc_real when = t + LASER_DELAY;
     if (LASER_POL_B != 0)
         COMP(F, C_JX + LASER_B, box)[n] += (real)(LASER_J_PER_E * LASER_POL_B * PICL_CAT(laser_field, LASER_SUFFIX)(r0, when));
     if (LASER_POL_C != 0)
         COMP(F, C_JX + LASER_C, box)[n] += (real)(LASER_J_PER_E * LASER_POL_C * PICL_CAT(laser_field, LASER_SUFFIX)(r1, when));
+#endif
 }
 
 /* Faraday, after a B half step that used E at time t: the magnetic sheet on the B plane half a
