@@ -16,7 +16,7 @@ const char *const gen_laser_macros[] = {
     "LASER_CURV",    "LASER_T_PEAK",   "LASER_INV_TAU2", "LASER_OMEGA",  "LASER_PHASE0", "LASER_HAS_B", "LASER_HAS_C",
     "LASER_OBLIQUE", "LASER_DIR_X",    "LASER_DIR_Y",   "LASER_DIR_Z",   "LASER_POS_X",    "LASER_POS_Y",
     "LASER_POS_Z",   "LASER_E0",       "LASER_W0",      "LASER_ZR",      "LASER_FOCAL",    "LASER_KEPT",
-    "LASER_Q_B",     "LASER_Q_C",      "LASER_JQ",      "LASER_BACK"};
+    "LASER_Q_B",     "LASER_Q_C",      "LASER_JQ"};
 const int gen_laser_n_macros = (int)(sizeof gen_laser_macros / sizeof *gen_laser_macros);
 
 void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay, int i, struct gen_laser_beam *b)
@@ -49,6 +49,24 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
         if (s < 1)
             b->delay = asin(s) / omega;
     }
+    if (l->oblique && l->wavelength > 0) {
+        /* An oblique beam's plane-wave part has the exact transverse k (the sheets sample it on
+         * the plane); Yee's dispersion then gives k along the axis, sin^2(k_a d / 2) = d^2
+         * (sin^2(omega dt / 2) / (c dt)^2 - sum over the kept transverse axes sin^2(k_t d_t / 2) / d_t^2),
+         * and half a cell takes k_a d / (2 omega) (the axis's delay above when k_t = 0). */
+        const double omega = 2 * PICL_PI * PICL_C / l->wavelength, k = omega / PICL_C;
+        const double st = sin(0.5 * omega * cfg->dt) / (PICL_C * cfg->dt);
+        double rest = st * st;
+        for (int t = 1; t < 3; t++) {
+            const int ax = (a + t) % 3;
+            if (!cfg_has_axis(cfg, ax))
+                continue;
+            const double sk = sin(0.5 * k * l->direction[ax] * lay->dx[ax]) / lay->dx[ax];
+            rest -= sk * sk;
+        }
+        const double sa = rest > 0 ? d * sqrt(rest) : 0;
+        b->delay = sa < 1 ? asin(sa) / omega : 0.5 * fabs(l->direction[a]) * d / PICL_C;
+    }
 }
 
 /* An oblique Gaussian beam (direction not along the antenna's axis): the kernels evaluate the
@@ -75,7 +93,6 @@ static void emit_oblique(struct strbuf *sb, const struct picl_config *cfg, const
     gen_define_acc(sb, "LASER_Q_B", q[tb]);
     gen_define_acc(sb, "LASER_Q_C", q[tc]);
     gen_define_acc(sb, "LASER_JQ", l->sign * PICL_EPS0 * PICL_C / lay->dx[a]);
-    gen_define_acc(sb, "LASER_BACK", l->sign * 0.5 * lay->dx[a]);
 }
 
 void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int i)

@@ -94,13 +94,13 @@ __kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t
         return;
 #if LASER_OBLIQUE
     /* E_B += s c^2 dt / d B_inc,C and E_C -= s c^2 dt / d B_inc,B, with B_inc = (dir x pol) E_inc / c
-     * where those B components lie, half a cell behind the plane, at t^{n+1/2} */
-    r0[LASER_AXIS] -= LASER_BACK;
-    r1[LASER_AXIS] -= LASER_BACK;
+     * where those B components lie, half a cell behind the plane, at t^{n+1/2}: there the grid's
+     * wave shows what the plane shows LASER_DELAY later (gen/laser_beam.c) */
+    const acc_real when = t + LASER_DELAY;
     if (LASER_Q_C != 0)
-        COMP(F, C_JX + LASER_B, box)[n] -= (real)(LASER_JQ * LASER_Q_C * PICL_CAT(laser_field, LASER_SUFFIX)(r0, t));
+        COMP(F, C_JX + LASER_B, box)[n] -= (real)(LASER_JQ * LASER_Q_C * PICL_CAT(laser_field, LASER_SUFFIX)(r0, when));
     if (LASER_Q_B != 0)
-        COMP(F, C_JX + LASER_C, box)[n] += (real)(LASER_JQ * LASER_Q_B * PICL_CAT(laser_field, LASER_SUFFIX)(r1, t));
+        COMP(F, C_JX + LASER_C, box)[n] += (real)(LASER_JQ * LASER_Q_B * PICL_CAT(laser_field, LASER_SUFFIX)(r1, when));
 #else
     const acc_real when = t + LASER_DELAY;
     if (LASER_POL_B != 0)
