@@ -407,6 +407,17 @@ expect "Godfrey filter with the momentum-conserving gather" \
     's/^  steps = 3,/  steps = 3,\n  filter = { godfrey = true },\n  gather = "momentum_conserving",/; s/name = "yee"/name = "ckc"/' \
     'bad.lua:11: filter.godfrey: true with gather "momentum_conserving"; picl has the Godfrey coefficients of the energy-conserving' run
 
+# oblique lasers (direction a unit vector; docs/input.md, Lasers)
+OBL='lasers = { { position = {5e-7, 5e-7, 5e-7}, polarization = {0.6, 0, -0.8}, wavelength = 8e-7, a0 = 1, waist = 5e-6, tau = 1e-14, t_peak = 3e-14,'
+expect "laser direction not a unit vector" "s|^  steps = 3,|  steps = 3, $OBL direction = {0.8, 0, 0.7} } },|" \
+    'bad.lua:10: lasers.1.direction: {0.8, 0, 0.7} is not a unit vector (norm 1.063014581273465); expected 3 numbers of norm 1' run
+expect "oblique laser polarization not perpendicular" "s|^  steps = 3,|  steps = 3, $OBL direction = {0.6, 0, 0.8}, polarization = {1, 0, 0} } },|" \
+    'bad.lua:10: lasers.1.polarization: {1, 0, 0} is not perpendicular to direction {0.6, 0, 0.8}; expected a nonzero vector whose dot product with direction is 0' run
+expect "oblique laser with CKC" "s|^  steps = 3,|  steps = 3, $OBL direction = {0.8, 0, 0.6} } },|; s/name = \"yee\"/name = \"ckc\"/" \
+    'bad.lua:10: lasers.1.direction: an oblique direction {0.8, 0, 0.6} with solver "ckc" is not yet supported; expected solver "yee"' run
+expect "oblique laser out of the x-z plane in 2D" "s|^  steps = 3,|  steps = 3, geometry = \"2d\", $OBL direction = {0, 0.6, 0.8}, polarization = {0, 0.8, -0.6} } },|; s/cells = {8, 8, 8}/cells = {8, 8}/; s/lower = {0, 0, 0}/lower = {0, 0}/; s/upper = {1e-6, 1e-6, 1e-6}/upper = {1e-6, 1e-6}/; s/position = {5e-7, 5e-7, 5e-7}/position = {5e-7, 5e-7}/" \
+    'bad.lua:10: lasers.1.direction: {0, 0.6, 0.8} is not in the x-z plane in geometry = "2d"; expected a unit vector with y = 0, or an axis x or z' run
+
 out=$("$picl" gen "$dir/base.lua" --set "fields={Ex=\"$all_functions\"}" -o "$dir/gen_functions" 2>&1)
 rc=$?
 if [ $rc -ne 0 ]; then bad "every function (gen, rc $rc): $out"
