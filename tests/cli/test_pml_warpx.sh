@@ -13,7 +13,8 @@
 # cell of the grid (the layers included) after 300 steps, over the same sum once the pulse is
 # emitted and before it reaches a layer (here: the largest over the run's rows, every 10 steps;
 # the cell area cancels). WarpX: 5.68e-7 (Yee), 1.80e-6 (CKC). picl (no kappa or alpha
-# stretching; 4.3 cells a wavelength, 45 degrees) measures 2.41e-6: the bound is 5e-6. The same
+# stretching; 4.3 cells a wavelength, 45 degrees) measures 2.41e-6: the bound is 5e-6 (20-cell
+# layers measure 6.36e-7: picl's layer needs about twice WarpX's depth here). The same
 # run with PEC faces keeps it all (> 0.5: the check can fail). CKC is refused with an oblique
 # antenna (lua/schema.lua), so its figure is not measured.
 #
