@@ -119,7 +119,37 @@ static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *
  * y weight 1 and unchanged, and Jy from the velocity, q w v_y / dV times the shape averaged
  * over the step, S0x S0z + DSx S0z / 2 + S0x DSz / 2 + DSx DSz / 3 (Esirkepov 2001; as WarpX).
  * div J = -d(rho)/dt holds exactly: nothing varies along y. One node row along y (j = 0). */
-#define DEFINE_ESIRKEPOV_WINDOW_2D(name, W)                                                      static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE real *Jy, J_SPACE real *Jz,                          const int joff, const int i0, const int k0, const real *S0x, const real *DSx,                         const real *S0z, const real *DSz, const real cx, const real jy, const real cz)  {                                                                                                    const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                      _Pragma("unroll") for (int k = 0; k < W; k++) {                                                      const real wz = S0z[k] + one_half * DSz[k];                                                      real sum[W];                                                                                     sum[0] = cx * DSx[0] * wz;                                                                       _Pragma("unroll") for (int i = 1; i < W - 1; i++)                                                    sum[i] = sum[i - 1] + cx * DSx[i] * wz;                                                      ESIRKEPOV_ROW_ADD(Jx + (joff + J_IDX(i0, 0, k0 + k)), sum, W - 1);                               real wy[W];                                                                                      _Pragma("unroll") for (int i = 0; i < W; i++)                                                        wy[i] = jy * (S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] +                           third * DSx[i] * DSz[k]);                                                      ESIRKEPOV_ROW_ADD(Jy + (joff + J_IDX(i0, 0, k0 + k)), wy, W);                                }                                                                                                real wx[W], acc[W];                                                                              _Pragma("unroll") for (int i = 0; i < W; i++) {                                                      wx[i] = S0x[i] + one_half * DSx[i];                                                              acc[i] = 0;                                                                                  }                                                                                                _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                                  _Pragma("unroll") for (int i = 0; i < W; i++)                                                        acc[i] += cz * DSz[k] * wx[i];                                                               ESIRKEPOV_ROW_ADD(Jz + (joff + J_IDX(i0, 0, k0 + k)), acc, W);                               }                                                                                            }
+#define DEFINE_ESIRKEPOV_WINDOW_2D(name, W) DEFINE_ESIRKEPOV_WINDOW_2D_T(name, W, real, ESIRKEPOV_ROW_ADD)
+#define DEFINE_ESIRKEPOV_WINDOW_2D_T(name, W, T, ROW_ADD)                                        \
+static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE real *Jy, J_SPACE real *Jz,  \
+                        const int joff, const int i0, const int k0, const T *S0x, const T *DSx,  \
+                        const T *S0z, const T *DSz, const T cx, const T jy, const T cz)          \
+{                                                                                                \
+    const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                  \
+    _Pragma("unroll") for (int k = 0; k < W; k++) {                                              \
+        const T wz = S0z[k] + one_half * DSz[k];                                                 \
+        T sum[W];                                                                                \
+        sum[0] = cx * DSx[0] * wz;                                                               \
+        _Pragma("unroll") for (int i = 1; i < W - 1; i++)                                        \
+            sum[i] = sum[i - 1] + cx * DSx[i] * wz;                                              \
+        ROW_ADD(Jx + (joff + J_IDX(i0, 0, k0 + k)), sum, W - 1);                                 \
+        T wy[W];                                                                                 \
+        _Pragma("unroll") for (int i = 0; i < W; i++)                                            \
+            wy[i] = jy * (S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] + \
+                          third * DSx[i] * DSz[k]);                                              \
+        ROW_ADD(Jy + (joff + J_IDX(i0, 0, k0 + k)), wy, W);                                      \
+    }                                                                                            \
+    T wx[W], acc[W];                                                                             \
+    _Pragma("unroll") for (int i = 0; i < W; i++) {                                              \
+        wx[i] = S0x[i] + one_half * DSx[i];                                                      \
+        acc[i] = 0;                                                                              \
+    }                                                                                            \
+    _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                          \
+        _Pragma("unroll") for (int i = 0; i < W; i++)                                            \
+            acc[i] += cz * DSz[k] * wx[i];                                                       \
+        ROW_ADD(Jz + (joff + J_IDX(i0, 0, k0 + k)), acc, W);                                     \
+    }                                                                                            \
+}
 DEFINE_ESIRKEPOV_WINDOW_2D(esirkepov_stay_2d, NODE_PTS)
 DEFINE_ESIRKEPOV_WINDOW_2D(esirkepov_cross_2d, NODE_PTS + 1)
 

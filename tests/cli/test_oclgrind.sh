@@ -85,6 +85,8 @@ case_ deterministic_order1 1e-9 1 langmuir $langmuir --set shape_order=1
 case_ deterministic_order2 1e-9 1 langmuir $langmuir --set shape_order=2
 case_ deterministic_order3 1e-9 1 langmuir $langmuir --set shape_order=3
 case_ simd_cells 1e-9 1 langmuir $langmuir --set deposition_strategy=simd_cells
+case_ simd_cells_order2_two_boxes 1e-9 1 langmuir $langmuir --set deposition_strategy=simd_cells --set shape_order=2 \
+    --set grid.max_box={4,8,8}
 case_ global_atomics 1e-7 1 langmuir $langmuir --set deposition_strategy=global_atomics
 case_ local_tiles 1e-7 1 langmuir $langmuir --set deposition_strategy=local_tiles
 case_ direct_deposition 1e-9 1 langmuir $langmuir --set deposition=direct --set shape_order=1
