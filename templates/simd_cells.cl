@@ -130,7 +130,9 @@ static inline __attribute__((always_inline)) void row_add_lanes(__global real *r
 
 /* Esirkepov on the window of particles that stayed in their cell, for VW of them at once. */
 #if PICL_DIM == 3
-DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES)
+/* at even orders with the shapes' products shared along each axis (deposit_esirkepov.cl): new
+ * code whose last bits nothing older fixes; odd orders keep the literal form and their bits */
+DEFINE_ESIRKEPOV_WINDOW_ST(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES, CELL_LISTS_DUAL)
 #elif PICL_DIM == 2
 DEFINE_ESIRKEPOV_WINDOW_2D_T(esirkepov_stay_lanes_2d, NODE_PTS, vreal, ROW_ADD_LANES)
 #endif
