@@ -60,8 +60,9 @@ static double push_flops(enum cfg_pusher p)
  * new position 6, wrap 3, unwrapped local position 6. */
 #define MOVE_FLOPS 29.0
 
-/* Flops of deposit_current(). */
-static double deposit_flops(const struct picl_config *cfg)
+/* Flops of deposit_current(); `shared`: simd_cells at an even order, whose window shares the
+ * products of two axes' shapes along each axis (DEFINE_ESIRKEPOV_WINDOW_ST with SHARED 1). */
+static double deposit_flops(const struct picl_config *cfg, int shared)
 {
     const int o = cfg->shape_order, P = o + 1;
     if (cfg->deposition == CFG_DEPOSIT_ESIRKEPOV) {
@@ -70,6 +71,8 @@ static double deposit_flops(const struct picl_config *cfg)
          * per axis W^2 transverse weights of 10 flops and W^2 (W - 1) running sums of 3 flops
          * plus the addition into J */
         const int W = P;
+        if (shared) /* h and t of y and z (5 flops each per node), then 3 flops per transverse weight */
+            return 3 * (2 * shape_flops(o) + (o + 3)) + 3 + 2 * 5.0 * W + 3.0 * W * W * (3 + 4.0 * (W - 1));
         return 3 * (2 * shape_flops(o) + (o + 3)) + 3 + 3.0 * W * W * (10 + 4.0 * (W - 1));
     }
     /* deposit_direct.cl: mid-point 2, two shapes and x - 1/2 per axis, rho 1; per (j, k) 3
@@ -107,7 +110,11 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
      * where the run keeps them: particle_attrs.c) read and written once, the six E and B
      * components gathered and J deposited from the stencil (cache); the field arrays cross
      * memory once per launch: E, B read, J read and written. */
-    const double push = gather_flops(cfg) + push_flops(cfg->pusher) + MOVE_FLOPS + deposit_flops(cfg);
+    struct gen_plan plan;
+    plan_resolve(cfg, dev, lay, &plan);
+    const int shared = !plan.refusal[0] && plan.ops && plan.ops->cell_tiles && gen_cell_lists_dual(cfg) &&
+                       cfg->geometry == CFG_GEOMETRY_3D && cfg->deposition == CFG_DEPOSIT_ESIRKEPOV;
+    const double push = gather_flops(cfg) + push_flops(cfg->pusher) + MOVE_FLOPS + deposit_flops(cfg, shared);
     const double weight_bytes = gen_stores_weights(cfg) ? R : 0;
     const double attr_bytes = 6 * R + weight_bytes + (gen_stores_ids(cfg) ? 8 : 0);
     const double particle_bytes = 2 * attr_bytes;
@@ -137,8 +144,6 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     /* Sorting (particle_sort.cl), per particle: binning reads x, y, z and writes and rereads the
      * permutation; reordering moves the attributes through the scratch and back, reading the
      * permutation for each array. */
-    struct gen_plan plan;
-    plan_resolve(cfg, dev, lay, &plan);
     if (plan.sort_interval > 0) {
         for (int s = 0; s < cfg->n_species; s++) {
             if (cfg->species[s].frozen)

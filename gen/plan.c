@@ -142,7 +142,12 @@ void plan_resolve(const struct picl_config *cfg, const struct gen_device *dev, c
     t->vector_width = plan_vector_width(dev, cfg->precision, most_ppc(cfg));
     if (ops->cell_tiles) {
         t->tile[0] = t->tile[1] = t->tile[2] = 1;
-        t->per_box = lay->box[0] * lay->box[1] * lay->box[2];
+        /* N + 1 dual cells per kept axis at even orders; one cell along an axis 2D or 1D drops */
+        const int dual = gen_cell_lists_dual(cfg);
+        int lists[3];
+        for (int a = 0; a < 3; a++)
+            lists[a] = lay->box[a] + (dual && cfg_has_axis(cfg, a));
+        t->per_box = lists[0] * lists[1] * lists[2];
     } else if (ops->local_j) {
         char tile_err[PLAN_REFUSAL_LEN];
         if (size_tile(cfg, lay, dev, t->tile, tile_err, sizeof tile_err)) {

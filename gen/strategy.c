@@ -8,10 +8,6 @@
 
 const char *gen_simd_cells_unfit(const struct picl_config *cfg)
 {
-    if (cfg->geometry != CFG_GEOMETRY_3D) /* its vector move and cell test are written for 3D */
-        return cfg->geometry == CFG_GEOMETRY_2D ? "geometry \"2d\"" : "geometry \"1d\"";
-    if (cfg->shape_order % 2 == 0)
-        return "an even shape_order (the particles of a cell do not share the nodes of their shapes)";
     if (cfg->gather != CFG_GATHER_ENERGY)
         return "gather \"momentum_conserving\"";
     if (cfg->deposition != CFG_DEPOSIT_ESIRKEPOV)
@@ -24,6 +20,11 @@ const char *gen_simd_cells_unfit(const struct picl_config *cfg)
     return NULL;
 }
 
+int gen_cell_lists_dual(const struct picl_config *cfg)
+{
+    return cfg->shape_order % 2 == 0;
+}
+
 static const char *const axis_upper[3] = {"X", "Y", "Z"};
 
 /* the particles are listed cell by cell (particle_tiles.cl with tiles of one cell) and pushed
@@ -33,13 +34,15 @@ static void emit_cell_tiles(struct strbuf *sb, const struct picl_config *cfg, co
 {
     char name[64];
     sb_puts(sb, "/* simd_cells: tiles of one cell list the particles; vectors of VW particles. */\n");
+    const int dual = gen_cell_lists_dual(cfg);
+    gen_define_int(sb, "CELL_LISTS_DUAL", dual);
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "TILE_%s", axis_upper[a]);
         gen_define_int(sb, name, 1);
         snprintf(name, sizeof name, "TILES_%s", axis_upper[a]);
-        gen_define_int(sb, name, lay->box[a]);
+        gen_define_int(sb, name, lay->box[a] + (dual && cfg_has_axis(cfg, a))); /* one cell along a dropped axis */
     }
-    gen_define_int(sb, "TILES_PER_BOX", (long)lay->box[0] * lay->box[1] * lay->box[2]);
+    gen_define_int(sb, "TILES_PER_BOX", t->per_box);
     const int vw = t->vector_width;
     const char *r = cfg->precision == CFG_DOUBLE ? "double" : "float";
     gen_define_int(sb, "VW", vw);

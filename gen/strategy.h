@@ -50,8 +50,13 @@ struct strategy_ops {
 const struct strategy_ops *strategy_ops(enum cfg_strategy s);
 
 /* Why deposition_strategy "simd_cells" does not apply to this run (a phrase naming the key),
- * NULL when it does: it needs the particles of a cell to share the nodes of their shapes (odd
- * shape orders, the energy-conserving gather) and Esirkepov's deposition. */
+ * NULL when it does: it needs the particles of a list to share the nodes of their shapes (a
+ * cell at odd shape orders, a dual cell at even ones; the energy-conserving gather) and
+ * Esirkepov's deposition. */
 const char *gen_simd_cells_unfit(const struct picl_config *cfg);
+
+/* simd_cells lists the particles by dual cell, floor(x + 1/2) (N + 1 lists per axis of a box
+ * of N cells), rather than by cell: at an even shape order, whose shapes centre on nodes. */
+int gen_cell_lists_dual(const struct picl_config *cfg);
 
 #endif

@@ -880,9 +880,6 @@ local function check_geometry(sim)
         no("applied_fields.elements", "applied_fields.elements")
     end
     local d = sim.diagnostics
-    if sim.deposition_strategy == "simd_cells" then
-        no("deposition_strategy", "deposition_strategy \"" .. sim.deposition_strategy .. "\"")
-    end
     for _, sp in ipairs(sim.species) do
         local flux_axis = sp.flux and ({ x = 1, y = 2, z = 3 })[sp.flux.face:sub(2)]
         if sp.flux and not cfg_kept(sim, flux_axis) then

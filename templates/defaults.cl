@@ -71,6 +71,7 @@ typedef float acc_real;
 #define SHAPE_ORDER 1
 #define DEPOSIT_ATOMIC 0
 #define DEPOSIT_LOCAL_TILES 0
+#define CELL_LISTS_DUAL 0
 #define PARTICLE_HOLES 0
 #define PARTICLE_IDS 1
 #define PARTICLE_WEIGHTS 1

@@ -19,11 +19,18 @@
 #define TILES_PER_BOX 8
 #endif
 
-/* Tile of a particle at box-local position (x, y, z) in cells: the tile its cell is in. */
+/* Tile of a particle at box-local position (x, y, z) in cells: the tile its cell is in; with
+ * CELL_LISTS_DUAL (simd_cells at an even shape order, tiles of one cell) its dual cell, the
+ * node floor(x + 1/2), 0 .. N: the nodes its shape is centred on. */
+#if CELL_LISTS_DUAL
+#define TILE_AT(x) ((x) + (real)0.5)
+#else
+#define TILE_AT(x) (x)
+#endif
 static inline int tile_of(const real x, const real y, const real z)
 {
-    const int i = min((int)x / TILE_X, TILES_X - 1), j = min((int)y / TILE_Y, TILES_Y - 1),
-              k = min((int)z / TILE_Z, TILES_Z - 1);
+    const int i = min((int)TILE_AT(x) / TILE_X, TILES_X - 1), j = min((int)TILE_AT(y) / TILE_Y, TILES_Y - 1),
+              k = min((int)TILE_AT(z) / TILE_Z, TILES_Z - 1);
     return i + TILES_X * (j + TILES_Y * k);
 }
 

@@ -2,7 +2,8 @@
  * per box walks the box cell by cell (the list particles_tile_bin makes with tiles of one cell)
  * and takes the particles of a cell VW at a time as vectors, a particle per lane, so that the
  * gather, the push and Esirkepov's weights are SIMD instructions rather than scalar ones. With an
- * odd shape order and the energy-conserving gather, the particles of a cell touch the same nodes:
+ * odd shape order and the energy-conserving gather, the particles of a cell touch the same nodes
+ * (with an even one, those of a dual cell, half a cell off: CELL_LISTS_DUAL):
  * the gather loads each field value once for all lanes, and the deposition sums the lanes of
  * each row of J before adding it, one read-modify-write of J per node for VW particles (Smilei's
  * vectorised operators do the same on cell-sorted particles: Beck et al., Comput. Phys. Commun.
@@ -24,19 +25,31 @@ typedef int4 vmask;
 typedef float4 real4;
 #endif
 
-/* Nodes from the particle's cell (index c): c + CELL_START .. for the nodal shape of order
- * SHAPE_ORDER and the staggered one of order SHAPE_ORDER - 1 at half a cell alike; their weights
- * from f = x - c in [0, 1). */
+/* Nodes from the particle's list (index c, box-local): c + CELL_START .. for the nodal shape of
+ * order SHAPE_ORDER and the staggered one of order SHAPE_ORDER - 1 at half a cell alike; their
+ * weights from f = x - c. With an odd order a list is a cell, floor(x) = c, f in [0, 1); with an
+ * even order it is the dual cell around node c, floor(x + 1/2) = c, f in [-1/2, 1/2) (N + 1 lists
+ * per axis of a box of N cells, CELL_LISTS_DUAL): order 2's nodal support is c - 1 .. c + 1 and
+ * its staggered one (order 1 at the half-nodes c - 1/2, c + 1/2, indices c - 1, c) is shared by
+ * every particle of the list. Order 4 would be CELL_START -2, SHAPE4_WEIGHTS(f) and
+ * SHAPE3_WEIGHTS(f + 1/2). A particle stays when it stays in its list (and, dual, in its box). */
 #if SHAPE_ORDER == 1
 #define CELL_START 0
 #define CELL_NODAL(f, S) SHAPE1_WEIGHTS(f, S)
 #define CELL_STAGGERED(f, S) ((S)[0] = 1)
+#elif SHAPE_ORDER == 2
+#define CELL_START (-1)
+#define CELL_NODAL(f, S) SHAPE2_WEIGHTS(f, S)
+#define CELL_STAGGERED(f, S) SHAPE1_WEIGHTS((f) + (real)0.5, S)
 #elif SHAPE_ORDER == 3
 #define CELL_START (-1)
 #define CELL_NODAL(f, S) SHAPE3_WEIGHTS(f, S)
 #define CELL_STAGGERED(f, S) SHAPE2_WEIGHTS((f) - (real)0.5, S)
 #else
-#error "simd_cells needs an odd shape order"
+#error "simd_cells has shape orders 1 to 3"
+#endif
+#if (SHAPE_ORDER % 2 == 0) != CELL_LISTS_DUAL
+#error "simd_cells lists by dual cell exactly for even shape orders"
 #endif
 
 #if VW == 4
@@ -57,25 +70,36 @@ typedef float4 real4;
 /* The momentum push of the chosen pusher, for VW particles. */
 DEFINE_PUSH_U(push_u_lanes, vreal)
 
+/* Along an axis 2D or 1D drops (docs/geometry.md): one node, 0, of weight 1 (shape.cl's
+ * shape_flat), whatever the position. In 3D these are CELL_NODAL and c + CELL_START. */
+#define CELL_AXIS(has, WEIGHTS, f, S)                                                            \
+    do {                                                                                       \
+        if (has)                                                                               \
+            WEIGHTS(f, S);                                                                     \
+        else                                                                                   \
+            (S)[0] = 1;                                                                        \
+    } while (0)
+#define CELL_FIRST(has, c) ((has) ? (c) + CELL_START : 0)
+
 /* E and B at VW particles of cell (i, j, k) of box b, f* their offsets in the cell: the same
  * sums as gather_fields, each node's value broadcast to every lane. */
 static inline void gather_cell(__global const real *F, const int b, const int i, const int j, const int k,
                                const vreal fx, const vreal fy, const vreal fz, vreal *E, vreal *B)
 {
     vreal sxn[NODE_PTS], syn[NODE_PTS], szn[NODE_PTS], sxc[CELL_PTS], syc[CELL_PTS], szc[CELL_PTS];
-    CELL_NODAL(fx, sxn);
-    CELL_NODAL(fy, syn);
-    CELL_NODAL(fz, szn);
-    CELL_STAGGERED(fx, sxc);
-    CELL_STAGGERED(fy, syc);
-    CELL_STAGGERED(fz, szc);
-    const int i0 = i + CELL_START, j0 = j + CELL_START, k0 = k + CELL_START;
-    GATHER_SUM_T(vreal, COMP(F, C_EX, b), sxc, i0, CELL_PTS, syn, j0, NODE_PTS, szn, k0, NODE_PTS, E[0]);
-    GATHER_SUM_T(vreal, COMP(F, C_EY, b), sxn, i0, NODE_PTS, syc, j0, CELL_PTS, szn, k0, NODE_PTS, E[1]);
-    GATHER_SUM_T(vreal, COMP(F, C_EZ, b), sxn, i0, NODE_PTS, syn, j0, NODE_PTS, szc, k0, CELL_PTS, E[2]);
-    GATHER_SUM_T(vreal, COMP(F, C_BX, b), sxn, i0, NODE_PTS, syc, j0, CELL_PTS, szc, k0, CELL_PTS, B[0]);
-    GATHER_SUM_T(vreal, COMP(F, C_BY, b), sxc, i0, CELL_PTS, syn, j0, NODE_PTS, szc, k0, CELL_PTS, B[1]);
-    GATHER_SUM_T(vreal, COMP(F, C_BZ, b), sxc, i0, CELL_PTS, syc, j0, CELL_PTS, szn, k0, NODE_PTS, B[2]);
+    CELL_AXIS(HAS_X, CELL_NODAL, fx, sxn);
+    CELL_AXIS(HAS_Y, CELL_NODAL, fy, syn);
+    CELL_AXIS(HAS_Z, CELL_NODAL, fz, szn);
+    CELL_AXIS(HAS_X, CELL_STAGGERED, fx, sxc);
+    CELL_AXIS(HAS_Y, CELL_STAGGERED, fy, syc);
+    CELL_AXIS(HAS_Z, CELL_STAGGERED, fz, szc);
+    const int i0 = CELL_FIRST(HAS_X, i), j0 = CELL_FIRST(HAS_Y, j), k0 = CELL_FIRST(HAS_Z, k);
+    GATHER_SUM_T(vreal, COMP(F, C_EX, b), sxc, i0, PTS_X(CELL_PTS), syn, j0, PTS_Y(NODE_PTS), szn, k0, PTS_Z(NODE_PTS), E[0]);
+    GATHER_SUM_T(vreal, COMP(F, C_EY, b), sxn, i0, PTS_X(NODE_PTS), syc, j0, PTS_Y(CELL_PTS), szn, k0, PTS_Z(NODE_PTS), E[1]);
+    GATHER_SUM_T(vreal, COMP(F, C_EZ, b), sxn, i0, PTS_X(NODE_PTS), syn, j0, PTS_Y(NODE_PTS), szc, k0, PTS_Z(CELL_PTS), E[2]);
+    GATHER_SUM_T(vreal, COMP(F, C_BX, b), sxn, i0, PTS_X(NODE_PTS), syc, j0, PTS_Y(CELL_PTS), szc, k0, PTS_Z(CELL_PTS), B[0]);
+    GATHER_SUM_T(vreal, COMP(F, C_BY, b), sxc, i0, PTS_X(CELL_PTS), syn, j0, PTS_Y(NODE_PTS), szc, k0, PTS_Z(CELL_PTS), B[1]);
+    GATHER_SUM_T(vreal, COMP(F, C_BZ, b), sxc, i0, PTS_X(CELL_PTS), syc, j0, PTS_Y(CELL_PTS), szn, k0, PTS_Z(NODE_PTS), B[2]);
 }
 
 /* (the sum of a's lanes, of b's, of c's, of d's): a transpose by shuffles, three additions. */
@@ -105,12 +129,18 @@ static inline __attribute__((always_inline)) void row_add_lanes(__global real *r
 #define ROW_ADD_LANES(row, v, n) row_add_lanes((row), (v), (n))
 
 /* Esirkepov on the window of particles that stayed in their cell, for VW of them at once. */
-DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES)
+#if PICL_DIM == 3
+/* at even orders with the shapes' products shared along each axis (deposit_esirkepov.cl): new
+ * code whose last bits nothing older fixes; odd orders keep the literal form and their bits */
+DEFINE_ESIRKEPOV_WINDOW_ST(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES, CELL_LISTS_DUAL)
+#elif PICL_DIM == 2
+DEFINE_ESIRKEPOV_WINDOW_2D_T(esirkepov_stay_lanes_2d, NODE_PTS, vreal, ROW_ADD_LANES)
+#endif
 
-/* The current of VW particles that stayed in cell (i, j, k) from offsets f0* to f1*; lanes with
- * qw = 0 add nothing. */
+/* The current of VW particles that stayed in cell (i, j, k) from offsets f0* to f1*, velocity
+ * v (2D's Jy and 1D's Jx, Jy come from it); lanes with qw = 0 add nothing. */
 static inline void deposit_cell(__global real *J, const int i, const int j, const int k, const vreal *f0,
-                                const vreal *f1, const vreal qw)
+                                const vreal *f1, const vreal *v, const vreal qw)
 {
     vreal S0[3][NODE_PTS], DS[3][NODE_PTS];
     for (int a = 0; a < 3; a++) {
@@ -120,8 +150,35 @@ static inline void deposit_cell(__global real *J, const int i, const int j, cons
         for (int m = 0; m < NODE_PTS; m++)
             DS[a][m] = S1[m] - S0[a][m];
     }
+#if PICL_DIM == 3
+    (void)v;
     esirkepov_stay_lanes(J, J + COMP_STRIDE, J + 2 * COMP_STRIDE, 0, i + CELL_START, j + CELL_START,
                          k + CELL_START, S0[0], DS[0], S0[1], DS[1], S0[2], DS[2], JX_PER_QW * qw, JY_PER_QW * qw,
                          JZ_PER_QW * qw);
+#elif PICL_DIM == 2
+    (void)j;
+    esirkepov_stay_lanes_2d(J, J + COMP_STRIDE, J + 2 * COMP_STRIDE, 0, i + CELL_START, k + CELL_START, S0[0], DS[0],
+                            S0[2], DS[2], JX_PER_QW * qw, qw * v[1] * (real)(1.0 / CELL_VOLUME), JZ_PER_QW * qw);
+#else
+    /* 1D: deposit_current's sums on the shape's NODE_PTS nodes (outside them both shapes are 0) */
+    (void)i;
+    (void)j;
+    __global real *Jx = J, *Jy = J + COMP_STRIDE, *Jz = J + 2 * COMP_STRIDE;
+    const vreal cz = JZ_PER_QW * qw, rho = qw * (real)(1.0 / CELL_VOLUME), jx = rho * v[0], jy = rho * v[1];
+    vreal acc = 0;
+    _Pragma("unroll") for (int m = 0; m < NODE_PTS; m++) {
+        const vreal w = S0[2][m] + (real)0.5 * DS[2][m];
+        const int at = IDX(0, 0, k + CELL_START + m);
+        vreal r[1] = {jx * w};
+        ROW_ADD_LANES(Jx + at, r, 1);
+        r[0] = jy * w;
+        ROW_ADD_LANES(Jy + at, r, 1);
+        if (m < NODE_PTS - 1) {
+            acc += cz * DS[2][m];
+            r[0] = acc;
+            ROW_ADD_LANES(Jz + at, r, 1);
+        }
+    }
+#endif
 }
 #endif /* PICL_SIMD_CELLS_CL */

@@ -244,8 +244,8 @@ static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, 
 }
 
 #if DEPOSIT_SIMD_CELLS
-/* deposition_strategy "simd_cells" (simd_cells.cl): one work item per box walks its cells in
- * order and the particles of each cell (tile_list, by particles_tile_bin with tiles of one cell)
+/* deposition_strategy "simd_cells" (simd_cells.cl): one work item per box walks its cells (dual
+ * cells at an even shape order) in order and the particles of each cell (tile_list, by particles_tile_bin with tiles of one cell)
  * VW at a time, a particle per vector lane: gather, push and the deposition of those that stay
  * in their cell as vectors; one that leaves its cell moves and deposits alone, as in the other
  * strategies. Particles are written back in place; one that leaves the box leaves a hole. */
@@ -260,10 +260,14 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
     const real o[3] = {ox, oy, oz};
     __global real *J = COMP(F, C_JX, b);
     __global const int *end = tile_end + b * TILES_PER_BOX;
+#if CELL_LISTS_DUAL
+    const real box_cells[3] = {NX, NY, NZ};
+#endif
     int q0 = 0;
     for (int c = 0; c < TILES_PER_BOX; q0 = end[c], c++) {
-        const int ci = c % NX, cj = c / NX % NY, ck = c / (NX * NY);
-        const real lo[3] = {ox + ci, oy + cj, oz + ck}; /* the cell's lower corner in the domain */
+        const int ci = c % TILES_X, cj = c / TILES_X % TILES_Y, ck = c / (TILES_X * TILES_Y);
+        /* the cell's lower corner in the domain; with dual lists (even orders) the node c */
+        const real lo[3] = {ox + ci, oy + cj, oz + ck};
         const int q1 = end[c];
         for (int q = q0; q < q1; q += VW) {
             const int n = min(VW, q1 - q);
@@ -287,17 +291,24 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
             push_u_lanes(u, E, B, SP_QDT_2M);
             const vreal inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
             const vreal v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
-            gu[0] = x[0] + v[0] * DT_DX;
-            gu[1] = x[1] + v[1] * DT_DY;
-            gu[2] = x[2] + v[2] * DT_DZ;
+            /* along an axis 2D or 1D drops the position does not move (docs/geometry.md) */
+            gu[0] = x[0] + ALONG_X(v[0] * DT_DX);
+            gu[1] = x[1] + ALONG_Y(v[1] * DT_DY);
+            gu[2] = x[2] + ALONG_Z(v[2] * DT_DZ);
             /* staying in the cell: no wrap, no face of the domain, the same box */
             vmask stay = LANE_IDS < (vmask)n;
             for (int a = 0; a < 3; a++) {
                 f1[a] = gu[a] - lo[a];
+                if (!AXIS_KEPT(a))
+                    continue; /* one cell along it, which nothing leaves */
+#if CELL_LISTS_DUAL /* in the dual cell, and in the box, which cuts the first and last dual cells */
+                stay &= f1[a] >= (real)-0.5 & f1[a] < (real)0.5 & gu[a] >= o[a] & gu[a] < o[a] + box_cells[a];
+#else
                 stay &= f1[a] >= 0 & f1[a] < 1;
+#endif
             }
             if (any(stay))
-                deposit_cell(J, ci, cj, ck, f0, f1, select((vreal)0, SP_Q * VLOAD(0, ws), stay));
+                deposit_cell(J, ci, cj, ck, f0, f1, v, select((vreal)0, SP_Q * VLOAD(0, ws), stay));
             real gs[3][VW], vs[3][VW];
             int stays[VW];
             for (int a = 0; a < 3; a++) {

@@ -85,6 +85,14 @@ case_ deterministic_order1 1e-9 1 langmuir $langmuir --set shape_order=1
 case_ deterministic_order2 1e-9 1 langmuir $langmuir --set shape_order=2
 case_ deterministic_order3 1e-9 1 langmuir $langmuir --set shape_order=3
 case_ simd_cells 1e-9 1 langmuir $langmuir --set deposition_strategy=simd_cells
+case_ simd_cells_order2_two_boxes 1e-9 1 langmuir $langmuir --set deposition_strategy=simd_cells --set shape_order=2 \
+    --set grid.max_box={4,8,8}
+case_ simd_cells_2d_order2 1e-9 1 langmuir_2d --set grid.cells={16,4} --set grid.max_box={8,4} \
+    --set species.electrons.ppc={2,1} --set species.ions.ppc={2,1} --set diagnostics.reduced.langmuir_2d.interval=1 \
+    --set deposition_strategy=simd_cells --set shape_order=2
+case_ simd_cells_1d_order3 1e-9 1 langmuir_1d --set grid.cells={16} --set grid.max_box={8} \
+    --set species.electrons.ppc=2 --set species.ions.ppc=2 --set diagnostics.reduced.langmuir_1d.interval=1 \
+    --set deposition_strategy=simd_cells --set shape_order=3
 case_ global_atomics 1e-7 1 langmuir $langmuir --set deposition_strategy=global_atomics
 case_ local_tiles 1e-7 1 langmuir $langmuir --set deposition_strategy=local_tiles
 case_ direct_deposition 1e-9 1 langmuir $langmuir --set deposition=direct --set shape_order=1

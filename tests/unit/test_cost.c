@@ -53,6 +53,24 @@ int main(void)
         cfg.shape_order = o;
         CHECK_NEAR(push_flops(&cfg), boris[o], 0);
     }
+    /* simd_cells at order 2 (a device with 64-bit atomics): Esirkepov's transverse weights from
+     * shared factors, 2 x 5 x 3 + 3 x 9 x (3 + 8) = 327 instead of 486 */
+    {
+        struct gen_device dev = {.is_cpu = 1, .has_fp64 = 1, .has_int64_atomics = 1, .max_work_group = 256};
+        struct gen_layout lay;
+        char err[256];
+        cfg.shape_order = 2;
+        CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+        struct gen_cost c[GEN_COST_MAX];
+        const int n = gen_costs(&cfg, &dev, &lay, c, GEN_COST_MAX);
+        const struct gen_cost *p = find(c, n, "push_deposit_0");
+        CHECK(p && p->flops == 976 - 486 + 327);
+        cfg.shape_order = 3; /* odd orders keep the literal form */
+        CHECK(gen_layout(&cfg, &lay, err, sizeof err) == 0);
+        const int n3 = gen_costs(&cfg, &dev, &lay, c, GEN_COST_MAX);
+        p = find(c, n3, "push_deposit_0");
+        CHECK(p && p->flops == 2053);
+    }
     cfg.shape_order = 1;
     cfg.pusher = CFG_PUSHER_VAY;
     CHECK_NEAR(push_flops(&cfg), 376 - 60 + 99, 0);

@@ -3,8 +3,8 @@
  * work item per particle, atomic additions in whatever order the threads arrive) and
  * "local_tiles" (a work-group per tile, atomic additions into local memory, then per cell
  * into J) agree with it to round-off, at every shape order, in double and float, with one
- * tile per box or several, and conserve charge as well. "simd_cells" (odd orders: the
- * particles of a cell as vectors, the lanes of each J row summed before it is added) agrees
+ * tile per box or several, and conserve charge as well. "simd_cells" (the particles of a
+ * cell, of a dual cell at order 2, as vectors, the lanes of each J row summed before it is added) agrees
  * with deterministic to round-off and is reproducible bit for bit; with 2 particles per cell
  * and u_th = 0.1 its cells hold 0 to ~6 particles (partly filled vectors) and a sixth of the
  * particles leave their cell each step (the scalar path). */
@@ -84,7 +84,7 @@ int main(void)
                same ? "bitwise identical" : "DIFFERENT", r1);
         CHECK(same);
         CHECK(r1 < 1e-11);
-        if (order % 2) {
+        {
             double r5, r6;
             double *v = run(&dev, order, "double", "simd_cells", 10, &r5);
             double *v2 = run(&dev, order, "double", "simd_cells", 10, &r6);
@@ -114,7 +114,7 @@ int main(void)
         double r1, r2;
         double *g = run(&dev, order, "float", "global_atomics", 10, &r1);
         double *l = run_wg(&dev, order, "float", "local_tiles", "{particles = 8}", 10, &r2);
-        if (order % 2) { /* simd_cells: vectors of 8 floats */
+        { /* simd_cells: vectors of 8 floats */
             double r0, r3;
             double *a = run(&dev, order, "float", "deterministic", 10, &r0);
             double *v = run(&dev, order, "float", "simd_cells", 10, &r3);

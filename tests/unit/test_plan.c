@@ -52,11 +52,17 @@ static void test_auto(void)
     d.traits = NULL;
     plan_resolve(&cfg, &d, &lay, &p);
     CHECK(p.strategy == CFG_STRATEGY_SIMD_CELLS && p.sort_interval == 16);
-    /* where simd_cells does not apply, or atomics are missing: deterministic */
+    /* an even order: simd_cells by dual cell, 17^3 lists for a box of 16^3 */
     cfg.shape_order = 2;
     plan_resolve(&cfg, &d, &lay, &p);
-    CHECK(p.strategy == CFG_STRATEGY_DETERMINISTIC && !p.ops->holes && !plan_lists_tiles(&p));
+    CHECK(p.strategy == CFG_STRATEGY_SIMD_CELLS && p.tiles.per_box == 17 * 17 * 17 && gen_cell_lists_dual(&cfg));
     cfg.shape_order = 3;
+    CHECK(!gen_cell_lists_dual(&cfg));
+    /* where simd_cells does not apply, or atomics are missing: deterministic */
+    cfg.deposition = CFG_DEPOSIT_DIRECT;
+    plan_resolve(&cfg, &d, &lay, &p);
+    CHECK(p.strategy == CFG_STRATEGY_DETERMINISTIC && !p.ops->holes && !plan_lists_tiles(&p));
+    cfg.deposition = CFG_DEPOSIT_ESIRKEPOV;
     d.has_int64_atomics = 0;
     plan_resolve(&cfg, &d, &lay, &p);
     CHECK(p.strategy == CFG_STRATEGY_DETERMINISTIC && !p.refusal[0]);
