@@ -144,6 +144,11 @@ check-inputs: all
 bench-uniform: all
 	bench/uniform.sh
 
+# The 2D uniform plasma of issue #20 (1024^2 cells, 16 per cell) beside the 3D one, and their ratio.
+.PHONY: bench-uniform-2d
+bench-uniform-2d: all
+	bench/uniform_2d.sh
+
 # Weak and strong scaling over 1, 2 and 4 MPI ranks (docs/parallel.md). Not a test.
 bench-scaling: all
 	bench/scaling.sh

@@ -6,20 +6,25 @@
 # Usage: bench/uniform.sh [extra --set options...]   (RUNS=3 STEPS=100 CELLS=64 by default)
 # Axes: STRATEGIES (deposition_strategy values, default "auto": the device's choice), e.g.
 # STRATEGIES="deterministic global_atomics local_tiles"; ORDERS (default "3 1"); PRECISIONS
-# (default "double float").
+# (default "double float"); GEOMETRY (default 3d; 2d: inputs/uniform_plasma_2d.lua on CELLS^2
+# cells, default 1024, boxes of BOX = CELLS / 4, 16 per cell; bench/uniform_2d.sh compares the two).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 picl=$root/bin/picl
 runs=${RUNS:-3}
 steps=${STEPS:-100}
-cells=${CELLS:-64}
-box=$((cells / 2))
+geometry=${GEOMETRY:-3d}
+case $geometry in
+    3d) cells=${CELLS:-64}; box=${BOX:-$((cells / 2))}; input=uniform_plasma.lua; grid="{$cells,$cells,$cells}" ;;
+    2d) cells=${CELLS:-1024}; box=${BOX:-$((cells / 4))}; input=uniform_plasma_2d.lua; grid="{$cells,$cells}" ;;
+    *) echo "bench/uniform.sh: GEOMETRY=$geometry: expected 3d or 2d" >&2; exit 2 ;;
+esac
 strategies=${STRATEGIES:-auto}
 orders=${ORDERS:-3 1}
 precisions=${PRECISIONS:-double float}
 out=${OUT:-$root/build/bench}
 mkdir -p "$out"
-csv=$out/uniform.csv
+csv=$out/${CSV:-uniform}.csv
 echo "strategy,order,precision,run,ns_per_particle_step,fom,s_per_step,arena_MiB,rss_MiB" >"$csv"
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -30,12 +35,12 @@ for strategy in $strategies; do
         for precision in $precisions; do
             tag=${strategy}_o${order}_${precision}
             for run in $(seq "$runs"); do
-                log=$out/uniform_${tag}_$run.log
-                (cd "$out" && "$picl" run "$root/inputs/uniform_plasma.lua" -q \
-                    --set "grid.cells={$cells,$cells,$cells}" --set "grid.max_box=$box" \
+                log=$out/uniform_${geometry}_${tag}_$run.log
+                (cd "$out" && "$picl" run "$root/inputs/$input" -q \
+                    --set "grid.cells=$grid" --set "grid.max_box=$box" \
                     --set "shape_order=$order" --set "precision=$precision" --set "steps=$steps" \
                     --set "deposition_strategy=$strategy" \
-                    --set "diagnostics.reduced.uniform_plasma.interval=$steps" "$@") >"$log"
+                    --set "diagnostics.reduced.${input%.lua}.interval=$steps" "$@") >"$log"
                 awk -v s="$strategy" -v o="$order" -v p="$precision" -v r="$run" '
                     /ns per particle per step/ { for (i = 1; i <= NF; i++) { if ($i == "ns") ns = $(i - 1); if ($i == "FOM") fom = $(i + 1); if ($i == "per" && $(i+1) == "step" && !sps) sps = $(i - 2) } }
                     /device arena peak/ { arena = $5; rss = $(NF - 1) }
@@ -51,7 +56,7 @@ for strategy in $strategies; do
                 "$sps" "$arena" "$rss"
             # the kernel shares of the run closest to the median
             best=$(echo "$rows" | awk -F, -v m="$ns" '{ d = $5 - m; if (d < 0) d = -d; if (!n++ || d < bd) { bd = d; r = $4 } } END { print r }')
-            sed -n '/^kernel/,/^all kernels/p' "$out/uniform_${tag}_$best.log" | head -8 | sed 's/^/    /'
+            sed -n '/^kernel/,/^all kernels/p' "$out/uniform_${geometry}_${tag}_$best.log" | head -8 | sed 's/^/    /'
         done
     done
 done

@@ -13,32 +13,60 @@ static double shape_flops(int order)
     return f[order];
 }
 
-/* GATHER_SUM(PX, PY, PZ) of shape.cl: a dot product per row, per plane, then along z. */
-static double gather_sum_flops(int px, int py, int pz)
+/* The geometry's axes (base/config.h): h[a] 1 where axis a is kept. Along a dropped axis the
+ * templates take shape_flat (one node, the literal weight 1, shape.cl) and ALONG_A(e) is 0:
+ * its shape, its loop and every product by its weight fold away, and a term compiled out costs
+ * nothing, so the counts below charge the kept axes only. In 3D every h[a] is 1 and each count
+ * is the 3D one. */
+struct axes {
+    int h[3];
+    int kept; /* how many */
+};
+
+static struct axes axes_of(const struct picl_config *cfg)
 {
-    return 2.0 * (px * py * pz + py * pz + pz);
+    struct axes ax = {{0, 0, 0}, 0};
+    for (int a = 0; a < 3; a++)
+        ax.kept += ax.h[a] = cfg_has_axis(cfg, a);
+    return ax;
+}
+
+/* Points along axis a of a loop of n points: 1 along a dropped axis (PTS_A, shape.cl). */
+static double pts(const struct axes *ax, int a, int n)
+{
+    return ax->h[a] ? n : 1;
+}
+
+/* GATHER_SUM(PX, PY, PZ) of shape.cl: a dot product per row, per plane, then along z; the
+ * contraction along a dropped axis (one trip, weight 1) is none. */
+static double gather_sum_flops(const struct axes *ax, int px, int py, int pz)
+{
+    return 2.0 * (ax->h[0] * px * py * pz + ax->h[1] * py * pz + ax->h[2] * pz);
 }
 
 /* Flops of gather_fields(). */
-static double gather_flops(const struct picl_config *cfg)
+static double gather_flops(const struct picl_config *cfg, const struct axes *ax)
 {
     const int o = cfg->shape_order, P = o + 1;
     if (cfg->gather == CFG_GATHER_ENERGY) {
         /* gather_energy.cl: nodal weights (order o) and staggered ones (order o - 1, at x - 1/2) */
         const int L = o; /* CELL_PTS */
         const int dims[6][3] = {{L, P, P}, {P, L, P}, {P, P, L}, {P, L, L}, {L, P, L}, {L, L, P}};
-        double flops = 3 * shape_flops(o) + 3 * (1 + shape_flops(o - 1));
+        double flops = ax->kept * (shape_flops(o) + 1 + shape_flops(o - 1));
         for (int c = 0; c < 6; c++)
-            flops += gather_sum_flops(dims[c][0], dims[c][1], dims[c][2]);
+            flops += gather_sum_flops(ax, pts(ax, 0, dims[c][0]), pts(ax, 1, dims[c][1]), pts(ax, 2, dims[c][2]));
         return flops;
     }
-    /* gather_momentum.cl: nodal weights, their node averages (2 P flops per axis), then
-     * MC_GATHER_SUM: one product per row and 3 flops per point */
+    /* gather_momentum.cl: nodal weights, their node averages (2 P flops per kept axis), then
+     * MC_GATHER_SUM: per row the product Sy Sz (a literal 1 folds it away: 2D, 1D), per point
+     * Sx syz f and the addition (Sx a literal 1 in 1D: one product less) */
     const int A = P + 1;
     const int dims[6][3] = {{A, P, P}, {P, A, P}, {P, P, A}, {P, A, A}, {A, P, A}, {A, A, P}};
-    double flops = 3 * shape_flops(o) + 3 * 2.0 * P;
-    for (int c = 0; c < 6; c++)
-        flops += dims[c][1] * dims[c][2] * (1.0 + 3.0 * dims[c][0]);
+    double flops = ax->kept * (shape_flops(o) + 2.0 * P);
+    for (int c = 0; c < 6; c++) {
+        const double px = pts(ax, 0, dims[c][0]), py = pts(ax, 1, dims[c][1]), pz = pts(ax, 2, dims[c][2]);
+        flops += py * pz * (ax->h[1] * ax->h[2] + (2.0 + ax->h[0]) * px);
+    }
     return flops;
 }
 
@@ -56,28 +84,62 @@ static double push_flops(enum cfg_pusher p)
     return 0;
 }
 
-/* The move in advance_*() of species_step.cl on periodic axes: box-local xo 3, gamma 8, v 3,
- * new position 6, wrap 3, unwrapped local position 6. */
-#define MOVE_FLOPS 29.0
+/* The move in move_*() of species_step.cl on periodic axes: box-local xo 3, gamma 8, v 3,
+ * new position 2 per kept axis (ALONG_A: a dropped axis does not move), wrap 3, unwrapped
+ * local position 6. */
+static double move_flops(const struct axes *ax)
+{
+    return 3 + 8 + 3 + 2.0 * ax->kept + 3 + 6;
+}
 
-/* Flops of deposit_current(); `shared`: simd_cells at an even order, whose window shares the
- * products of two axes' shapes along each axis (DEFINE_ESIRKEPOV_WINDOW_ST with SHARED 1). */
-static double deposit_flops(const struct picl_config *cfg, int shared)
+/* Flops of deposit_current(); `shared`: simd_cells at an even order in 3D, whose window shares
+ * the products of two axes' shapes along each axis (DEFINE_ESIRKEPOV_WINDOW_ST with SHARED 1). */
+static double deposit_flops(const struct picl_config *cfg, const struct axes *ax, int shared)
 {
     const int o = cfg->shape_order, P = o + 1;
     if (cfg->deposition == CFG_DEPOSIT_ESIRKEPOV) {
-        /* deposit_esirkepov.cl, the path of a particle that stays in its cells (esirkepov_stay,
-         * window W = P per axis): weights 2 shapes + DS per axis, the three q w factors, then
-         * per axis W^2 transverse weights of 10 flops and W^2 (W - 1) running sums of 3 flops
-         * plus the addition into J */
-        const int W = P;
-        if (shared) /* h and t of y and z (5 flops each per node), then 3 flops per transverse weight */
-            return 3 * (2 * shape_flops(o) + (o + 3)) + 3 + 2 * 5.0 * W + 3.0 * W * W * (3 + 4.0 * (W - 1));
-        return 3 * (2 * shape_flops(o) + (o + 3)) + 3 + 3.0 * W * W * (10 + 4.0 * (W - 1));
+        /* deposit_esirkepov.cl, the path of a particle that stays in its cells (window W = P per
+         * axis; 1D has one path over the ESK_PTS = o + 3 nodes): per kept axis, weights 2
+         * shapes + DS (o + 3) */
+        const int W = P, K = o + 3;
+        const double weights = ax->kept * (2 * shape_flops(o) + K);
+        if (ax->kept == 3 && shared) /* h and t of y and z (5 flops each per node), then 3 flops
+                                      * per transverse weight */
+            return weights + 3 + 2 * 5.0 * W + 3.0 * W * W * (3 + 4.0 * (W - 1));
+        if (ax->kept == 3) /* the three q w factors; per axis W^2 transverse weights of 10 flops and
+                            * W^2 (W - 1) running sums of 3 flops plus the addition into J */
+            return weights + 3 + 3.0 * W * W * (10 + 4.0 * (W - 1));
+        if (ax->kept == 2) /* cx, cz 1 each, jy = q w v_y / dV 2; Jx: per z node the weight S0z +
+                            * DSz / 2 (2) and W - 1 sums of 3 plus the addition; Jy: W^2 nodes of
+                            * the averaged shape (10), times jy and added (2); Jz as Jx */
+            return weights + 4 + W * (2 + 4.0 * (W - 1)) + 12.0 * W * W + (2.0 * W + 4.0 * W * (W - 1));
+        /* 1D: cz, rho, jx, jy 1 each; per node the weight (2), jx w and jy w added (4); per node
+         * but the last the running sum (2) and its addition (1) */
+        return weights + 4 + 6.0 * K + 3.0 * (K - 1);
     }
-    /* deposit_direct.cl: mid-point 2, two shapes and x - 1/2 per axis, rho 1; per (j, k) 3
-     * currents of 3 products, per point 3 products and 3 additions */
-    return 3 * (2 + 2 * shape_flops(o) + 1) + 1 + 9.0 * P * P + 6.0 * P * P * P;
+    /* deposit_direct.cl, per kept axis: mid-point 2, two shapes and x - 1/2; rho 1; per (j, k) 3
+     * currents of rho v times the y and z weights, per point 3 products by the x weight and 3
+     * additions (a literal weight 1 folds its product away) */
+    const double px = pts(ax, 0, P), py = pts(ax, 1, P), pz = pts(ax, 2, P);
+    return ax->kept * (2 + 2 * shape_flops(o) + 1) + 1 + 3.0 * (1 + ax->h[1] + ax->h[2]) * py * pz +
+           3.0 * (1 + ax->h[0]) * px * py * pz;
+}
+
+/* Flops of one component of curl E (Faraday) or curl B (Ampere) with t of its two terms kept:
+ * each term a difference of diff flops and a product, combined by t - 1 operations (a term
+ * compiled out leaves 0 - a, a negation, or a - 0), the update 1, Ampere's J term a product
+ * and a combination; none when nothing is kept (the statement folds to nothing). */
+static double curl_flops(int t, double diff, int with_j)
+{
+    if (t == 0)
+        return with_j ? 2 : 0;
+    return t * (diff + 1) + (t - 1) + 1 + (with_j ? 2 : 0);
+}
+
+/* Terms of curl component c kept: (y, z), (z, x), (x, y). */
+static int curl_terms(const struct axes *ax, int c)
+{
+    return ax->h[(c + 1) % 3] + ax->h[(c + 2) % 3];
 }
 
 static struct gen_cost *add(struct gen_cost *out, int *n, int max, const char *kernel, const char *item)
@@ -114,7 +176,9 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     plan_resolve(cfg, dev, lay, &plan);
     const int shared = !plan.refusal[0] && plan.ops && plan.ops->cell_tiles && gen_cell_lists_dual(cfg) &&
                        cfg->geometry == CFG_GEOMETRY_3D && cfg->deposition == CFG_DEPOSIT_ESIRKEPOV;
-    const double push = gather_flops(cfg) + push_flops(cfg->pusher) + MOVE_FLOPS + deposit_flops(cfg, shared);
+    const struct axes ax = axes_of(cfg);
+    const double push = gather_flops(cfg, &ax) + push_flops(cfg->pusher) + move_flops(&ax) +
+                        deposit_flops(cfg, &ax, shared);
     const double weight_bytes = gen_stores_weights(cfg) ? R : 0;
     const double attr_bytes = 6 * R + weight_bytes + (gen_stores_ids(cfg) ? 8 : 0);
     const double particle_bytes = 2 * attr_bytes;
@@ -130,13 +194,14 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
         c->bytes = particle_bytes;
         c->fixed_bytes = (6 + 2 * 3) * R * allocated;
         /* the charge density of the diagnostics (particle_diag.cl): x, y, z (and w) read; P^3
-         * points of 3 products and an addition into rho */
-        const double P = cfg->shape_order + 1;
+         * points (P per kept axis) of a product per kept axis' weight and an addition into rho */
+        const int P = cfg->shape_order + 1;
         snprintf(name, sizeof name, "deposit_rho_%d", s);
         if (!(c = add(out, &n, max, name, "particle")))
             return n;
         c->species = s;
-        c->flops = 3 * shape_flops(cfg->shape_order) + 1 + 4 * P * P * P;
+        c->flops = ax.kept * shape_flops(cfg->shape_order) + 1 +
+                   (1.0 + ax.kept) * pts(&ax, 0, P) * pts(&ax, 1, P) * pts(&ax, 2, P);
         c->bytes = 3 * R + weight_bytes;
         c->fixed_bytes = 2 * R * allocated;
     }
@@ -166,14 +231,20 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     if (!(c = add(out, &n, max, "maxwell_push_B_half", "cell")))
         return n;
     c->items = valid;
-    /* Yee: per component 2 differences, 2 products, 1 subtraction, the update; CKC: ckc_diff
-     * is 9 differences and 12 flops combining them */
-    c->flops = cfg->solver == CFG_SOLVER_YEE ? 3 * 6 : 3 * (2 * 21 + 4);
+    /* Yee: per component 2 differences, 2 products, 1 subtraction, the update (curl_flops);
+     * CKC: ckc_diff is 9 differences and 12 flops combining them, ckc_diff_2d 3 and 4; 1D's
+     * CKC is Yee */
+    const double diff = cfg->solver == CFG_SOLVER_YEE || ax.kept == 1 ? 1 : ax.kept == 3 ? 21 : 7;
+    c->flops = 0;
+    for (int k = 0; k < 3; k++)
+        c->flops += curl_flops(curl_terms(&ax, k), diff, 0);
     c->bytes = 9 * R; /* E, B read; B written */
     if (!(c = add(out, &n, max, "maxwell_push_E", "cell")))
         return n;
     c->items = valid;
-    c->flops = 3 * 8; /* 2 differences, 3 products, 2 combinations, the update */
+    c->flops = 0; /* per component 2 differences, 3 products, 2 combinations, the update */
+    for (int k = 0; k < 3; k++)
+        c->flops += curl_flops(curl_terms(&ax, k), 1, 1);
     c->bytes = 12 * R; /* E, B, J read; E written */
 
     /* Guard exchange (guards.cl, plans of runtime/guards.c): FillBoundary copies each guard cell

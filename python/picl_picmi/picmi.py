@@ -2,7 +2,7 @@
 # picmi`. The classes are picmistandard's with picl's own arguments (prefix picl_); Simulation
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
-# A class picl cannot honour at all (RZ, 1D and 2D grids, electrostatic solvers, other
+# A class picl cannot honour at all (RZ grids, electrostatic solvers, other
 # distributions, mirrors and field files, interactions, boosted-frame diagnostics) exists so that scripts
 # import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
 # refused when the input is written (translate.py), each naming the object, the argument and the
@@ -65,12 +65,20 @@ class Cartesian3DGrid(picmistandard.PICMI_Cartesian3DGrid):
     picl_moving_window_start: float | None = Field(default=None, description="moving_window.start [s]")
 
 
-Cartesian1DGrid = _refused(picmistandard.PICMI_Cartesian1DGrid,
-                           "picl is three-dimensional; closest: a Cartesian3DGrid with a few cells (at least the "
-                           "3 guard cells) and periodic boundaries across, as inputs/langmuir.lua (grid.cells)")
-Cartesian2DGrid = _refused(picmistandard.PICMI_Cartesian2DGrid,
-                           "picl is three-dimensional; closest: a Cartesian3DGrid with a few cells (at least the "
-                           "3 guard cells) and periodic boundaries along the third axis (grid.cells)")
+class Cartesian2DGrid(picmistandard.PICMI_Cartesian2DGrid):
+    """geometry = "2d": the grid's two axes are picl's x and z (WarpX's 2D convention; PICMI names
+    them nx, ny). picl arguments as Cartesian3DGrid's, with 2 numbers for picl_max_box."""
+    picl_max_box: int | list[int] | None = Field(default=None, description="grid.max_box: cells per box")
+    picl_moving_window_start: float | None = Field(default=None, description="moving_window.start [s]")
+
+
+class Cartesian1DGrid(picmistandard.PICMI_Cartesian1DGrid):
+    """geometry = "1d": the grid's one axis is picl's z (WarpX's 1D convention; PICMI names it nx).
+    picl arguments as Cartesian3DGrid's."""
+    picl_max_box: int | list[int] | None = Field(default=None, description="grid.max_box: cells per box")
+    picl_moving_window_start: float | None = Field(default=None, description="moving_window.start [s]")
+
+
 CylindricalGrid = _refused(picmistandard.PICMI_CylindricalGrid,
                            "picl has no RZ (azimuthal mode) geometry; closest: a Cartesian3DGrid (grid.cells)")
 

@@ -19,6 +19,21 @@ M_E = 9.1093837015e-31
 M_P = 1.67262192369e-27
 
 AXES = ("x", "y", "z")
+GRIDS = (picmistandard.PICMI_Cartesian3DGrid, picmistandard.PICMI_Cartesian2DGrid,
+         picmistandard.PICMI_Cartesian1DGrid)
+
+
+def kept(grid):
+    """picl's axes (0 x, 1 y, 2 z) that the grid's vectors list, in order: a Cartesian2DGrid's two
+    axes are x and z and a Cartesian1DGrid's one is z (WarpX's convention, and picl's geometry
+    "2d" and "1d"); vectors that PICMI keeps 3D everywhere (positions, velocities, a distribution's
+    bounds) are x, y, z in every geometry."""
+    return {3: (0, 1, 2), 2: (0, 2), 1: (2,)}[grid.number_of_dimensions]
+
+
+def on_grid(grid, vector):
+    """The kept axes' entries of a 3-vector (x, y, z)."""
+    return [vector[a] for a in kept(grid)]
 
 # PICMI's field boundary names -> picl's (WarpX reads "open" as a PML, as picl does here)
 FIELD_BOUNDARIES = {"periodic": "periodic", "open": "pml", "pec": "pec", "dirichlet": "pec"}
@@ -142,8 +157,8 @@ def _grid(sim):
     if not isinstance(solver, picmistandard.PICMI_ElectromagneticSolver):
         refuse(sim, "solver", "picl is electromagnetic only", "solver.name")
     grid = solver.grid
-    if not isinstance(grid, picmistandard.PICMI_Cartesian3DGrid):
-        refuse(solver, "grid", "picl is three-dimensional and Cartesian", "grid (a Cartesian3DGrid)")
+    if not isinstance(grid, GRIDS):
+        refuse(solver, "grid", "picl's grids are Cartesian", "grid (a Cartesian3DGrid, 2DGrid or 1DGrid)")
     if grid.refined_regions:
         refuse(grid, "refined_regions", "picl has no mesh refinement", "grid.cells (a finer grid everywhere)")
     refuse_given(grid, ["guard_cells"], "picl sizes the guard cells from the shape order and the solver",
@@ -157,18 +172,21 @@ def _grid(sim):
 
 def _boundaries(grid):
     field, particles = {}, {}
-    for a, axis in enumerate(AXES):
+    n = grid.number_of_dimensions
+    for i, a in enumerate(kept(grid)):
+        axis = AXES[a]
         faces_f, faces_p = [], []
         for side, arg_f, arg_p in (("min", "lower_boundary_conditions", "lower_boundary_conditions_particles"),
                                    ("max", "upper_boundary_conditions", "upper_boundary_conditions_particles")):
-            bc = (getattr(grid, arg_f) or [None] * 3)[a]
+            bc = (getattr(grid, arg_f) or [None] * n)[i]
             if bc is None:
                 refuse(grid, arg_f, f"the field boundary at {axis}{side} is not given", "boundary.field")
             if bc not in FIELD_BOUNDARIES:
                 refuse(grid, arg_f, f"picl has no field boundary '{bc}' (at {axis}{side}); picl's are periodic, "
                        "pec ('pec', 'dirichlet') and pml ('open')", "boundary.field")
-            bp = (getattr(grid, arg_p) or [None] * 3)[a]
-            given_p = arg_p in grid.model_fields_set or f"bc_{axis}{side}_particles" in grid.model_fields_set
+            bp = (getattr(grid, arg_p) or [None] * n)[i]
+            picmi_axis = AXES[i] if n < 3 else axis     # PICMI names a 2D grid's axes x, y
+            given_p = arg_p in grid.model_fields_set or f"bc_{picmi_axis}{side}_particles" in grid.model_fields_set
             if bp is None or (not given_p and bp not in PARTICLE_BOUNDARIES):
                 # PICMI's particle boundaries follow the field's when not given; picl's (and WarpX's)
                 # default at a face that is not periodic absorbs them
@@ -185,10 +203,10 @@ def _boundaries(grid):
     if grid.pml_cells is not None:
         if not has_pml:
             refuse(grid, "pml_cells", "no face is 'open' (a PML)", "boundary.pml_cells")
-        if len(grid.pml_cells) != 3:
-            refuse(grid, "pml_cells", "expected 3 numbers, one per axis", "boundary.pml_cells")
+        if len(grid.pml_cells) != n:
+            refuse(grid, "pml_cells", f"expected {n} numbers, one per axis", "boundary.pml_cells")
         # picl takes pml_cells only along axes with a PML face
-        pml = {axis: int(n) for axis, n in zip(AXES, grid.pml_cells)
+        pml = {axis: int(c) for axis, c in zip([AXES[a] for a in kept(grid)], grid.pml_cells)
                if "pml" in (field[axis] if isinstance(field[axis], list) else [field[axis]])}
     return field, particles, pml
 
@@ -200,11 +218,14 @@ def _window(grid):
             refuse(grid, "picl_moving_window_start", "there is no moving window (moving_window_velocity)",
                    "moving_window.start")
         return None
-    moving = [a for a in range(3) if v[a] != 0]
+    if len(v) != grid.number_of_dimensions:
+        refuse(grid, "moving_window_velocity", f"expected {grid.number_of_dimensions} numbers, one per axis",
+               "moving_window.axis, moving_window.speed")
+    moving = [i for i in range(len(v)) if v[i] != 0]
     if len(moving) != 1 or v[moving[0]] < 0:
         refuse(grid, "moving_window_velocity", "picl's window moves along one axis, towards its upper face",
                "moving_window.axis, moving_window.speed")
-    window = {"axis": AXES[moving[0]], "speed": v[moving[0]] / C}
+    window = {"axis": AXES[kept(grid)[moving[0]]], "speed": v[moving[0]] / C}
     if getattr(grid, "picl_moving_window_start", None) is not None:
         window["start"] = float(getattr(grid, "picl_moving_window_start", None))
     return window
@@ -242,9 +263,10 @@ def _solver(sim, w):
         refuse_given(sm, ["stride", "alpha"], "picl's filter is the plain binomial (1/4, 1/2, 1/4)", "filter.passes")
         if sm.compensation and any(sm.compensation):
             refuse(sm, "compensation", "picl's filter has no compensation pass yet", "filter.passes")
-        passes = [int(n) for n in (sm.n_pass or [1, 1, 1])]
-        if len(passes) != 3:
-            refuse(sm, "n_pass", "expected 3 numbers, one per axis", "filter.passes")
+        dims = s.grid.number_of_dimensions
+        passes = [int(n) for n in (sm.n_pass or [1] * dims)]
+        if len(passes) != dims:
+            refuse(sm, "n_pass", f"expected {dims} numbers, one per axis", "filter.passes")
         w.field("filter", {"passes": passes}, "binomial passes of J per axis (source_smoother)")
 
 
@@ -338,8 +360,8 @@ def _region(dist, grid, window):
         return None, None
     along = AXES.index(window["axis"]) if window else None
     clipped = []
-    for a in range(3):
-        glo, ghi = grid.lower_bound[a], grid.upper_bound[a]
+    for i, a in enumerate(kept(grid)):
+        glo, ghi = grid.lower_bound[i], grid.upper_bound[i]
         lo = glo if lower[a] is None else float(lower[a])
         hi = ghi if upper[a] is None else float(upper[a])
         # picl refuses a region beyond the domain (except along a window's axis); the plasma beyond
@@ -349,7 +371,15 @@ def _region(dist, grid, window):
             lo, hi = max(lo, glo), min(hi, ghi)
         lower[a], upper[a] = lo, hi
     note = f"clipped to the domain along {', '.join(clipped)}" if clipped else None
-    return {"lower": lower, "upper": upper}, note
+    for a in range(3):
+        # picl's 2D and 1D particles sit at 0 along a dropped axis: a bound there either holds
+        # every particle or none, and picl's region has no entry for it
+        if a not in kept(grid) and ((lower[a] is not None and lower[a] > 0) or
+                                    (upper[a] is not None and upper[a] < 0)):
+            refuse(dist, "lower_bound" if lower[a] is not None and lower[a] > 0 else "upper_bound",
+                   f"the particles of a {grid.number_of_dimensions}D grid sit at {AXES[a]} = 0, outside the "
+                   "bounds", "species.region")
+    return {"lower": on_grid(grid, lower), "upper": on_grid(grid, upper)}, note
 
 
 def foil_density(dist, axis, sign):
@@ -420,10 +450,11 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
     if layout.grid is not None and layout.grid is not grid:
         refuse(layout, "grid", "picl has one grid", "species.ppc")
     ppc = [int(n) for n in layout.n_macroparticles_per_cell]
+    dims = grid.number_of_dimensions
     if len(ppc) == 1:
-        ppc = ppc * 3
-    if len(ppc) != 3:
-        refuse(layout, "n_macroparticles_per_cell", "expected 1 or 3 numbers on a 3D grid", "species.ppc")
+        ppc = ppc * dims
+    if len(ppc) != dims:
+        refuse(layout, "n_macroparticles_per_cell", f"expected 1 or {dims} numbers on a {dims}D grid", "species.ppc")
     w.field("density", density, note)
     region, region_note = _region(dist, grid, window)
     if region:
@@ -469,19 +500,23 @@ def _bunch(sp, dist, layout, grid, charge, w):
     if len(moving) > 1:
         refuse(dist, "centroid_velocity", "picl's bunch moves along one axis", "species.beam.axis, species.beam.u")
     a = moving[0] if moving else 2
+    if a not in kept(grid):
+        refuse(dist, "centroid_velocity", f"a {grid.number_of_dimensions}D grid has no {AXES[a]} axis",
+               "species.beam.axis")
     if sp.density_scale is not None:
         refuse(sp, "density_scale", "a bunch has its charge from n_physical_particles", "species.beam.total_charge")
     beam = {
         "total_charge": float(dist.n_physical_particles) * charge,
         "particles": int(layout.n_macroparticles),
-        "centroid": [float(v) for v in dist.centroid_position],
-        "rms": [float(v) for v in dist.rms_bunch_size],
+        "centroid": on_grid(grid, [float(v) for v in dist.centroid_position]),
+        "rms": on_grid(grid, [float(v) for v in dist.rms_bunch_size]),
         "axis": AXES[a],
         "u": dist.centroid_velocity[a] / C,
         "u_th": [v / C for v in dist.rms_velocity],
     }
     w.open("beam", "GaussianBunchDistribution")
-    w.field("total_charge", beam["total_charge"], "C: n_physical_particles times the charge")
+    w.field("total_charge", beam["total_charge"], "C: n_physical_particles times the charge" +
+            ("" if grid.number_of_dimensions == 3 else " (per metre in y in 2D, per m^2 in 1D)"))
     w.field("particles", beam["particles"], "PseudoRandomLayout.n_macroparticles")
     w.field("centroid", beam["centroid"], "m")
     w.field("rms", beam["rms"], "m (rms_bunch_size)")
@@ -543,7 +578,7 @@ def _species(sim, grid, window, constants, w):
     return names
 
 
-def _analytic_laser(laser, antenna, name, a, sign, constants, w):
+def _analytic_laser(laser, antenna, name, a, sign, constants, w, grid):
     """An AnalyticLaser: its field_expression in X, Y (the antenna plane's coordinates from
     LaserAntenna.position, X along the polarization, Y along propagation x polarization, as WarpX
     reads them) and t, as picl's profile in x, y, z on the plane."""
@@ -575,7 +610,8 @@ def _analytic_laser(laser, antenna, name, a, sign, constants, w):
     profile = expression(laser.field_expression, f"{where}: field_expression", names)
     w.open(note="AnalyticLaser through a LaserAntenna")
     w.field("name", name)
-    w.field("position", [float(v) for v in antenna.position], "m: the antenna plane (LaserAntenna.position)")
+    w.field("position", on_grid(grid, [float(v) for v in antenna.position]),
+            "m: the antenna plane (LaserAntenna.position)")
     w.field("direction", ("+" if sign > 0 else "-") + AXES[a], "propagation_direction")
     w.field("polarization", p, "polarization_direction")
     w.field("wavelength", float(laser.wavelength), "m: sets the antenna's delay (docs/input.md, lasers)")
@@ -602,6 +638,9 @@ def _lasers(sim, grid, constants, w):
         if len(axes) != 1:
             refuse(laser, "propagation_direction", "picl's lasers propagate along an axis", "lasers[i].direction")
         a = axes[0]
+        if a not in kept(grid):
+            refuse(laser, "propagation_direction", f"a {grid.number_of_dimensions}D grid has no {AXES[a]} axis",
+                   "lasers[i].direction")
         sign = 1.0 if d[a] > 0 else -1.0
         if antenna.normal_vector is not None:
             n = antenna.normal_vector
@@ -610,7 +649,7 @@ def _lasers(sim, grid, constants, w):
                        "lasers[i].direction")
         name = identifier(laser.name or f"laser{i + 1}")
         if isinstance(laser, picmistandard.PICMI_AnalyticLaser):
-            _analytic_laser(laser, antenna, name, a, sign, constants, w)
+            _analytic_laser(laser, antenna, name, a, sign, constants, w, grid)
             continue
         for arg in ("zeta", "beta", "phi2"):
             if getattr(laser, arg):
@@ -619,14 +658,14 @@ def _lasers(sim, grid, constants, w):
             refuse(laser, "phi0", "picl's carrier phase is 0 (a cosine) at the focus at the envelope's peak",
                    "lasers[i].profile")
         focus, centroid = laser.focal_position, laser.centroid_position
-        for b in range(3):
+        for i, b in enumerate(kept(grid)):
             if b == a:
                 continue
-            scale = grid.upper_bound[b] - grid.lower_bound[b]
+            scale = grid.upper_bound[i] - grid.lower_bound[i]
             if abs(centroid[b] - focus[b]) > 1e-9 * scale:
                 refuse(laser, "centroid_position", "picl's pulse travels along its axis through the focus: the "
                        "centroid and the focus differ only along the propagation direction", "lasers[i].position")
-        position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in range(3)]
+        position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in kept(grid)]
         t_peak = sign * (antenna.position[a] - centroid[a]) / C
         focal_distance = sign * (focus[a] - antenna.position[a])
         w.open(note="GaussianLaser through a LaserAntenna")
@@ -829,7 +868,10 @@ def simulation_lua(sim, steps=None):
 
     body = _Writer()
     body.depth = 1
-    body.open("grid", "Cartesian3DGrid")
+    dims = grid.number_of_dimensions
+    if dims < 3:
+        body.field("geometry", f"{dims}d", f"a Cartesian{dims}DGrid: axes " + ", ".join(AXES[a] for a in kept(grid)))
+    body.open("grid", f"Cartesian{dims}DGrid" + (" (x, z)" if dims == 2 else " (z)" if dims == 1 else ""))
     body.field("cells", [int(n) for n in grid.number_of_cells], "number_of_cells")
     body.field("lower", [float(v) for v in grid.lower_bound], "m")
     body.field("upper", [float(v) for v in grid.upper_bound], "m")

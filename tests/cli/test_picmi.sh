@@ -6,8 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 "$root/tools/venv.sh" || { echo "FAIL: no Python environment for the PICMI tests (make venv)"; exit 1; }
 scratch picmi
-# -p no:cacheprovider: nothing written into the checkout
-"$root/.venv/bin/python" -m pytest -q -p no:cacheprovider "$root/tests/picmi" >"$dir/pytest.log" 2>&1
+# -p no:cacheprovider: nothing written into the checkout; PYTHONPATH: this checkout's package, also
+# where .venv is another checkout's (a worktree's link) whose editable install points there
+PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" "$root/.venv/bin/python" -m pytest -q -p no:cacheprovider "$root/tests/picmi" >"$dir/pytest.log" 2>&1
 rc=$?
 cat "$dir/pytest.log"
 echo "  pytest tests/picmi: $(tail -n 1 "$dir/pytest.log")"

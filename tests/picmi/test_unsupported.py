@@ -17,6 +17,16 @@ def grid(**kw):
     return picmi.Cartesian3DGrid(**args)
 
 
+def grid2d():
+    return picmi.Cartesian2DGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1e-6, 1e-6],
+                                 lower_boundary_conditions=["periodic"] * 2, upper_boundary_conditions=["periodic"] * 2)
+
+
+def grid1d():
+    return picmi.Cartesian1DGrid(number_of_cells=[8], lower_bound=[0], upper_bound=[1e-6],
+                                 lower_boundary_conditions=["periodic"], upper_boundary_conditions=["periodic"])
+
+
 def simulation(g=None, solver=None, dist=None, layout=None, species=None, self_field=None, laser=None,
                diagnostic=None, **kw):
     g = g or grid()
@@ -55,10 +65,16 @@ CASES = [
                                               lower_boundary_conditions=[None, "periodic"],
                                               upper_boundary_conditions=["pec", "periodic"]),
      ["CylindricalGrid", "RZ", "grid.cells"]),
-    ("2D grid", lambda: picmi.Cartesian2DGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1],
-                                              lower_boundary_conditions=["periodic"] * 2,
-                                              upper_boundary_conditions=["periodic"] * 2),
-     ["Cartesian2DGrid", "three-dimensional"]),
+    # 2D and 1D grids are picl's geometry "2d" (x, z) and "1d" (z): what has no axis there is refused
+    ("2D laser along y", lambda: simulation(g=grid2d(), laser=gaussian_laser(propagation_direction=[0, 1, 0],
+                                                                             polarization_direction=[1, 0, 0])),
+     ["GaussianLaser.propagation_direction", "2D grid has no y axis", "lasers[i].direction"]),
+    ("2D ppc of 3", lambda: simulation(g=grid2d(), dist=uniform(),
+                                       layout=picmi.GriddedLayout(n_macroparticles_per_cell=[1, 1, 1])),
+     ["GriddedLayout.n_macroparticles_per_cell", "expected 1 or 2 numbers on a 2D grid", "species.ppc"]),
+    ("1D plasma off y = 0", lambda: simulation(g=grid1d(), dist=uniform(lower_bound=[None, 1e-7, None]),
+                                               layout=picmi.GriddedLayout(n_macroparticles_per_cell=[1])),
+     ["UniformDistribution.lower_bound", "sit at y = 0", "species.region"]),
     ("electrostatic", lambda: picmi.ElectrostaticSolver(grid=grid()), ["ElectrostaticSolver", "solver.name"]),
     ("Silver-Mueller", lambda: simulation(grid(lower_boundary_conditions=["absorbing_silver_mueller", "periodic",
                                                                           "periodic"],
