@@ -9,10 +9,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "comm.h"
 #include "constants.h"
 #include "log.h"
 #include "mem.h"
 #include "mesh_file.h"
+
+/* Steps of E and B kept: a slice due between the last two is interpolated in time through all
+ * of them (cubic), and along the axis through 4 cells (cubic), docs/boosted_frame.md. */
+#define BTD_LEVELS 4
 
 struct btd_snap {
     double T; /* s, lab */
@@ -36,11 +41,15 @@ struct btd {
     double gamma, beta;
     size_t cells; /* of the boosted grid */
     size_t out_cells; /* of the largest lab grid */
-    double *prev, *cur; /* boosted E, B (6 x cells, x fastest) at t_prev and t_cur */
-    double t_prev, t_cur, lo_prev, lo_cur;
-    int have_prev, have_cur;
+    /* the last BTD_LEVELS steps' boosted E, B (6 x cells, x fastest; every rank's boxes), newest
+     * first, at times t[l] with the window's lower edge lo[l]; n_lev of them are valid */
+    double *F[BTD_LEVELS];
+    double t[BTD_LEVELS], lo[BTD_LEVELS];
+    int n_lev;
+    double next_due; /* s, boosted: the earliest t' of a slice not yet filled */
     long pending; /* snapshots not yet written */
     long before_start; /* slices whose boosted time is before t' = 0 (left at zero) */
+    long reads, skips; /* steps that read E and B to the host, and steps that did not need to */
 };
 
 /* the primary and partner components and the partner's coefficient of lab component c */
@@ -73,11 +82,6 @@ int btd_open(struct btd **out, const struct io_state *io, long resume_step, char
                                "diagnostics in this version of picl (their earlier slices are not in a checkpoint)");
         return -1;
     }
-    if (io->ctx->lay.n_ranks > 1) {
-        snprintf(err, err_len, "diagnostics.back_transformed: runs on one rank only in this version of picl; "
-                               "run on one rank");
-        return -1;
-    }
     struct btd *b = mem_calloc(1, sizeof *b);
     if (!b) {
         snprintf(err, err_len, "diagnostics.back_transformed: out of host memory");
@@ -108,19 +112,23 @@ int btd_open(struct btd **out, const struct io_state *io, long resume_step, char
             b->pending++;
         }
     }
-    b->prev = mem_alloc(6 * b->cells * sizeof(double));
-    b->cur = mem_alloc(6 * b->cells * sizeof(double));
-    if (!b->prev || !b->cur) {
+    int oom = 0;
+    for (int l = 0; l < BTD_LEVELS; l++)
+        oom |= !(b->F[l] = mem_alloc(6 * b->cells * sizeof(double)));
+    if (oom) {
         btd_close(b, 0);
-        snprintf(err, err_len, "diagnostics.back_transformed: out of host memory for two copies of E and B");
+        snprintf(err, err_len, "diagnostics.back_transformed: out of host memory for %d copies of E and B",
+                 BTD_LEVELS);
         return -1;
     }
+    b->next_due = -INFINITY; /* the first call finds it */
     *out = b;
     return 0;
 }
 
 /* Component c of copy F (boosted lower edge lo along the axis) at z' (m), transverse cell
- * `base` (its index with the axis index 0); 0 outside the valid cells. */
+ * `base` (its index with the axis index 0): cubic through the 4 nearest cells, linear in the
+ * cell next to either face, 0 outside the valid cells. */
 static double sample(const struct btd *b, const struct gen_layout *lay, const double *F, double lo, int c,
                      double zb, size_t base)
 {
@@ -134,7 +142,23 @@ static double sample(const struct btd *b, const struct gen_layout *lay, const do
     const size_t stride = b->a == 0 ? 1 : b->a == 1 ? (size_t)lay->cells[0] : (size_t)lay->cells[0] * lay->cells[1];
     const double w = f - k0;
     const double *col = F + (size_t)c * b->cells + base + (size_t)k0 * stride;
-    return (1 - w) * col[0] + w * col[stride];
+    if (k0 < 1 || k0 + 2 > n - 1)
+        return (1 - w) * col[0] + w * col[stride];
+    const double lm = -w * (w - 1) * (w - 2) / 6, l0 = (w + 1) * (w - 1) * (w - 2) / 2,
+                 l1 = -(w + 1) * w * (w - 2) / 2, l2 = (w + 1) * w * (w - 1) / 6;
+    return lm * col[-(ptrdiff_t)stride] + l0 * col[0] + l1 * col[stride] + l2 * col[2 * stride];
+}
+
+/* Lagrange weights at tb through the n_lev kept times (all of them: the slice lies between the
+ * newest two, or at the only one). */
+static void time_weights(const struct btd *b, double tb, double *w)
+{
+    for (int i = 0; i < b->n_lev; i++) {
+        w[i] = 1;
+        for (int j = 0; j < b->n_lev; j++)
+            if (j != i)
+                w[i] *= (tb - b->t[j]) / (b->t[i] - b->t[j]);
+    }
 }
 
 /* The lab value of component c at z' and time t' for every transverse cell, into the
@@ -151,7 +175,8 @@ static void fill_slice(struct btd *b, const struct gen_layout *lay, const struct
     on[b->a] = (size_t)d->cfg->cells;
     const size_t ostride[3] = {1, on[0], on[0] * on[1]};
     const size_t out_cells = on[0] * on[1] * on[2];
-    const double wt = b->have_prev && tb > b->t_prev ? (tb - b->t_prev) / (b->t_cur - b->t_prev) : 1.0;
+    double wt[BTD_LEVELS];
+    time_weights(b, tb, wt);
     for (int iq = 0; iq < lay->cells[b->q]; iq++)
         for (int ip = 0; ip < lay->cells[b->p]; ip++) {
             const size_t base = (size_t)ip * stride[b->p] + (size_t)iq * stride[b->q];
@@ -162,9 +187,9 @@ static void fill_slice(struct btd *b, const struct gen_layout *lay, const struct
                     v[m] = 0;
                     continue;
                 }
-                double x = sample(b, lay, b->cur, b->lo_cur, cc, zb, base);
-                if (wt < 1.0)
-                    x = wt * x + (1 - wt) * sample(b, lay, b->prev, b->lo_prev, cc, zb, base);
+                double x = 0;
+                for (int l = 0; l < b->n_lev; l++)
+                    x += wt[l] * sample(b, lay, b->F[l], b->lo[l], cc, zb, base);
                 v[m] = x;
             }
             const double lab = c1 % 3 == b->a ? v[0] : b->gamma * (v[0] + coef * v[1]);
@@ -235,25 +260,50 @@ static void snap_free(struct btd_snap *sn)
     sn->done = NULL;
 }
 
+/* This step's E and B, whole on every rank (each reads its boxes, the sum over ranks adds zeros
+ * elsewhere, exactly), as the newest level. */
+static int read_level(struct btd *b, const struct io_state *io, char *err, size_t err_len)
+{
+    struct ctx *c = io->ctx;
+    double *F = b->F[BTD_LEVELS - 1];
+    for (int l = BTD_LEVELS - 1; l > 0; l--) {
+        b->F[l] = b->F[l - 1];
+        b->t[l] = b->t[l - 1];
+        b->lo[l] = b->lo[l - 1];
+    }
+    b->F[0] = F;
+    memset(F, 0, 6 * b->cells * sizeof(double));
+    for (int comp = 0; comp < 6; comp++) {
+        double *out = F + (size_t)comp * b->cells;
+        if (fields_read(io->fields, c, (enum field_comp)comp, out, err, err_len))
+            return -1;
+        comm_sum_doubles(c->comm, out, (int)b->cells);
+    }
+    b->t[0] = io->time;
+    b->lo[0] = window_lower(io->window, c, b->a);
+    if (b->n_lev < BTD_LEVELS)
+        b->n_lev++;
+    b->reads++;
+    return 0;
+}
+
 int btd_step(struct btd *b, const struct io_state *io, char *err, size_t err_len)
 {
     if (!b || b->pending == 0)
         return 0;
     struct ctx *c = io->ctx;
     const struct gen_layout *lay = &c->lay;
-    /* this step's copy; the last one becomes the previous */
-    double *t = b->prev;
-    b->prev = b->cur;
-    b->cur = t;
-    b->t_prev = b->t_cur;
-    b->lo_prev = b->lo_cur;
-    b->have_prev = b->have_cur;
-    for (int comp = 0; comp < 6; comp++)
-        if (fields_read(io->fields, c, (enum field_comp)comp, b->cur + (size_t)comp * b->cells, err, err_len))
-            return -1;
-    b->t_cur = io->time;
-    b->lo_cur = window_lower(io->window, c, b->a);
-    b->have_cur = 1;
+    /* E and B are read only from BTD_LEVELS - 1 steps before the next slice is due; a gap in
+     * the history drops it (the interpolation needs consecutive steps) */
+    if (io->time < b->next_due - (BTD_LEVELS - 0.5) * c->cfg->dt) {
+        b->n_lev = 0;
+        b->skips++;
+        return 0;
+    }
+    if (read_level(b, io, err, err_len))
+        return -1;
+    const double t_cur = b->t[0];
+    double next_due = INFINITY;
     for (int i = 0; i < b->n; i++) {
         struct btd_diag *d = &b->diag[i];
         for (int s = 0; s < d->cfg->n_times; s++) {
@@ -266,8 +316,13 @@ int btd_step(struct btd *b, const struct io_state *io, char *err, size_t err_len
                 for (int j = 0; j < d->cfg->cells; j++) {
                     const double zl = sn->lo + (j + st[b->a]) * d->dz;
                     const double tb = b->gamma * (sn->T - b->beta * zl / PICL_C);
-                    if (tb > b->t_cur || (sn->done && sn->done[(size_t)comp * d->cfg->cells + j]))
+                    if (sn->done && sn->done[(size_t)comp * d->cfg->cells + j])
                         continue;
+                    if (tb > t_cur) {
+                        if (tb < next_due)
+                            next_due = tb;
+                        continue;
+                    }
                     if (!sn->val) {
                         sn->val = mem_calloc(6 * b->out_cells, sizeof(double));
                         sn->done = mem_calloc(6 * (size_t)d->cfg->cells, 1);
@@ -279,7 +334,7 @@ int btd_step(struct btd *b, const struct io_state *io, char *err, size_t err_len
                     }
                     sn->done[(size_t)comp * d->cfg->cells + j] = 1;
                     sn->left--;
-                    if (tb < 0 || (b->have_prev && tb < b->t_prev) || (!b->have_prev && tb < b->t_cur)) {
+                    if (tb < 0) {
                         b->before_start++; /* before the run: left at zero */
                         continue;
                     }
@@ -299,6 +354,7 @@ int btd_step(struct btd *b, const struct io_state *io, char *err, size_t err_len
             b->pending--;
         }
     }
+    b->next_due = next_due;
     return 0;
 }
 
@@ -318,7 +374,10 @@ void btd_close(struct btd *b, int ok)
     if (ok && b->before_start)
         log_info("diagnostics.back_transformed: %ld slices lay before the boosted run's start (t' < 0) and are zero",
                  b->before_start);
-    mem_free(b->prev);
-    mem_free(b->cur);
+    if (ok)
+        log_info("diagnostics.back_transformed: E and B read to the host on %ld steps, not needed on %ld",
+                 b->reads, b->skips);
+    for (int l = 0; l < BTD_LEVELS; l++)
+        mem_free(b->F[l]);
     mem_free(b);
 }

@@ -176,7 +176,14 @@ function B.rule(sim)
         local T, lo = sim.stop_time, b.lab_lower[a]
         local t
         if sim.moving_window then
-            t = T / k - gamma * beta * lo / K.c
+            -- the window's lower edge, lo + c (T - start) once it moves, is the last point the
+            -- boosted run reaches (t' falls along +a); start is already the boosted one here
+            local start = sim.moving_window.start / k
+            if T > start then
+                t = T / k + gamma * beta * (start - lo / K.c)
+            else
+                t = gamma * (T - beta * lo / K.c)
+            end
         else
             t = T / gamma - beta * k * lo / K.c
         end
