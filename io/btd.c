@@ -50,6 +50,7 @@ struct btd {
     double next_due; /* s, boosted: the earliest t' of a slice not yet filled */
     long pending; /* snapshots not yet written */
     long before_start; /* slices whose boosted time is before t' = 0 (left at zero) */
+    long outside; /* slices outside the boosted domain when due (left at zero) */
     long reads, skips; /* steps that read E and B to the host, and steps that did not need to */
     double read_s, fill_s; /* s of wall time: reading (and summing over ranks), interpolating and writing */
 };
@@ -348,7 +349,11 @@ int btd_step(struct btd *b, const struct io_state *io, char *err, size_t err_len
                         b->before_start++; /* before the run: left at zero */
                         continue;
                     }
-                    fill_slice(b, lay, d, sn, comp, j, b->gamma * (zl - b->beta * PICL_C * sn->T), tb);
+                    const double zb = b->gamma * (zl - b->beta * PICL_C * sn->T);
+                    /* a window is up to a cell off its ideal position, which the slice's is */
+                    if (zb < b->lo[0] - lay->dx[b->a] || zb > b->lo[0] + (lay->cells[b->a] + 1) * lay->dx[b->a])
+                        b->outside++;
+                    fill_slice(b, lay, d, sn, comp, j, zb, tb);
                 }
             }
             if (sn->left > 0)
@@ -385,6 +390,10 @@ void btd_close(struct btd *b, int ok)
     if (ok && b->before_start)
         log_info("diagnostics.back_transformed: %ld slices lay before the boosted run's start (t' < 0) and are zero",
                  b->before_start);
+    if (ok && b->outside)
+        log_warn("diagnostics.back_transformed: %ld slices lay outside the boosted domain when they were due and are "
+                 "zero (without a moving window at c, a lab point z at lab time T is inside it only while z >= lower "
+                 "+ beta c T)", b->outside);
     if (ok)
         log_info("diagnostics.back_transformed: E and B read to the host on %ld steps, not needed on %ld; "
                  "%.0f ns per reading step to read them, %.0f ns to interpolate and write the slices",

@@ -65,6 +65,21 @@ local function resolve_btd(sim, a)
             fail(join(key, "upper"), string.format("%s m is not above lower = %s m; expected upper > lower",
                 numtext(d.upper), numtext(d.lower)))
         end
+        -- the lab grid inside the lab domain: beyond it the boosted run has no field to transform
+        local glo, gup = sim.grid.lower[a], sim.grid.upper[a]
+        local eps = 1e-9 * (gup - glo)
+        if d.lower < glo - eps or d.upper > gup + eps then
+            local k = d.lower < glo - eps and "lower" or "upper"
+            fail(join(key, k), string.format("%s m lies outside the grid along %s (%s to %s m, lab frame); expected "
+                .. "a lab grid inside it (a window moves both)", numtext(d[k]), AXES[a], numtext(glo), numtext(gup)))
+        end
+        -- a snapshot after a lab stop_time is never complete
+        local T = sim.stop_time
+        if T and sim.boost and sim.boost.stop_time_frame == "lab" and d.times[#d.times] > T * (1 + 1e-12) then
+            fail(join(key, "times"), string.format("%s s is after stop_time = %s s (lab frame): that snapshot would "
+                .. "never be complete; expected times up to stop_time, or a later stop_time",
+                numtext(d.times[#d.times]), numtext(T)))
+        end
     end
 end
 
@@ -185,7 +200,7 @@ function B.rule(sim)
                 t = gamma * (T - beta * lo / K.c)
             end
         else
-            t = T / gamma - beta * k * lo / K.c
+            t = gamma * (T - beta * lo / K.c) -- the domain's lower face, at rest in the lab
         end
         if not (t > 0) then
             fail("stop_time", string.format("%s s in the lab is t' = %s s in the boosted frame; expected a lab time "
