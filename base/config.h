@@ -295,6 +295,19 @@ struct cfg_boost {
     double lab_stop_time; /* s: stop_time as given in the lab frame; 0 when not given so */
 };
 
+/* A back-transformed diagnostic (diagnostics.back_transformed, io/btd.c): lab-frame snapshots of
+ * E and B at the lab times `times`, on the lab grid: the input's across the boost, `cells` cells
+ * from lower to upper (m, lab frame at lab time 0) along it, which move with a window at c T. */
+#define CFG_MAX_BTD 4
+#define CFG_MAX_BTD_TIMES 64
+struct cfg_btd {
+    char name[CFG_NAME_LEN];
+    double times[CFG_MAX_BTD_TIMES]; /* s, lab frame, ascending */
+    int n_times;
+    int cells; /* along the boost's axis */
+    double lower, upper; /* m */
+};
+
 struct picl_config {
     char input_path[CFG_PATH_LEN];
     uint64_t input_hash; /* FNV-1a of the input text and the --set list */
@@ -369,6 +382,8 @@ struct picl_config {
     int n_collisions;
 
     struct cfg_boost boost; /* enabled 0: the lab frame, and nothing of the boost is emitted */
+    struct cfg_btd btd[CFG_MAX_BTD]; /* back-transformed diagnostics; only with a boost */
+    int n_btd;
 };
 
 /* Whether the geometry keeps axis a (0 x, 1 y, 2 z): every axis in 3D, x and z in 2D, z in 1D. */

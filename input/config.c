@@ -328,6 +328,25 @@ static void copy_list(const struct luatab *rd, int t, const char *key, int max, 
     }
 }
 
+/* One back-transformed diagnostic (lua/boost.lua). */
+static void copy_btd(const struct luatab *rd, int t, struct picl_config *cfg, int i)
+{
+    struct cfg_btd *d = &cfg->btd[i];
+    lua_State *L = rd->L;
+    luatab_string(rd, t, "name", d->name, sizeof d->name);
+    d->cells = (int)luatab_integer(rd, t, "cells");
+    d->lower = luatab_number(rd, t, "lower", 0);
+    d->upper = luatab_number(rd, t, "upper", 0);
+    d->n_times = luatab_list(rd, t, "times", CFG_MAX_BTD_TIMES);
+    int list = lua_gettop(L);
+    for (int i = 0; i < d->n_times; i++) {
+        luatab_push_item(rd, list, i + 1, "times", LUA_TNUMBER);
+        d->times[i] = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
 {
     lua_State *L = rd->L;
@@ -473,6 +492,9 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
         luatab_vec3(rd, bt, "lab_upper", cfg->boost.lab_upper);
     }
     lua_pop(L, 1);
+    luatab_push(rd, r, "diagnostics", LUA_TTABLE, 0);
+    copy_list(rd, lua_gettop(L), "back_transformed", CFG_MAX_BTD, &cfg->n_btd, cfg, copy_btd);
+    lua_pop(L, 2);
 
     luatab_push(rd, r, "checkpoint", LUA_TTABLE, 0);
     int c = lua_gettop(L);
@@ -490,7 +512,7 @@ static const struct luamod_limit limits[] = {
     {"full", CFG_MAX_FULL}, {"diag_steps", CFG_MAX_DIAG_STEPS}, {"lasers", CFG_MAX_LASERS},
     {"pdiag", CFG_MAX_PDIAG}, {"hist", CFG_MAX_HIST}, {"hist_bins", CFG_HIST_MAX_BINS}, {"probes", CFG_MAX_PROBES},
     {"probe_points", CFG_PROBE_MAX_POINTS}, {"probe_grid", CFG_PROBE_MAX_GRID},
-    {"collisions", CFG_MAX_COLLISIONS}};
+    {"collisions", CFG_MAX_COLLISIONS}, {"btd", CFG_MAX_BTD}, {"btd_times", CFG_MAX_BTD_TIMES}};
 static const struct luamod_entry run_entry = {"run", 1, limits, sizeof limits / sizeof limits[0], PICL_VERSION};
 
 /* Everything that touches Lua, run by luamod_run under a protected call. */

@@ -21,6 +21,68 @@ B.section = section {
     },
 }
 
+-- Back-transformed diagnostics (io/btd.c): lab-frame snapshots of E and B at lab times.
+local times_kind = { what = "a list of lab times (s), each >= 0, ascending", check = function(v, key, ctx)
+    if type(v) == "number" then v = { v } end
+    if type(v) ~= "table" or #v == 0 then return nil end
+    local out = {}
+    for i, t in ipairs(v) do
+        if not check.finite(t) or t < 0 or (i > 1 and t <= out[i - 1]) then return nil end
+        out[i] = t + 0.0
+    end
+    if #out > ctx.limits.btd_times then
+        return nil, string.format("%d times; expected at most %d", #out, ctx.limits.btd_times)
+    end
+    return out
+end }
+
+local btd = section {
+    keys = {
+        name = { kind = check.name_kind("a name of letters, digits and _"), required = true,
+            doc = "the folder of its snapshots in output_dir" },
+        times = { kind = times_kind, required = true, doc = "s, lab frame: one snapshot at each" },
+        cells = { kind = check.integer("a positive integer", check.positive),
+            doc = "lab cells along the boost's axis; default grid.cells there" },
+        lower = { kind = number("a number"), doc = "m, lab frame at lab time 0, along the axis; default grid.lower" },
+        upper = { kind = number("a number"), doc = "m, likewise; default grid.upper (a window moves both by c t)" },
+    },
+}
+B.btd_list = check.list_of(btd, "back-transformed diagnostic", "btd")
+
+-- Each back-transformed diagnostic's lab grid along the axis, from the lab grid by default.
+local function resolve_btd(sim, a)
+    local list = sim.diagnostics.back_transformed or {}
+    if #list > 0 and not sim.boost then
+        fail("diagnostics.back_transformed", "back-transformed diagnostics need a boosted frame; expected boost = "
+            .. "{ gamma = ..., axis = ... } beside them (or a full diagnostic in the lab frame)")
+    end
+    for _, d in ipairs(list) do
+        local key = "diagnostics.back_transformed." .. d.name
+        d.cells = d.cells or sim.grid.cells[a]
+        d.lower = d.lower or sim.grid.lower[a]
+        d.upper = d.upper or sim.grid.upper[a]
+        if d.upper <= d.lower then
+            fail(join(key, "upper"), string.format("%s m is not above lower = %s m; expected upper > lower",
+                numtext(d.upper), numtext(d.lower)))
+        end
+        -- the lab grid inside the lab domain: beyond it the boosted run has no field to transform
+        local glo, gup = sim.grid.lower[a], sim.grid.upper[a]
+        local eps = 1e-9 * (gup - glo)
+        if d.lower < glo - eps or d.upper > gup + eps then
+            local k = d.lower < glo - eps and "lower" or "upper"
+            fail(join(key, k), string.format("%s m lies outside the grid along %s (%s to %s m, lab frame); expected "
+                .. "a lab grid inside it (a window moves both)", numtext(d[k]), AXES[a], numtext(glo), numtext(gup)))
+        end
+        -- a snapshot after a lab stop_time is never complete
+        local T = sim.stop_time
+        if T and sim.boost and sim.boost.stop_time_frame == "lab" and d.times[#d.times] > T * (1 + 1e-12) then
+            fail(join(key, "times"), string.format("%s s is after stop_time = %s s (lab frame): that snapshot would "
+                .. "never be complete; expected times up to stop_time, or a later stop_time",
+                numtext(d.times[#d.times]), numtext(T)))
+        end
+    end
+end
+
 local function axis_index(name) return ({ x = 1, y = 2, z = 3 })[name] end
 
 -- What a boost cannot take yet, or takes only one way: each a FILE:LINE: KEY error.
@@ -87,9 +149,10 @@ end
 -- wavelength, duration and timing; the field shrinks by k, so a0 is invariant.
 function B.rule(sim)
     local b = sim.boost
-    if not b then return end
+    if not b then return resolve_btd(sim, 3) end
     local a = axis_index(b.axis)
     check_input(sim, b, a)
+    resolve_btd(sim, a) -- before the grid is boosted: the lab grid's
     local gamma = b.gamma
     local beta = math.sqrt(math.max(0, 1 - 1 / (gamma * gamma)))
     local k = gamma * (1 + beta)
@@ -128,9 +191,16 @@ function B.rule(sim)
         local T, lo = sim.stop_time, b.lab_lower[a]
         local t
         if sim.moving_window then
-            t = T / k - gamma * beta * lo / K.c
+            -- the window's lower edge, lo + c (T - start) once it moves, is the last point the
+            -- boosted run reaches (t' falls along +a); start is already the boosted one here
+            local start = sim.moving_window.start / k
+            if T > start then
+                t = T / k + gamma * beta * (start - lo / K.c)
+            else
+                t = gamma * (T - beta * lo / K.c)
+            end
         else
-            t = T / gamma - beta * k * lo / K.c
+            t = gamma * (T - beta * lo / K.c) -- the domain's lower face, at rest in the lab
         end
         if not (t > 0) then
             fail("stop_time", string.format("%s s in the lab is t' = %s s in the boosted frame; expected a lab time "

@@ -747,6 +747,9 @@ local diagnostics = section {
     },
 }
 for k, spec in pairs(diag_schema.keys) do diagnostics.section.keys[k] = spec end
+-- lab-frame snapshots of a boosted run (lua/boost.lua, io/btd.c)
+diagnostics.section.keys.back_transformed = { kind = boost.btd_list, default = {},
+    doc = "lab-frame snapshots of E and B at lab times, from a boosted run" }
 
 -- Checkpoints (docs/output.md). Without this table picl writes one only when a signal stops
 -- the run, into <output_dir>/checkpoints.

@@ -272,40 +272,49 @@ int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char 
     return 0;
 }
 
-int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *out, char *err, size_t err_len)
+int fields_read_comps(struct fields *f, struct ctx *c, enum field_comp first, int n_comp, double *out, char *err,
+                      size_t err_len)
 {
     const struct gen_layout *lay = &c->lay;
     size_t n = (size_t)lay->comp_stride;
-    void *host = mem_alloc(n * c->real_size);
+    void *host = mem_alloc((size_t)n_comp * n * c->real_size);
     if (!host) {
-        snprintf(err, err_len, "out of host memory reading %s", gen_comp_name(comp));
+        snprintf(err, err_len, "out of host memory reading %s", gen_comp_name(first));
         return -1;
     }
     device_waited(c->dev, "fields_read: a field component");
-    cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->buf.mem, CL_TRUE, (size_t)comp * n * c->real_size,
-                                    n * c->real_size, host, 0, NULL, NULL);
+    cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->buf.mem, CL_TRUE, (size_t)first * n * c->real_size,
+                                    (size_t)n_comp * n * c->real_size, host, 0, NULL, NULL);
     if (rc != CL_SUCCESS) {
-        snprintf(err, err_len, "reading %s failed: %s", gen_comp_name(comp), device_error_name(rc));
+        snprintf(err, err_len, "reading %s failed: %s", gen_comp_name(first), device_error_name(rc));
         mem_free(host);
         return -1;
     }
-    for (int b = 0; b < lay->n_local; b++) {
-        const int gb = gen_box_gid(lay, b);
-        int bx = gb % lay->nbox[0], by = (gb / lay->nbox[0]) % lay->nbox[1], bz = gb / (lay->nbox[0] * lay->nbox[1]);
-        for (int k = 0; k < lay->box[2]; k++)
-            for (int j = 0; j < lay->box[1]; j++)
-                for (int i = 0; i < lay->box[0]; i++) {
-                    size_t src = (size_t)b * lay->box_stride + (size_t)(i + lay->ngs[0]) +
-                                 (size_t)(j + lay->ngs[1]) * lay->dim[0] +
-                                 (size_t)(k + lay->ngs[2]) * lay->dim[0] * lay->dim[1];
-                    size_t gi = (size_t)(bx * lay->box[0] + i), gj = (size_t)(by * lay->box[1] + j),
-                           gk = (size_t)(bz * lay->box[2] + k);
-                    size_t dst = gi + (size_t)lay->cells[0] * (gj + (size_t)lay->cells[1] * gk);
-                    out[dst] = c->real_size == sizeof(double) ? ((double *)host)[src] : ((float *)host)[src];
-                }
-    }
+    const size_t cells = (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2];
+    for (int m = 0; m < n_comp; m++)
+        for (int b = 0; b < lay->n_local; b++) {
+            const int gb = gen_box_gid(lay, b);
+            int bx = gb % lay->nbox[0], by = (gb / lay->nbox[0]) % lay->nbox[1],
+                bz = gb / (lay->nbox[0] * lay->nbox[1]);
+            for (int k = 0; k < lay->box[2]; k++)
+                for (int j = 0; j < lay->box[1]; j++)
+                    for (int i = 0; i < lay->box[0]; i++) {
+                        size_t src = (size_t)m * n + (size_t)b * lay->box_stride + (size_t)(i + lay->ngs[0]) +
+                                     (size_t)(j + lay->ngs[1]) * lay->dim[0] +
+                                     (size_t)(k + lay->ngs[2]) * lay->dim[0] * lay->dim[1];
+                        size_t gi = (size_t)(bx * lay->box[0] + i), gj = (size_t)(by * lay->box[1] + j),
+                               gk = (size_t)(bz * lay->box[2] + k);
+                        size_t dst = (size_t)m * cells + gi + (size_t)lay->cells[0] * (gj + (size_t)lay->cells[1] * gk);
+                        out[dst] = c->real_size == sizeof(double) ? ((double *)host)[src] : ((float *)host)[src];
+                    }
+        }
     mem_free(host);
     return 0;
+}
+
+int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *out, char *err, size_t err_len)
+{
+    return fields_read_comps(f, c, comp, 1, out, err, err_len);
 }
 
 int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len)

@@ -59,5 +59,9 @@ int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, c
 /* Copies the valid cells of component `comp` of all boxes into out[cells_x * cells_y * cells_z]
  * (global index, x fastest), converted to double. */
 int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *out, char *err, size_t err_len);
+/* The same for n_comp consecutive components from `first` (out holds n_comp whole grids), in one
+ * read from the device: E and B together for the back-transformed diagnostics. */
+int fields_read_comps(struct fields *f, struct ctx *c, enum field_comp first, int n_comp, double *out, char *err,
+                      size_t err_len);
 
 #endif

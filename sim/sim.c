@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "btd.h"
 #include "charge.h"
 #include "costs.h"
 #include "estimate.h"
@@ -383,6 +384,11 @@ static int open_diags(struct sim *s, char *err, size_t err_len)
             return -1;
         }
     }
+    if (s->ctx.cfg->n_btd) {
+        const struct io_state bio = sim_io_state(s);
+        if (btd_open(&s->btd, &bio, s->restarted ? s->start_step : -1, err, err_len))
+            return -1;
+    }
     if (d->n_moments + d->n_extrema + d->n_hist + d->n_probes + d->n_field_max == 0)
         return 0;
     s->diags = mem_calloc(1, sizeof *s->diags);
@@ -402,6 +408,11 @@ static int write_diags(struct sim *s, char *err, size_t err_len)
         timers_collect(&s->ctx.timers);
         sim_kernel_times(&s->ctx.timers, &tp, &tf);
         if (costs_write(s->costs, &s->ctx, s->species, s->n_species, s->step, s->time, tp, tf, err, err_len))
+            return -1;
+    }
+    if (s->btd) { /* every step: each fills the lab slices it reached (io/btd.c) */
+        const struct io_state bio = sim_io_state(s);
+        if (btd_step(s->btd, &bio, err, err_len))
             return -1;
     }
     if (!s->diags || !diags_due(s->ctx.cfg, s->step))
@@ -517,6 +528,8 @@ int sim_run(struct sim *s, char *err, size_t err_len)
         rc = -1;
     if (s->costs && costs_close(s->costs, rc == 0, err, err_len))
         rc = -1;
+    btd_close(s->btd, rc == 0);
+    s->btd = NULL;
     return rc;
 }
 
@@ -532,6 +545,8 @@ void sim_destroy(struct sim *s)
         costs_close(s->costs, 0, NULL, 0);
     mem_free(s->costs);
     s->costs = NULL;
+    btd_close(s->btd, 0);
+    s->btd = NULL;
     sim_unbuild(s);
     timers_release(&c->timers);
     hio_staging_free(&s->staging);

@@ -31,6 +31,7 @@ struct sim {
     struct reduced reduced;
     struct diags *diags; /* moments, extrema, histograms, probes (io/diags.h); NULL: none asked for */
     struct costs *costs; /* per-box costs (sim/costs.h); NULL: none asked for */
+    struct btd *btd; /* back-transformed diagnostics (io/btd.h); NULL: none asked for */
     struct window window; /* the moving window, when the input has one */
     struct collide collide; /* binary collisions (runtime/collide.h); idle without them */
     long step;

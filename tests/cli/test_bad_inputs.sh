@@ -391,8 +391,21 @@ expect "boost with a window slower than c" "s|^  steps = 3,|  steps = 3, $BZ mov
     "bad.lua:10: moving_window.speed: 0.9 c; with a boost the window must move at c (speed = 1)" run
 expect "boost with a laser across it" "s|^  steps = 3,|  steps = 3, $BZ boost = { gamma = 3 }, lasers = { { position = {5e-7, 5e-7, 5e-7}, direction = \"+x\", polarization = {0, 1, 0}, wavelength = 8e-7, a0 = 1, waist = 5e-6, tau = 1e-14, t_peak = 3e-14 } },|" \
     "bad.lua:10: lasers.1.direction: +x, while the frame is boosted along +z; expected a laser that propagates along the boost (direction = '+z')" run
-expect "boost with a stop time the boosted run never reaches" "s|^  steps = 3,|  stop_time = 1e-15, $BZ boost = { gamma = 3 },|;s|lower = {0, 0, 0}|lower = {0, 0, 1e-7}|;s|upper = {1e-6, 1e-6, 1e-6}|upper = {1e-6, 1e-6, 2e-6}|" \
-    "bad.lua:10: stop_time: 1e-15 s in the lab is t' = " run
+expect "boost with a stop time the boosted run never reaches" "s|^  steps = 3,|  stop_time = 1e-16, $BZ boost = { gamma = 3 },|;s|lower = {0, 0, 0}|lower = {0, 0, 1e-7}|;s|upper = {1e-6, 1e-6, 1e-6}|upper = {1e-6, 1e-6, 2e-6}|" \
+    "bad.lua:10: stop_time: 1e-16 s in the lab is t' = " run
+# -- back-transformed diagnostics (lua/boost.lua, io/btd.c, docs/boosted_frame.md)
+BTDIAG='s|^  diagnostics = { reduced = { name = "energy", interval = 1 } },|  diagnostics = { back_transformed = { { name = "lab", times = { 1e-15 } BTD } } },|'
+BTB="s|^  steps = 3,|  stop_time = 2e-15, $BZ boost = { gamma = 2 },|"
+expect "back-transformed diagnostics without a boost" "$(echo "$BTDIAG" | sed 's/ BTD//')" \
+    "bad.lua:20: diagnostics.back_transformed: back-transformed diagnostics need a boosted frame" run
+expect "back-transformed diagnostic with a misspelt key" "$BTB;$(echo "$BTDIAG" | sed 's/ BTD/, cell = 8/')" \
+    "bad.lua:20: diagnostics.back_transformed.lab.cell: unknown key; did you mean 'cells'?" run
+expect "back-transformed snapshot after a lab stop_time" "$BTB;$(echo "$BTDIAG" | sed 's/{ 1e-15 } BTD/{ 1e-15, 3e-15 }/')" \
+    "bad.lua:20: diagnostics.back_transformed.lab.times: 3e-15 s is after stop_time = 2e-15 s (lab frame)" run
+expect "back-transformed times not ascending" "$BTB;$(echo "$BTDIAG" | sed 's/{ 1e-15 } BTD/{ 1e-15, 5e-16 }/')" \
+    "bad.lua:20: diagnostics.back_transformed.lab.times: expected a list of lab times (s), each >= 0, ascending" run
+expect "back-transformed grid beyond the domain" "$BTB;$(echo "$BTDIAG" | sed 's/ BTD/, lower = -1e-6/')" \
+    "bad.lua:20: diagnostics.back_transformed.lab.lower: -1e-06 m lies outside the grid along z (0 to 1e-06 m, lab frame)" run
 
 all_functions="sin(x) + cos(x) + tan(x) + asin(0.5) + acos(0.5) + atan(x) + atan2(y, 1) + sinh(x) + cosh(x) + tanh(x)"
 all_functions="$all_functions + exp(x) + exp2(x) + exp10(x) + log(1 + x) + log2(1 + x) + log10(1 + x) + sqrt(1 + x)"
