@@ -878,9 +878,22 @@ local function check_geometry(sim)
         fail("moving_window.axis", string.format("geometry = \"%s\" has no axis %s; expected %s", g, w.axis,
             g == "2d" and "x or z" or "z"))
     end
-    -- elements are fields about an axis along z (x and y): not yet written for a slab
-    if sim.applied_fields and #(sim.applied_fields.elements or {}) > 0 then
-        no("applied_fields.elements", "applied_fields.elements")
+    -- elements are fields about an axis along z through (x, y) = center. 2D (x, z; particles at
+    -- y = 0): a quadrupole about an axis at y = 0 is a slab lens in x (By = gradient (x - xc), Bx
+    -- = 0); a solenoid is a field about its axis, which a slab has not. 1D has no transverse axis.
+    for i, e in ipairs(sim.applied_fields and sim.applied_fields.elements or {}) do
+        local key = join(join("applied_fields.elements", i), "kind")
+        if g == "1d" then
+            fail(key, "geometry = \"1d\": an element is a field about an axis along z, and 1D has no transverse "
+                .. "axis; expected applied_fields.E or .B (expressions), or geometry = \"2d\" or \"3d\"")
+        elseif e.kind == "solenoid" then
+            fail(key, "geometry = \"2d\": a solenoid is a field about its axis, which the x-z slab has not; "
+                .. "expected a quadrupole (a lens in x), or geometry = \"3d\"")
+        elseif e.center[2] ~= 0 then
+            fail(join(join("applied_fields.elements", i), "center"), string.format("geometry = \"2d\": the "
+                .. "particles sit at y = 0, so the axis must too; expected center = {x, 0}, got y = %s m",
+                numtext(e.center[2])))
+        end
     end
     local d = sim.diagnostics
     for _, sp in ipairs(sim.species) do

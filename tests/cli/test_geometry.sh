@@ -437,7 +437,7 @@ expect "3 cells in a 2d file" 'bad2d.lua:4: grid.cells: expected 2 entries (x, z
 expect "3 cells in 2d" 'grid.cells: expected 2 entries (x, z) in geometry = "2d", got 3' plasma2d.lua --set 'grid.cells={16,1,16}'
 expect "boundary axis y in 2d" 'boundary.field: axis "y" is not one of geometry = "2d"' plasma2d.lua --set 'boundary.field={y="pec"}'
 expect "unknown geometry" "geometry: unknown geometry '2D'" plasma2d.lua --set 'geometry="2D"'
-expect "applied elements in 2d" 'applied_fields.elements: geometry = "2d": applied_fields.elements is not yet supported' plasma2d.lua --set 'applied_fields={elements={{kind="solenoid", B=1, z={1e-6, 5e-6}}}}'
+expect "applied elements in 2d" 'applied_fields.elements.1.kind: geometry = "2d": a solenoid is a field about its axis' plasma2d.lua --set 'applied_fields={elements={{kind="solenoid", B=1, z={1e-6, 5e-6}}}}'
 expect "moving window along y in 2d" 'moving_window.axis: geometry = "2d" has no axis y; expected x or z' plasma2d.lua --set 'moving_window={axis="y", speed=1}'
 expect "a laser along y in 2d" 'lasers.l.direction: geometry = "2d" has no axis y; expected a direction along x or z' plasma2d.lua --set 'lasers={{name="l", a0=1, wavelength=8e-7, waist=5e-6, tau=1e-14, t_peak=2e-14, direction="+y", polarization={1,0,0}, position={0,1e-6}}}'
 summary
