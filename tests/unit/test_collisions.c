@@ -21,6 +21,21 @@
  * energy, so they change T_e - T_i only through the distributions' shape. */
 #define INTRA_LOG 1000.0
 
+/* PICL_COLLIDE_CSV_DIR=DIR: each test writes its curves and their theory to DIR/NAME
+ * (tools/plot_collisions.py draws them); NULL without it. */
+static FILE *csv_open(const char *name)
+{
+    const char *dir = getenv("PICL_COLLIDE_CSV_DIR");
+    if (!dir)
+        return NULL;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "test_collisions: cannot write %s\n", path);
+    return f;
+}
+
 /* Temperatures (J) of species sp: m c^2 <u^2 / gamma> / 3 in all (exact for a Maxwell-Juttner
  * distribution), and along z and across (m c^2 <u_z^2 / gamma>, the mean of x and y). */
 static void temperatures(struct sim *s, int sp, double *t, double *t_par, double *t_perp)
@@ -125,7 +140,7 @@ static void test_relaxation(struct device *dev, int restart_check)
     const double tau = 1 / (2 * nu_relax(n, me, mi, te, ti));
     double th_e = te, th_i = ti, worst = 0, t = 0;
     const double d0 = te - ti;
-    FILE *csv = getenv("PICL_COLLIDE_CSV") ? fopen(getenv("PICL_COLLIDE_CSV"), "w") : NULL;
+    FILE *csv = csv_open("relaxation.csv");
     if (csv)
         fprintf(csv, "t_s,Te_eV,Ti_eV,Te_theory_eV,Ti_theory_eV\n%.9g,%.9g,%.9g,%.9g,%.9g\n", 0.0, te / PICL_Q_E,
                 ti / PICL_Q_E, te / PICL_Q_E, ti / PICL_Q_E);
@@ -231,12 +246,20 @@ static void test_two_electron_populations(struct device *dev)
     const double nu = nu_relax(n, m, m, th, tc), tau = 1 / (2 * nu), d0 = th - tc;
     double worst = 0, theory = d0;
     const double t0 = fixture_seconds();
+    FILE *csv = csv_open("two_populations.csv");
+    if (csv)
+        fprintf(csv, "t_s,Th_eV,Tc_eV,Th_theory_eV,Tc_theory_eV\n%.9g,%.9g,%.9g,%.9g,%.9g\n", 0.0, th / PICL_Q_E,
+                tc / PICL_Q_E, th / PICL_Q_E, tc / PICL_Q_E);
+    const double sum0 = th + tc;
     for (int k = 1; k * 10 <= steps; k++) {
         fixture_steps(s, 10);
         const double t = k * 10 * dt;
         temperatures(s, 0, &th, NULL, NULL);
         temperatures(s, 1, &tc, NULL, NULL);
         theory = d0 * exp(-2 * nu * t);
+        if (csv)
+            fprintf(csv, "%.9g,%.9g,%.9g,%.9g,%.9g\n", t, th / PICL_Q_E, tc / PICL_Q_E,
+                    0.5 * (sum0 + theory) / PICL_Q_E, 0.5 * (sum0 - theory) / PICL_Q_E);
         if (t <= 1.1 * tau * (1 + 1e-9))
             worst = fmax(worst, fabs((th - tc) - theory) / theory);
     }
@@ -245,6 +268,8 @@ static void test_two_electron_populations(struct device *dev)
            "difference %.3f over [0, 1.1 tau]; at the end (%.2f tau) %.2f eV vs %.2f eV (from %.1f eV); %.1f s",
            INTRA_LOG, tau, tau / dt, worst, steps * dt / tau, (th - tc) / PICL_Q_E, theory / PICL_Q_E, d0 / PICL_Q_E,
            fixture_seconds() - t0);
+    if (csv)
+        fclose(csv);
     CHECK(worst <= 0.10);
     fixture_free_sim(s);
 }
@@ -292,6 +317,10 @@ static void test_isotropisation(struct device *dev)
     const double d0 = txy - tz;
     double th_perp = txy, th_par = tz, worst = 0, time = 0;
     const double t0 = fixture_seconds();
+    FILE *csv = csv_open("isotropisation.csv");
+    if (csv)
+        fprintf(csv, "t_s,Tperp_eV,Tpar_eV,Tperp_theory_eV,Tpar_theory_eV\n%.9g,%.9g,%.9g,%.9g,%.9g\n", 0.0,
+                txy / PICL_Q_E, tz / PICL_Q_E, txy / PICL_Q_E, tz / PICL_Q_E);
     for (int k = 1; k * 10 <= steps; k++) {
         fixture_steps(s, 10);
         for (int sub = 0; sub < 100; sub++) {
@@ -312,6 +341,9 @@ static void test_isotropisation(struct device *dev)
         }
         time += 10 * dt;
         temperatures(s, 0, &t, &tz, &txy);
+        if (csv)
+            fprintf(csv, "%.9g,%.9g,%.9g,%.9g,%.9g\n", time, txy / PICL_Q_E, tz / PICL_Q_E, th_perp / PICL_Q_E,
+                    th_par / PICL_Q_E);
         if (time <= tau * (1 + 1e-9))
             worst = fmax(worst, fabs((txy - tz) - (th_perp - th_par)) / (th_perp - th_par));
     }
@@ -320,6 +352,8 @@ static void test_isotropisation(struct device *dev)
            "%.3f over [0, tau]; at the end (%.1f tau) %.2f eV vs %.2f eV (from %.1f eV); %.1f s",
            tau, worst, steps * dt / tau, (txy - tz) / PICL_Q_E, (th_perp - th_par) / PICL_Q_E, d0 / PICL_Q_E,
            fixture_seconds() - t0);
+    if (csv)
+        fclose(csv);
     /* measured 0.089 (0.097 at dt * 4): the issue's 10%; the draws are counter-based, so this is a
      * fixed number for a given device and precision, not a noisy one */
     CHECK(worst <= 0.10);
@@ -338,15 +372,25 @@ static double psi_prime(double x)
     return 2 * sqrt(x / PICL_PI) * exp(-x);
 }
 
-/* (e) Friction: a cold electron beam (1e24 m^-3, 1 keV along z) in electrons of 1e26 m^-3 at
- * 10 eV, ln(Lambda) 10, beam-background entry only. NRL formulary (Huba 2019, "Collisions and
- * transport", test particle a in a Maxwellian b, SI): dv_a/dt = -nu_s v_a, d(v_a^2)/dt = -nu_eps
- * v_a^2 (with nu_eps = 2 [(m_a / m_b) psi - psi'] nu_0 the energy loss; the beam's drag),
- * nu_s = (1 + m_a / m_b) psi(x) nu_0, nu_0 = n_b q_a^2 q_b^2 ln(Lambda) / (4 pi eps0^2 m_a^2 v^3),
- * x = m_b v^2 / (2 T_b). The mean velocity <v_z> against these integrated (RK4) with one speed for
- * all beam particles (the closure this comparison assumes), up to half the first slowing-down time
- * 1 / nu_s(v0) (see steps below). The background's weight is 100 times the beam's: a background particle takes its
- * new momentum with probability 0.01, so it stays Maxwellian at 10 eV. */
+/* (e) Friction: a cold electron beam (1 keV along z, 1e22 m^-3) in electrons of 1e26 m^-3 at
+ * 10 eV, ln(Lambda) 10, beam-background entry only. The background's weight is 1e4 times the
+ * beam's: a background particle takes its new momentum with probability 1e-4 (Perez sec. II.D), so
+ * it stays Maxwellian at 10 eV (the beam's whole energy would heat it by 0.07 eV): the beam is a set
+ * of test particles in a fixed Maxwellian, what the theory below assumes.
+ * Two expectations for the beam's <v_z>:
+ * - the NRL formulary's test-particle Fokker-Planck equation (Huba 2019, "Collisions and transport";
+ *   Rosenbluth, MacDonald and Judd 1957), with its drag nu_s and diffusion nu_par, nu_perp as
+ *   functions of speed, integrated by a Langevin Monte-Carlo in NumPy (tools/collisions_0d/
+ *   friction_fp.py 10000 10000: 10000 test particles, 10000 steps per tau_s, no picl code): FRICTION_FP below,
+ *   <v_z> / v0 at t / tau_s = 0, 0.05, ..., 1.5 (tau_s = 1 / nu_s(v0)), over the whole slowing down
+ *   and the thermalisation that follows;
+ * - the same rates with one speed for all beam particles (a closure, RK4 here: dv_z/dt = -nu_s v_z,
+ *   d(v^2)/dt = -nu_eps v^2), which holds only while the beam's spread of speeds is small: over
+ *   [0, tau_s / 2] (docs/collisions.md, "Friction"). */
+static const double FRICTION_FP[31] = {
+    1.00000, 0.94942, 0.89721, 0.84287, 0.78710, 0.72942, 0.66918, 0.60473, 0.53652, 0.46421, 0.38297, 0.29588, 0.20702, 0.13042, 0.07598, 0.03754, 0.01699, 0.00752, 0.00290, -0.00005, 0.00149, 0.00046, -0.00132, -0.00028, 0.00025, -0.00120, 0.00115, 0.00009, -0.00062, -0.00081, 0.00034};
+/* the table's standard error is below 0.0025 v0 (0.0008 past 0.8 tau_s) */
+
 static void friction_rates(double v, double tb, double *nu_s, double *nu_eps)
 {
     const double e2 = PICL_Q_E * PICL_Q_E, m = PICL_M_E, n_b = 1e26;
@@ -362,18 +406,16 @@ static void test_friction(struct device *dev)
     const double g0 = 1 + e_beam / (m * c2), u0 = sqrt(g0 * g0 - 1), v0 = PICL_C * u0 / g0;
     double nu_s0, nu_eps0;
     friction_rates(v0, tb, &nu_s0, &nu_eps0);
-    /* 400 steps per 1 / nu_s(v0), the comparison over the first 200: the drag grows as 1 / v^3 as the
-     * beam slows, so the closure's beam stops at 2 / (3 nu_s(v0)) (ln(Lambda) fixed) and the
-     * measured <v_z> is 0.01 v0 at 1 / nu_s(v0): only the first half of that time is compared */
-    const double tau = 1 / nu_s0, dt = tau / 400;
-    const int steps = 200;
+    /* 1600 steps per tau_s = 1 / nu_s(v0) (at 400: 0.139, 800: 0.064, the saturation of the slow pairs), 2400 steps: to 1.5 tau_s, where the beam has thermalised */
+    const double tau = 1 / nu_s0, dt = tau / 1600;
+    const int steps = 2400, every = 80; /* 0.05 tau_s: the table's spacing */
     struct picl_config cfg;
     fixture_config(&cfg, NULL, 0,
                    FIXTURE_INPUT
-                   "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {1e-3, 1e-3, 1e-3}, max_box = 4 },\n"
+                   "  grid = { cells = {4, 4, 4}, lower = {0, 0, 0}, upper = {5e-4, 5e-4, 5e-4}, max_box = 4 },\n"
                    "  solver = { dt = %.17g }, steps = %d,\n"
                    "  species = {\n"
-                   "    { name = 'beam', particle = 'electron', density = 1e24, ppc = 8, frozen = true,\n"
+                   "    { name = 'beam', particle = 'electron', density = 1e22, ppc = 8, frozen = true,\n"
                    "      u_drift = { 0, 0, %.17g } },\n"
                    "    { name = 'background', particle = 'electron', density = 1e26, ppc = 8, frozen = true,\n"
                    "      temperature = 10 } },\n"
@@ -381,12 +423,16 @@ static void test_friction(struct device *dev)
                    "}\n",
                    dt, steps, u0, LN_LAMBDA);
     struct sim *s = fixture_sim(&cfg, dev);
-    double speed = v0, vz_th = v0, worst = 0, time = 0, vz = 0;
+    double speed = v0, vz_th = v0, worst_closure = 0, worst_rel = 0, worst_abs = 0, time = 0, vz = 0, half = 0, half_closure = 0;
     const double t0 = fixture_seconds();
-    for (int k = 1; k * 10 <= steps; k++) {
-        fixture_steps(s, 10);
-        for (int sub = 0; sub < 100; sub++) {
-            const double h = 10 * dt / 100;
+    FILE *csv = csv_open("friction.csv");
+    if (csv)
+        fprintf(csv, "t_over_tau,vz_over_v0,fp_over_v0,closure_over_v0,beam_T_eV,background_T_eV\n"
+                     "0,1,1,1,0,%.6g\n", 10.0);
+    for (int k = 1; k * every <= steps; k++) {
+        fixture_steps(s, every);
+        for (int sub = 0; sub < 200 && k * every <= steps / 3; sub++) { /* RK4 over `every` steps in 200 parts */
+            const double h = every * dt / 200;
             double ks[4], kz[4], sp = speed, z = vz_th;
             for (int r = 0; r < 4; r++) {
                 double ns, ne;
@@ -402,7 +448,7 @@ static void test_friction(struct device *dev)
             speed += h * (ks[0] + 2 * ks[1] + 2 * ks[2] + ks[3]) / 6;
             vz_th += h * (kz[0] + 2 * kz[1] + 2 * kz[2] + kz[3]) / 6;
         }
-        time += 10 * dt;
+        time += every * dt;
         double *ux = fixture_particles(s, 0, PA_UX), *uy = fixture_particles(s, 0, PA_UY),
                *uz = fixture_particles(s, 0, PA_UZ);
         vz = 0;
@@ -414,16 +460,49 @@ static void test_friction(struct device *dev)
         free(ux);
         free(uy);
         free(uz);
-        worst = fmax(worst, fabs(vz - vz_th) / vz_th);
+        double t_beam, t_bg;
+        temperatures(s, 0, &t_beam, NULL, NULL);
+        temperatures(s, 1, &t_bg, NULL, NULL);
+        const double fp = FRICTION_FP[k] * v0;
+        if (FRICTION_FP[k] >= 0.05)
+            worst_rel = fmax(worst_rel, fabs(vz - fp) / fp);
+        else
+            worst_abs = fmax(worst_abs, fabs(vz - fp) / v0);
+        if (k * every <= steps / 3) /* the closure over [0, tau_s / 2] */
+            worst_closure = fmax(worst_closure, fabs(vz - vz_th) / vz_th);
+        if (k * every == steps / 3) {
+            half = vz;
+            half_closure = vz_th;
+        }
+        if (csv)
+            fprintf(csv, "%.4f,%.6f,%.6f,%.6f,%.6g,%.6g\n", time / tau, vz / v0, FRICTION_FP[k],
+                    k * every <= steps / 3 ? vz_th / v0 : NAN, t_beam / PICL_Q_E, t_bg / PICL_Q_E);
         if (getenv("PICL_FRICTION_TRACE"))
-            printf("    t/tau %.3f vz/v0 %.4f theory %.4f\n", time / tau, vz / v0, vz_th / v0);
+            printf("    t/tau %.3f vz/v0 %.4f Fokker-Planck %.4f; T beam %.3f eV, background %.4f eV\n",
+                   time / tau, vz / v0, FRICTION_FP[k], t_beam / PICL_Q_E, t_bg / PICL_Q_E);
+        if (k * every == steps) {
+            REPORT("friction, the end (1.5 tau_s): beam %.3f eV (thermalised: the background's %.3f eV)",
+                   t_beam / PICL_Q_E, t_bg / PICL_Q_E);
+            /* the beam ends Maxwellian at the background's temperature (the Fokker-Planck model's
+             * stationary state), within 10% */
+            CHECK(fabs(t_beam - t_bg) <= 0.1 * t_bg && fabs(t_bg - tb) <= 0.01 * tb);
+        }
     }
-    REPORT("friction (cold electron beam, 1 keV, 4096 particles, in electrons of 1e26 m^-3 at 10 eV, ln(Lambda) "
-           "10): slowing-down time 1 / nu_s(v0) %.3g s = 400 steps; <v_z> against the NRL rates: worst relative "
-           "difference %.4f over [0, tau / 2]; at tau / 2 %.4g m/s vs %.4g m/s (from %.4g; exp(-1/2) of it, the "
-           "constant rate's: %.4g); %.1f s",
-           tau, worst, vz, vz_th, v0, v0 * exp(-0.5), fixture_seconds() - t0);
-    CHECK(worst <= 0.10);
+    if (csv)
+        fclose(csv);
+    REPORT("friction (cold electron beam, 1 keV, 32768 particles, in electrons of 1e26 m^-3 at 10 eV, ln(Lambda) "
+           "10): slowing-down time 1 / nu_s(v0) %.3g s = 1600 steps; <v_z> against the test-particle "
+           "Fokker-Planck equation (Langevin, NRL coefficients): worst relative difference %.4f while it is "
+           "above 0.05 v0 (t <= 0.75 tau_s), worst %.4f v0 from there to 1.5 tau_s; against the one-speed "
+           "closure: worst %.4f over [0, tau_s / 2]; at tau_s / 2 %.4g m/s, Fokker-Planck %.4g, closure's "
+           "%.4g (from %.4g); %.1f s",
+           tau, worst_rel, worst_abs, worst_closure, half, FRICTION_FP[10] * v0, half_closure, v0,
+           fixture_seconds() - t0);
+    /* 10% of the expectation (the issue's bound) while <v_z> >= 0.05 v0; past it <v_z> -> 0 and the
+     * noise of the means (0.0004 v0 for picl's 32768 particles and the table's 40000) is what is
+     * left: 0.005 v0 there (about 6 standard errors of the difference) */
+    CHECK(worst_rel <= 0.10 && worst_abs <= 0.005);
+    CHECK(worst_closure <= 0.10);
     fixture_free_sim(s);
 }
 
@@ -432,9 +511,9 @@ int main(void)
     struct device dev;
     fixture_device(&dev);
     if (!getenv("PICL_FRICTION_TRACE")) {
-    test_relaxation(&dev, 1);
-    test_isotropisation(&dev);
-    test_two_electron_populations(&dev);
+        test_relaxation(&dev, 1);
+        test_isotropisation(&dev);
+        test_two_electron_populations(&dev);
     }
     test_friction(&dev);
     device_close(&dev);

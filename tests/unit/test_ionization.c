@@ -29,6 +29,21 @@ static double adk_rate(double u_ion, int z_after, double e)
 static const double U_HYDROGEN = 13.598434599702;
 static const double U_NITROGEN[7] = {14.53413, 29.60125, 47.4453, 77.4735, 97.8901, 552.06741, 667.0461377};
 
+/* PICL_IONIZE_CSV_DIR=DIR: the tests write their curves and theory to DIR/NAME
+ * (tools/plot_ionization_rates.py draws them); NULL without it. */
+static FILE *csv_open(const char *name)
+{
+    const char *dir = getenv("PICL_IONIZE_CSV_DIR");
+    if (!dir)
+        return NULL;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "test_ionization: cannot write %s\n", path);
+    return f;
+}
+
 /* Charge states read back: every ion's level, their sum and the electrons of species e_sp. */
 static long levels_gained(struct sim *s, int ion, int e_sp, int level0, double **level, long *electrons)
 {
@@ -64,7 +79,31 @@ static void test_hydrogen(void)
     fixture_device(&dev);
     struct sim *s = fixture_sim(&cfg, &dev);
     const double t0 = fixture_seconds();
-    fixture_steps(s, steps);
+    FILE *csv = csv_open("hydrogen.csv");
+    if (csv)
+        fprintf(csv, "t_s,f1,f2,f3,theory1,theory2,theory3,E1,E2,E3\n");
+    for (int done = 0; done < steps; done += 5) {
+        fixture_steps(s, 5);
+        if (csv) { /* the fraction ionized in each slab every 5 steps, for tools/plot_ionization_rates.py */
+            double *lv = fixture_particles(s, 0, PA_LEVEL), *xv = fixture_particles(s, 0, PA_X);
+            long ion[3] = {0, 0, 0}, cnt[3] = {0, 0, 0};
+            for (long i = 0; i < s->species[0].np; i++) {
+                cnt[(int)(xv[i] / 4)]++;
+                ion[(int)(xv[i] / 4)] += lv[i] > 0;
+            }
+            const double t = (done + 5) * dt;
+            fprintf(csv, "%.6g", t);
+            for (int k = 0; k < 3; k++)
+                fprintf(csv, ",%.6f", (double)ion[k] / (double)cnt[k]);
+            for (int k = 0; k < 3; k++)
+                fprintf(csv, ",%.6f", 1 - exp(-adk_rate(U_HYDROGEN, 1, E[k]) * t));
+            fprintf(csv, ",%.4g,%.4g,%.4g\n", E[0], E[1], E[2]);
+            free(lv);
+            free(xv);
+        }
+    }
+    if (csv)
+        fclose(csv);
     double *level, *x = fixture_particles(s, 0, PA_X);
     long electrons;
     const long gained = levels_gained(s, 0, 1, 0, &level, &electrons);
@@ -152,6 +191,27 @@ static void check_nitrogen(struct sim *s, long step, double dt, double e)
     free(level);
 }
 
+/* The populations N0+ .. N6+ at step and the rate equations' (for tools/plot_ionization_rates.py). */
+static void nitrogen_csv(FILE *csv, struct sim *s, long step, double dt, double e)
+{
+    if (!csv)
+        return;
+    double w[7], n[7], *level = fixture_particles(s, 0, PA_LEVEL);
+    for (int k = 0; k < 7; k++)
+        w[k] = adk_rate(U_NITROGEN[k], k + 1, e);
+    rate_equations(w, 7, step * dt, n);
+    long pop[8] = {0};
+    for (long i = 0; i < s->species[0].np; i++)
+        pop[(int)level[i]]++;
+    fprintf(csv, "%.6g", step * dt);
+    for (int k = 0; k < 7; k++)
+        fprintf(csv, ",%.6f", (double)pop[k] / (double)s->species[0].np);
+    for (int k = 0; k < 7; k++)
+        fprintf(csv, ",%.6f", n[k]);
+    fprintf(csv, "\n");
+    free(level);
+}
+
 /* (b) and (c): 16384 nitrogen atoms in E = 5e11 V/m, steps of 2e-19 s (w_max dt = 0.12); the
  * populations at steps 100 and 250; a checkpoint at step 100 continued by a second run to 250. */
 static void test_nitrogen(void)
@@ -177,11 +237,22 @@ static void test_nitrogen(void)
     fixture_device(&dev);
     struct sim *a = fixture_sim(&cfg, &dev), *b = fixture_sim(&cfg, &dev);
     const double t0 = fixture_seconds();
-    fixture_steps(a, 100);
+    FILE *csv = csv_open("nitrogen.csv");
+    if (csv)
+        fprintf(csv, "t_s,n0,n1,n2,n3,n4,n5,n6,theory0,theory1,theory2,theory3,theory4,theory5,theory6\n");
+    for (int step = 10; step <= 100; step += 10) {
+        fixture_steps(a, 10);
+        nitrogen_csv(csv, a, step, dt, e);
+    }
     check_nitrogen(a, 100, dt, e);
     char path[1024];
     fixture_restart(a, b, path, sizeof path);
-    fixture_steps(a, 150);
+    for (int step = 110; step <= 250; step += 10) {
+        fixture_steps(a, 10);
+        nitrogen_csv(csv, a, step, dt, e);
+    }
+    if (csv)
+        fclose(csv);
     fixture_steps(b, 150);
     check_nitrogen(a, 250, dt, e);
     long differ = 0, counts = 0;
