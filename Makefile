@@ -34,7 +34,7 @@ UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 MPI_SRC     := $(wildcard tests/mpi/test_*.c)
 MPI_BIN     := $(patsubst tests/mpi/%.c,$(BUILD)/tests-mpi/%,$(MPI_SRC))
 
-.PHONY: all deps run test unit asan fuzz clean bench-uniform bench-scaling check-inputs venv gpu-bundle
+.PHONY: all deps run test unit asan fuzz clean bench-uniform bench-stage bench-scaling check-inputs venv gpu-bundle
 all: bin/picl
 
 # Installs Debian packages only when one is missing (apt-get needs root or sudo).
@@ -148,6 +148,10 @@ bench-uniform: all
 .PHONY: bench-uniform-2d
 bench-uniform-2d: all
 	bench/uniform_2d.sh
+
+# The paper's boosted-frame stage (inputs/pwfa_boosted.lua, docs/bench.md). Not a test.
+bench-stage: all
+	bench/stage.sh
 
 # Weak and strong scaling over 1, 2 and 4 MPI ranks (docs/parallel.md). Not a test.
 bench-scaling: all

@@ -364,6 +364,7 @@ struct picl_config {
     int wg_tile[3]; /* cells of a local_tiles tile; 0: the whole box, halved until it fits */
     int filter_passes[3]; /* binomial passes on J along each axis; 0: none */
     int filter_godfrey; /* 1: the Godfrey filter on the E and B the gather reads (docs/filters.md) */
+    int filter_godfrey_by_boost; /* 1: filter.godfrey was left unset and the boost turned it on */
     int sort_interval; /* steps between particle sorts; 0: never */
     int sort_bin[3]; /* cells per bin */
     double memory_device; /* bytes for the device arena; 0: the device's default share */

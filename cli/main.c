@@ -189,8 +189,11 @@ static void print_memory(const struct picl_config *cfg, FILE *out)
     char err[256];
     if (gen_layout(cfg, &lay, err, sizeof err) || estimate_memory(cfg, NULL, &m, err, sizeof err))
         return;
-    fprintf(out, "boxes: %d x %d x %d = %d boxes of %d x %d x %d cells, %d guard cells each side\n", lay.nbox[0],
+    fprintf(out, "boxes: %d x %d x %d = %d boxes of %d x %d x %d cells, %d guard cells each side", lay.nbox[0],
             lay.nbox[1], lay.nbox[2], lay.n_boxes, lay.box[0], lay.box[1], lay.box[2], lay.ng);
+    if (lay.ngs[2] != lay.ng && lay.ngs[2] > 0) /* the Godfrey filter's, along z only */
+        fprintf(out, " (%d along z, the Godfrey filter's stencil)", lay.ngs[2]);
+    fprintf(out, "\n");
     estimate_print(cfg, &m, out);
 }
 

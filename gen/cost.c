@@ -285,7 +285,7 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
     if (cfg->filter_godfrey) {
         if (!(c = add(out, &n, max, "godfrey_EB", "cell")))
             return n;
-        c->items = (double)lay->dim[0] * lay->dim[1] * (lay->box[2] + 2 * (lay->ng - GEN_GODFREY_GUARDS)) * boxes;
+        c->items = (double)lay->dim[0] * lay->dim[1] * (lay->box[2] + 2 * (lay->ngs[2] - GEN_GODFREY_GUARDS)) * boxes;
         c->flops = 6 * 13;
         c->bytes = 6 * 2 * R;
     }

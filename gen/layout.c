@@ -8,12 +8,7 @@ int gen_guard_cells(const struct picl_config *cfg)
 {
     /* A particle starts a step in [0, n) of its box and ends it within (-1, n+1). Order 1
      * then touches nodes -1 .. n+1; orders 2 and 3 reach nodes -2 .. n+2. */
-    int ng = cfg->shape_order == 1 ? 2 : 3;
-    /* the Godfrey filter reads GEN_GODFREY_GUARDS cells either side along z, so the filtered
-     * copy the gather reads keeps ng guard cells of its own (WarpX adds them along z only) */
-    if (cfg->filter_godfrey)
-        ng += GEN_GODFREY_GUARDS;
-    return ng;
+    return cfg->shape_order == 1 ? 2 : 3;
 }
 
 int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err, size_t err_len)
@@ -23,6 +18,10 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
     for (int a = 0; a < 3; a++) {
         const char *axis = &"xyz"[a];
         lay->ngs[a] = cfg_has_axis(cfg, a) ? lay->ng : 0;
+        /* the Godfrey filter reads GEN_GODFREY_GUARDS cells either side along z, so the filtered
+         * copy the gather reads keeps ng guard cells of its own there: along z only (as WarpX) */
+        if (a == 2 && cfg->filter_godfrey)
+            lay->ngs[a] += GEN_GODFREY_GUARDS;
         lay->cells[a] = cfg->grid.cells[a];
         lay->box[a] = cfg->grid.max_box[a];
         if (lay->box[a] <= 0 || lay->cells[a] % lay->box[a]) {
@@ -34,8 +33,8 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
             snprintf(err, err_len,
                      "grid.max_box: boxes of %d cells along %.1s are thinner than the %d guard "
                      "cells shape order %d%s needs; use max_box >= %d",
-                     lay->box[a], axis, lay->ng, cfg->shape_order,
-                     cfg->filter_godfrey ? " and the Godfrey filter (filter.godfrey)" : "", lay->ng);
+                     lay->box[a], axis, lay->ngs[a], cfg->shape_order,
+                     cfg->filter_godfrey && a == 2 ? " and the Godfrey filter (filter.godfrey)" : "", lay->ngs[a]);
             return -1;
         }
         /* the mirror image of the deepest guard cell must lie inside the domain */
@@ -43,7 +42,7 @@ int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err,
             snprintf(err, err_len,
                      "boundary: a non-periodic axis needs more cells than the %d guard cells of shape order %d; "
                      "%.1s has %d",
-                     lay->ng, cfg->shape_order, axis, lay->cells[a]);
+                     lay->ngs[a], cfg->shape_order, axis, lay->cells[a]);
             return -1;
         }
         lay->nbox[a] = lay->cells[a] / lay->box[a];

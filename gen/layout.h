@@ -27,8 +27,9 @@ struct gen_layout {
     int n_local;
     int n_ranks, rank;
     const int *gid, *slot, *owner;
-    int ng; /* guard cells on every side of a box along the geometry's axes */
-    int ngs[3]; /* per axis: ng, or 0 along an axis 2D or 1D drops (its one cell has no guards) */
+    int ng; /* guard cells the particle shapes and field stencils need on every side of a box */
+    int ngs[3]; /* per axis: ng (+ GEN_GODFREY_GUARDS along z with the Godfrey filter), or 0 along
+                 * an axis 2D or 1D drops (its one cell has no guards) */
     int dim[3]; /* box[] + 2 ngs[]: allocated cells per axis */
     long box_stride; /* dim[0] * dim[1] * dim[2] */
     long comp_stride; /* n_local * box_stride: the boxes of this rank */
@@ -39,7 +40,8 @@ struct gen_layout {
 /* Guard cells the run needs: the particle shape reach after a move of up to one cell
  * (Esirkepov uses the old and new positions together) and the field stencils. */
 int gen_guard_cells(const struct picl_config *cfg);
-/* The half width of the Godfrey filter's stencil (gen/godfrey.h), added to the guard cells. */
+/* The half width of the Godfrey filter's stencil (gen/godfrey.h), added to the guard cells along
+ * z (ngs[2]) only. */
 #define GEN_GODFREY_GUARDS 4
 /* The layout of the whole domain, held by one rank; decomp_apply narrows it to a rank's boxes. */
 int gen_layout(const struct picl_config *cfg, struct gen_layout *lay, char *err, size_t err_len);

@@ -417,6 +417,10 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     luatab_push(rd, r, "filter", LUA_TTABLE, 0);
     luatab_int3(rd, lua_gettop(L), "passes", cfg->filter_passes);
     cfg->filter_godfrey = luatab_boolean(rd, lua_gettop(L), "godfrey");
+    /* set by lua/schema.lua's resolve_godfrey when the boost turned the filter on */
+    if (luatab_push(rd, lua_gettop(L), "godfrey_by_boost", LUA_TBOOLEAN, 1))
+        cfg->filter_godfrey_by_boost = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     lua_pop(L, 1);
     luatab_push(rd, r, "work_group", LUA_TTABLE, 0);
     luatab_int3(rd, lua_gettop(L), "cells", cfg->wg_cells);

@@ -80,7 +80,9 @@ void cfg_print(const struct picl_config *cfg, void *file)
             cfg->shape_order, cfg_pusher_names[cfg->pusher], cfg_gather_names[cfg->gather],
             cfg_deposition_names[cfg->deposition]);
     if (cfg->filter_godfrey) /* docs/filters.md */
-        fprintf(f, "filter             Godfrey stencil along z on the E and B the particles gather\n");
+        fprintf(f, "filter             Godfrey stencil along z on the E and B the particles gather%s\n",
+                cfg->filter_godfrey_by_boost ? " (on by default with the boost; filter.godfrey = false turns it off)"
+                                             : "");
     for (int i = 0; i < cfg->n_constants; i++)
         fprintf(f, "constant           %s = %.15g\n", cfg->constants[i].name,
                 cfg->constants[i].value);

@@ -811,10 +811,10 @@ local filter = section {
         passes = { kind = one_or_spatial(integer("a non-negative integer", nonnegative), "a non-negative integer or 3 of them", 0),
             default = 0, doc = "passes of (1/4, 1/2, 1/4) along each axis; 0: none" },
         -- the Godfrey filter (docs/filters.md): on a copy of E and B that only the gather reads
-        godfrey = { kind = boolean, default = false,
+        godfrey = { kind = boolean,
             doc = "the Godfrey-Vay stencil along z on the E and B the particles gather, against the numerical "
                 .. "Cherenkov instability of a relativistic drift along z (CKC and the energy-conserving gather only; "
-                .. "docs/filters.md)" },
+                .. "docs/filters.md); default: true with a boost along z where the solver and gather allow it" },
     },
 }
 
@@ -913,7 +913,8 @@ local function check_sizes(sim)
     local g = sim.grid
     local cells, box = 1.0, 1.0
     local ng = (sim.shape_order or 3) == 1 and 2 or 3
-    if sim.filter and sim.filter.godfrey then ng = ng + 4 end -- its stencil's half width (gen/layout.c)
+    local ngz = ng
+    if sim.filter and sim.filter.godfrey then ngz = ng + 4 end -- its stencil's half width, along z only (gen/layout.c)
     for a = 1, 3 do
         if g.cells[a] > LIMITS.axis_cells then
             fail("grid.cells", string.format("%s cells along %s; expected at most 2^30 = %s per axis",
@@ -922,7 +923,7 @@ local function check_sizes(sim)
         cells = cells * g.cells[a]
         local kept = false
         for _, k in ipairs(sim.geometry_axes) do kept = kept or k == a end
-        box = box * (math.min(g.max_box[a], g.cells[a]) + (kept and 2 * ng or 0))
+        box = box * (math.min(g.max_box[a], g.cells[a]) + (kept and 2 * (a == 3 and ngz or ng) or 0))
     end
     if cells > LIMITS.cells then
         fail("grid.cells", string.format("%s x %s x %s = %s cells; expected at most 2^32 = %s (the host holds "
@@ -1617,6 +1618,17 @@ local function check_collisions(sim)
     end
 end
 
+-- filter.godfrey left unset: on with a boost along z where the checks below would allow it (the
+-- boosted frame's plasma drifts at ~c: docs/filters.md), else off; an explicit false wins.
+-- godfrey_by_boost tells the run summary why it is on.
+local function resolve_godfrey(sim)
+    if sim.filter.godfrey ~= nil then return end
+    local b = sim.boost
+    sim.filter.godfrey = b ~= nil and b.axis == "z" and sim.geometry == "3d" and sim.solver.name == "ckc"
+        and sim.gather == "energy_conserving"
+    sim.filter.godfrey_by_boost = sim.filter.godfrey or nil
+end
+
 -- The Godfrey filter's coefficients were fitted (Godfrey and Vay 2014) for the CKC solver and
 -- the energy-conserving (Galerkin) gather; picl carries only that table (docs/filters.md).
 local function check_godfrey(sim)
@@ -1682,7 +1694,7 @@ local simulation = section {
     },
     -- boost.rule rewrites the lab-frame input into the boosted frame: after the checks of the lab
     -- frame's regions and beams, before dt and steps are resolved from the (boosted) grid
-    rules = { resolve_geometry, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
+    rules = { resolve_geometry, resolve_godfrey, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
         check_godfrey },
 }

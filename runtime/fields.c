@@ -324,6 +324,6 @@ int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len)
     /* every allocated (i, j), and along z the cells the copy keeps (templates/godfrey.cl) */
     const struct gen_layout *lay = &c->lay;
     const size_t g[3] = {(size_t)lay->dim[0], (size_t)lay->dim[1],
-                         (size_t)(lay->box[2] + 2 * (lay->ng - GODFREY_HALF)) * (size_t)lay->n_local};
+                         (size_t)(lay->box[2] + 2 * (lay->ngs[2] - GODFREY_HALF)) * (size_t)lay->n_local};
     return kernel_launch(&f->godfrey, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
 }

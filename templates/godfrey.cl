@@ -25,8 +25,8 @@
 #endif
 
 /* The copy's guard cells along z: the stencil reads GODFREY_HALF cells either side of each, so
- * the copy keeps NG - GODFREY_HALF of them (gen/layout.c adds GODFREY_HALF to NG). */
-#define GODFREY_GZ (NG - GODFREY_HALF)
+ * the copy keeps NGZ - GODFREY_HALF of them (gen/layout.c adds GODFREY_HALF to NGZ only). */
+#define GODFREY_GZ (NGZ - GODFREY_HALF)
 #define GODFREY_LZ (NZ + 2 * GODFREY_GZ)
 
 /* The symmetric stencil W0 f_k + sum_m Wm (f_{k+m} + f_{k-m}) on a z line of stride SZ. */
@@ -38,7 +38,7 @@
  * get_global_id(2): every point the gather may read, guards along x and y included. */
 __kernel void godfrey_EB(__global real *F)
 {
-    const int i = (int)get_global_id(0) - NG, j = (int)get_global_id(1) - NG;
+    const int i = (int)get_global_id(0) - NGX, j = (int)get_global_id(1) - NGY;
     const int b = (int)get_global_id(2) / GODFREY_LZ;
     const int k = (int)get_global_id(2) - b * GODFREY_LZ - GODFREY_GZ;
     const int n = IDX(i, j, k);
