@@ -261,7 +261,11 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
     __global real *J = COMP(F, C_JX, b);
     __global const int *end = tile_end + b * TILES_PER_BOX;
 #if CELL_LISTS_DUAL
-    const real box_cells[3] = {NX, NY, NZ};
+    /* a lane stays inside the box and inside the particles' faces: a dual cell straddles the
+     * integer position of a PML's inner edge (boundary_move's face), which lies inside a box */
+    const real stay_lo[3] = {fmax(ox, (real)PML_X_LO), fmax(oy, (real)PML_Y_LO), fmax(oz, (real)PML_Z_LO)};
+    const real stay_hi[3] = {fmin(ox + NX, (real)(CELLS_X - PML_X_HI)), fmin(oy + NY, (real)(CELLS_Y - PML_Y_HI)),
+                             fmin(oz + NZ, (real)(CELLS_Z - PML_Z_HI))};
 #endif
     int q0 = 0;
     for (int c = 0; c < TILES_PER_BOX; q0 = end[c], c++) {
@@ -301,8 +305,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 f1[a] = gu[a] - lo[a];
                 if (!AXIS_KEPT(a))
                     continue; /* one cell along it, which nothing leaves */
-#if CELL_LISTS_DUAL /* in the dual cell, and in the box, which cuts the first and last dual cells */
-                stay &= f1[a] >= (real)-0.5 & f1[a] < (real)0.5 & gu[a] >= o[a] & gu[a] < o[a] + box_cells[a];
+#if CELL_LISTS_DUAL /* in the dual cell, in the box (which cuts the first and last dual cells), off the faces */
+                stay &= f1[a] >= (real)-0.5 & f1[a] < (real)0.5 & gu[a] >= stay_lo[a] & gu[a] < stay_hi[a];
 #else
                 stay &= f1[a] >= 0 & f1[a] < 1;
 #endif
