@@ -97,7 +97,7 @@ static double measure(struct tune_state *st, const struct tune_params *p, const 
 {
     const struct tune_options *o = st->o;
     char text[512], err[4096], why[512] = "";
-    tune_params_text(p, 1, text, sizeof text);
+    tune_params_text(p, st->cfg, 1, text, sizeof text);
     /* the input's --set strings, then the settings as --set strings, one per key */
     char *sets[CFG_MAX_SETS];
     int n = 0;
@@ -217,11 +217,13 @@ static void sweep(struct tune_state *st, const struct gen_layout *lay)
         for (int i = 0; i < 4; i++) {
             struct tune_params p = st->best;
             const int b = sp->sort_bin[i];
-            if (b <= 0 || (b == start.sort_bin[0] && b == start.sort_bin[1] && b == start.sort_bin[2]))
+            /* b along the kept axes, one bin along an axis 2D or 1D drops */
+            for (int a = 0; a < 3; a++)
+                p.sort_bin[a] = cfg_has_axis(st->cfg, a) ? b : 1;
+            if (b <= 0 || !memcmp(p.sort_bin, start.sort_bin, sizeof p.sort_bin))
                 continue;
             if (b > lay->box[0] && b > lay->box[1] && b > lay->box[2])
                 continue; /* one bin per box: no order left to gain */
-            p.sort_bin[0] = p.sort_bin[1] = p.sort_bin[2] = b;
             snprintf(label, sizeof label, "sort.bin_size=%d", b);
             try_variant(st, &p, label);
         }
@@ -281,7 +283,7 @@ int tune_run(const struct tune_options *opt, FILE *out, char *err, size_t err_le
     st.out = out;
     resolved_defaults(cfg, &dev, &lay, &st.best);
     char text[512];
-    tune_params_text(&st.best, 1, text, sizeof text);
+    tune_params_text(&st.best, cfg, 1, text, sizeof text);
     fprintf(out, "tune: picl's defaults here: %s; then one setting at a time, kept when %.0f%% faster\n", text,
             100 * TUNE_MARGIN);
     fprintf(out, "  %-40s %9s %9s %9s %7s  %s\n", "variant", "ms/step", "min", "max", "setup s", "gate");
@@ -331,7 +333,7 @@ int tune_run(const struct tune_options *opt, FILE *out, char *err, size_t err_le
     }
     if (tune_db_save(&db, err, err_len))
         goto done;
-    tune_params_text(&st.best, 1, text, sizeof text);
+    tune_params_text(&st.best, cfg, 1, text, sizeof text);
     fprintf(out, "tune: %d variants measured, %d passed the gate\n", st.measured, st.eligible + 1);
     fprintf(out, "tune: the fastest: %s: %.3f ms per step against %.3f with picl's defaults (%.2fx)\n", text,
             st.best_ms, st.default_ms, st.default_ms / st.best_ms);

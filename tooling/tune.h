@@ -61,12 +61,13 @@ const struct tune_entry *tune_db_find(const struct tune_db *db, const struct dev
 /* The stored limits of this device (same driver first), or NULL. */
 const struct tune_entry *tune_db_limits(const struct tune_db *db, const struct device *dev);
 
-/* The problem class a tuning is keyed by: precision, shape order and the particles per cell
- * of the moving species rounded to a power of two: "double/order3/ppc8". */
+/* The problem class a tuning is keyed by: the geometry when not 3D, precision, shape order and
+ * the particles per cell of the moving species rounded to a power of two: "double/order3/ppc8",
+ * "2d/double/order3/ppc16". */
 void tune_class(const struct picl_config *cfg, char *out, size_t len);
-/* The settings as --set text, "work_group.cells=8,8,1 ..." (only those not at the default when
- * all = 0). */
-void tune_params_text(const struct tune_params *p, int all, char *out, size_t len);
+/* The settings as --set text for an input of cfg's geometry, "work_group.cells={8,8,1} ..."
+ * (only those not at the default when all = 0). */
+void tune_params_text(const struct tune_params *p, const struct picl_config *cfg, int all, char *out, size_t len);
 
 /* Whether a cells work group fits a run of layout lay on dev on any number of ranks: each size
  * divides the box, and the product is within the device's limit. */

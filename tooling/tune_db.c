@@ -322,11 +322,14 @@ void tune_class(const struct picl_config *cfg, char *out, size_t len)
             ppc += (double)cfg->species[s].ppc[0] * cfg->species[s].ppc[1] * cfg->species[s].ppc[2];
     /* the nearest power of two: 6 and 8 particles per cell share a class, 3 and 4 too */
     const long pclass = ppc > 0 ? lround(exp2(round(log2(ppc)))) : 0;
-    snprintf(out, len, "%s/order%d/ppc%ld", cfg_precision_names[cfg->precision], cfg->shape_order,
+    /* 2D and 1D runs are other problems (fewer nodes per particle): a class of their own, so
+     * that a 3D tuning never applies to them; 3D classes keep their names */
+    const char *geometry = cfg->geometry == CFG_GEOMETRY_2D ? "2d/" : cfg->geometry == CFG_GEOMETRY_1D ? "1d/" : "";
+    snprintf(out, len, "%s%s/order%d/ppc%ld", geometry, cfg_precision_names[cfg->precision], cfg->shape_order,
              pclass);
 }
 
-void tune_params_text(const struct tune_params *p, int all, char *out, size_t len)
+void tune_params_text(const struct tune_params *p, const struct picl_config *cfg, int all, char *out, size_t len)
 {
     struct strbuf sb;
     sb_init(&sb);
@@ -343,9 +346,17 @@ void tune_params_text(const struct tune_params *p, int all, char *out, size_t le
             sb_puts(&sb, " sort.interval=auto");
     }
     if (all || p->sort_bin[0] > 0) {
-        if (p->sort_bin[0] > 0)
-            sb_printf(&sb, " sort.bin_size={%d,%d,%d}", p->sort_bin[0], p->sort_bin[1], p->sort_bin[2]);
-        else
+        if (p->sort_bin[0] > 0) {
+            /* the axes the geometry keeps, as the input takes them: {x, z} in 2D, {z} in 1D */
+            const char *sep = "{";
+            sb_puts(&sb, " sort.bin_size=");
+            for (int a = 0; a < 3; a++)
+                if (cfg_has_axis(cfg, a)) {
+                    sb_printf(&sb, "%s%d", sep, p->sort_bin[a]);
+                    sep = ",";
+                }
+            sb_puts(&sb, "}");
+        } else
             sb_puts(&sb, " sort.bin_size=auto");
     }
     snprintf(out, len, "%s", sb_ok(&sb) && sb.len ? sb.data + 1 : "");
@@ -431,9 +442,9 @@ int tune_apply(struct picl_config *cfg, const struct device *dev, const struct t
         }
     }
     char u[512], k[512], d[512];
-    tune_params_text(&used, 0, u, sizeof u);
-    tune_params_text(&kept, 0, k, sizeof k);
-    tune_params_text(&dropped, 0, d, sizeof d);
+    tune_params_text(&used, cfg, 0, u, sizeof u);
+    tune_params_text(&kept, cfg, 0, k, sizeof k);
+    tune_params_text(&dropped, cfg, 0, d, sizeof d);
     log_info("tuning: %s:%d for %s, class %s%s%s: %s%s%s%s%s", db->path, e->line, dev->name, cls,
              other_driver ? ", tuned under driver " : "", other_driver ? e->driver : "", u[0] ? u : "nothing to set",
              k[0] ? "; the input's own " : "", k, d[0] ? "; left out (does not fit this run) " : "", d);

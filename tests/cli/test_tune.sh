@@ -115,4 +115,33 @@ if grep -q "^roofline: .*roofs [0-9.]* GB/s, [0-9.]* GFlop/s double" k.out &&
 else bad "roofline table: $(sed -n '/^roofline/,$p' k.out)"; fi
 sed -n '/^roofline/,$p' k.out | sed 's/^/  /'
 
+# -- 2D: a class of its own (a 3D tuning never applies), every variant runs with the bins of
+# the kept axes ({x, z}) and passes the gate, and picl run takes the 2D entry
+cat >tiny2d.lua <<LUA
+local picl = require("picl")
+return picl.simulation {
+  geometry = "2d",
+  grid = { cells = {16, 16}, lower = {0, 0}, upper = {16e-6, 16e-6}, max_box = 8 },
+  steps = 4, shape_order = 1,
+  species = { { name = "electrons", particle = "electron", density = 1e25, ppc = 1, u_th = 0.05, seed = 2 } },
+  diagnostics = { output_dir = "$dir/diags2d" },
+}
+LUA
+tf2=$dir/tuning2d.lua
+"$picl" tune tiny2d.lua --tuning "$tf2" --warmup 1 --steps 4 --repeats 1 >tune2d.out 2>tune2d.err
+rc=$?
+measured=$(sed -n 's/^tune: \([0-9]*\) variants measured, \([0-9]*\) passed the gate$/\1 \2/p' tune2d.out)
+if [ $rc -eq 0 ] && grep -q '^tuned {.*class = "2d/double/order1/ppc1"' "$tf2" && [ -n "$measured" ] &&
+    [ "${measured% *}" = "${measured#* }" ] && ! grep -q " error: " tune2d.out; then ok
+else bad "2D tune (rc $rc, measured/passed: $measured): $(grep ' error: ' tune2d.out | head -3) $(cat tune2d.err)"; fi
+grep -E '^tune: (picl|the fastest|[0-9]+ variants)' tune2d.out | sed 's/^/  2d: /'
+"$picl" run tiny2d.lua --tuning "$tf2" >run2d.out 2>run2d.err
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^picl: tuning: $tf2:[0-9]* for .*, class 2d/double/order1/ppc1" run2d.err; then ok
+else bad "2D run with the 2D tuning (rc $rc): $(grep tuning run2d.err)"; fi
+"$picl" run tiny2d.lua --tuning "$tf" >run2d3.out 2>run2d3.err
+if grep -q "tuning: .*class 2d/double/order1/ppc1" run2d3.err && ! grep -q "tuning: $tf:[0-9]* for" run2d3.err; then ok
+else bad "2D run with the 3D tuning: $(grep tuning run2d3.err)"; fi
+grep "tuning:" run2d.err run2d3.err | sed 's/^/  /'
+
 summary
