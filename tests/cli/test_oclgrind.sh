@@ -87,6 +87,8 @@ case_ deterministic_order3 1e-9 1 langmuir $langmuir --set shape_order=3
 case_ simd_cells 1e-9 1 langmuir $langmuir --set deposition_strategy=simd_cells
 case_ simd_cells_order2_two_boxes 1e-9 1 langmuir $langmuir --set deposition_strategy=simd_cells --set shape_order=2 \
     --set grid.max_box={4,8,8}
+case_ simd_cells_order2_pml_reflecting 1e-9 1 langmuir $langmuir --set deposition_strategy=simd_cells --set shape_order=2 \
+    --set "boundary={field={x='pml'},particles={x='reflecting'},pml_cells=2}"
 case_ simd_cells_2d_order2 1e-9 1 langmuir_2d --set grid.cells={16,4} --set grid.max_box={8,4} \
     --set species.electrons.ppc={2,1} --set species.ions.ppc={2,1} --set diagnostics.reduced.langmuir_2d.interval=1 \
     --set deposition_strategy=simd_cells --set shape_order=2
