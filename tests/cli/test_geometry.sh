@@ -351,6 +351,24 @@ print("  2d ionization: %s electrons after 250 steps (3D %s), worst relative dif
 assert worst < 1e-2 and res < 1e-11 and int(a[-1]["particles_electrons"]) > 10000
 PY
 
+# field ionization in 1D: the same 4096 atoms on 64 cells along z, the applied field along z (a
+# field along x would move the electrons along a dropped axis: no current, no charge separation,
+# and a residual relative to a charge density of round-off); the same counts as 3D at every row
+sed 's/  grid = { cells = { 4, 4, 4 }, lower = { 0, 0, 0 }, upper = { 4 \* dx, 4 \* dx, 4 \* dx }, max_box = 4 },/  geometry = "1d",\n  grid = { cells = { 64 }, lower = { 0 }, upper = { 64 * dx }, max_box = 16 },/; s/ppc = { 4, 4, 4 }/ppc = { 64 }/; s/E = { 5e11, 0, 0 }/E = { 0, 0, 5e11 }/; /full = {/d' \
+    "$root/inputs/ionization_nitrogen.lua" >ion1d.lua
+if "$picl" run ion1d.lua --set diagnostics.output_dir=i1 >i1.log 2>&1; then ok
+else bad "ionization in 1D failed"; tail -n 3 i1.log; fi
+python3 - i3/ionization.csv i1/ionization.csv <<'PY' && ok || bad "1D ionization differs from 3D"
+import csv, sys
+a, b = (list(csv.DictReader(open(p))) for p in sys.argv[1:3])
+assert len(a) == len(b) == 11
+worst = max(abs(int(x["particles_electrons"]) - int(y["particles_electrons"])) / max(1, int(x["particles_electrons"])) for x, y in zip(a, b))
+res = max(float(y["charge_residual"]) for y in b)
+print("  1d ionization: %s electrons after 250 steps (3D %s), worst relative difference %.1e, charge residual %.1e" % (
+    b[-1]["particles_electrons"], a[-1]["particles_electrons"], worst, res))
+assert worst < 1e-2 and res < 1e-11 and int(a[-1]["particles_electrons"]) > 10000
+PY
+
 # flux injection in 2D: inputs/flux_injection.lua (a 0.05 c flow entering through -x, 4 per face
 # cell per step) on 32 x 8 cells at the 3D run's dt: particles kept + absorbed = 4 x 8 x step at
 # every row, Gauss's law to 1e-11 (Esirkepov from the face), and the fraction of the fast tail
