@@ -411,6 +411,26 @@ print("  2d flux: injection exact, charge residual %.1e; absorbed at +x %.2f%% (
 assert res < 1e-11 and n2 > 20 and abs(f2 - f3) < 3 * math.sqrt(n2) / 12800
 PY
 
+# flux injection in 1D: the flow along z through -z (one face cell, 64 a step), the 3D run's dt:
+# kept + absorbed = 64 x step at every row, Gauss's law to 1e-11, and the fast tail's fraction
+# absorbed at +z by step 400 equals the 3D one's (+x) within 3 standard errors
+sed 's/  grid = {/  geometry = "1d",\n  grid = {/; s/cells = { 32, 8, 8 }/cells = { 32 }/; s/lower = { 0, 0, 0 }/lower = { 0 }/; s/upper = { 32 \* dx, 8 \* dx, 8 \* dx }/upper = { 32 * dx }/; s/particles = { x = "absorbing" }/particles = { z = "absorbing" }/; s/u_drift = { 0.05, 0, 0 }/u_drift = { 0, 0, 0.05 }/; s/face = "-x", per_cell = 4/face = "-z", per_cell = 64/; s/  solver = { name = "yee", cfl = 0.9 },/  solver = { name = "yee", dt = 0.9 * dx \/ (picl.c * math.sqrt(3)) },/' \
+    "$root/inputs/flux_injection.lua" >flux1d.lua
+if "$picl" run flux1d.lua --set diagnostics.output_dir=f1 >f1.log 2>&1; then ok
+else bad "flux injection in 1D failed"; tail -n 3 f1.log; fi
+python3 - f3/flux_injection.csv f1/flux_injection.csv <<'PY' && ok || bad "1D flux injection"
+import csv, math, sys
+a, b = (list(csv.DictReader(open(p))) for p in sys.argv[1:3])
+for r in b:
+    kept, lost = int(r["particles_flow"]), int(float(r["absorbed_flow_z_lo"])) + int(float(r["absorbed_flow_z_hi"]))
+    assert kept + lost == 64 * int(r["step"]), (r["step"], kept, lost)
+res = max(float(r["charge_residual"]) for r in b)
+n1, n3 = int(float(b[-1]["absorbed_flow_z_hi"])), int(float(a[-1]["absorbed_flow_x_hi"]))
+f1, f3 = n1 / 25600, n3 / 102400
+print("  1d flux: injection exact, charge residual %.1e; absorbed at +z %.2f%% (3D at +x %.2f%%)" % (res, 100 * f1, 100 * f3))
+assert res < 1e-11 and n1 > 20 and abs(f1 - f3) < 3 * math.sqrt(n1) / 25600
+PY
+
 # a plane probe {x, z} in 2D: an openPMD mesh with axisLabels {z, x}, 4 x 64 points, the same
 # interpolated Ex to 1e-6
 if "$picl" run "$root/inputs/langmuir_2d.lua" --set steps=1 --set stop_time=nil --set diagnostics.output_dir=pp \
