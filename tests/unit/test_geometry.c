@@ -231,7 +231,7 @@ static void langmuir(const char *input, int a, int order)
  * per kept axis in boxes of nc / 2; `walls`: reflecting particles and PEC fields along x (2D)
  * or z (1D) instead of periodic. */
 static void plasma_config(struct picl_config *cfg, int dim, int order, const char *deposition, const char *strategy,
-                          int walls)
+                          int walls, const char *work_group)
 {
     const int nc = dim == 2 ? 8 : 32, ppc = dim == 2 ? 3 : 16;
     const double u_th = 0.05, dx = 1e-6, L = nc * dx;
@@ -249,23 +249,23 @@ static void plasma_config(struct picl_config *cfg, int dim, int order, const cha
     }
     fixture_config(cfg, NULL, 0,
                    FIXTURE_INPUT_IDS
-                   "  geometry = '%dd', grid = { %s }, boundary = { %s },\n"
+                   "  geometry = '%dd', grid = { %s }, boundary = { %s }, work_group = { %s },\n"
                    "  steps = 1, precision = 'double', shape_order = %d, deposition = '%s', deposition_strategy = '%s',\n"
                    "  species = {\n"
                    "    { name = 'electrons', particle = 'electron', density = %.17g, ppc = %d, u_th = %.17g },\n"
                    "    { name = 'ions', particle = 'proton', density = %.17g, ppc = 1, u_th = %.17g },\n"
                    "  },\n"
                    "}\n",
-                   dim, grid, bound, order, deposition, strategy, n0, ppc, u_th, n0, u_th * sqrt(PICL_M_E / PICL_M_P));
+                   dim, grid, bound, work_group ? work_group : "", order, deposition, strategy, n0, ppc, u_th, n0, u_th * sqrt(PICL_M_E / PICL_M_P));
 }
 
 /* That plasma's worst Gauss residual over `steps` steps after WARMUP, against tol. */
 static double conservation(int dim, int order, const char *deposition, const char *strategy, int walls, int steps,
-                           double tol, int must_hold)
+                           double tol, int must_hold, const char *work_group)
 {
     const int nc = dim == 2 ? 8 : 32;
     struct picl_config cfg;
-    plasma_config(&cfg, dim, order, deposition, strategy, walls);
+    plasma_config(&cfg, dim, order, deposition, strategy, walls, work_group);
     struct device dev;
     fixture_device(&dev);
     struct sim *s = fixture_sim(&cfg, &dev);
@@ -300,9 +300,10 @@ static double conservation(int dim, int order, const char *deposition, const cha
         free(end);
         free(start[b]);
     }
-    REPORT("%dD order %d %s (%s)%s, %d boxes, %ld + %ld particles, %d + %d steps: max residual %.3e; electrons: %ld "
+    REPORT("%dD order %d %s (%s%s%s)%s, %d boxes, %ld + %ld particles, %d + %d steps: max residual %.3e; electrons: %ld "
            "box-edge crossings, %ld moves over half the domain (%ld along x in 2D, z in 1D), %ld moved along a dropped axis",
-           dim, order, deposition, strategy, walls ? " with reflecting walls" : "", s->ctx.lay.n_boxes, s->species[0].np,
+           dim, order, deposition, strategy, work_group ? ", " : "", work_group ? work_group : "",
+           walls ? " with reflecting walls" : "", s->ctx.lay.n_boxes, s->species[0].np,
            s->species[1].np, WARMUP, steps, worst, changed_box, wrapped, wrapped_walls, moved_y);
     CHECK(s->species[0].np == np0[0] && s->species[1].np == np0[1]);
     CHECK(must_hold ? worst < tol : worst > tol);
@@ -363,7 +364,7 @@ static void same_physics(int dim, int order)
     long cells = 0;
     for (int v = 0; v < 2; v++) {
         struct picl_config cfg;
-        plasma_config(&cfg, dim, order, "esirkepov", strategies[v], 0);
+        plasma_config(&cfg, dim, order, "esirkepov", strategies[v], 0, NULL);
         struct device dev;
         fixture_device(&dev);
         struct sim *s = fixture_sim(&cfg, &dev);
@@ -401,19 +402,22 @@ int main(void)
     }
     for (int dim = 2; dim >= 1; dim--) {
         for (int order = 1; order <= 3; order++)
-            conservation(dim, order, "esirkepov", "deterministic", 0, 50, 1e-11, 1);
-        conservation(dim, 3, "esirkepov", "deterministic", 1, 50, 1e-11, 1);
+            conservation(dim, order, "esirkepov", "deterministic", 0, 50, 1e-11, 1, NULL);
+        conservation(dim, 3, "esirkepov", "deterministic", 1, 50, 1e-11, 1, NULL);
         /* the other strategies, with many work items per box */
-        conservation(dim, 3, "esirkepov", "global_atomics", 0, 50, 1e-11, 1);
-        conservation(dim, 2, "esirkepov", "local_tiles", 1, 50, 1e-11, 1);
+        conservation(dim, 3, "esirkepov", "global_atomics", 0, 50, 1e-11, 1, NULL);
+        conservation(dim, 2, "esirkepov", "local_tiles", 1, 50, 1e-11, 1, NULL);
+        /* several tiles per box (a box of 4 x 4 cells in 2D, 8 in 1D, in tiles of 2): the tiles'
+         * guard cells overlap inside the box */
+        conservation(dim, 3, "esirkepov", "local_tiles", 0, 50, 1e-11, 1, dim == 2 ? "tile = {2, 1, 2}" : "tile = {1, 1, 2}");
         /* direct deposition is not charge-conserving: the same check fails, as it should */
-        conservation(dim, 3, "direct", "deterministic", 0, 50, 1e-6, 0);
+        conservation(dim, 3, "direct", "deterministic", 0, 50, 1e-6, 0, NULL);
         /* simd_cells (auto on CPUs), by dual cell at order 2; with walls the scalar path meets them */
         for (int order = 1; order <= 3; order++) {
-            conservation(dim, order, "esirkepov", "simd_cells", 0, 50, 1e-11, 1);
+            conservation(dim, order, "esirkepov", "simd_cells", 0, 50, 1e-11, 1, NULL);
             same_physics(dim, order);
         }
-        conservation(dim, 2, "esirkepov", "simd_cells", 1, 50, 1e-11, 1);
+        conservation(dim, 2, "esirkepov", "simd_cells", 1, 50, 1e-11, 1, NULL);
     }
     return check_finish();
 }
