@@ -276,6 +276,17 @@ static int csv_column(const char *dir, const char *name, double *v, int max)
     return rows;
 }
 
+/* The largest charge_residual of dir/beam.csv, and its rows. */
+static double worst_residual(const char *dir, int *rows)
+{
+    static double residual[256];
+    *rows = csv_column(dir, "charge_residual", residual, 256);
+    double worst = 0;
+    for (int i = 0; i < *rows; i++)
+        worst = fmax(worst, residual[i]);
+    return worst;
+}
+
 static void remove_dir(const char *dir)
 {
     char path[512];
@@ -364,11 +375,8 @@ static void test_reflecting(const char *strategy)
     }
     for (long i = 0; i < s->species[0].np; i++)
         outside += x[i] < 0 || x[i] >= 32 || y[i] < 0 || y[i] >= 16;
-    static double residual[256];
-    const int rows = csv_column(dir, "charge_residual", residual, 256);
-    double worst = 0;
-    for (int i = 0; i < rows; i++)
-        worst = fmax(worst, residual[i]);
+    int rows;
+    const double worst = worst_residual(dir, &rows);
     REPORT("reflecting x and y faces (%s): %ld particles, %ld after %d steps (%ld missing); ux reversed for %ld, "
            "uy for %ld; max relative change of |u| %.2e; %ld outside; max charge residual %.2e",
            strategy, n, s->species[0].np, steps, missing, turned_x, turned_y, worst_u, outside, worst);
@@ -418,11 +426,8 @@ static void test_reflecting_pml(int order, const char *strategy)
     long inside_pml = 0;
     for (long i = 0; i < s->species[0].np; i++)
         inside_pml += x[i] < pml || x[i] >= nx - pml;
-    static double residual[256];
-    const int rows = csv_column(dir, "charge_residual", residual, 256);
-    double worst = 0;
-    for (int i = 0; i < rows; i++)
-        worst = fmax(worst, residual[i]);
+    int rows;
+    const double worst = worst_residual(dir, &rows);
     REPORT("reflecting at the PML's inner edge, order %d (%s): %ld particles, %ld after %d steps, %ld in the PML; "
            "max charge residual %.2e",
            order, cfg_strategy_names[s->ctx.plan.strategy], n, s->species[0].np, steps, inside_pml, worst);
