@@ -40,6 +40,11 @@
 #define GATHER_EB(F) (F)
 #endif
 
+/* The particles' faces along axis a, in cells of the domain: the domain's faces, or a PML's
+ * inner edge where there is one (particles never enter a PML; flux injection starts there). */
+#define PART_FACE_LO(a) ((a) == 0 ? PML_X_LO : (a) == 1 ? PML_Y_LO : PML_Z_LO)
+#define PART_FACE_HI(a) ((a) == 0 ? CELLS_X - PML_X_HI : (a) == 1 ? CELLS_Y - PML_Y_HI : CELLS_Z - PML_Z_HI)
+
 /* Box index from its position in the box grid, x fastest. */
 #define BOX_INDEX(bx, by, bz) ((bx) + NBX * ((by) + NBY * (bz)))
 

@@ -179,9 +179,7 @@ __kernel void PICL_CAT(flux_inject, SP_SUFFIX)(const long step, PICL_PARTICLE_AR
     const int b = (int)get_global_id(0);
     const int gb = BOX_GID(b), bpos[3] = {BOX_X(gb), BOX_Y(gb), BOX_Z(gb)};
     /* the face is where particles meet the boundary: the domain's, or a PML's inner edge */
-    const int edges_lo[3] = {PML_X_LO, PML_Y_LO, PML_Z_LO};
-    const int edges_hi[3] = {CELLS_X - PML_X_HI, CELLS_Y - PML_Y_HI, CELLS_Z - PML_Z_HI};
-    const int edge = SP_FLUX_SIDE ? edges_hi[SP_FLUX_AXIS] : edges_lo[SP_FLUX_AXIS];
+    const int edge = SP_FLUX_SIDE ? PART_FACE_HI(SP_FLUX_AXIS) : PART_FACE_LO(SP_FLUX_AXIS);
     const int sizes[3] = {NX, NY, NZ};
     if (bpos[SP_FLUX_AXIS] != (SP_FLUX_SIDE ? edge - 1 : edge) / sizes[SP_FLUX_AXIS])
         return;

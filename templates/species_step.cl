@@ -41,9 +41,8 @@ static inline real unwrap_shift(const real unwrapped, const real wrapped, const 
 static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, const real *xo, real *xn, real *g,
                                 real *u, const real *v, const real qw)
 {
-    /* a face with a PML acts at the PML's inner edge: particles never enter it */
-    const int edge_lo[3] = {PML_X_LO, PML_Y_LO, PML_Z_LO};
-    const int edge_hi[3] = {CELLS_X - PML_X_HI, CELLS_Y - PML_Y_HI, CELLS_Z - PML_Z_HI};
+    const int edge_lo[3] = {PART_FACE_LO(0), PART_FACE_LO(1), PART_FACE_LO(2)};
+    const int edge_hi[3] = {PART_FACE_HI(0), PART_FACE_HI(1), PART_FACE_HI(2)};
     const real lo[3] = {(real)edge_lo[0] - o[0], (real)edge_lo[1] - o[1], (real)edge_lo[2] - o[2]};
     const real hi[3] = {(real)edge_hi[0] - o[0], (real)edge_hi[1] - o[1], (real)edge_hi[2] - o[2]};
     const real to_v[3] = {(real)DX / DT, (real)DY / DT, (real)DZ / DT};
@@ -261,11 +260,14 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
     __global real *J = COMP(F, C_JX, b);
     __global const int *end = tile_end + b * TILES_PER_BOX;
 #if CELL_LISTS_DUAL
-    /* a lane stays inside the box and inside the particles' faces: a dual cell straddles the
-     * integer position of a PML's inner edge (boundary_move's face), which lies inside a box */
-    const real stay_lo[3] = {fmax(ox, (real)PML_X_LO), fmax(oy, (real)PML_Y_LO), fmax(oz, (real)PML_Z_LO)};
-    const real stay_hi[3] = {fmin(ox + NX, (real)(CELLS_X - PML_X_HI)), fmin(oy + NY, (real)(CELLS_Y - PML_Y_HI)),
-                             fmin(oz + NZ, (real)(CELLS_Z - PML_Z_HI))};
+    /* a lane stays inside the box and off the particles' faces (boundary_move's): a dual cell
+     * straddles the integer position of a PML's inner edge, which lies inside a box */
+    const real box_cells[3] = {NX, NY, NZ};
+    real stay_lo[3], stay_hi[3];
+    for (int a = 0; a < 3; a++) {
+        stay_lo[a] = fmax(o[a], (real)PART_FACE_LO(a));
+        stay_hi[a] = fmin(o[a] + box_cells[a], (real)PART_FACE_HI(a));
+    }
 #endif
     int q0 = 0;
     for (int c = 0; c < TILES_PER_BOX; q0 = end[c], c++) {
