@@ -401,7 +401,8 @@ for r in b:
 res = max(float(r["charge_residual"]) for r in b)
 injected = per_step * int(b[-1]["step"])
 n, n3 = int(float(b[-1]["absorbed_flow_%s_hi" % ax])), int(float(a[-1]["absorbed_flow_x_hi"]))
-f, f3 = n / injected, n3 / 102400
+injected3 = int(a[-1]["particles_flow"]) + int(float(a[-1]["absorbed_flow_x_lo"])) + n3
+f, f3 = n / injected, n3 / injected3
 print("  %s flux: injection exact, charge residual %.1e; absorbed at +%s %.2f%% (3D at +x %.2f%%)" % (g, res, ax, 100 * f, 100 * f3))
 assert res < 1e-11 and n > 20 and abs(f - f3) < 3 * math.sqrt(n) / injected
 PY
