@@ -12,11 +12,6 @@ const char *gen_simd_cells_unfit(const struct picl_config *cfg)
         return "gather \"momentum_conserving\"";
     if (cfg->deposition != CFG_DEPOSIT_ESIRKEPOV)
         return "deposition \"direct\"";
-    if (cfg->applied.enabled) /* applied_add is written for one particle, not for lanes */
-        return "applied_fields";
-    for (int s = 0; s < cfg->n_species; s++) /* the lanes' charge is the species' own */
-        if (cfg->species[s].ionization.enabled)
-            return "an ionizable species";
     return NULL;
 }
 

@@ -11,7 +11,7 @@
 /* Boris rotation (Boris 1970; Birdsall and Langdon, section 4.4), u = gamma v in m/s:
  * half an electric kick, a rotation about B, half an electric kick. qdt_2m = q dt / (2 m). */
 #define DEFINE_PUSH_U(name, T)                                                                      \
-static inline void name(T *u, const T *E, const T *B, const real qdt_2m)                            \
+static inline void name(T *u, const T *E, const T *B, const T qdt_2m)                               \
 {                                                                                                   \
     for (int a = 0; a < 3; a++)                                                                     \
         u[a] += qdt_2m * E[a];                                                                      \

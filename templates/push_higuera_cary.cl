@@ -20,7 +20,7 @@
  *   u^{n+1/2} = w + w x t + q dt/2m E                (w + w x t = u^+)
  * qdt_2m = q dt / (2 m). */
 #define DEFINE_PUSH_U(name, T)                                                                      \
-static inline void name(T *u, const T *E, const T *B, const real qdt_2m)                            \
+static inline void name(T *u, const T *E, const T *B, const T qdt_2m)                               \
 {                                                                                                   \
     T um[3], tau[3];                                                                                \
     for (int a = 0; a < 3; a++) {                                                                   \

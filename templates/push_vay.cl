@@ -19,7 +19,7 @@
  *   t = tau / gamma,  s = 1 / (1 + t^2),  u^{n+1/2} = s (u' + (u'.t) t + u' x t)
  * tau, t, sigma are dimensionless; qdt_2m = q dt / (2 m). */
 #define DEFINE_PUSH_U(name, T)                                                                      \
-static inline void name(T *u, const T *E, const T *B, const real qdt_2m)                            \
+static inline void name(T *u, const T *E, const T *B, const T qdt_2m)                               \
 {                                                                                                   \
     const T inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);              \
     T tau[3];                                                                                       \

@@ -243,14 +243,41 @@ static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, 
 }
 
 #if DEPOSIT_SIMD_CELLS
+#if defined(APPLIED_FIELDS) && !defined(PICL_APPLIED_ADD_LANES)
+#define PICL_APPLIED_ADD_LANES /* once for all species: this file is included once per species */
+/* applied_fields added lane by lane: applied_add is the user's expressions for one position */
+static inline void applied_add_lanes(real xs[3][VW], const acc_real t_gather, const acc_real lab_offset, vreal *E,
+                                     vreal *B)
+{
+    real es[3][VW], bs[3][VW];
+    for (int a = 0; a < 3; a++) {
+        VSTORE(E[a], 0, es[a]);
+        VSTORE(B[a], 0, bs[a]);
+    }
+    for (int l = 0; l < VW; l++) {
+        const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]};
+        real el[3] = {es[0][l], es[1][l], es[2][l]}, bl[3] = {bs[0][l], bs[1][l], bs[2][l]};
+        applied_add(xl, t_gather, lab_offset, el, bl);
+        for (int a = 0; a < 3; a++) {
+            es[a][l] = el[a];
+            bs[a][l] = bl[a];
+        }
+    }
+    for (int a = 0; a < 3; a++) {
+        E[a] = VLOAD(0, es[a]);
+        B[a] = VLOAD(0, bs[a]);
+    }
+}
+#endif
+
 /* deposition_strategy "simd_cells" (simd_cells.cl): one work item per box walks its cells (dual
  * cells at an even shape order) in order and the particles of each cell (tile_list, by particles_tile_bin with tiles of one cell)
  * VW at a time, a particle per vector lane: gather, push and the deposition of those that stay
  * in their cell as vectors; one that leaves its cell moves and deposits alone, as in the other
  * strategies. Particles are written back in place; one that leaves the box leaves a hole. */
 __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest,
-                                                __global long *boxes,
-                                                __global const int *tile_list, __global const int *tile_end)
+                                                __global long *boxes, __global const int *tile_list,
+                                                __global const int *tile_end APPLIED_PARAM)
 {
     const int b = (int)get_global_id(0);
     __global long *box = boxes + b * BT_STRIDE;
@@ -278,7 +305,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
         for (int q = q0; q < q1; q += VW) {
             const int n = min(VW, q1 - q);
             long ip[VW];
-            real xs[3][VW], us[3][VW], ws[VW];
+            real xs[3][VW], us[3][VW], ws[VW], zqs[VW], wqs[VW];
             _Pragma("unroll") for (int l = 0; l < VW; l++) { /* lanes past n repeat the last particle */
                 ip[l] = start + tile_list[start + q + min(l, n - 1)];
                 xs[0][l] = px[ip[l]];
@@ -288,13 +315,18 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 us[1][l] = puy[ip[l]];
                 us[2][l] = puz[ip[l]];
                 ws[l] = WEIGHT_AT(ip[l]);
+                zqs[l] = SP_ZQ(ip[l]); /* the charge state of an ionizable species' particle, else 1 */
+                wqs[l] = ws[l] * zqs[l];
             }
             const vreal x[3] = {VLOAD(0, xs[0]), VLOAD(0, xs[1]), VLOAD(0, xs[2])};
             vreal f0[3], f1[3], gu[3], E[3], B[3], u[3] = {VLOAD(0, us[0]), VLOAD(0, us[1]), VLOAD(0, us[2])};
             for (int a = 0; a < 3; a++)
                 f0[a] = x[a] - lo[a];
             gather_cell(GATHER_EB(F), b, ci, cj, ck, f0[0], f0[1], f0[2], E, B);
-            push_u_lanes(u, E, B, SP_QDT_2M);
+#ifdef APPLIED_FIELDS
+            applied_add_lanes(xs, t_gather, lab_offset, E, B);
+#endif
+            push_u_lanes(u, E, B, SP_QDT_2M * VLOAD(0, zqs));
             const vreal inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
             const vreal v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
             /* along an axis 2D or 1D drops the position does not move (docs/geometry.md) */
@@ -314,7 +346,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
 #endif
             }
             if (any(stay))
-                deposit_cell(J, ci, cj, ck, f0, f1, v, select((vreal)0, SP_Q * VLOAD(0, ws), stay));
+                deposit_cell(J, ci, cj, ck, f0, f1, v, select((vreal)0, SP_Q * VLOAD(0, wqs), stay));
             real gs[3][VW], vs[3][VW];
             int stays[VW];
             for (int a = 0; a < 3; a++) {
@@ -335,7 +367,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 } else if (l < n) { /* it left its cell: alone, the scalar way */
                     const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
                     real ul[3] = {us[0][l], us[1][l], us[2][l]}, g[3];
-                    const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, ws[l], g);
+                    const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, wqs[l], g);
                     PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], ID_AT(ip[l]),
                                                 PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
                 }

@@ -279,6 +279,7 @@ int main(void)
     test_pec_walls(&dev, "deterministic");
     test_pec_walls(&dev, "global_atomics");
     test_pec_walls(&dev, "local_tiles");
+    test_pec_walls(&dev, "simd_cells");
     test_window(&dev);
     device_close(&dev);
     return check_finish();

@@ -281,9 +281,64 @@ static void test_nitrogen(void)
     device_close(&dev);
 }
 
+/* (d) The charge state in the push and the deposition, under `strategy`: N3+ ions (initial_level 3,
+ * ionizable, so their charge is 3 e from the stored level) at rest in E_x = 1e11 V/m, below N3+'s
+ * threshold (ADK exponent -47: none ionize), for 250 steps of 1.8e-14 s: each ion's u_x is
+ * 3 e E (N - 1/2) dt / m (the half step back at the start, as every leapfrog) to 1e-9 while the
+ * ions cross two cells, and Gauss's law holds to round-off. With the species' own charge e in
+ * place of 3 e the momentum would be 3x off and the deposition would break Gauss's law. */
+static void test_charge_state(struct device *dev, const char *strategy)
+{
+    const double e_field = 1e11, dt = 1.8e-14, dx = 1e-5;
+    const int steps = 250;
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT
+                   "  grid = { cells = {8, 4, 4}, lower = {0, 0, 0}, upper = {%.17g, %.17g, %.17g}, max_box = 4 },\n"
+                   "  solver = { name = 'yee', dt = %.17g }, steps = %d, shape_order = 3,\n"
+                   "  deposition_strategy = '%s',\n"
+                   "  applied_fields = { E = { %.17g, 0, 0 } },\n"
+                   "  species = {\n"
+                   "    { name = 'N', ionization = { element = 'N', initial_level = 3, product = 'e' },\n"
+                   "      density = 1e12, ppc = 8, u_th = 0 },\n"
+                   "    { name = 'e', particle = 'electron', density = 0, ppc = 1 },\n"
+                   "  },\n"
+                   "}\n",
+                   8 * dx, 4 * dx, 4 * dx, dt, steps, strategy, e_field);
+    struct sim *s = fixture_sim(&cfg, dev);
+    fixture_steps(s, steps);
+    double *ux = fixture_particles(s, 0, PA_UX), *level;
+    long electrons;
+    levels_gained(s, 0, 1, 3, &level, &electrons);
+    const double kick = 3 * 1.602176634e-19 * e_field * dt / cfg.species[0].mass, want = kick * (steps - 0.5);
+    double worst = 0;
+    long not3 = 0;
+    for (long i = 0; i < s->species[0].np; i++) {
+        worst = fmax(worst, fabs(ux[i] / want - 1));
+        not3 += level[i] != 3;
+    }
+    /* the distance those momenta carry the ions: dt^2 / dx times the sum of n - 1/2 kicks */
+    const double moved = kick * dt / dx * steps * steps / 2;
+    const double gauss = fixture_gauss(s);
+    REPORT("N3+ in E_x = %.3g V/m, %s: u_x / (3 e E (N - 1/2) dt / m) - 1 worst %.3g over %ld ions, moved %.2f "
+           "cells; %ld not N3+, %ld electrons; Gauss residual %.3g",
+           e_field, strategy, worst, s->species[0].np, moved, not3, electrons, gauss);
+    CHECK(worst < 1e-9 && moved > 1);
+    CHECK(not3 == 0 && electrons == 0);
+    CHECK(gauss < 1e-11);
+    free(ux);
+    free(level);
+    fixture_free_sim(s);
+}
+
 int main(void)
 {
     test_hydrogen();
     test_nitrogen();
+    struct device dev;
+    fixture_device(&dev);
+    test_charge_state(&dev, "deterministic");
+    test_charge_state(&dev, "simd_cells");
+    device_close(&dev);
     return check_finish();
 }

@@ -206,5 +206,6 @@ int main(void)
     run_ionization(&dev, "deterministic", 0);
     run_ionization(&dev, "global_atomics", 1);
     run_ionization(&dev, "local_tiles", 0);
+    run_ionization(&dev, "simd_cells", 1);
     return check_finish();
 }
