@@ -63,6 +63,7 @@ PY
 case_() {
     name=$1 tol=$2 ranks=$3 input=$4 csv=$4
     [ "$input" = laser_focus ] && csv=laser_energy
+    [ "$input" = ionization_nitrogen ] && csv=ionization
     shift 4
     launch=""
     [ "$ranks" -gt 1 ] && launch="timeout 900 mpirun --oversubscribe -np $ranks"
@@ -95,6 +96,9 @@ case_ simd_cells_2d_order2 1e-9 1 langmuir_2d --set grid.cells={16,4} --set grid
 case_ simd_cells_1d_order3 1e-9 1 langmuir_1d --set grid.cells={16} --set grid.max_box={8} \
     --set species.electrons.ppc=2 --set species.ions.ppc=2 --set diagnostics.reduced.langmuir_1d.interval=1 \
     --set deposition_strategy=simd_cells --set shape_order=3
+# the lanes' charge states and applied fields: nitrogen ionizing in an applied field
+case_ simd_cells_ionization 1e-9 1 ionization_nitrogen --set 'species.nitrogen.ppc={1,1,1}' \
+    --set deposition_strategy=simd_cells --set diagnostics.reduced.ionization.interval=1 --set steps=8
 case_ global_atomics 1e-7 1 langmuir $langmuir --set deposition_strategy=global_atomics
 case_ local_tiles 1e-7 1 langmuir $langmuir --set deposition_strategy=local_tiles
 case_ direct_deposition 1e-9 1 langmuir $langmuir --set deposition=direct --set shape_order=1
