@@ -34,7 +34,7 @@ int gen_pml_slabs(const struct picl_config *cfg, const struct gen_layout *lay, s
 
 double gen_pml_sigma_max(double d)
 {
-    return 0.8 * (GEN_PML_ORDER + 1) * PICL_C / d;
+    return GEN_PML_SIGMA_FACTOR * (GEN_PML_ORDER + 1) * PICL_C / d;
 }
 
 void gen_pml_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay)

@@ -1050,12 +1050,6 @@ local function resolve_lasers(sim)
     local g, b = sim.grid, sim.boundary
     for _, l in ipairs(sim.lasers) do
         local key = l.key
-        -- CKC's Faraday averages E across the neighbouring lines, so an oblique beam's sheets
-        -- would need terms on more planes than Yee's two (not written yet)
-        if l.oblique and sim.solver.name == "ckc" then
-            fail(join(key, "direction"), string.format("an oblique direction %s with solver \"ckc\" is not yet "
-                .. "supported; expected solver \"yee\", or a direction along an axis", l.direction))
-        end
         for a = 1, 3 do
             local tol = 1e-12 * (g.upper[a] - g.lower[a])
             local v = l.position[a]

@@ -110,6 +110,96 @@ __kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t
 #endif
 }
 
+#if LASER_OBLIQUE && LASER_CKC
+/* CKC's Faraday (maxwell_ckc.cl) takes each difference across the antenna's plane on lines one
+ * cell to either side, and the transverse differences of the normal E on lines one cell along
+ * the axis, so its sheet is two planes of B, every component: each node subtracts (total side)
+ * or adds back (scattered side) CKC's curl of the incident E on the nodes of its stencil that lie
+ * across the plane (the total-field/scattered-field rule, Taflove and Hagness ch. 5). The total
+ * side is where s (x_a - plane) >= 0, x_a the node's place along the axis in cells. */
+
+/* The incident E_q at point p (in cells from the domain's lower corner): the antenna plane's
+ * field at p's transverse place, at the time the grid's wave shows it there, LASER_DELAY per
+ * half cell along the axis (gen/laser_beam.c: k_a of CKC's dispersion). */
+static inline acc_real PICL_CAT(laser_ckc_einc, LASER_SUFFIX)(const int q, const acc_real *p, const acc_real t)
+{
+    const acc_real d[3] = {DX, DY, DZ}, lower[3] = {LOWER_X, LOWER_Y, LOWER_Z};
+    const acc_real pol[3] = {LASER_POL_X, LASER_POL_Y, LASER_POL_Z};
+    acc_real r[3];
+    for (int a = 0; a < 3; a++)
+        r[a] = lower[a] + p[a] * d[a];
+    r[LASER_AXIS] = LASER_X_ANTENNA;
+    const acc_real half_cells = (acc_real)2 * (p[LASER_AXIS] - (acc_real)LASER_E_PLANE);
+    return pol[q] * PICL_CAT(laser_field, LASER_SUFFIX)(r, t - (acc_real)LASER_SIGN * half_cells * LASER_DELAY);
+}
+
+/* Whether the node at place x along the axis (cells) lies on the total side. */
+#define LASER_TOTAL(x) ((acc_real)LASER_SIGN * ((x) - (acc_real)LASER_E_PLANE) >= 0)
+
+/* CKC's difference along p of E_q at the B node of cell g, of the incident field on the nodes
+ * on the other side of the plane from that node only (total: whether the node is on the total
+ * side), divided by d_p. */
+static inline acc_real PICL_CAT(laser_ckc_diff, LASER_SUFFIX)(const int p, const int q, const int *g, const int total,
+                                                             const acc_real t)
+{
+    const acc_real d[3] = {DX, DY, DZ};
+    const acc_real alpha[3] = {CKC_ALPHA_X, CKC_ALPHA_Y, CKC_ALPHA_Z};
+    const acc_real beta[3][3] = {{0, CKC_BETA_XY, CKC_BETA_XZ}, {CKC_BETA_YX, 0, CKC_BETA_YZ}, {CKC_BETA_ZX, CKC_BETA_ZY, 0}};
+    const acc_real gamma[3] = {CKC_GAMMA_X, CKC_GAMMA_Y, CKC_GAMMA_Z};
+    const int t1 = (p + 1) % 3, t2 = (p + 2) % 3;
+    acc_real sum = 0;
+    for (int o1 = -1; o1 <= 1; o1++)
+        for (int o2 = -1; o2 <= 1; o2++) {
+            const acc_real w = o1 == 0 && o2 == 0 ? alpha[p] : o2 == 0 ? beta[p][t1] : o1 == 0 ? beta[p][t2] : gamma[p];
+            if (w == 0)
+                continue;
+            /* E_q's node of this line at the difference's lower end, and the upper end */
+            acc_real lo[3] = {(acc_real)g[0], (acc_real)g[1], (acc_real)g[2]};
+            lo[q] += (acc_real)0.5;
+            lo[t1] += (acc_real)o1;
+            lo[t2] += (acc_real)o2;
+            acc_real hi[3] = {lo[0], lo[1], lo[2]};
+            hi[p] += 1;
+            const acc_real e_hi = LASER_TOTAL(hi[LASER_AXIS]) != total ? PICL_CAT(laser_ckc_einc, LASER_SUFFIX)(q, hi, t) : 0;
+            const acc_real e_lo = LASER_TOTAL(lo[LASER_AXIS]) != total ? PICL_CAT(laser_ckc_einc, LASER_SUFFIX)(q, lo, t) : 0;
+            sum += w * (e_hi - e_lo);
+        }
+    return sum / d[p];
+}
+
+/* Faraday, after a B half step that used E at time t: B_m -= (dt/2) curl_m E was taken with
+ * the total field on one side of the plane and the scattered one on the other; the nodes of the
+ * cells on the two planes next to the antenna (its cell index and the one below it) are put
+ * right. */
+__kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t)
+{
+    const int has[3] = {HAS_X, HAS_Y, HAS_Z};
+    for (int layer = -1; layer <= 0; layer++) {
+        int g[3], box;
+        g[LASER_AXIS] = LASER_E_PLANE + layer;
+        g[LASER_B] = (int)get_global_id(0);
+        g[LASER_C] = (int)get_global_id(1);
+        int gm[3] = {g[0], g[1], g[2]};
+        gm[LASER_AXIS] = (gm[LASER_AXIS] + LASER_CELLS_A) % LASER_CELLS_A; /* a periodic axis */
+        const int n = laser_cell(gm, &box);
+        if (box < 0)
+            continue;
+        for (int m = 0; m < 3; m++) {
+            /* B_m sits half a cell up along the two other axes */
+            const acc_real x = (acc_real)g[LASER_AXIS] + (m == LASER_AXIS ? (acc_real)0 : (acc_real)0.5);
+            const int total = LASER_TOTAL(x);
+            const int p1 = (m + 1) % 3, p2 = (m + 2) % 3;
+            acc_real curl = 0;
+            if (has[p1])
+                curl += PICL_CAT(laser_ckc_diff, LASER_SUFFIX)(p1, p2, g, total, t);
+            if (has[p2])
+                curl -= PICL_CAT(laser_ckc_diff, LASER_SUFFIX)(p2, p1, g, total, t);
+            COMP(F, C_BX + m, box)[n] += (real)((total ? -(acc_real)0.5 : (acc_real)0.5) * (acc_real)DT * curl);
+        }
+    }
+}
+#undef LASER_TOTAL
+#else
 /* Faraday, after a B half step that used E at time t: the magnetic sheet on the B plane half a
  * cell behind the antenna takes off what the incident E on the plane added to its curl, so
  * nothing is emitted backwards: B_C += s dt/(2 d) E_B,inc and B_B -= s dt/(2 d) E_C,inc (s the
@@ -126,3 +216,4 @@ __kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t
     if (LASER_POL_C != 0)
         COMP(F, C_BX + LASER_B, box)[n] -= (real)(LASER_B_PER_E * LASER_POL_C * PICL_CAT(laser_field, LASER_SUFFIX)(r1, t));
 }
+#endif

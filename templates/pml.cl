@@ -12,7 +12,7 @@
  * s_a = 1 + sigma_a / (i omega eps0) (kappa = 1, alpha = 0). In time this adds psi, the
  * recursive convolution of the derivative: psi <- b psi + (b - 1) D, with D the solver's
  * difference along a (times the cell size) and b = exp(-sigma dt / eps0). sigma grows from 0 at the inner edge to PML_SIGMA_<A>
- * (sigma / eps0 in 1/s: the optimal 0.8 (m + 1) c / d, Taflove and Hagness eq. 7.67) at the wall
+ * (sigma / eps0 in 1/s: 0.45 (m + 1) c / d, m = 2: gen/pml_slabs.h says why) at the wall
  * as depth^PML_ORDER. E sits on the nodes of a, the B it corrects half a cell up. */
 static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
 {

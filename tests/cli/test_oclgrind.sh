@@ -114,6 +114,9 @@ case_ moving_window 1e-9 1 langmuir $langmuir \
     --set 'boundary={field={x="pec",y="periodic",z="periodic"}, particles={x="absorbing",y="periodic",z="periodic"}}' \
     --set 'moving_window={axis="x", speed=1.0, start=0}'
 case_ laser 1e-9 1 laser_focus $laser
+# an oblique antenna under CKC: its magnetic sheet on two planes of B (templates/laser.cl)
+case_ laser_ckc_oblique 1e-9 1 laser_focus $laser --set solver=ckc --set 'lasers.drive.direction={0.8,0.6,0}' \
+    --set 'lasers.drive.polarization={-0.6,0.8,0}'
 case_ two_ranks 1e-9 2 langmuir $langmuir --set grid.max_box={4,8,8}
 }
 
