@@ -306,6 +306,7 @@ struct cfg_btd {
     int n_times;
     int cells; /* along the boost's axis */
     double lower, upper; /* m */
+    unsigned species; /* bit i: species i's particles, as they cross each snapshot's lab time */
 };
 
 struct picl_config {
@@ -386,6 +387,15 @@ struct picl_config {
     struct cfg_btd btd[CFG_MAX_BTD]; /* back-transformed diagnostics; only with a boost */
     int n_btd;
 };
+
+/* Whether a back-transformed diagnostic writes the particles of species s. */
+static inline int cfg_btd_writes(const struct picl_config *cfg, int s)
+{
+    for (int i = 0; i < cfg->n_btd; i++)
+        if (cfg->btd[i].species & (1u << s))
+            return 1;
+    return 0;
+}
 
 /* Whether the geometry keeps axis a (0 x, 1 y, 2 z): every axis in 3D, x and z in 2D, z in 1D. */
 static inline int cfg_has_axis(const struct picl_config *cfg, int a)

@@ -336,6 +336,7 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
             (!cfg->species[s].frozen && gen_emit_template(sb, "species_step.cl", err, err_len)) ||
             (cfg->species[s].ionization.enabled && gen_emit_template(sb, "ionize.cl", err, err_len)) ||
             gen_emit_template(sb, "particle_diag.cl", err, err_len) ||
+            (cfg_btd_writes(cfg, s) && gen_emit_template(sb, "btd_particles.cl", err, err_len)) ||
             (gen_species_stats(cfg, s) && (gen_emit_template(sb, "pstats_iface.h", err, err_len) ||
                                             gen_emit_template(sb, "particle_stats.cl", err, err_len) ||
                                             gen_diag_filters_emit(sb, cfg, s, err, err_len))))

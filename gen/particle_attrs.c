@@ -1,6 +1,7 @@
 /* particle_attrs.c: which attributes every particle carries in memory. Positions and momenta
- * always; a 64-bit id only when something reads it (a full diagnostic that writes particles:
- * it writes ids and picks every stride-th particle by id; or particle_ids = true); a weight
+ * always; a 64-bit id only when something reads it (a full or back-transformed diagnostic that
+ * writes particles: it writes ids and picks every stride-th particle by id; or particle_ids =
+ * true); a weight
  * only when weights differ between particles. A plasma of uniform density and a beam give
  * every macro-particle of the species the same weight, which the kernels then take as a
  * literal (SP_WEIGHT): 16 bytes less per particle in double. */
@@ -33,6 +34,10 @@ int gen_stores_ids(const struct picl_config *cfg)
         return cfg->particle_ids;
     for (int i = 0; i < cfg->n_full; i++)
         if (cfg->full[i].species)
+            return 1;
+    /* back-transformed particles carry their ids into the lab snapshots */
+    for (int s = 0; s < cfg->n_species; s++)
+        if (cfg_btd_writes(cfg, s))
             return 1;
     return 0;
 }

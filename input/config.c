@@ -337,6 +337,7 @@ static void copy_btd(const struct luatab *rd, int t, struct picl_config *cfg, in
     d->cells = (int)luatab_integer(rd, t, "cells");
     d->lower = luatab_number(rd, t, "lower", 0);
     d->upper = luatab_number(rd, t, "upper", 0);
+    d->species = get_species_bits(rd, t, "species", cfg);
     d->n_times = luatab_list(rd, t, "times", CFG_MAX_BTD_TIMES);
     int list = lua_gettop(L);
     for (int i = 0; i < d->n_times; i++) {

@@ -10,19 +10,33 @@
 #include <string.h>
 #include <time.h>
 
+#include "btd_cross.h"
 #include "comm.h"
 #include "constants.h"
+#include "diag_csv.h"
+#include "diags.h"
 #include "log.h"
 #include "mem.h"
 #include "mesh_file.h"
+#include "opmd_parts.h"
 
 /* Steps of E and B kept: a slice due between the last two is interpolated in time through all
  * of them (cubic), and along the axis through 4 cells (cubic), docs/boosted_frame.md. */
 #define BTD_LEVELS 4
 
+/* A snapshot's particles of one species, lab frame, on this rank: BTD_PART reals each (x, y, z in
+ * m, u = gamma v in m/s, weight) and their ids. */
+#define BTD_PART 7
+struct btd_parts {
+    double *v;
+    uint64_t *id;
+    long n, cap;
+};
+
 struct btd_snap {
     double T; /* s, lab */
     double lo; /* m: the lab grid's lower edge along the axis at T */
+    struct btd_parts parts[CFG_MAX_SPECIES];
     double *val; /* 6 components of out_cells each, x fastest; NULL until the first point */
     unsigned char *done; /* [6][cells]: the lab slices filled */
     long left; /* slices not yet filled */
@@ -32,10 +46,16 @@ struct btd_snap {
 struct btd_diag {
     const struct cfg_btd *cfg;
     double dz; /* m, lab cell along the axis */
+    /* the lab-frame moments of each species it writes, a row per snapshot (rank 0) */
+    struct diag_csv moments[CFG_MAX_SPECIES];
     struct btd_snap snap[CFG_MAX_BTD_TIMES];
 };
 
 struct btd {
+    struct ctx *ctx;
+    struct btd_cross cross; /* the particles' crossings, on the device */
+    int moved; /* a step has run since the start: the particles have a last move */
+    long crossed; /* particles taken into snapshots, over all species */
     struct btd_diag diag[CFG_MAX_BTD];
     int n;
     int a, p, q; /* the boost's axis and the transverse ones */
@@ -98,6 +118,7 @@ int btd_open(struct btd **out, const struct io_state *io, long resume_step, char
         return -1;
     }
     const struct gen_layout *lay = &io->ctx->lay;
+    b->ctx = io->ctx;
     b->a = cfg->boost.axis;
     b->p = (b->a + 1) % 3;
     b->q = (b->a + 2) % 3;
@@ -122,6 +143,18 @@ int btd_open(struct btd **out, const struct io_state *io, long resume_step, char
             b->pending++;
         }
     }
+    for (int i = 0; i < b->n && (!io->ctx->comm || io->ctx->comm->rank == 0); i++)
+        for (int s = 0; s < cfg->n_species; s++) {
+            if (!(cfg->btd[i].species & (1u << s)))
+                continue;
+            char dir[CFG_PATH_LEN + CFG_NAME_LEN + 2], name[CFG_NAME_LEN + 16];
+            snprintf(dir, sizeof dir, "%s/%s", cfg->output_dir, cfg->btd[i].name);
+            snprintf(name, sizeof name, "moments_%s", cfg->species[s].name);
+            if (dcsv_open(&b->diag[i].moments[s], dir, name, diags_moments_header, -1, err, err_len)) {
+                btd_close(b, 0);
+                return -1;
+            }
+        }
     int oom = 0;
     for (int l = 0; l < BTD_LEVELS; l++)
         oom |= !(b->F[l] = mem_alloc(6 * b->cells * sizeof(double)));
@@ -210,10 +243,136 @@ static void fill_slice(struct btd *b, const struct gen_layout *lay, const struct
 
 struct snap_write {
     const struct btd *b;
-    const struct gen_layout *lay;
+    const struct io_state *io;
     const struct btd_diag *d;
     const struct btd_snap *sn;
+    long index; /* the snapshot's, its iteration in the file */
 };
+
+/* One record of a species' particles: component k of BTD_PART (scale: its unit's factor), or the
+ * ids; every rank its own range. */
+static int write_component(struct hio_file *file, hid_t parent, const char *name, const struct btd_parts *p,
+                           int k, double scale, long offset, long total, double *buf)
+{
+    const hsize_t dims = (hsize_t)total;
+    const int ids = k < 0;
+    hid_t d = hio_make_dataset(parent, name, ids ? H5T_NATIVE_UINT64 : H5T_NATIVE_DOUBLE, 1, &dims);
+    if (d < 0)
+        return -1;
+    for (long i = 0; !ids && i < p->n; i++)
+        buf[i] = scale * p->v[(size_t)i * BTD_PART + k];
+    int bad = hio_attr_double(d, "unitSI", 1.0) ||
+              (total > 0 && opart_write_range(file, d, ids ? H5T_NATIVE_UINT64 : H5T_NATIVE_DOUBLE, (hsize_t)offset,
+                                              (hsize_t)p->n, ids ? (const void *)p->id : (const void *)buf));
+    H5Dclose(d);
+    return bad ? -1 : 0;
+}
+
+/* One particle patch per rank (openPMD recommends them): its range of the species' particles, and
+ * the snapshot's lab window (from lo, ext long) as the region. */
+static int write_patch(struct hio_file *file, hid_t g, int ranks, long offset, long n, const double lo[3],
+                       const double ext[3])
+{
+    static const char *const axes[3] = {"x", "y", "z"};
+    hid_t pp = hio_group(g, "particlePatches");
+    if (pp < 0)
+        return -1;
+    const hsize_t dims = (hsize_t)ranks, at = (hsize_t)hio_rank();
+    const uint64_t count[2] = {(uint64_t)n, (uint64_t)offset};
+    int bad = 0;
+    for (int i = 0; i < 2 && !bad; i++) {
+        hid_t d = hio_make_dataset(pp, i ? "numParticlesOffset" : "numParticles", H5T_NATIVE_UINT64, 1, &dims);
+        bad = d < 0 || hio_attr_double(d, "unitSI", 1.0) ||
+              opart_write_range(file, d, H5T_NATIVE_UINT64, at, 1, &count[i]);
+        if (d >= 0)
+            H5Dclose(d);
+    }
+    for (int r = 0; r < 2 && !bad; r++) {
+        hid_t rec = hio_group(pp, r ? "extent" : "offset");
+        bad = rec < 0 || hio_attr_doubles(rec, "unitDimension", opart_dim_length, 7) ||
+              hio_attr_double(rec, "timeOffset", 0.0);
+        for (int a = 0; a < 3 && !bad; a++) {
+            hid_t d = hio_make_dataset(rec, axes[a], H5T_NATIVE_DOUBLE, 1, &dims);
+            bad = d < 0 || hio_attr_double(d, "unitSI", 1.0) ||
+                  opart_write_range(file, d, H5T_NATIVE_DOUBLE, at, 1, r ? &ext[a] : &lo[a]);
+            if (d >= 0)
+                H5Dclose(d);
+        }
+        if (rec >= 0)
+            H5Gclose(rec);
+    }
+    H5Gclose(pp);
+    return bad ? -1 : 0;
+}
+
+/* The snapshot's particles, species by species, in the lab frame: position, momentum m u (at the
+ * crossing, the boosted step's u transformed), weighting, id, charge and mass. */
+static int write_particles(struct hio_file *file, const struct snap_write *w)
+{
+    static const char *const axes[3] = {"x", "y", "z"};
+    const struct btd_snap *sn = w->sn;
+    hid_t top = H5I_INVALID_HID;
+    int bad = 0;
+    for (int s = 0; s < w->io->n_species && !bad; s++) {
+        if (!(w->d->cfg->species & (1u << s)))
+            continue;
+        const struct cfg_species *cs = w->io->species[s].cfg;
+        const struct btd_parts *p = &sn->parts[s];
+        long offset, total;
+        opart_range(p->n, &offset, &total);
+        double *buf = mem_alloc((size_t)(p->n > 0 ? p->n : 1) * sizeof *buf);
+        if (top < 0)
+            top = meshf_particles(file, w->index);
+        hid_t g = top >= 0 && buf ? hio_group(top, cs->name) : H5I_INVALID_HID;
+        bad = g < 0 || hio_attr_string(g, "backTransformed", "lab frame, from a boosted-frame run") ||
+              hio_attr_double(g, "boostGamma", w->b->gamma);
+        const uint64_t n = (uint64_t)total;
+        for (int r = 0; r < 2 && !bad; r++) { /* position and positionOffset, then momentum */
+            hid_t rec = hio_group(g, r ? "momentum" : "position"), off = r ? H5I_INVALID_HID : hio_group(g, "positionOffset");
+            bad = rec < 0 || (!r && off < 0) ||
+                  opart_record_attrs(rec, r ? opart_dim_momentum : opart_dim_length, 0.0, r ? 1.0 : 0.0, 0) ||
+                  (!r && opart_record_attrs(off, opart_dim_length, 0.0, 0.0, 0));
+            for (int a = 0; a < 3 && !bad; a++)
+                bad = write_component(file, rec, axes[a], p, 3 * r + a, r ? cs->mass : 1.0, offset, total, buf) ||
+                      (!r && opart_constant(off, axes[a], 0.0, n, NULL));
+            if (rec >= 0)
+                H5Gclose(rec);
+            if (off >= 0)
+                H5Gclose(off);
+        }
+        hid_t wt = H5I_INVALID_HID, id = H5I_INVALID_HID;
+        bad = bad || write_component(file, g, "weighting", p, 6, 1.0, offset, total, buf) ||
+              write_component(file, g, "id", p, -1, 1.0, offset, total, buf) ||
+              (wt = H5Dopen2(g, "weighting", H5P_DEFAULT)) < 0 || opart_record_attrs(wt, (const double[7]){0}, 0.0, 1.0, 1) ||
+              (id = H5Dopen2(g, "id", H5P_DEFAULT)) < 0 || opart_record_attrs(id, (const double[7]){0}, 0.0, 0.0, 0);
+        if (wt >= 0)
+            H5Dclose(wt);
+        if (id >= 0)
+            H5Dclose(id);
+        for (int i = 0; i < 2 && !bad; i++) { /* charge and mass per physical particle */
+            hid_t rec;
+            bad = opart_constant(g, i ? "mass" : "charge", i ? cs->mass : cs->charge, n, &rec) ||
+                  opart_record_attrs(rec, i ? opart_dim_mass : opart_dim_charge, 0.0, 1.0, 0);
+            if (!bad)
+                H5Gclose(rec);
+        }
+        if (!bad) {
+            const struct gen_layout *lay = &w->io->ctx->lay;
+            double lo[3], ext[3];
+            for (int a = 0; a < 3; a++) {
+                lo[a] = a == w->b->a ? sn->lo : lay->lower[a];
+                ext[a] = a == w->b->a ? w->d->cfg->upper - w->d->cfg->lower : lay->dx[a] * lay->cells[a];
+            }
+            bad = write_patch(file, g, lay->n_ranks, offset, p->n, lo, ext);
+        }
+        if (g >= 0)
+            H5Gclose(g);
+        mem_free(buf);
+    }
+    if (top >= 0)
+        H5Gclose(top);
+    return bad ? -1 : 0;
+}
 
 static int write_records(struct hio_file *file, hid_t meshes, const void *arg)
 {
@@ -221,7 +380,7 @@ static int write_records(struct hio_file *file, hid_t meshes, const void *arg)
     static const char *const names[3] = {"x", "y", "z"}, *const labels[3] = {"z", "y", "x"};
     const struct snap_write *w = arg;
     const struct btd *b = w->b;
-    const struct gen_layout *lay = w->lay;
+    const struct gen_layout *lay = &w->io->ctx->lay;
     size_t on[3] = {(size_t)lay->cells[0], (size_t)lay->cells[1], (size_t)lay->cells[2]};
     on[b->a] = (size_t)w->d->cfg->cells;
     const size_t out_cells = on[0] * on[1] * on[2];
@@ -259,7 +418,70 @@ static int write_records(struct hio_file *file, hid_t meshes, const void *arg)
         }
         H5Gclose(rec);
     }
+    if (!bad && w->d->cfg->species)
+        bad = write_particles(file, w) != 0;
     return bad ? -1 : 0;
+}
+
+/* The lab-frame moments of the snapshot's particles of species s over every rank (collective),
+ * in pstats' form with positions in m: two passes, the means and then the spreads about them. */
+static void snap_moments(const struct btd *b, const struct btd_snap *sn, int s, struct pstats_moments *m)
+{
+    const struct btd_parts *p = &sn->parts[s];
+    const double inv_c2 = 1 / (PICL_C * PICL_C);
+    double sum[9] = {(double)p->n, 0, 0, 0, 0, 0, 0, 0, 0}, q[7];
+    memset(m, 0, sizeof *m);
+    for (int pass = 0; pass < 2; pass++) {
+        double acc[10] = {0};
+        for (long i = 0; i < p->n; i++) {
+            const double *v = p->v + (size_t)i * BTD_PART, w = v[6];
+            const double u2 = (v[3] * v[3] + v[4] * v[4] + v[5] * v[5]) * inv_c2;
+            for (int k = 0; k < 6; k++)
+                q[k] = v[k];
+            q[6] = u2 / (sqrt(1 + u2) + 1); /* gamma - 1 */
+            if (pass == 0) {
+                sum[1] += w;
+                for (int k = 0; k < 7; k++)
+                    sum[2 + k] += w * q[k];
+                continue;
+            }
+            for (int k = 0; k < 7; k++)
+                acc[k] += w * (q[k] - m->mean[k]) * (q[k] - m->mean[k]);
+            for (int a = 0; a < 3; a++)
+                acc[7 + a] += w * (q[a] - m->mean[a]) * (q[3 + a] - m->mean[3 + a]);
+        }
+        if (pass == 0) {
+            comm_sum_doubles(b->ctx->comm, sum, 9);
+            m->count = sum[0];
+            m->weight = sum[1];
+            for (int k = 0; k < 7; k++)
+                m->mean[k] = sum[1] > 0 ? sum[2 + k] / sum[1] : 0;
+            continue;
+        }
+        comm_sum_doubles(b->ctx->comm, acc, 10);
+        for (int k = 0; k < 7; k++)
+            m->m2[k] = acc[k];
+        for (int a = 0; a < 3; a++)
+            m->cross[a] = acc[7 + a];
+    }
+}
+
+/* A row per species of the snapshot's moments file (rank 0 writes it). */
+static int write_moments(struct btd *b, const struct io_state *io, struct btd_diag *d, const struct btd_snap *sn,
+                         long index, char *err, size_t err_len)
+{
+    static const double zero[3] = {0, 0, 0}, one[3] = {1, 1, 1};
+    for (int s = 0; s < io->n_species; s++) {
+        if (!(d->cfg->species & (1u << s)))
+            continue;
+        struct pstats_moments m;
+        double row[DIAGS_MOMENTS_COLUMNS];
+        snap_moments(b, sn, s, &m);
+        diags_moments_row(&m, io->species[s].cfg, zero, one, row);
+        if (dcsv_row(&d->moments[s], index, sn->T, row, DIAGS_MOMENTS_COLUMNS, err, err_len))
+            return -1;
+    }
+    return 0;
 }
 
 static void snap_free(struct btd_snap *sn)
@@ -268,6 +490,11 @@ static void snap_free(struct btd_snap *sn)
     mem_free(sn->done);
     sn->val = NULL;
     sn->done = NULL;
+    for (int s = 0; s < CFG_MAX_SPECIES; s++) {
+        mem_free(sn->parts[s].v);
+        mem_free(sn->parts[s].id);
+        memset(&sn->parts[s], 0, sizeof sn->parts[s]);
+    }
 }
 
 /* This step's E and B, whole on every rank (each reads its boxes, the sum over ranks adds zeros
@@ -295,12 +522,103 @@ static int read_level(struct btd *b, const struct io_state *io, char *err, size_
     return 0;
 }
 
+static int parts_push(struct btd_parts *p, const double *v, uint64_t id)
+{
+    if (p->n == p->cap) {
+        const long cap = p->cap ? 2 * p->cap : 1024;
+        double *nv = mem_realloc(p->v, (size_t)cap * BTD_PART * sizeof *nv);
+        if (nv)
+            p->v = nv;
+        uint64_t *ni = nv ? mem_realloc(p->id, (size_t)cap * sizeof *ni) : NULL;
+        if (!ni)
+            return -1;
+        p->id = ni;
+        p->cap = cap;
+    }
+    memcpy(p->v + (size_t)p->n * BTD_PART, v, BTD_PART * sizeof *v);
+    p->id[p->n++] = id;
+    return 0;
+}
+
+/* A record of the kernel (boosted frame at the crossing) into the lab: z = gamma (z' + beta c
+ * t'), u_a = gamma (u'_a + beta c gamma'), the rest unchanged; kept where the lab point lies on
+ * the snapshot's lab grid. */
+static int take_record(struct btd *b, const struct btd_diag *d, struct btd_snap *sn, int s, const double *r,
+                       uint64_t id)
+{
+    const double c = PICL_C, inv_c2 = 1 / (c * c);
+    const double *u = r + 5;
+    const double gp = sqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * inv_c2);
+    double v[BTD_PART];
+    for (int k = 0; k < 3; k++) {
+        v[k] = r[2 + k];
+        v[3 + k] = u[k];
+    }
+    v[b->a] = b->gamma * (r[2 + b->a] + b->beta * c * r[1]);
+    v[3 + b->a] = b->gamma * (u[b->a] + b->beta * c * gp);
+    v[6] = r[8];
+    if (v[b->a] < sn->lo || v[b->a] >= sn->lo + (d->cfg->upper - d->cfg->lower))
+        return 0;
+    b->crossed++;
+    return parts_push(&sn->parts[s], v, id);
+}
+
+/* The particles whose last move crossed a snapshot's lab time, for every snapshot not yet
+ * written that a step near now can cross (its lab time between those of the domain's two ends
+ * then, a cell and a step of margin). */
+static int collect_particles(struct btd *b, const struct io_state *io, char *err, size_t err_len)
+{
+    struct ctx *c = io->ctx;
+    const struct gen_layout *lay = &c->lay;
+    const double dt = c->cfg->dt, dz = lay->dx[b->a];
+    const double lo = window_lower(io->window, c, b->a), hi = lo + lay->cells[b->a] * dz;
+    const double t_min = b->gamma * (io->time - 2 * dt + b->beta * (lo - dz - PICL_C * dt) / PICL_C);
+    const double t_max = b->gamma * (io->time + b->beta * (hi + dz) / PICL_C);
+    for (int s = 0; s < io->n_species; s++) {
+        double times[CFG_MAX_BTD * CFG_MAX_BTD_TIMES];
+        int which[CFG_MAX_BTD * CFG_MAX_BTD_TIMES][2], n = 0;
+        for (int i = 0; i < b->n; i++) {
+            if (!(b->diag[i].cfg->species & (1u << s)))
+                continue;
+            for (int k = 0; k < b->diag[i].cfg->n_times; k++) {
+                const struct btd_snap *sn = &b->diag[i].snap[k];
+                if (!sn->written && sn->T >= t_min && sn->T < t_max) {
+                    times[n] = sn->T;
+                    which[n][0] = i;
+                    which[n++][1] = k;
+                }
+            }
+        }
+        if (n == 0)
+            continue;
+        const double *rec;
+        const uint64_t *id;
+        long found;
+        if (btd_cross_run(&b->cross, &io->species[s], c, times, n, io->time, lo, &rec, &id, &found, err, err_len))
+            return -1;
+        for (long r = 0; r < found; r++) {
+            const double *x = rec + (size_t)r * BTD_CROSS_RECORD;
+            const int k = (int)x[0];
+            struct btd_diag *d = &b->diag[which[k][0]];
+            if (take_record(b, d, &d->snap[which[k][1]], s, x, id[r])) {
+                snprintf(err, err_len, "diagnostics.back_transformed.%s: out of host memory for the particles of "
+                                       "species %s", d->cfg->name, io->species[s].cfg->name);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 int btd_step(struct btd *b, const struct io_state *io, char *err, size_t err_len)
 {
     if (!b || b->pending == 0)
         return 0;
     struct ctx *c = io->ctx;
     const struct gen_layout *lay = &c->lay;
+    if (b->moved && collect_particles(b, io, err, err_len))
+        return -1;
+    b->moved = 1;
     /* E and B are read only from BTD_LEVELS - 1 steps before the next slice is due; a gap in
      * the history drops it (the interpolation needs consecutive steps) */
     if (io->time < b->next_due - (BTD_LEVELS - 0.5) * c->cfg->dt) {
@@ -361,8 +679,9 @@ int btd_step(struct btd *b, const struct io_state *io, char *err, size_t err_len
             struct io_state at = *io; /* the file's iteration is the snapshot's index, its time the lab's */
             at.step = s;
             at.time = sn->T;
-            const struct snap_write w = {b, lay, d, sn};
-            if (meshf_write(&at, "diagnostics.back_transformed", d->cfg->name, write_records, &w, err, err_len))
+            const struct snap_write w = {b, io, d, sn, s};
+            if (meshf_write(&at, "diagnostics.back_transformed", d->cfg->name, write_records, &w, err, err_len) ||
+                write_moments(b, io, d, sn, s, err, err_len))
                 return -1;
             snap_free(sn);
             sn->written = 1;
@@ -378,6 +697,12 @@ void btd_close(struct btd *b, int ok)
 {
     if (!b)
         return;
+    for (int i = 0; i < b->n; i++)
+        for (int s = 0; s < CFG_MAX_SPECIES; s++) {
+            char err[512];
+            if (dcsv_close(&b->diag[i].moments[s], ok, err, sizeof err))
+                log_warn("diagnostics.back_transformed.%s: %s", b->diag[i].cfg->name, err);
+        }
     for (int i = 0; i < b->n; i++)
         for (int s = 0; s < b->diag[i].cfg->n_times; s++) {
             struct btd_snap *sn = &b->diag[i].snap[s];
@@ -399,6 +724,9 @@ void btd_close(struct btd *b, int ok)
                  "%.0f ns per reading step to read them, %.0f ns to interpolate and write the slices",
                  b->reads, b->skips, b->reads ? 1e9 * b->read_s / (double)b->reads : 0.0,
                  b->reads ? 1e9 * b->fill_s / (double)b->reads : 0.0);
+    if (ok && b->crossed)
+        log_info("diagnostics.back_transformed: %ld particles taken into the lab snapshots on this rank", b->crossed);
+    btd_cross_release(&b->cross, b->ctx);
     for (int l = 0; l < BTD_LEVELS; l++)
         mem_free(b->F[l]);
     mem_free(b);

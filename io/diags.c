@@ -12,10 +12,10 @@
 #include "strbuf.h"
 #include "window.h"
 
-static const char moments_header[] =
+const char diags_moments_header[] =
     "charge_C,particles,weight,x_mean_m,y_mean_m,z_mean_m,x_rms_m,y_rms_m,z_rms_m,ux_mean,uy_mean,uz_mean,"
     "ux_rms,uy_rms,uz_rms,emittance_x_m,emittance_y_m,emittance_z_m,gamma_mean,energy_mean_J,energy_rms_J";
-enum { MOMENTS_COLUMNS = 21 };
+enum { MOMENTS_COLUMNS = DIAGS_MOMENTS_COLUMNS };
 static const char extrema_header[] = "particles,x_min_m,x_max_m,y_min_m,y_max_m,z_min_m,z_max_m,ux_min,ux_max,"
                                      "uy_min,uy_max,uz_min,uz_max,gamma_min,gamma_max";
 enum { EXTREMA_COLUMNS = 15 };
@@ -99,7 +99,7 @@ int diags_open(struct diags *d, const struct io_state *io, long resume_step, cha
         return 0;
     const char *dir = cfg->output_dir;
     for (int i = 0; i < c->n_moments; i++)
-        if (dcsv_open(&d->moments[i], dir, c->moments[i].name, moments_header, resume_step, err, err_len))
+        if (dcsv_open(&d->moments[i], dir, c->moments[i].name, diags_moments_header, resume_step, err, err_len))
             return -1;
     for (int i = 0; i < c->n_extrema; i++)
         if (dcsv_open(&d->extrema[i], dir, c->extrema[i].name, extrema_header, resume_step, err, err_len))
@@ -156,15 +156,12 @@ int diags_due(const struct picl_config *cfg, long step)
     return 0;
 }
 
-/* The moments in SI: positions from the domain's corner now, u / c, energies m c^2 (gamma - 1);
- * the normalised rms emittance eps_n = sqrt(<dx^2><dux^2> - <dx dux>^2) with ux = gamma v / c. */
-static void moments_row(const struct pstats_moments *m, const struct ctx *c, const struct species *sp,
-                        const double lower[3], double *v)
+void diags_moments_row(const struct pstats_moments *m, const struct cfg_species *sp, const double lower[3],
+                       const double dx[3], double *v)
 {
-    const double w = m->weight, mc2 = sp->cfg->mass * PICL_C * PICL_C;
-    const double *dx = c->lay.dx;
+    const double w = m->weight, mc2 = sp->mass * PICL_C * PICL_C;
     memset(v, 0, MOMENTS_COLUMNS * sizeof *v);
-    v[0] = sp->cfg->charge * w;
+    v[0] = sp->charge * w;
     v[1] = m->count;
     v[2] = w;
     if (!(w > 0))
@@ -274,7 +271,7 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (ext)
             extrema_row(mp, c, lower, d->row);
         else
-            moments_row(mp, c, sp, lower, d->row);
+            diags_moments_row(mp, sp->cfg, lower, c->lay.dx, d->row);
         if (dcsv_row(ext ? &d->extrema[i - cd->n_moments] : &d->moments[i], step, io->time, d->row,
                      ext ? EXTREMA_COLUMNS : MOMENTS_COLUMNS, err, err_len))
             return failed(err, err_len, ext ? "extrema" : "moments", p->name);

@@ -32,6 +32,15 @@ int meshf_write_rank0(struct hio_file *file, hid_t d, int n, const hsize_t *dims
     return bad ? -1 : 0;
 }
 
+hid_t meshf_particles(struct hio_file *file, long step)
+{
+    char base[64];
+    snprintf(base, sizeof base, "data/%ld/particles", step);
+    if (hio_attr_string(file->id, "particlesPath", "particles/"))
+        return H5I_INVALID_HID;
+    return hio_group(file->id, base);
+}
+
 int meshf_write(const struct io_state *io, const char *key, const char *name,
                 int (*records)(struct hio_file *file, hid_t meshes, const void *arg), const void *arg, char *err,
                 size_t err_len)

@@ -25,16 +25,13 @@
 #include "io_state.h"
 #include "log.h"
 #include "mem.h"
+#include "opmd_parts.h"
 #include "pick.h"
 
 #define OPMD_FORMAT "openpmd_%06T.h5"
 
 /* openPMD's unitDimension: powers of L, M, T, I, theta, N, J. */
 static const double dim_none[7] = {0, 0, 0, 0, 0, 0, 0};
-static const double dim_length[7] = {1, 0, 0, 0, 0, 0, 0};
-static const double dim_mass[7] = {0, 1, 0, 0, 0, 0, 0};
-static const double dim_charge[7] = {0, 0, 1, 1, 0, 0, 0}; /* A s */
-static const double dim_momentum[7] = {1, 1, -1, 0, 0, 0, 0};
 static const double dim_E[7] = {1, 1, -3, -1, 0, 0, 0}; /* V/m = kg m s^-3 A^-1 */
 static const double dim_B[7] = {0, 1, -2, -1, 0, 0, 0}; /* T = kg s^-2 A^-1 */
 static const double dim_J[7] = {-2, 0, 0, 1, 0, 0, 0}; /* A/m^2 */
@@ -74,37 +71,6 @@ static int box_is_mine(const struct ctx *c, int b)
 static hid_t real_type(const struct ctx *c)
 {
     return c->real_size == sizeof(double) ? H5T_NATIVE_DOUBLE : H5T_NATIVE_FLOAT;
-}
-
-
-/* Writes n elements at [offset, offset + n) of a 1D dataset (collective; n may be 0). */
-static int write_range(struct hio_file *f, hid_t dset, hid_t memtype, hsize_t offset, hsize_t n, const void *buf)
-{
-    hid_t fs = H5Dget_space(dset);
-    hsize_t one = 1;
-    hid_t ms = H5Screate_simple(1, n ? &n : &one, NULL);
-    int rc = -1;
-    if (fs >= 0 && ms >= 0) {
-        herr_t sel = n ? H5Sselect_hyperslab(fs, H5S_SELECT_SET, &offset, NULL, &n, NULL)
-                       : (H5Sselect_none(fs) < 0 ? -1 : H5Sselect_none(ms));
-        if (sel >= 0 && hio_write(dset, memtype, ms, fs, f->dxpl, buf) >= 0)
-            rc = 0;
-    }
-    hio_close_transfer(H5I_INVALID_HID, fs, ms);
-    return rc;
-}
-
-/* This rank's particle range in the whole species: offset and total over all ranks. */
-static void global_range(long n, long *offset, long *total)
-{
-    *offset = 0;
-    *total = n;
-    if (hio_mpi()) {
-        MPI_Exscan(&n, offset, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-        if (hio_rank() == 0)
-            *offset = 0;
-        MPI_Allreduce(&n, total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-    }
 }
 
 struct writer {
@@ -450,30 +416,6 @@ static int write_meshes(struct writer *w, const struct cfg_full *d, hid_t iterat
 
 /* ---- particles */
 
-/* Attributes of a particle record; ED-PIC's weightingPower and macroWeighted say how the
- * record scales with the weight (here every record is per physical particle except the
- * weight itself). */
-static int particle_record_attrs(hid_t rec, const double unit_dimension[7], double time_offset, double weighting_power,
-                                 uint32_t macro_weighted)
-{
-    return hio_attr_doubles(rec, "unitDimension", unit_dimension, 7) | hio_attr_double(rec, "timeOffset", time_offset) |
-           hio_attr_double(rec, "weightingPower", weighting_power) | hio_attr_u32(rec, "macroWeighted", macro_weighted);
-}
-
-/* A constant record component: the same value for all n particles. */
-static int constant_component(hid_t parent, const char *name, double value, uint64_t n, hid_t *out)
-{
-    hid_t g = hio_group(parent, name);
-    if (g < 0)
-        return -1;
-    int bad = hio_attr_double(g, "value", value) | hio_attr_u64s(g, "shape", &n, 1) | hio_attr_double(g, "unitSI", 1.0);
-    if (out && !bad)
-        *out = g;
-    else
-        H5Gclose(g);
-    return bad;
-}
-
 /* Which live particles the diagnostic writes: those whose id is a multiple of the stride and
  * that the id's draw puts in particle_fraction (io/pick.c), so the same particles appear at
  * every step and under every decomposition; of those, with a particle_filter, the ones for
@@ -546,7 +488,7 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
     if (d < 0)
         return h5fail(w, name);
     /* an empty species has empty datasets and nothing to write (on any rank) */
-    int rc = (sel->total > 0 && write_range(&w->file, d, type, (hsize_t)sel->offset, (hsize_t)sel->n, out)) ||
+    int rc = (sel->total > 0 && opart_write_range(&w->file, d, type, (hsize_t)sel->offset, (hsize_t)sel->n, out)) ||
              hio_attr_double(d, "unitSI", 1.0);
     H5Dclose(d);
     w->bytes += (double)sel->n * (double)(a == PA_ID ? sizeof(uint64_t) : w->c->real_size);
@@ -560,7 +502,7 @@ static int write_scalar_record(struct writer *w, struct species *sp, const struc
 {
     int rc = write_particle_array(w, sp, sel, g, name, a, raw, out);
     hid_t rec = rc ? H5I_INVALID_HID : H5Dopen2(g, name, H5P_DEFAULT);
-    rc = rc || rec < 0 || particle_record_attrs(rec, dim_none, 0.0, weighting_power, macro_weighted);
+    rc = rc || rec < 0 || opart_record_attrs(rec, dim_none, 0.0, weighting_power, macro_weighted);
     if (rec >= 0)
         H5Dclose(rec);
     return rc;
@@ -633,7 +575,7 @@ static int write_patches(struct writer *w, hid_t species, const struct selection
     H5Pclose(lcpl);
     for (int i = 0; rc == 0 && i < 2; i++) {
         hid_t rec = H5Gopen2(pp, i ? "extent" : "offset", H5P_DEFAULT);
-        rc = rec < 0 || hio_attr_doubles(rec, "unitDimension", dim_length, 7) || hio_attr_double(rec, "timeOffset", 0.0);
+        rc = rec < 0 || hio_attr_doubles(rec, "unitDimension", opart_dim_length, 7) || hio_attr_double(rec, "timeOffset", 0.0);
         if (rec >= 0)
             H5Gclose(rec);
     }
@@ -761,7 +703,7 @@ static int write_species(struct writer *w, const struct cfg_full *d, const struc
     }
     if (f && f->on && filter_selection(w, sp, f, &sel, raw))
         return -1;
-    global_range(sel.n, &sel.offset, &sel.total);
+    opart_range(sel.n, &sel.offset, &sel.total);
 
     hid_t g = hio_group(w->particles, sp->cfg->name);
     if (g < 0 || species_attrs(w, g))
@@ -772,10 +714,10 @@ static int write_species(struct writer *w, const struct cfg_full *d, const struc
     const char *const axes[3] = {"x", "y", "z"};
     /* position and positionOffset, always (openPMD requires both) */
     hid_t pos = hio_group(g, "position"), off = hio_group(g, "positionOffset");
-    rc = pos < 0 || off < 0 || particle_record_attrs(pos, dim_length, 0.0, 0.0, 0) ||
-         particle_record_attrs(off, dim_length, 0.0, 0.0, 0);
+    rc = pos < 0 || off < 0 || opart_record_attrs(pos, opart_dim_length, 0.0, 0.0, 0) ||
+         opart_record_attrs(off, opart_dim_length, 0.0, 0.0, 0);
     for (int a = 0; rc == 0 && a < 3; a++) /* 2D, 1D: the position along a kept axis only */
-        rc = cfg_has_axis(c->cfg, a) && (constant_component(off, axes[a], 0.0, total, NULL) ||
+        rc = cfg_has_axis(c->cfg, a) && (opart_constant(off, axes[a], 0.0, total, NULL) ||
                                          write_particle_array(w, sp, &sel, pos, axes[a], (enum particle_array)(PA_X + a), raw, out));
     if (pos >= 0)
         H5Gclose(pos);
@@ -784,7 +726,7 @@ static int write_species(struct writer *w, const struct cfg_full *d, const struc
     if (rc == 0 && (d->attributes & (1u << CFG_ATTR_MOMENTUM))) {
         /* p = m u with u = gamma v as pushed: u^{n-1/2}, half a step before the positions */
         hid_t mom = hio_group(g, "momentum");
-        rc = mom < 0 || particle_record_attrs(mom, dim_momentum, -0.5 * dt, 1.0, 0);
+        rc = mom < 0 || opart_record_attrs(mom, opart_dim_momentum, -0.5 * dt, 1.0, 0);
         for (int a = 0; rc == 0 && a < 3; a++)
             rc = write_particle_array(w, sp, &sel, mom, axes[a], (enum particle_array)(PA_UX + a), raw, out);
         if (mom >= 0)
@@ -798,15 +740,15 @@ static int write_species(struct writer *w, const struct cfg_full *d, const struc
     if (rc == 0 && sp->cfg->ionization.enabled) {
         rc = write_particle_array(w, sp, &sel, g, "charge", PA_LEVEL, raw, out);
         hid_t rec = rc ? H5I_INVALID_HID : H5Dopen2(g, "charge", H5P_DEFAULT);
-        rc = rc || rec < 0 || particle_record_attrs(rec, dim_charge, 0.0, 1.0, 0);
+        rc = rc || rec < 0 || opart_record_attrs(rec, opart_dim_charge, 0.0, 1.0, 0);
         if (rec >= 0)
             H5Dclose(rec);
     }
     /* charge and mass per physical particle, constant over the species */
     for (int i = sp->cfg->ionization.enabled; rc == 0 && i < 2; i++) {
         hid_t rec;
-        rc = constant_component(g, i ? "mass" : "charge", i ? sp->cfg->mass : sp->cfg->charge, total, &rec) ||
-             particle_record_attrs(rec, i ? dim_mass : dim_charge, 0.0, 1.0, 0);
+        rc = opart_constant(g, i ? "mass" : "charge", i ? sp->cfg->mass : sp->cfg->charge, total, &rec) ||
+             opart_record_attrs(rec, i ? opart_dim_mass : opart_dim_charge, 0.0, 1.0, 0);
         if (rc == 0)
             H5Gclose(rec);
     }

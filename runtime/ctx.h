@@ -24,4 +24,10 @@ struct ctx {
     size_t real_size; /* bytes of `real` on the device */
 };
 
+/* Bytes of `acc_real` on the device: double where it has fp64, else float. */
+static inline size_t ctx_acc_size(const struct ctx *c)
+{
+    return c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
+}
+
 #endif

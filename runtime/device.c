@@ -214,6 +214,14 @@ long device_waits_total(const struct device *dev)
     return n;
 }
 
+int device_check(cl_int rc, const char *what, char *err, size_t err_len)
+{
+    if (rc == CL_SUCCESS)
+        return 0;
+    snprintf(err, err_len, "%s failed: %s", what, device_error_name(rc));
+    return -1;
+}
+
 const char *device_error_name(cl_int code)
 {
     switch (code) {

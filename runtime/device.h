@@ -48,5 +48,7 @@ void device_waited(struct device *dev, const char *what);
 /* All blocking calls counted so far. */
 long device_waits_total(const struct device *dev);
 const char *device_error_name(cl_int code);
+/* 0 when rc is CL_SUCCESS; otherwise "<what> failed: <the error's name>" in err and -1. */
+int device_check(cl_int rc, const char *what, char *err, size_t err_len);
 
 #endif

@@ -7,14 +7,6 @@
 
 #include "kargs.h"
 
-static int set_acc(struct kernel *k, struct ctx *c, const char *name, double value, char *err, size_t err_len)
-{
-    const float vf = (float)value;
-    const int fp64 = c->dev->facts.has_fp64;
-    return kernel_set(k, name, fp64 ? sizeof value : sizeof vf, fp64 ? (const void *)&value : (const void *)&vf, err,
-                      err_len);
-}
-
 static int ionize_one(struct species *ion, struct species *product, const struct fields *f, struct ctx *c, long step,
                       double t, double lab_offset, char *err, size_t err_len)
 {
@@ -40,7 +32,8 @@ static int ionize_one(struct species *ion, struct species *product, const struct
     PICL_PARTICLE_ARRAYS(SET_PRODUCT)
 #undef SET_PRODUCT
     if (c->cfg->applied.enabled &&
-        (set_acc(k, c, "t_gather", t, err, err_len) || set_acc(k, c, "lab_offset", lab_offset, err, err_len)))
+        (kernel_set_acc(k, "t_gather", c->dev->facts.has_fp64, t, err, err_len) ||
+         kernel_set_acc(k, "lab_offset", c->dev->facts.has_fp64, lab_offset, err, err_len)))
         return -1;
     const size_t boxes = (size_t)c->lay.n_local, one = 1;
     return kernel_launch(k, c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len);

@@ -65,7 +65,8 @@ static const struct karg bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"per
 static const struct karg reorder[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"perm", 0}, {"scratch", 0}};
 static const struct karg tile_bin[] = {PICL_PARTICLE_POSITION(ARG){"boxes", 0}, {"tile_list", 0}, {"tile_end", 0}};
 static const struct karg reorder_tiles[] = {PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"tile_list", 0}};
-static const struct karg window_inject[] = {{"shifts", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
+static const struct karg window_inject[] = {{"shifts", 0}, {"front_lo", 0}, {"front_hi", 0},
+                                           PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}};
 static const struct karg flux_inject[] = {{"step", 0}, PICL_PARTICLE_ARRAYS(ARG){"boxes", 0}, {"F", 0}};
 static const struct karg collide_list[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_ID(ARG){"boxes", 0}, {"cell_list", 0}, {"cell_end", 0}};
 static const struct karg collide_entry[] = {{"n_step", 0},    {"aux", 0},    {"auy", 0},   {"auz", 0},     {"aw", 0},
@@ -79,6 +80,18 @@ static const struct karg ionize[] = {{"F", 0},
                                      PICL_PARTICLE_ARRAYS(ARG_PRODUCT){"e_boxes", 0},
                                      {"t_gather", KARGS_APPLIED},
                                      {"lab_offset", KARGS_APPLIED}};
+
+/* back-transformed particles (templates/btd_particles.cl) */
+static const struct karg btd_cross[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG) PICL_PARTICLE_WEIGHT(ARG)
+                                            PICL_PARTICLE_ID(ARG){"boxes", 0},
+                                        {"times", 0},
+                                        {"n_times", 0},
+                                        {"t_now", 0},
+                                        {"lower_a", 0},
+                                        {"count", 0},
+                                        {"cap", 0},
+                                        {"rec", 0},
+                                        {"rec_id", 0}};
 
 /* Exact names first: a "*" row matches what no exact row names. */
 static const struct kargs_row rows[] = {
@@ -125,6 +138,7 @@ static const struct kargs_row rows[] = {
     ROW("flux_inject_*", flux_inject),
     ROW("collide_*", collide_entry),
     ROW("ionize_*", ionize),
+    ROW("btd_cross_*", btd_cross),
     ROW("field_probe", field_probe),
     ROW("reduce_field_max", reduce_fields),
     ROW("diag_moments_*", diag_moments),

@@ -63,6 +63,13 @@ int kernel_set(struct kernel *kn, const char *name, size_t size, const void *val
     return set_at(kn, i, name, size, value, err, err_len);
 }
 
+int kernel_set_acc(struct kernel *kn, const char *name, int fp64, double value, char *err, size_t err_len)
+{
+    const float vf = (float)value;
+    return kernel_set(kn, name, fp64 ? sizeof value : sizeof vf, fp64 ? (const void *)&value : (const void *)&vf, err,
+                      err_len);
+}
+
 int kernel_mem(struct kernel *kn, const char *name, cl_mem mem, char *err, size_t err_len)
 {
     return kernel_set(kn, name, sizeof(cl_mem), &mem, err, err_len);

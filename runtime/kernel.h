@@ -44,6 +44,8 @@ void kernel_release(struct kernel *kn);
 /* Sets the argument named `name` (the template's parameter) to `size` bytes at `value` (NULL with
  * a size: local memory); on failure names kernel and argument. */
 int kernel_set(struct kernel *kn, const char *name, size_t size, const void *value, char *err, size_t err_len);
+/* A scalar acc_real argument: double where the device has fp64 (fp64 nonzero), else float. */
+int kernel_set_acc(struct kernel *kn, const char *name, int fp64, double value, char *err, size_t err_len);
 /* The same for a buffer. */
 int kernel_mem(struct kernel *kn, const char *name, cl_mem mem, char *err, size_t err_len);
 /* Sets every particle array the kernel takes (templates/kernel_iface.h) from mems[PA_...]. */

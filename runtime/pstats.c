@@ -12,19 +12,6 @@
 #include "mem.h"
 #include "pstats_iface.h"
 
-static int cl_fail(cl_int rc, const char *what, char *err, size_t err_len)
-{
-    if (rc == CL_SUCCESS)
-        return 0;
-    snprintf(err, err_len, "%s failed: %s", what, device_error_name(rc));
-    return -1;
-}
-
-static size_t acc_size(const struct ctx *c)
-{
-    return c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
-}
-
 /* The kernels, and the buffers' handles (their memory goes with the arena, or pstats_unbuild
  * frees it first). */
 static void forget(struct pstats *p)
@@ -88,10 +75,10 @@ static double *local_doubles(struct pstats *p, size_t n, char *err, size_t err_l
 static int read_out(struct pstats *p, struct ctx *c, cl_mem mem, size_t n, double *dst, const char *what, char *err,
                     size_t err_len)
 {
-    const size_t acc = acc_size(c);
+    const size_t acc = ctx_acc_size(c);
     device_waited(c->dev, "pstats: a diagnostic's result");
     if (host_room(p, n * acc, err, err_len) ||
-        cl_fail(clEnqueueReadBuffer(c->dev->queue, mem, CL_TRUE, 0, n * acc, p->read, 0, NULL, NULL), what, err,
+        device_check(clEnqueueReadBuffer(c->dev->queue, mem, CL_TRUE, 0, n * acc, p->read, 0, NULL, NULL), what, err,
                 err_len))
         return -1;
     for (size_t i = 0; i < n; i++)
@@ -102,12 +89,12 @@ static int read_out(struct pstats *p, struct ctx *c, cl_mem mem, size_t n, doubl
 /* The lower corner in the frame buffer (the filters' positions in m). */
 static int write_frame(struct pstats *p, struct ctx *c, const double lower[3], char *err, size_t err_len)
 {
-    const size_t acc = acc_size(c);
+    const size_t acc = ctx_acc_size(c);
     const float lf[3] = {(float)lower[0], (float)lower[1], (float)lower[2]};
     if (!p->frame.mem && arena_alloc(&c->arena, 3 * acc, "diagnostics: the domain's corner", &p->frame, err, err_len))
         return -1;
     device_waited(c->dev, "pstats: a diagnostic's frame");
-    return cl_fail(clEnqueueWriteBuffer(c->dev->queue, p->frame.mem, CL_TRUE, 0, 3 * acc,
+    return device_check(clEnqueueWriteBuffer(c->dev->queue, p->frame.mem, CL_TRUE, 0, 3 * acc,
                                         acc == sizeof(double) ? (const void *)lower : (const void *)lf, 0, NULL, NULL),
                    "writing the domain's corner", err, err_len);
 }
@@ -170,7 +157,7 @@ int pstats_moments(struct pstats *p, struct ctx *c, struct species *sp, int filt
         gen_diag_tag(filter < CFG_MAX_PDIAG ? 'm' : 'x', filter % CFG_MAX_PDIAG, tag, sizeof tag);
     const size_t need = (size_t)nb * PSTAT_N;
     if (!p->moments_out.mem &&
-        arena_alloc(&c->arena, (size_t)(nl > 0 ? nl : 1) * PSTAT_N * acc_size(c), "diagnostics: moments per box",
+        arena_alloc(&c->arena, (size_t)(nl > 0 ? nl : 1) * PSTAT_N * ctx_acc_size(c), "diagnostics: moments per box",
                     &p->moments_out, err, err_len))
         return -1;
     if (p->boxes_len < need) {
@@ -263,7 +250,7 @@ int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h,
     for (int a = 0; a < hc->n_axes; a++)
         n_bins *= hc->axis[a].bins;
     const int nl = c->lay.n_local;
-    const size_t acc = acc_size(c);
+    const size_t acc = ctx_acc_size(c);
     struct kernel *k = &p->hist[h];
     if (!p->hist_out[h].mem &&
         (arena_alloc(&c->arena, (size_t)(nl > 0 ? nl : 1) * (size_t)n_bins * acc, "diagnostics: histogram per box",
@@ -280,7 +267,7 @@ int pstats_histogram(struct pstats *p, struct ctx *c, struct species *sp, int h,
         gen_diag_tag('h', h, tag, sizeof tag);
     if (write_frame(p, c, lower, err, err_len) ||
         species_kernel(k, c, sp, p->frame.mem, "diag_histogram", tag, err, err_len) ||
-        cl_fail(clEnqueueWriteBuffer(c->dev->queue, p->hist_spec[h].mem, CL_TRUE, 0, 12 * acc,
+        device_check(clEnqueueWriteBuffer(c->dev->queue, p->hist_spec[h].mem, CL_TRUE, 0, 12 * acc,
                                      acc == sizeof(double) ? (void *)spec : (void *)spec_f, 0, NULL, NULL),
                 "writing a histogram's axes", err, err_len) ||
         kernel_mem(k, "spec", p->hist_spec[h].mem, err, err_len) ||
@@ -313,7 +300,7 @@ int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const
     ensure_program(p, c);
     const struct cfg_probe *pc = &c->cfg->diags.probes[i];
     const int n = pc->n_points;
-    const size_t acc = acc_size(c);
+    const size_t acc = ctx_acc_size(c);
     struct kernel *k = &p->probe[i];
     if (!p->probe_out[i].mem &&
         (arena_alloc(&c->arena, (size_t)n * 3 * acc, "diagnostics: probe positions", &p->probe_pos[i], err, err_len) ||
@@ -343,10 +330,10 @@ int pstats_probe(struct pstats *p, struct ctx *c, struct fields *f, int i, const
         slot[q] = gen_box_slot(lay, box[0] + lay->nbox[0] * (box[1] + lay->nbox[1] * box[2]));
     }
     size_t g = (size_t)n;
-    if (cl_fail(clEnqueueWriteBuffer(c->dev->queue, p->probe_pos[i].mem, CL_TRUE, 0, (size_t)n * 3 * acc,
+    if (device_check(clEnqueueWriteBuffer(c->dev->queue, p->probe_pos[i].mem, CL_TRUE, 0, (size_t)n * 3 * acc,
                                      acc == sizeof(double) ? (void *)pos : (void *)pos_f, 0, NULL, NULL),
                 "writing the probe positions", err, err_len) ||
-        cl_fail(clEnqueueWriteBuffer(c->dev->queue, p->probe_slot[i].mem, CL_TRUE, 0, (size_t)n * sizeof(cl_int), slot,
+        device_check(clEnqueueWriteBuffer(c->dev->queue, p->probe_slot[i].mem, CL_TRUE, 0, (size_t)n * sizeof(cl_int), slot,
                                      0, NULL, NULL),
                 "writing the probe boxes", err, err_len) ||
         kernel_mem(k, "F", f->buf.mem, err, err_len) || kernel_mem(k, "pos", p->probe_pos[i].mem, err, err_len) ||
@@ -368,7 +355,7 @@ int pstats_field_max(struct pstats *p, struct ctx *c, struct fields *f, double o
     for (int i = 0; i < PSTATS_FIELD_MAX; i++)
         out[i] = 0;
     if ((!p->field_max_out.mem &&
-         arena_alloc(&c->arena, (rows ? rows : 1) * PSTATS_FIELD_MAX * acc_size(c), "diagnostics: field maxima per row",
+         arena_alloc(&c->arena, (rows ? rows : 1) * PSTATS_FIELD_MAX * ctx_acc_size(c), "diagnostics: field maxima per row",
                      &p->field_max_out, err, err_len)) ||
         (!k->k && kernel_create(k, c->prog, "reduce_field_max", &c->timers, err, err_len)))
         return -1;

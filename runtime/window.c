@@ -95,6 +95,13 @@ long window_shifts_at(const struct picl_config *cfg, const struct gen_layout *la
     return (long)floor(win->speed * PICL_C * (t - win->start) / lay->dx[win->axis] + 1e-9);
 }
 
+/* front_lo and front_hi of the injection kernel (templates/window_inject.cl). */
+static int set_front(struct kernel *k, const struct ctx *c, double lo, double hi, char *err, size_t err_len)
+{
+    const int fp64 = c->dev->facts.has_fp64;
+    return kernel_set_acc(k, "front_lo", fp64, lo, err, err_len) || kernel_set_acc(k, "front_hi", fp64, hi, err, err_len);
+}
+
 static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_species,
                       char *err, size_t err_len)
 {
@@ -120,11 +127,34 @@ static int shift_once(struct window *w, struct ctx *c, struct fields *f, int n_s
             kernel_launch(&w->deliver[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len) ||
             (sp->mg && migrate_run(sp->mg, sp, c, err, err_len)))
             return -1;
-        if (w->inject[s].k && (kernel_set(&w->inject[s], "shifts", sizeof shifts, &shifts, err, err_len) ||
-                               kernel_launch(&w->inject[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len)))
+        /* a boosted plasma enters at every step instead (window_advance) */
+        if (w->inject[s].k && !c->cfg->boost.enabled &&
+            (kernel_set(&w->inject[s], "shifts", sizeof shifts, &shifts, err, err_len) ||
+             set_front(&w->inject[s], c, 0, 0, err, err_len) ||
+             kernel_launch(&w->inject[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len)))
             return -1;
     }
     w->shifts++;
+    return 0;
+}
+
+/* In a boosted frame the plasma streams in through the front face at every step: the lattice
+ * points between last step's front and this step's (in cells of the domain at load, CELLS + the
+ * shifts + beta c t / d along the axis; templates/window_inject.cl). t: the time after the step
+ * (of dt), `before`: the shifts before it. */
+static int inject_streaming(struct window *w, struct ctx *c, int n_species, long before, double t, char *err,
+                            size_t err_len)
+{
+    const int a = c->cfg->window.axis;
+    const double cells = c->lay.cells[a], per_s = c->cfg->boost.beta * PICL_C / c->lay.dx[a];
+    const double lo = cells + (double)before + per_s * (t - c->cfg->dt), hi = cells + (double)w->shifts + per_s * t;
+    const cl_long shifts = (cl_long)w->shifts;
+    const size_t boxes = (size_t)c->lay.n_local, one = 1;
+    for (int s = 0; s < n_species; s++)
+        if (w->inject[s].k && (kernel_set(&w->inject[s], "shifts", sizeof shifts, &shifts, err, err_len) ||
+                               set_front(&w->inject[s], c, lo, hi, err, err_len) ||
+                               kernel_launch(&w->inject[s], c->dev->queue, &c->timers, 1, &boxes, &one, err, err_len)))
+            return -1;
     return 0;
 }
 
@@ -134,10 +164,11 @@ int window_advance(struct window *w, struct ctx *c, struct fields *f, int n_spec
     if (!w->enabled)
         return 0;
     const long due = window_shifts_at(c->cfg, &c->lay, t);
+    const long before = w->shifts;
     while (w->shifts < due)
         if (shift_once(w, c, f, n_species, err, err_len))
             return -1;
-    return 0;
+    return c->cfg->boost.enabled ? inject_streaming(w, c, n_species, before, t, err, err_len) : 0;
 }
 
 int window_gauss_reference(struct window *w, struct ctx *c, char *err, size_t err_len)

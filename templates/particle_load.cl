@@ -11,10 +11,37 @@
 
 #ifndef PICL_LOAD_HELPERS
 #define PICL_LOAD_HELPERS
+/* A new plasma particle into slot `to`: position pos (cells), u (m/s), the weight of its density,
+ * its id and its initial charge state (the species' SP_ macros where it is used). */
+#define LOAD_STORE(to, pos, u, density, id)                                                      \
+    do {                                                                                         \
+        px[to] = (pos)[0];                                                                       \
+        py[to] = (pos)[1];                                                                       \
+        pz[to] = (pos)[2];                                                                       \
+        pux[to] = (real)(u)[0];                                                                  \
+        puy[to] = (real)(u)[1];                                                                  \
+        puz[to] = (real)(u)[2];                                                                  \
+        SET_WEIGHT(to, (real)((density) * SP_W_PER_DENSITY));                                   \
+        SET_ID(to, id);                                                                          \
+        SET_LEVEL(to, SP_LEVEL0);                                                                \
+    } while (0)
 #define LOAD_CELL_ITEM(gi, gj, gk, cell)                                                          \
     const int gi = (int)get_global_id(0), gj = (int)get_global_id(1), gk = (int)get_global_id(2); \
     const long cell = gi + (long)CELLS_X * (gj + (long)CELLS_Y * gk)
 #endif
+
+/* Whether a candidate at the lab-frame position r (m) is inside the species' region with a
+ * positive density there, the density (m^-3) in *density. */
+static inline int PICL_CAT(candidate_at, SP_SUFFIX)(const acc_real *r, acc_real *density)
+{
+#if SP_HAS_REGION
+    if (r[0] < SP_REGION_LO_X || r[0] >= SP_REGION_HI_X || r[1] < SP_REGION_LO_Y || r[1] >= SP_REGION_HI_Y ||
+        r[2] < SP_REGION_LO_Z || r[2] >= SP_REGION_HI_Z)
+        return 0;
+#endif
+    *density = SP_DENSITY(r[0], r[1], r[2]);
+    return *density > 0;
+}
 
 /* Candidate p of cell (gi, gj, gk): its position in cells (pos) and in metres of the lab frame
  * (r), and whether it is inside the species' region with a positive density there. The density,
@@ -37,13 +64,7 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
 #ifdef PICL_BOOST /* boost.cl: the region and profiles are the lab frame's, at the lab position */
     boost_lab_position(r, lab_x + lab_y + lab_z);
 #endif
-#if SP_HAS_REGION
-    if (r[0] < SP_REGION_LO_X || r[0] >= SP_REGION_HI_X || r[1] < SP_REGION_LO_Y || r[1] >= SP_REGION_HI_Y ||
-        r[2] < SP_REGION_LO_Z || r[2] >= SP_REGION_HI_Z)
-        return 0;
-#endif
-    *density = SP_DENSITY(r[0], r[1], r[2]);
-    return *density > 0;
+    return PICL_CAT(candidate_at, SP_SUFFIX)(r, density);
 }
 
 /* Momentum u = gamma v (m/s) of the particle with this id at r (m, lab frame): the drift plus
@@ -96,15 +117,7 @@ __kernel void PICL_CAT(load_fill, SP_SUFFIX)(PICL_PARTICLE_ARRAYS(PA_PARAM) __gl
             continue;
         const ulong id = (ulong)cell * (SP_PPC_X * SP_PPC_Y * SP_PPC_Z) + (ulong)p;
         PICL_CAT(thermal_u, SP_SUFFIX)(id, r, u);
-        px[out] = pos[0];
-        py[out] = pos[1];
-        pz[out] = pos[2];
-        pux[out] = (real)u[0];
-        puy[out] = (real)u[1];
-        puz[out] = (real)u[2];
-        SET_WEIGHT(out, (real)(density * SP_W_PER_DENSITY));
-        SET_ID(out, id);
-        SET_LEVEL(out, SP_LEVEL0);
+        LOAD_STORE(out, pos, u, density, id);
         out++;
     }
 }

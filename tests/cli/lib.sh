@@ -2,7 +2,7 @@
 # $picl (built, or the test fails at once), the pass and fail counts (ok, bad, summary), a scratch
 # folder (scratch NAME) and the Python environment of the output tests (need_venv).
 root=$(cd "$(dirname "$0")/../.." && pwd)
-picl=$root/bin/picl
+picl=${PICL_BIN:-$root/bin/picl} # PICL_BIN: another build of picl to test
 [ -x "$picl" ] || { echo "FAIL: $picl is not built (make all)"; exit 1; }
 failed=0
 passed=0

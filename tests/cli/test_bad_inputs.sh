@@ -414,6 +414,8 @@ expect "back-transformed times not ascending" "$BTB;$(echo "$BTDIAG" | sed 's/{ 
     "bad.lua:20: diagnostics.back_transformed.lab.times: expected a list of lab times (s), each >= 0, ascending" run
 expect "back-transformed grid beyond the domain" "$BTB;$(echo "$BTDIAG" | sed 's/ BTD/, lower = -1e-6/')" \
     "bad.lua:20: diagnostics.back_transformed.lab.lower: -1e-06 m lies outside the grid along z (0 to 1e-06 m, lab frame)" run
+expect "back-transformed particles of a misspelt species" "$BTB;$(echo "$BTDIAG" | sed 's/ BTD/, species = { "electron" }/')" \
+    "bad.lua:20: diagnostics.back_transformed.lab.species: unknown species 'electron'; did you mean 'electrons'?" run
 
 all_functions="sin(x) + cos(x) + tan(x) + asin(0.5) + acos(0.5) + atan(x) + atan2(y, 1) + sinh(x) + cosh(x) + tanh(x)"
 all_functions="$all_functions + exp(x) + exp2(x) + exp10(x) + log(1 + x) + log2(1 + x) + log10(1 + x) + sqrt(1 + x)"

@@ -117,6 +117,10 @@ case_ laser 1e-9 1 laser_focus $laser
 # an oblique antenna under CKC: its magnetic sheet on two planes of B (templates/laser.cl)
 case_ laser_ckc_oblique 1e-9 1 laser_focus $laser --set solver=ckc --set 'lasers.drive.direction={0.8,0.6,0}' \
     --set 'lasers.drive.polarization={-0.6,0.8,0}'
+# a boosted plasma: the streaming injection at the front and the back-transformed particles' kernel
+case_ boosted_plasma 1e-9 1 boosted_plasma --set 'diagnostics.back_transformed.lab.times={300e-15}' \
+    --set 'diagnostics.reduced={{name="boosted_plasma",interval=1}}' --set 'species.electrons.ppc={1,1,2}' \
+    --set 'species.ions.ppc={1,1,2}' --set grid.cells={4,4,8} --set grid.max_box={4,4,4} --set steps=8 --set shape_order=1
 case_ two_ranks 1e-9 2 langmuir $langmuir --set grid.max_box={4,8,8}
 }
 
