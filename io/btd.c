@@ -4,6 +4,7 @@
  * E_p = gamma (E'_p + v B'_q), E_q = gamma (E'_q - v B'_p), B_p = gamma (B'_p - v E'_q / c^2),
  * B_q = gamma (B'_q + v E'_p / c^2), E_a = E'_a, B_a = B'_a (Jackson 11.149, v -> -v). */
 #include "btd.h"
+#include "btd_impl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,61 +20,6 @@
 #include "mem.h"
 #include "mesh_file.h"
 #include "opmd_parts.h"
-
-/* Steps of E and B kept: a slice due between the last two is interpolated in time through all
- * of them (cubic), and along the axis through 4 cells (cubic), docs/boosted_frame.md. */
-#define BTD_LEVELS 4
-
-/* A snapshot's particles of one species, lab frame, on this rank: BTD_PART reals each (x, y, z in
- * m, u = gamma v in m/s, weight) and their ids. */
-#define BTD_PART 7
-struct btd_parts {
-    double *v;
-    uint64_t *id;
-    long n, cap;
-};
-
-struct btd_snap {
-    double T; /* s, lab */
-    double lo; /* m: the lab grid's lower edge along the axis at T */
-    struct btd_parts parts[CFG_MAX_SPECIES];
-    double *val; /* 6 components of out_cells each, x fastest; NULL until the first point */
-    unsigned char *done; /* [6][cells]: the lab slices filled */
-    long left; /* slices not yet filled */
-    int written;
-};
-
-struct btd_diag {
-    const struct cfg_btd *cfg;
-    double dz; /* m, lab cell along the axis */
-    /* the lab-frame moments of each species it writes, a row per snapshot (rank 0) */
-    struct diag_csv moments[CFG_MAX_SPECIES];
-    struct btd_snap snap[CFG_MAX_BTD_TIMES];
-};
-
-struct btd {
-    struct ctx *ctx;
-    struct btd_cross cross; /* the particles' crossings, on the device */
-    int moved; /* a step has run since the start: the particles have a last move */
-    long crossed; /* particles taken into snapshots, over all species */
-    struct btd_diag diag[CFG_MAX_BTD];
-    int n;
-    int a, p, q; /* the boost's axis and the transverse ones */
-    double gamma, beta;
-    size_t cells; /* of the boosted grid */
-    size_t out_cells; /* of the largest lab grid */
-    /* the last BTD_LEVELS steps' boosted E, B (6 x cells, x fastest; every rank's boxes), newest
-     * first, at times t[l] with the window's lower edge lo[l]; n_lev of them are valid */
-    double *F[BTD_LEVELS];
-    double t[BTD_LEVELS], lo[BTD_LEVELS];
-    int n_lev;
-    double next_due; /* s, boosted: the earliest t' of a slice not yet filled */
-    long pending; /* snapshots not yet written */
-    long before_start; /* slices whose boosted time is before t' = 0 (left at zero) */
-    long outside; /* slices outside the boosted domain when due (left at zero) */
-    long reads, skips; /* steps that read E and B to the host, and steps that did not need to */
-    double read_s, fill_s; /* s of wall time: reading (and summing over ranks), interpolating and writing */
-};
 
 static double now_s(void)
 {
@@ -101,17 +47,12 @@ static void lab_terms(const struct btd *b, int c, int *c1, int *c2, double *coef
     }
 }
 
-int btd_open(struct btd **out, const struct io_state *io, long resume_step, char *err, size_t err_len)
+int btd_open(struct btd **out, const struct io_state *io, const char *resume_path, char *err, size_t err_len)
 {
     const struct picl_config *cfg = io->ctx->cfg;
     *out = NULL;
     if (cfg->n_btd == 0)
         return 0;
-    if (resume_step >= 0) {
-        snprintf(err, err_len, "diagnostics.back_transformed: a restart is not supported with back-transformed "
-                               "diagnostics in this version of picl (their earlier slices are not in a checkpoint)");
-        return -1;
-    }
     struct btd *b = mem_calloc(1, sizeof *b);
     if (!b) {
         snprintf(err, err_len, "diagnostics.back_transformed: out of host memory");
@@ -143,18 +84,6 @@ int btd_open(struct btd **out, const struct io_state *io, long resume_step, char
             b->pending++;
         }
     }
-    for (int i = 0; i < b->n && (!io->ctx->comm || io->ctx->comm->rank == 0); i++)
-        for (int s = 0; s < cfg->n_species; s++) {
-            if (!(cfg->btd[i].species & (1u << s)))
-                continue;
-            char dir[CFG_PATH_LEN + CFG_NAME_LEN + 2], name[CFG_NAME_LEN + 16];
-            snprintf(dir, sizeof dir, "%s/%s", cfg->output_dir, cfg->btd[i].name);
-            snprintf(name, sizeof name, "moments_%s", cfg->species[s].name);
-            if (dcsv_open(&b->diag[i].moments[s], dir, name, diags_moments_header, -1, err, err_len)) {
-                btd_close(b, 0);
-                return -1;
-            }
-        }
     int oom = 0;
     for (int l = 0; l < BTD_LEVELS; l++)
         oom |= !(b->F[l] = mem_alloc(6 * b->cells * sizeof(double)));
@@ -165,6 +94,32 @@ int btd_open(struct btd **out, const struct io_state *io, long resume_step, char
         return -1;
     }
     b->next_due = -INFINITY; /* the first call finds it */
+    if (resume_path && btd_load(b, resume_path, err, err_len)) {
+        btd_close(b, 0);
+        return -1;
+    }
+    /* a continued run skips the call at its start (its run wrote that step): its first call
+     * follows a step, whose move the particles have */
+    b->moved = resume_path != NULL;
+    /* the moments files: a continued run keeps the rows of the snapshots written before (a
+     * diagnostic's snapshots are written in the order of their times) */
+    for (int i = 0; i < b->n && (!io->ctx->comm || io->ctx->comm->rank == 0); i++) {
+        long kept = -1;
+        for (int s = 0; s < b->diag[i].cfg->n_times; s++)
+            kept += b->diag[i].snap[s].written;
+        for (int s = 0; s < cfg->n_species; s++) {
+            if (!(cfg->btd[i].species & (1u << s)))
+                continue;
+            char dir[CFG_PATH_LEN + CFG_NAME_LEN + 2], name[CFG_NAME_LEN + 16];
+            snprintf(dir, sizeof dir, "%s/%s", cfg->output_dir, cfg->btd[i].name);
+            snprintf(name, sizeof name, "moments_%s", cfg->species[s].name);
+            if (dcsv_open(&b->diag[i].moments[s], dir, name, diags_moments_header, resume_path ? kept : -1, err,
+                          err_len)) {
+                btd_close(b, 0);
+                return -1;
+            }
+        }
+    }
     *out = b;
     return 0;
 }

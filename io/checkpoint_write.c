@@ -11,6 +11,7 @@
 
 #include <mpi.h>
 
+#include "btd.h"
 #include "checkpoint_format.h"
 #include "log.h"
 #include "mem.h"
@@ -254,6 +255,8 @@ int ckpt_save(const struct io_state *io, double *bytes, char *path_out, size_t p
         rc = write_pml(io, &f, &written, err, err_len);
     for (int i = 0; rc == 0 && i < io->n_species; i++)
         rc = write_species(io, &io->species[i], &f, &written, err, err_len);
+    if (rc == 0 && io->btd)
+        rc = btd_checkpoint(io->btd, &f, err, err_len);
     char finish_err[1024] = "";
     if (hio_finish(&f, rc == 0, 1, finish_err, sizeof finish_err) && rc == 0) {
         snprintf(err, err_len, "%s", finish_err);

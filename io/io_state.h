@@ -10,6 +10,8 @@
 #include "pml.h"
 #include "window.h"
 
+struct btd;
+
 struct io_state {
     struct ctx *ctx; /* the device, layout, configuration and communicator */
     struct fields *fields; /* the field buffer and the Gauss reference's scale */
@@ -18,6 +20,7 @@ struct io_state {
     int n_species;
     struct window *window; /* the moving window (window->enabled 0: none) */
     struct hio_staging *staging; /* host memory reused by every write */
+    const struct btd *btd; /* the back-transformed diagnostics' state for a checkpoint (NULL: none) */
     long step; /* the step the state is at, and its time in s */
     double time;
 };

@@ -386,7 +386,7 @@ static int open_diags(struct sim *s, char *err, size_t err_len)
     }
     if (s->ctx.cfg->n_btd) {
         const struct io_state bio = sim_io_state(s);
-        if (btd_open(&s->btd, &bio, s->restarted ? s->start_step : -1, err, err_len))
+        if (btd_open(&s->btd, &bio, s->restarted ? s->restart_path : NULL, err, err_len))
             return -1;
     }
     if (d->n_moments + d->n_extrema + d->n_hist + d->n_probes + d->n_field_max == 0)

@@ -44,6 +44,7 @@ struct sim {
     struct opmd_filter full_filter[CFG_MAX_FULL]; /* each full diagnostic's particle_filter */
     long start_step; /* where this process began: 0, or the step of the checkpoint it continued from */
     int restarted; /* 1 when the state came from a checkpoint (--restart) */
+    char restart_path[CFG_PATH_LEN + 64]; /* that checkpoint */
     int stop_signal; /* the signal that ended the run early, or 0 */
     /* load balancing: events so far, and the kernel times when the last interval began */
     int balance_events;

@@ -13,6 +13,7 @@ struct io_state sim_io_state(struct sim *s)
                              .n_species = s->n_species,
                              .window = &s->window,
                              .staging = &s->staging,
+                             .btd = s->btd,
                              .step = s->step,
                              .time = s->time};
 }
@@ -31,5 +32,6 @@ int ckpt_restore(struct sim *s, const char *path, char *err, size_t err_len)
     s->step = s->start_step = io.step;
     s->time = io.time;
     s->restarted = 1;
+    snprintf(s->restart_path, sizeof s->restart_path, "%s", path);
     return 0;
 }

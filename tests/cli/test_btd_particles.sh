@@ -8,7 +8,8 @@
 # weight within one lattice plane), ids unique, the same on 1 and 2 ranks
 # (tests/output/btd_particles.py); valid openPMD with particle patches, read in openPMD-viewer.
 # And a bunch in vacuum: each particle where its lab-frame flight puts it, and the snapshots'
-# lab-frame moments file the moments of that flight (tests/output/btd_beam.py).
+# lab-frame moments file the moments of that flight (tests/output/btd_beam.py). Continued from
+# checkpoints (1 and 2 ranks), the same snapshots (tests/output/btd_restart.py).
 . "$(dirname "$0")/lib.sh"
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -30,6 +31,24 @@ for f in r1/lab/openpmd_000000.h5 r2/lab/openpmd_000001.h5; do
     "$root/.venv/bin/openPMD_check_h5" -i $f 2>&1 | grep -q "Result: 0 Errors and 0 Warnings" && ok ||
         bad "openPMD_check_h5 $f: $("$root/.venv/bin/openPMD_check_h5" -i $f 2>&1 | grep -i 'error\|warn' | head -3)"
 done
+# a checkpoint at step 40 and at 80 (snapshot 0 written, 1 half filled): continued from either, on
+# 1 rank, the same snapshots bit for bit (particles by id) and the same moments files; from 40 on
+# 2 ranks, the same snapshots and the moments to round-off (tests/output/btd_restart.py)
+mkdir whole && cp plasma.lua whole/ && (cd whole && "$picl" run plasma.lua --set 'checkpoint={interval=40, keep=5}' \
+    >run.log 2>&1) && ok || { bad "the run with checkpoints failed:"; tail -n 3 whole/run.log; }
+for from in 40 80; do
+    mkdir c$from && cp plasma.lua c$from/ && cp -r whole/diags c$from/ && rm -f c$from/diags/lab/openpmd_000001.h5
+    [ $from = 40 ] && rm -f c$from/diags/lab/openpmd_000000.h5
+    (cd c$from && "$picl" run plasma.lua --set 'checkpoint={interval=40, keep=5}' \
+        --restart diags/checkpoints/checkpoint_0000$from.h5 >run.log 2>&1) &&
+        "$root/.venv/bin/python" "$root/tests/output/btd_restart.py" whole/diags c$from/diags 1 >>restart.log 2>&1 && ok ||
+        { bad "continued from step $from, the snapshots differ:"; tail -n 3 c$from/run.log restart.log; }
+done
+mkdir m2 && cp plasma.lua m2/ && cp -r whole/diags m2/ && rm -f m2/diags/lab/openpmd_00000*.h5
+(cd m2 && mpirun --oversubscribe -np 2 "$picl" run plasma.lua --set 'checkpoint={interval=40, keep=5}' \
+    --restart diags/checkpoints/checkpoint_000040.h5 >run.log 2>&1) &&
+    "$root/.venv/bin/python" "$root/tests/output/btd_restart.py" whole/diags m2/diags 0 >>restart.log 2>&1 && ok ||
+    { bad "continued on 2 ranks, the snapshots differ:"; tail -n 3 m2/run.log restart.log; }
 # species = {}: fields only, no particles group
 "$picl" run plasma.lua --set 'diagnostics.back_transformed.lab.species={}' --set diagnostics.output_dir=f \
     --set stop_time=880e-15 --set 'diagnostics.back_transformed.lab.times={880e-15}' >f.log 2>&1 &&
@@ -66,5 +85,5 @@ LUA
 "$root/.venv/bin/python" "$root/tests/output/btd_beam.py" l/f/openpmd_000000.h5 b/lab >beam_py.log 2>&1 && ok ||
     { bad "the back-transformed bunch is not its lab-frame flight:"; cat beam_py.log; }
 sed -n 's/^  //p' py.log | head -4
-sed -n 's/^  //p' beam_py.log
+sed -n 's/^  //p' beam_py.log restart.log
 summary
