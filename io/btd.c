@@ -225,8 +225,8 @@ static int write_component(struct hio_file *file, hid_t parent, const char *name
 
 /* One particle patch per rank (openPMD recommends them): its range of the species' particles, and
  * the snapshot's lab window (from lo, ext long) as the region. */
-static int write_patch(struct hio_file *file, hid_t g, int ranks, long offset, long n, const double lo[3],
-                       const double ext[3])
+static int write_patch(struct hio_file *file, hid_t g, const struct picl_config *cfg, int ranks, long offset, long n,
+                       const double lo[3], const double ext[3])
 {
     static const char *const axes[3] = {"x", "y", "z"};
     hid_t pp = hio_group(g, "particlePatches");
@@ -247,6 +247,8 @@ static int write_patch(struct hio_file *file, hid_t g, int ranks, long offset, l
         bad = rec < 0 || hio_attr_doubles(rec, "unitDimension", opart_dim_length, 7) ||
               hio_attr_double(rec, "timeOffset", 0.0);
         for (int a = 0; a < 3 && !bad; a++) {
+            if (!cfg_has_axis(cfg, a))
+                continue;
             hid_t d = hio_make_dataset(rec, axes[a], H5T_NATIVE_DOUBLE, 1, &dims);
             bad = d < 0 || hio_attr_double(d, "unitSI", 1.0) ||
                   opart_write_range(file, d, H5T_NATIVE_DOUBLE, at, 1, r ? &ext[a] : &lo[a]);
@@ -287,9 +289,10 @@ static int write_particles(struct hio_file *file, const struct snap_write *w)
             bad = rec < 0 || (!r && off < 0) ||
                   opart_record_attrs(rec, r ? opart_dim_momentum : opart_dim_length, 0.0, r ? 1.0 : 0.0, 0) ||
                   (!r && opart_record_attrs(off, opart_dim_length, 0.0, 0.0, 0));
-            for (int a = 0; a < 3 && !bad; a++)
-                bad = write_component(file, rec, axes[a], p, 3 * r + a, r ? cs->mass : 1.0, offset, total, buf) ||
-                      (!r && opart_constant(off, axes[a], 0.0, n, NULL));
+            for (int a = 0; a < 3 && !bad; a++) /* 2D, 1D: the position along a kept axis only */
+                bad = (r || cfg_has_axis(w->io->ctx->cfg, a)) &&
+                      (write_component(file, rec, axes[a], p, 3 * r + a, r ? cs->mass : 1.0, offset, total, buf) ||
+                       (!r && opart_constant(off, axes[a], 0.0, n, NULL)));
             if (rec >= 0)
                 H5Gclose(rec);
             if (off >= 0)
@@ -318,7 +321,7 @@ static int write_particles(struct hio_file *file, const struct snap_write *w)
                 lo[a] = a == w->b->a ? sn->lo : lay->lower[a];
                 ext[a] = a == w->b->a ? w->d->cfg->upper - w->d->cfg->lower : lay->dx[a] * lay->cells[a];
             }
-            bad = write_patch(file, g, lay->n_ranks, offset, p->n, lo, ext);
+            bad = write_patch(file, g, w->io->ctx->cfg, lay->n_ranks, offset, p->n, lo, ext);
         }
         if (g >= 0)
             H5Gclose(g);
@@ -332,18 +335,27 @@ static int write_particles(struct hio_file *file, const struct snap_write *w)
 static int write_records(struct hio_file *file, hid_t meshes, const void *arg)
 {
     static const double dim_E[7] = {1, 1, -3, -1, 0, 0, 0}, dim_B[7] = {0, 1, -2, -1, 0, 0, 0};
-    static const char *const names[3] = {"x", "y", "z"}, *const labels[3] = {"z", "y", "x"};
+    static const char *const names[3] = {"x", "y", "z"}, *const axis_names[3] = {"x", "y", "z"};
     const struct snap_write *w = arg;
     const struct btd *b = w->b;
     const struct gen_layout *lay = &w->io->ctx->lay;
+    const struct picl_config *cfg = w->io->ctx->cfg;
     size_t on[3] = {(size_t)lay->cells[0], (size_t)lay->cells[1], (size_t)lay->cells[2]};
     on[b->a] = (size_t)w->d->cfg->cells;
     const size_t out_cells = on[0] * on[1] * on[2];
-    const hsize_t dims[3] = {on[2], on[1], on[0]};
+    /* the file's axes: the kept ones, z first (2D: z, x; 1D: z), as the full diagnostics' */
+    hsize_t dims[3];
     double spacing[3], offset[3];
-    for (int x = 0; x < 3; x++) { /* file axis 2 - x is grid axis x */
-        spacing[2 - x] = x == b->a ? w->d->dz : lay->dx[x];
-        offset[2 - x] = x == b->a ? w->sn->lo : lay->lower[x];
+    const char *labels[3];
+    int nd = 0, file_axis[3];
+    for (int x = 2; x >= 0; x--) {
+        if (!cfg_has_axis(cfg, x))
+            continue;
+        file_axis[nd] = x;
+        labels[nd] = axis_names[x];
+        dims[nd] = on[x];
+        spacing[nd] = x == b->a ? w->d->dz : lay->dx[x];
+        offset[nd++] = x == b->a ? w->sn->lo : lay->lower[x];
     }
     int bad = 0;
     for (int r = 0; r < 2 && !bad; r++) {
@@ -351,8 +363,8 @@ static int write_records(struct hio_file *file, hid_t meshes, const void *arg)
         if (rec < 0)
             return -1;
         bad |= hio_attr_string(rec, "geometry", "cartesian") | hio_attr_string(rec, "dataOrder", "C") |
-               hio_attr_strings(rec, "axisLabels", labels, 3) | hio_attr_doubles(rec, "gridSpacing", spacing, 3) |
-               hio_attr_doubles(rec, "gridGlobalOffset", offset, 3) | hio_attr_double(rec, "gridUnitSI", 1.0) |
+               hio_attr_strings(rec, "axisLabels", labels, nd) | hio_attr_doubles(rec, "gridSpacing", spacing, nd) |
+               hio_attr_doubles(rec, "gridGlobalOffset", offset, nd) | hio_attr_double(rec, "gridUnitSI", 1.0) |
                hio_attr_doubles(rec, "unitDimension", r ? dim_B : dim_E, 7) |
                hio_attr_double(rec, "timeOffset", 0.0) | hio_attr_string(rec, "fieldSmoothing", "none") |
                hio_attr_string(rec, "backTransformed", "lab frame, from a boosted-frame run") |
@@ -361,15 +373,15 @@ static int write_records(struct hio_file *file, hid_t meshes, const void *arg)
             const int c = 3 * r + k;
             double st[3], position[3];
             gen_stagger((enum field_comp)c, st);
-            for (int x = 0; x < 3; x++)
-                position[2 - x] = st[x];
-            hid_t d = hio_make_dataset(rec, names[k], H5T_NATIVE_DOUBLE, 3, dims);
+            for (int x = 0; x < nd; x++)
+                position[x] = st[file_axis[x]];
+            hid_t d = hio_make_dataset(rec, names[k], H5T_NATIVE_DOUBLE, nd, dims);
             if (d < 0) {
                 bad = 1;
                 break;
             }
-            bad |= hio_attr_doubles(d, "position", position, 3) | hio_attr_double(d, "unitSI", 1.0);
-            bad |= meshf_write_rank0(file, d, 3, dims, w->sn->val + (size_t)c * out_cells) != 0;
+            bad |= hio_attr_doubles(d, "position", position, nd) | hio_attr_double(d, "unitSI", 1.0);
+            bad |= meshf_write_rank0(file, d, nd, dims, w->sn->val + (size_t)c * out_cells) != 0;
         }
         H5Gclose(rec);
     }

@@ -121,9 +121,9 @@ local function axis_index(name) return ({ x = 1, y = 2, z = 3 })[name] end
 -- What a boost cannot take yet, or takes only one way: each a FILE:LINE: KEY error.
 local function check_input(sim, b, a)
     local axis = b.axis
-    if sim.geometry ~= "3d" then
-        fail("boost", string.format("a boost with geometry \"%s\" is not supported yet; expected geometry = \"3d\"",
-            sim.geometry))
+    if axis ~= "z" and sim.geometry ~= "3d" then
+        fail("boost.axis", string.format("%s with geometry \"%s\"; expected \"z\", the axis 2D and 1D boost along",
+            axis, sim.geometry))
     end
     if sim.boundary.field[a][1] == "periodic" then
         fail("boost.axis", string.format("the frame is boosted along %s, which is periodic; expected a non-periodic "

@@ -1618,7 +1618,7 @@ end
 local function resolve_godfrey(sim)
     if sim.filter.godfrey ~= nil then return end
     local b = sim.boost
-    sim.filter.godfrey = b ~= nil and b.axis == "z" and sim.geometry == "3d" and sim.solver.name == "ckc"
+    sim.filter.godfrey = b ~= nil and b.axis == "z" and sim.geometry ~= "1d" and sim.solver.name == "ckc"
         and sim.gather == "energy_conserving"
     sim.filter.godfrey_by_boost = sim.filter.godfrey or nil
 end
@@ -1627,9 +1627,9 @@ end
 -- the energy-conserving (Galerkin) gather; picl carries only that table (docs/filters.md).
 local function check_godfrey(sim)
     if not sim.filter.godfrey then return end
-    if sim.geometry ~= "3d" then
-        fail("filter.godfrey", string.format("true with geometry \"%s\"; the Godfrey filter is not yet supported "
-            .. "in 2D and 1D (docs/filters.md); expected geometry = \"3d\"", sim.geometry))
+    if sim.geometry == "1d" then
+        fail("filter.godfrey", "true with geometry \"1d\"; the Godfrey filter's coefficients were fitted for "
+            .. "CKC's transverse stencil, which 1D does not have (docs/filters.md); expected geometry = \"3d\" or \"2d\"")
     end
     if sim.solver.name ~= "ckc" then
         fail("filter.godfrey", string.format("true with solver \"%s\"; the Godfrey filter's coefficients were fitted "

@@ -51,10 +51,21 @@ for f in r1/lab/openpmd_000000.h5 r1/lab/openpmd_000001.h5 r2/lab/openpmd_000001
     "$root/.venv/bin/openPMD_check_h5" -i $f 2>&1 | grep -q "Result: 0 Errors and 0 Warnings" && ok ||
         bad "openPMD_check_h5 $f: $("$root/.venv/bin/openPMD_check_h5" -i $f 2>&1 | grep -i 'error\|warn' | head -3)"
 done
+# the same pulse in 2D (x, z): the snapshots' datasets (z, x), the same checks
+sed 's/grid = { cells = { 4, 4, 256 }, lower = { 0, 0, 0 }, upper = { 8e-6, 8e-6, 256 \* dz }, max_box = { 4, 4, 64 } },/geometry = "2d", grid = { cells = { 4, 256 }, lower = { 0, 0 }, upper = { 8e-6, 256 * dz }, max_box = { 4, 64 } },/; s/position = { 0, 0, 4 \* dz }/position = { 0, 4 * dz }/' pulse.lua >pulse2d.lua
+for n in 1 2; do
+    mpirun --oversubscribe -np $n "$picl" run pulse2d.lua --set diagnostics.output_dir=q$n >q$n.log 2>&1 &&
+        grep -q "^summary: 206 steps" q$n.log && ok || { bad "the 2D boosted pulse on $n rank(s) did not run:"; tail -n 3 q$n.log; }
+done
+"$root/.venv/bin/python" "$root/tests/output/btd_pulse.py" q1/lab q1/boosted/openpmd_000200.h5 q2/lab >py2d.log 2>&1 &&
+    ok || { bad "the 2D lab snapshots are not the input's pulse:"; cat py2d.log; }
+"$root/.venv/bin/openPMD_check_h5" -i q1/lab/openpmd_000001.h5 2>&1 | grep -q "Result: 0 Errors and 0 Warnings" && ok ||
+    bad "openPMD_check_h5 of the 2D snapshot: $("$root/.venv/bin/openPMD_check_h5" -i q1/lab/openpmd_000001.h5 2>&1 | tail -3)"
 # a boosted frame without a window: the lab points behind beta c T are outside the boosted domain
 "$picl" run pulse.lua --set moving_window=nil --set stop_time=5e-15 --set 'diagnostics.back_transformed.lab.times={5e-15}' \
     --set diagnostics.output_dir=nw >nw.log 2>&1
 grep -q "slices lay outside the boosted domain when they were due and are zero" nw.log && ok ||
     bad "no warning for slices outside the boosted domain: $(tail -n 3 nw.log)"
 sed -n 's/^  //p' py.log | grep -E "E0|lambda|tau" | head -3
+sed -n 's/^  /2D: /p' py2d.log | grep -E "E0|lambda|tau" | head -3
 summary

@@ -9,12 +9,15 @@ particles must be the lab plasma there:
   cancels gamma beta c to round-off);
 - the lattice of the load, fixed in the lab: along z each column's spacing is gamma k dz / 16
   (k = gamma (1 + beta)), to 1e-9 of it, with no gap, over the window but its first lab cell
-  (which the window drops before the snapshot's time reaches it);
+  (which the window drops before the snapshot's time reaches it) and its last two (the boosted
+  window shifts by whole cells, up to a cell and a step behind the lab window's image there);
 - the density: the cumulative weight from the window's lower edge against the integral of n over
   the 8 x 8 um section, at every particle, within one lattice plane's weight (the lattice's own
   discreteness), and the total within the same;
 - ids unique; OTHER_LAB_DIR (2 ranks) holds the same particles, by id, to 1e-12 of the window.
-openPMD-viewer reads them at the snapshot's lab time."""
+openPMD-viewer reads them at the snapshot's lab time. The same input in 2D (x, z: 4 x 128 cells,
+16 a cell along z; no y position in the files, weights per metre in y) and in 1D (128 cells;
+weights per square metre) passes the same checks."""
 import math
 import sys
 
@@ -32,17 +35,19 @@ SPACING = GAMMA * K * DZ / PPC
 TIMES = [880e-15, 900e-15]
 
 
-def density_integral(z0, z):
+def density_integral(z0, z, area):
     """integral of n from z0 to z (m^-2), times the section"""
     f = lambda x: N0 * (x + 0.5 * LM / (2 * np.pi) * np.sin(2 * np.pi * x / LM))
-    return AREA * (f(z) - f(z0))
+    return area * (f(z) - f(z0))
 
 
 def species(path, it, name):
     f = h5py.File(path, "r")
     g = f["data/%d/particles/%s" % (it, name)]
     m = g["mass"].attrs["value"]
-    d = {a: g["position/" + a][:] for a in "xyz"}
+    d = {a: g["position/" + a][:] for a in "xyz" if a in g["position"]}
+    for a in "xy":  # 2D: no y, 1D: no x either; the section is then 8 um x 1 m, or 1 m^2
+        d.setdefault(a, np.zeros_like(d["z"]))
     d.update({"u" + a: g["momentum/" + a][:] / m for a in "xyz"})
     d["w"], d["id"] = g["weighting"][:], g["id"][:]
     d["time"] = f["data/%d" % it].attrs["time"]
@@ -56,10 +61,12 @@ def main():
         for name in ("electrons", "ions"):
             path = "%s/openpmd_%06d.h5" % (lab, it)
             p = species(path, it, name)
+            kept = h5py.File(path, "r")["data/%d/particles/%s/position" % (it, name)]
+            area = AREA if "y" in kept else 8e-6 if "x" in kept else 1.0
             lo, hi = C * T, C * T + L
             n = len(p["z"])
             umax = max(abs(p[k]).max() for k in ("ux", "uy", "uz")) / C
-            inside = (p["z"] >= lo + DZ) & (p["z"] < hi)
+            inside = (p["z"] >= lo + DZ) & (p["z"] < hi - 2 * DZ)
             # each column along z: a lattice of the load's spacing, no gap
             worst = 0.0
             for x, y in set(zip(p["x"].round(12), p["y"].round(12))):
@@ -68,10 +75,10 @@ def main():
             # the cumulative weight against the profile's integral
             order = np.argsort(p["z"][inside])
             z, w = p["z"][inside][order], p["w"][inside][order]
-            plane = N0 * 1.5 * AREA * SPACING
-            cum = np.cumsum(w) - density_integral(lo + DZ, z)
+            plane = N0 * 1.5 * area * SPACING
+            cum = np.cumsum(w) - density_integral(lo + DZ, z, area)
             dev = abs(cum).max() / plane
-            total = (w.sum() - density_integral(lo + DZ, hi)) / plane
+            total = (w[z < hi - 2 * DZ].sum() - density_integral(lo + DZ, hi - 2 * DZ, area)) / plane
             unique = len(np.unique(p["id"])) == n
             q = species("%s/openpmd_%06d.h5" % (other, it), it, name)
             same = len(q["id"]) == n and np.array_equal(np.sort(q["id"]), np.sort(p["id"]))
