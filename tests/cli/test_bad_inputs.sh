@@ -401,6 +401,10 @@ expect "boost with a laser across it" "s|^  steps = 3,|  steps = 3, $BZ boost = 
     "bad.lua:10: lasers.1.direction: +x, while the frame is boosted along +z; expected a laser that propagates along the boost (direction = '+z')" run
 expect "boost with a stop time the boosted run never reaches" "s|^  steps = 3,|  stop_time = 1e-16, $BZ boost = { gamma = 3 },|;s|lower = {0, 0, 0}|lower = {0, 0, 1e-7}|;s|upper = {1e-6, 1e-6, 1e-6}|upper = {1e-6, 1e-6, 2e-6}|" \
     "bad.lua:10: stop_time: 1e-16 s in the lab is t' = " run
+expect "boost across z in 2D" "s|^  steps = 3,|  steps = 3, geometry = \"2d\", boundary = { field = { x = \"pec\" }, particles = { x = \"absorbing\" } }, boost = { gamma = 3, axis = \"x\" },|; s/cells = {8, 8, 8}/cells = {8, 8}/; s/lower = {0, 0, 0}/lower = {0, 0}/; s/upper = {1e-6, 1e-6, 1e-6}/upper = {1e-6, 1e-6}/" \
+    'bad.lua:10: boost.axis: x with geometry "2d"; expected "z", the axis 2D and 1D boost along' run
+expect "Godfrey filter in 1D" "s|^  steps = 3,|  steps = 3, geometry = \"1d\", filter = { godfrey = true },|; s/name = \"yee\"/name = \"ckc\"/; s/cells = {8, 8, 8}/cells = {8}/; s/lower = {0, 0, 0}/lower = {0}/; s/upper = {1e-6, 1e-6, 1e-6}/upper = {1e-6}/" \
+    'filter.godfrey: true with geometry "1d"; the Godfrey filter'"'"'s coefficients were fitted for CKC'"'"'s transverse stencil' run
 # -- back-transformed diagnostics (lua/boost.lua, io/btd.c, docs/boosted_frame.md)
 BTDIAG='s|^  diagnostics = { reduced = { name = "energy", interval = 1 } },|  diagnostics = { back_transformed = { { name = "lab", times = { 1e-15 } BTD } } },|'
 BTB="s|^  steps = 3,|  stop_time = 2e-15, $BZ boost = { gamma = 2 },|"
