@@ -880,12 +880,13 @@ local function check_geometry(sim)
     end
     -- elements are fields about an axis along z through (x, y) = center. 2D (x, z; particles at
     -- y = 0): a quadrupole about an axis at y = 0 is a slab lens in x (By = gradient (x - xc), Bx
-    -- = 0); a solenoid is a field about its axis, which a slab has not. 1D has no transverse axis.
+    -- = 0); a solenoid is a field about its axis, which a slab has not. 1D: the particles sit at
+    -- x = y = 0, where every element's field is what it is there (a solenoid's Bz on its axis, a
+    -- quadrupole about an axis off it a uniform B across z), so all are taken.
     for i, e in ipairs(sim.applied_fields and sim.applied_fields.elements or {}) do
         local key = join(join("applied_fields.elements", i), "kind")
         if g == "1d" then
-            fail(key, "geometry = \"1d\": an element is a field about an axis along z, and 1D has no transverse "
-                .. "axis; expected applied_fields.E or .B (expressions), or geometry = \"2d\" or \"3d\"")
+            -- nothing to refuse
         elseif e.kind == "solenoid" then
             fail(key, "geometry = \"2d\": a solenoid is a field about its axis, which the x-z slab has not; "
                 .. "expected a quadrupole (a lens in x), or geometry = \"3d\"")
