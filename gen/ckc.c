@@ -2,6 +2,7 @@
  * form WarpX uses in CartesianCKCAlgorithm), written as literals for maxwell_ckc.cl. */
 #include "ckc.h"
 
+#include <math.h>
 #include <stdio.h>
 
 void gen_ckc_weights(const double dx[3], struct gen_ckc *w)
@@ -46,6 +47,13 @@ void gen_ckc_weights_dim(const double dx[3], const int has[3], struct gen_ckc *w
             w->alpha[a] -= 2.0 * w->beta[a][t];
         }
     }
+}
+
+double gen_ckc_factor(const struct gen_ckc *w, int p, const double k[3], const double dx[3])
+{
+    const int t1 = (p + 1) % 3, t2 = (p + 2) % 3;
+    const double c1 = cos(k[t1] * dx[t1]), c2 = cos(k[t2] * dx[t2]);
+    return w->alpha[p] + 2 * (w->beta[p][t1] * c1 + w->beta[p][t2] * c2) + 4 * w->gamma[p] * c1 * c2;
 }
 
 static void define_weight(struct strbuf *sb, const char *name, double value)

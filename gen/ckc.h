@@ -25,6 +25,11 @@ void gen_ckc_weights(const double dx[3], struct gen_ckc *w);
  * (alpha 1). Weights toward a dropped axis are 0 and the template never reads them. */
 void gen_ckc_weights_dim(const double dx[3], const int has[3], struct gen_ckc *w);
 
+/* CKC's Faraday difference along p of a plane wave exp(i k.x) is Yee's times this factor,
+ * S_p(k) = alpha_p + 2 sum_t beta_pt cos(k_t d_t) + 4 gamma_p cos(k_t1 d_t1) cos(k_t2 d_t2)
+ * (maxwell_ckc.cl; 1 for Yee's weights). */
+double gen_ckc_factor(const struct gen_ckc *w, int p, const double k[3], const double dx[3]);
+
 /* Writes the CKC_* weights as #define lines when the run's solver is CKC; nothing otherwise. */
 void gen_ckc_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay);
 

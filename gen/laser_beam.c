@@ -21,74 +21,67 @@ const char *const gen_laser_macros[] = {
     "LASER_POL_X",   "LASER_POL_Y",    "LASER_POL_Z"};
 const int gen_laser_n_macros = (int)(sizeof gen_laser_macros / sizeof *gen_laser_macros);
 
-/* CKC's Faraday difference along p in Fourier space is Yee's times S_p(k) = alpha_p + 2 sum_t
- * beta_pt cos(k_t d_t) + 4 gamma_p cos(k_t1 d_t1) cos(k_t2 d_t2) (maxwell_ckc.cl), so a plane wave
- * on the grid has sin^2(omega dt / 2) / (c dt)^2 = sum_p S_p(k) sin^2(k_p d_p / 2) / d_p^2. An
- * oblique beam's k along its antenna's axis from it, with the exact transverse k: the root in
- * (0, pi / d) by bisection (one root: S_a does not depend on k_a, and on square cells its term
- * grows faster than the transverse terms' S_t fall). 0 when the ends do not bracket one. */
-static double ckc_axis_k(const struct picl_config *cfg, const struct gen_layout *lay, const struct cfg_laser *l,
-                         double omega)
+/* The wave vector on the grid of an oblique beam's plane wave: the exact transverse k (the sheets
+ * sample it on the antenna plane), and along the antenna's axis the k_a of the solver's
+ * dispersion, sin^2(omega dt / 2) / (c dt)^2 = sum_p S_p(k) sin^2(k_p d_p / 2) / d_p^2 (S_p from
+ * gen_ckc_factor; 1 for Yee). Bisection in (0, pi / d): one root, since S_a does not depend on
+ * k_a and on square cells its term grows faster than the transverse terms' S_t fall. 0 when the
+ * ends do not bracket one (no such wave on the grid). */
+static double grid_axis_k(const struct picl_config *cfg, const struct gen_layout *lay, const struct cfg_laser *l,
+                          const struct gen_ckc *w, double omega, double k[3])
 {
-    const int a = l->axis, has[3] = {cfg_has_axis(cfg, 0), cfg_has_axis(cfg, 1), cfg_has_axis(cfg, 2)};
-    struct gen_ckc w;
-    gen_ckc_weights_dim(lay->dx, has, &w);
+    const int a = l->axis;
     const double st = sin(0.5 * omega * cfg->dt) / (PICL_C * cfg->dt);
-    double lo = 0, hi = PICL_PI / lay->dx[a];
-    double k[3];
-    for (int it = 0; it < 200; it++) {
-        const double ka = it == 0 ? lo : it == 1 ? hi : 0.5 * (lo + hi);
-        for (int p = 0; p < 3; p++)
-            k[p] = p == a ? ka : has[p] ? omega / PICL_C * l->direction[p] : 0;
+    for (int p = 0; p < 3; p++)
+        k[p] = cfg_has_axis(cfg, p) ? omega / PICL_C * l->direction[p] : 0;
+    /* sum - st^2 at k_a */
+    double excess_at[2];
+    double ends[2] = {0, PICL_PI / lay->dx[a]};
+    for (int it = 0; it < 202; it++) {
+        const double ka = it < 2 ? ends[it] : 0.5 * (ends[0] + ends[1]);
+        k[a] = ka;
         double sum = 0;
         for (int p = 0; p < 3; p++) {
-            if (!has[p])
+            if (!cfg_has_axis(cfg, p))
                 continue;
-            const int t1 = (p + 1) % 3, t2 = (p + 2) % 3;
-            const double c1 = cos(k[t1] * lay->dx[t1]), c2 = cos(k[t2] * lay->dx[t2]);
-            const double s = w.alpha[p] + 2 * (w.beta[p][t1] * c1 + w.beta[p][t2] * c2) + 4 * w.gamma[p] * c1 * c2;
             const double sk = sin(0.5 * k[p] * lay->dx[p]) / lay->dx[p];
-            sum += s * sk * sk;
+            sum += gen_ckc_factor(w, p, k, lay->dx) * sk * sk;
         }
-        const int above = sum > st * st;
-        if ((it == 0 && above) || (it == 1 && !above))
-            return 0;
-        if (it >= 2)
-            *(above ? &hi : &lo) = ka;
+        const double excess = sum - st * st;
+        if (it < 2) {
+            excess_at[it] = excess;
+            if (it == 1 && !(excess_at[0] <= 0 && excess_at[1] > 0))
+                return k[a] = 0;
+            continue;
+        }
+        ends[excess > 0] = ka;
     }
-    return 0.5 * (lo + hi);
+    return k[a] = 0.5 * (ends[0] + ends[1]);
 }
 
 /* The plane wave of an oblique beam's direction as CKC's grid carries it, per unit field along
- * the polarization: the transverse E as given, the normal one that makes the grid's divergence
- * (Yee's differences, K_p = 2 sin(k_p d_p / 2) / d_p) vanish, and c B from the grid's Faraday,
- * Omega B = K^F x E with K^F_p = S_p K_p and Omega = 2 sin(omega dt / 2) / dt. At 4.3 cells a
- * wavelength and 45 degrees (c dt = d) the normal E is 0.957 of the continuous one and B 0.913:
- * the sheets drive the grid's own wave, and the antenna leaks less backwards. pol[] and cb[]
- * keep the continuous values where the grid has no such wave. */
+ * the polarization, for the grid's k (grid_axis_k): the transverse E as given, the normal one
+ * that makes the grid's divergence (Yee's differences, K_p = 2 sin(k_p d_p / 2) / d_p) vanish,
+ * and c B from the grid's Faraday, Omega B = K^F x E with K^F_p = S_p K_p and Omega = 2 sin(omega
+ * dt / 2) / dt. At 4.3 cells a wavelength and 45 degrees (c dt = d) the normal E is 0.957 of the
+ * continuous one and B 0.913: the sheets drive the grid's own wave, and the antenna leaks less
+ * backwards. */
 static void ckc_grid_wave(const struct picl_config *cfg, const struct gen_layout *lay, const struct cfg_laser *l,
-                          double pol[3], double cb[3])
+                          const double k[3], double pol[3], double cb[3])
 {
     const int a = l->axis, has[3] = {cfg_has_axis(cfg, 0), cfg_has_axis(cfg, 1), cfg_has_axis(cfg, 2)};
     const double omega = 2 * PICL_PI * PICL_C / l->wavelength;
-    const double ka = ckc_axis_k(cfg, lay, l, omega);
-    if (ka <= 0)
-        return;
     struct gen_ckc w;
     gen_ckc_weights_dim(lay->dx, has, &w);
-    double k[3], K[3], KF[3], e[3];
-    for (int p = 0; p < 3; p++) {
-        k[p] = p == a ? ka : has[p] ? omega / PICL_C * l->direction[p] : 0;
-        K[p] = has[p] ? 2 * sin(0.5 * k[p] * lay->dx[p]) / lay->dx[p] : 0;
-    }
-    for (int p = 0; p < 3; p++) {
-        const int t1 = (p + 1) % 3, t2 = (p + 2) % 3;
-        const double c1 = cos(k[t1] * lay->dx[t1]), c2 = cos(k[t2] * lay->dx[t2]);
-        KF[p] = K[p] * (w.alpha[p] + 2 * (w.beta[p][t1] * c1 + w.beta[p][t2] * c2) + 4 * w.gamma[p] * c1 * c2);
-    }
-    double div = 0;
+    double K[3], KF[3], e[3];
     for (int p = 0; p < 3; p++)
-        e[p] = pol[p], div += p == a ? 0 : K[p] * pol[p];
+        K[p] = has[p] ? 2 * sin(0.5 * k[p] * lay->dx[p]) / lay->dx[p] : 0;
+    double div = 0;
+    for (int p = 0; p < 3; p++) {
+        KF[p] = K[p] * gen_ckc_factor(&w, p, k, lay->dx);
+        e[p] = pol[p];
+        div += p == a ? 0 : K[p] * pol[p];
+    }
     e[a] = -div / K[a];
     const double big_omega = 2 * sin(0.5 * omega * cfg->dt) / cfg->dt;
     for (int p = 0; p < 3; p++) {
@@ -103,6 +96,7 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
     const struct cfg_laser *l = &cfg->lasers[i];
     const int a = l->axis;
     const double d = lay->dx[a];
+    b->k[0] = b->k[1] = b->k[2] = 0;
     b->x_antenna = lay->lower[a] + l->plane * d;
     /* the antenna is the node plane nearest `position`: the focus and t_peak stay where the
      * input put them, relative to `position` */
@@ -146,9 +140,11 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
         const double sa = rest > 0 ? d * sqrt(rest) : 0;
         b->delay = sa < 1 ? asin(sa) / omega : 0.5 * fabs(l->direction[a]) * d / PICL_C;
         if (cfg->solver == CFG_SOLVER_CKC) {
-            const double ka = ckc_axis_k(cfg, lay, l, omega);
-            if (ka > 0)
-                b->delay = 0.5 * ka * d / omega;
+            const int has[3] = {cfg_has_axis(cfg, 0), cfg_has_axis(cfg, 1), cfg_has_axis(cfg, 2)};
+            struct gen_ckc w;
+            gen_ckc_weights_dim(lay->dx, has, &w);
+            if (grid_axis_k(cfg, lay, l, &w, omega, b->k) > 0)
+                b->delay = 0.5 * b->k[a] * d / omega;
         }
     }
 }
@@ -157,7 +153,7 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
  * paraxial beam at each point from its own frame (position, direction, focus), and the electric
  * sheet takes the incident B = direction x E / c half a cell behind the plane, where it lies. */
 static void emit_oblique(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay,
-                         const struct cfg_laser *l)
+                         const struct cfg_laser *l, const struct gen_laser_beam *beam)
 {
     const int a = l->axis, tb = (a + 1) % 3, tc = (a + 2) % 3;
     const double *d = l->direction, *p = l->polarization;
@@ -175,8 +171,8 @@ static void emit_oblique(struct strbuf *sb, const struct picl_config *cfg, const
     /* the beam's transverse axes the geometry keeps: 2 in 3D, 1 in 2D (the x-z plane's) */
     sb_printf(sb, "#define LASER_KEPT %d\n", cfg_has_axis(cfg, 0) + cfg_has_axis(cfg, 1) + cfg_has_axis(cfg, 2) - 1);
     double pol[3] = {p[0], p[1], p[2]}, cb[3] = {q[0], q[1], q[2]};
-    if (cfg->solver == CFG_SOLVER_CKC)
-        ckc_grid_wave(cfg, lay, l, pol, cb);
+    if (cfg->solver == CFG_SOLVER_CKC && beam->k[a] > 0) /* else: no such wave on the grid, the continuous one */
+        ckc_grid_wave(cfg, lay, l, beam->k, pol, cb);
     gen_define_acc(sb, "LASER_Q_B", cb[tb]);
     gen_define_acc(sb, "LASER_Q_C", cb[tc]);
     gen_define_acc(sb, "LASER_JQ", l->sign * PICL_EPS0 * PICL_C / lay->dx[a]);
@@ -229,5 +225,5 @@ void gen_laser_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
     sb_printf(sb, "#define LASER_CKC %d\n#define LASER_SIGN %d\n#define LASER_CELLS_A %d\n",
               cfg->solver == CFG_SOLVER_CKC, l->sign, lay->cells[a]);
     if (l->oblique)
-        emit_oblique(sb, cfg, lay, l);
+        emit_oblique(sb, cfg, lay, l, &beam);
 }

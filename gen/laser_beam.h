@@ -18,6 +18,7 @@ struct gen_laser_beam {
     double amp; /* V/m on the axis at the antenna: E0 w0 / w (3D), E0 sqrt(w0 / w) (2D), E0 (1D) */
     double t_peak; /* s, when the envelope's peak crosses the antenna plane on the axis */
     double delay; /* s, time a wave takes at the grid's phase velocity along the axis for half a cell */
+    double k[3]; /* 1/m, an oblique beam's wave vector on a CKC grid (k[axis] 0: none, or not CKC) */
 };
 
 void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay, int i, struct gen_laser_beam *b);

@@ -11,10 +11,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "btd_cross.h"
 #include "comm.h"
 #include "constants.h"
-#include "diag_csv.h"
 #include "diags.h"
 #include "log.h"
 #include "mem.h"
@@ -205,10 +203,12 @@ struct snap_write {
 };
 
 /* One record of a species' particles: component k of BTD_PART (scale: its unit's factor), or the
- * ids; every rank its own range. */
+ * ids; every rank its own range. scalar: a record of one component (weighting, id), which takes
+ * the record's attributes itself, with weighting power scalar[0] and macroWeighted scalar[1]. */
 static int write_component(struct hio_file *file, hid_t parent, const char *name, const struct btd_parts *p,
-                           int k, double scale, long offset, long total, double *buf)
+                           int k, double scale, long offset, long total, double *buf, const double *scalar)
 {
+    static const double dim_none[7] = {0};
     const hsize_t dims = (hsize_t)total;
     const int ids = k < 0;
     hid_t d = hio_make_dataset(parent, name, ids ? H5T_NATIVE_UINT64 : H5T_NATIVE_DOUBLE, 1, &dims);
@@ -217,6 +217,7 @@ static int write_component(struct hio_file *file, hid_t parent, const char *name
     for (long i = 0; !ids && i < p->n; i++)
         buf[i] = scale * p->v[(size_t)i * BTD_PART + k];
     int bad = hio_attr_double(d, "unitSI", 1.0) ||
+              (scalar && opart_record_attrs(d, dim_none, 0.0, scalar[0], (uint32_t)scalar[1])) ||
               (total > 0 && opart_write_range(file, d, ids ? H5T_NATIVE_UINT64 : H5T_NATIVE_DOUBLE, (hsize_t)offset,
                                               (hsize_t)p->n, ids ? (const void *)p->id : (const void *)buf));
     H5Dclose(d);
@@ -291,22 +292,16 @@ static int write_particles(struct hio_file *file, const struct snap_write *w)
                   (!r && opart_record_attrs(off, opart_dim_length, 0.0, 0.0, 0));
             for (int a = 0; a < 3 && !bad; a++) /* 2D, 1D: the position along a kept axis only */
                 bad = (r || cfg_has_axis(w->io->ctx->cfg, a)) &&
-                      (write_component(file, rec, axes[a], p, 3 * r + a, r ? cs->mass : 1.0, offset, total, buf) ||
+                      (write_component(file, rec, axes[a], p, 3 * r + a, r ? cs->mass : 1.0, offset, total, buf, NULL) ||
                        (!r && opart_constant(off, axes[a], 0.0, n, NULL)));
             if (rec >= 0)
                 H5Gclose(rec);
             if (off >= 0)
                 H5Gclose(off);
         }
-        hid_t wt = H5I_INVALID_HID, id = H5I_INVALID_HID;
-        bad = bad || write_component(file, g, "weighting", p, 6, 1.0, offset, total, buf) ||
-              write_component(file, g, "id", p, -1, 1.0, offset, total, buf) ||
-              (wt = H5Dopen2(g, "weighting", H5P_DEFAULT)) < 0 || opart_record_attrs(wt, (const double[7]){0}, 0.0, 1.0, 1) ||
-              (id = H5Dopen2(g, "id", H5P_DEFAULT)) < 0 || opart_record_attrs(id, (const double[7]){0}, 0.0, 0.0, 0);
-        if (wt >= 0)
-            H5Dclose(wt);
-        if (id >= 0)
-            H5Dclose(id);
+        static const double weighting[2] = {1, 1}, ids[2] = {0, 0};
+        bad = bad || write_component(file, g, "weighting", p, 6, 1.0, offset, total, buf, weighting) ||
+              write_component(file, g, "id", p, -1, 1.0, offset, total, buf, ids);
         for (int i = 0; i < 2 && !bad; i++) { /* charge and mass per physical particle */
             hid_t rec;
             bad = opart_constant(g, i ? "mass" : "charge", i ? cs->mass : cs->charge, n, &rec) ||
@@ -564,7 +559,7 @@ static int collect_particles(struct btd *b, const struct io_state *io, char *err
         if (btd_cross_run(&b->cross, &io->species[s], c, times, n, io->time, lo, &rec, &id, &found, err, err_len))
             return -1;
         for (long r = 0; r < found; r++) {
-            const double *x = rec + (size_t)r * BTD_CROSS_RECORD;
+            const double *x = rec + (size_t)r * BTD_RECORD;
             const int k = (int)x[0];
             struct btd_diag *d = &b->diag[which[k][0]];
             if (take_record(b, d, &d->snap[which[k][1]], s, x, id[r])) {

@@ -5,6 +5,7 @@
  * so far. Rank 0 writes what every rank holds alike (E and B are summed over ranks, the slices
  * come from them); each rank writes its particles' range, and a continued run gives them all to
  * its rank 0, which writes the snapshots' particles as every rank's (any number of ranks). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,15 +15,19 @@
 #include "mesh_file.h"
 #include "opmd_parts.h"
 
-/* The counters a continued run carries on. */
-static const char *const counter_names[5] = {"pending", "before_start", "outside", "reads", "skips"};
-static void counters(struct btd *b, long *c[5])
+/* The counters a continued run carries on: their attribute names and places in struct btd. */
+static const struct {
+    const char *name;
+    size_t at;
+} counters[] = {{"pending", offsetof(struct btd, pending)}, {"before_start", offsetof(struct btd, before_start)},
+                {"outside", offsetof(struct btd, outside)}, {"reads", offsetof(struct btd, reads)},
+                {"skips", offsetof(struct btd, skips)}};
+enum { N_COUNTERS = sizeof counters / sizeof *counters };
+
+/* The group of diagnostic i's snapshot s in /btd. */
+static void snap_group_name(int i, int s, char name[32])
 {
-    c[0] = &b->pending;
-    c[1] = &b->before_start;
-    c[2] = &b->outside;
-    c[3] = &b->reads;
-    c[4] = &b->skips;
+    snprintf(name, 32, "d%d_s%d", i, s);
 }
 
 /* A 1D dataset of n doubles from rank 0's data (every rank holds the same). */
@@ -82,10 +87,8 @@ int btd_checkpoint(const struct btd *b, struct hio_file *f, char *err, size_t er
 {
     hid_t g = hio_group(f->id, "btd");
     int bad = g < 0;
-    long *c[5];
-    counters((struct btd *)b, c); /* read only here */
-    for (int i = 0; i < 5 && !bad; i++)
-        bad = hio_attr_i64(g, counter_names[i], *c[i]);
+    for (int i = 0; i < N_COUNTERS && !bad; i++)
+        bad = hio_attr_i64(g, counters[i].name, *(const long *)((const char *)b + counters[i].at));
     bad = bad || hio_attr_i64(g, "n_lev", b->n_lev) || hio_attr_double(g, "next_due", b->next_due) ||
           save_doubles(f, g, "level_t", b->t, BTD_LEVELS) || save_doubles(f, g, "level_lo", b->lo, BTD_LEVELS);
     for (int l = 0; l < b->n_lev && !bad; l++) {
@@ -96,7 +99,7 @@ int btd_checkpoint(const struct btd *b, struct hio_file *f, char *err, size_t er
     for (int i = 0; i < b->n && !bad; i++)
         for (int s = 0; s < b->diag[i].cfg->n_times && !bad; s++) {
             char name[32];
-            snprintf(name, sizeof name, "d%d_s%d", i, s);
+            snap_group_name(i, s, name);
             hid_t sg = hio_group(g, name);
             bad = sg < 0 || save_snap(b, &b->diag[i], &b->diag[i].snap[s], f, sg);
             if (sg >= 0)
@@ -193,11 +196,9 @@ int btd_load(struct btd *b, const char *path, char *err, size_t err_len)
                                "without back-transformed diagnostics, or of an older picl); expected one written "
                                "by this input", path);
     int64_t v;
-    long *c[5];
-    counters(b, c);
-    for (int i = 0; i < 5 && !bad; i++) {
-        bad = hio_read_i64(g, counter_names[i], &v);
-        *c[i] = (long)v;
+    for (int i = 0; i < N_COUNTERS && !bad; i++) {
+        bad = hio_read_i64(g, counters[i].name, &v);
+        *(long *)((char *)b + counters[i].at) = (long)v;
     }
     bad = bad || hio_read_i64(g, "n_lev", &v) || hio_read_double(g, "next_due", &b->next_due);
     if (!bad)
@@ -212,7 +213,7 @@ int btd_load(struct btd *b, const char *path, char *err, size_t err_len)
     for (int i = 0; i < b->n && !bad; i++)
         for (int s = 0; s < b->diag[i].cfg->n_times && !bad; s++) {
             char name[32];
-            snprintf(name, sizeof name, "d%d_s%d", i, s);
+            snap_group_name(i, s, name);
             hid_t sg = H5Lexists(g, name, H5P_DEFAULT) > 0 ? H5Gopen2(g, name, H5P_DEFAULT) : H5I_INVALID_HID;
             bad = sg < 0 || load_snap(b, &b->diag[i], &b->diag[i].snap[s], sg, rank0);
             if (sg >= 0)

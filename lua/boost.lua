@@ -36,21 +36,6 @@ local times_kind = { what = "a list of lab times (s), each >= 0, ascending", che
     return out
 end }
 
--- A list of species names (checked against the input's species in resolve_btd).
-local species_names = { what = "a list of species names", check = function(v)
-    if type(v) == "string" then v = { v } end
-    if type(v) ~= "table" then return nil end
-    local out = {}
-    for i = 1, #v do
-        if type(v[i]) ~= "string" then return nil end
-        out[i] = v[i]
-    end
-    for k in pairs(v) do
-        if math.type(k) ~= "integer" or k < 1 or k > #v then return nil end
-    end
-    return out
-end }
-
 local btd = section {
     keys = {
         name = { kind = check.name_kind("a name of letters, digits and _"), required = true,
@@ -60,7 +45,7 @@ local btd = section {
             doc = "lab cells along the boost's axis; default grid.cells there" },
         lower = { kind = number("a number"), doc = "m, lab frame at lab time 0, along the axis; default grid.lower" },
         upper = { kind = number("a number"), doc = "m, likewise; default grid.upper (a window moves both by c t)" },
-        species = { kind = species_names, doc = "species whose particles the snapshots hold, in the lab frame as "
+        species = { kind = check.names_list("species", "a list of species names", function() return true end, {}), doc = "species whose particles the snapshots hold, in the lab frame as "
             .. "each crosses the snapshot's lab time; default: every species; {} for none" },
     },
 }
@@ -81,16 +66,7 @@ local function resolve_btd(sim, a)
             d.species = {}
             for i, n in ipairs(names) do d.species[i] = n end
         end
-        for _, n in ipairs(d.species) do
-            local found = false
-            for _, m in ipairs(names) do found = found or m == n end
-            if not found then
-                local guess = text.closest(n, names)
-                fail(join(key, "species"), string.format("unknown species '%s'; %sexpected %s", n,
-                    guess and ("did you mean '" .. guess .. "'? ") or "",
-                    #names > 0 and ("any of " .. text.quoted_list(names)) or "no species (the input has none)"))
-            end
-        end
+        for _, n in ipairs(d.species) do check.known_species(n, names, join(key, "species")) end
         d.cells = d.cells or sim.grid.cells[a]
         d.lower = d.lower or sim.grid.lower[a]
         d.upper = d.upper or sim.grid.upper[a]

@@ -271,6 +271,38 @@ check_value = function(spec, v, key, ctx)
     return out
 end
 
+-- A list of names (a single string is a list of one), each allowed(name) or the kind fails with
+-- a "did you mean" among candidates; repeated names are kept once.
+local function names_list(noun, what, allowed, candidates)
+    return { what = what, check = function(v, key)
+        if type(v) == "string" then v = { v } end
+        if type(v) ~= "table" then return nil end
+        local out, seen = {}, {}
+        for _, k in ipairs(sorted_keys(v)) do
+            if math.type(k) ~= "integer" or k < 1 or k > #v then return nil end
+        end
+        for _, name in ipairs(v) do
+            if type(name) ~= "string" then return nil end
+            if not allowed(name) then
+                local guess = closest(name, candidates)
+                return nil, string.format("unknown %s '%s'; %sexpected any of %s", noun, name,
+                    guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(candidates))
+            end
+            if not seen[name] then out[#out + 1], seen[name] = name, true end
+        end
+        return out
+    end }
+end
+
+-- KEY fails unless NAME is one of the input's species NAMES: "unknown species", with a "did
+-- you mean" among them.
+local function known_species(name, names, key)
+    for _, n in ipairs(names) do if n == name then return end end
+    local guess = closest(name, names)
+    fail(key, string.format("unknown species '%s'; %sexpected %s", name,
+        guess and ("did you mean '" .. guess .. "'? ") or "",
+        #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
+end
 
 C.fail, C.join, C.finite, C.number, C.integer = fail, join, finite, number, integer
 C.positive, C.nonnegative, C.nonzero, C.any = positive, nonnegative, nonzero, any
@@ -278,4 +310,5 @@ C.three, C.one_or_three, C.one_of, C.AXES, C.boolean, C.IDENT = three, one_or_th
 C.spatial, C.one_or_spatial, C.GEOMETRY_AXES, C.kept_axes = spatial, one_or_spatial, GEOMETRY_AXES, kept_axes
 C.name_kind, C.path_kind, C.path_of, C.expression = name_kind, path_kind, path_of, expression
 C.section, C.entry_key, C.list_of, C.check_value = section, entry_key, list_of, check_value
+C.names_list, C.known_species = names_list, known_species
 return C

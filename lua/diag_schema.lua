@@ -4,7 +4,7 @@
 
 local text = require("text")
 local check = require("check")
-local repr, closest, quoted_list = text.repr, text.closest, text.quoted_list
+local repr, quoted_list = text.repr, text.quoted_list
 local fail, join, number, integer, positive = check.fail, check.join, check.number, check.integer, check.positive
 local one_of, name_kind, section, list_of = check.one_of, check.name_kind, check.section, check.list_of
 local check_value, three, expression = check.check_value, check.three, check.expression
@@ -186,14 +186,8 @@ local function check_diagnostics(sim)
                 fail(key, string.format("the folder %s/ is also %s's; expected another name", e.name, folders[e.name]))
             end
             if e.species then
-                local found = false
-                for i, n in ipairs(names) do if n == e.species then e.species_index, found = i - 1, true end end
-                if not found then
-                    local guess = closest(e.species, names)
-                    fail(join(key, "species"), string.format("unknown species '%s'; %sexpected %s", e.species,
-                        guess and ("did you mean '" .. guess .. "'? ") or "",
-                        #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
-                end
+                check.known_species(e.species, names, join(key, "species"))
+                for i, n in ipairs(names) do if n == e.species then e.species_index = i - 1 end end
             end
             if kind == "probes" then check_probe_grid(e, key) end
             for i, p in ipairs(e.points or {}) do

@@ -14,7 +14,7 @@ local three, one_or_three, one_of, AXES = check.three, check.one_or_three, check
 local spatial, one_or_spatial, kept_axes = check.spatial, check.one_or_spatial, check.kept_axes
 local boolean, IDENT, name_kind, path_kind = check.boolean, check.IDENT, check.name_kind, check.path_kind
 local expression, section, entry_key, list_of = check.expression, check.section, check.entry_key, check.list_of
-local check_value = check.check_value
+local check_value, names_list, known_species = check.check_value, check.names_list, check.known_species
 
 -- Names a user constant may not take: the expression's arguments, the physical constants
 -- the generator defines beside them, and C words that would not compile as a variable.
@@ -683,27 +683,6 @@ local when_kind = { what = "a positive integer (every so many steps) or a list o
     end }
 
 -- A list of names (one name alone is a list of one); `allowed(name)` says whether one is known.
-local function names_list(noun, what, allowed, candidates)
-    return { what = what, check = function(v, key)
-        if type(v) == "string" then v = { v } end
-        if type(v) ~= "table" then return nil end
-        local out, seen = {}, {}
-        for _, k in ipairs(sorted_keys(v)) do
-            if math.type(k) ~= "integer" or k < 1 or k > #v then return nil end
-        end
-        for _, name in ipairs(v) do
-            if type(name) ~= "string" then return nil end
-            if not allowed(name) then
-                local guess = closest(name, candidates)
-                return nil, string.format("unknown %s '%s'; %sexpected any of %s", noun, name,
-                    guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(candidates))
-            end
-            if not seen[name] then out[#out + 1], seen[name] = name, true end
-        end
-        return out
-    end }
-end
-
 local full = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), required = true,
@@ -883,11 +862,9 @@ local function check_geometry(sim)
     -- = 0); a solenoid is a field about its axis, which a slab has not. 1D: the particles sit at
     -- x = y = 0, where every element's field is what it is there (a solenoid's Bz on its axis, a
     -- quadrupole about an axis off it a uniform B across z), so all are taken.
-    for i, e in ipairs(sim.applied_fields and sim.applied_fields.elements or {}) do
+    for i, e in ipairs(g == "2d" and sim.applied_fields and sim.applied_fields.elements or {}) do
         local key = join(join("applied_fields.elements", i), "kind")
-        if g == "1d" then
-            -- nothing to refuse
-        elseif e.kind == "solenoid" then
+        if e.kind == "solenoid" then
             fail(key, "geometry = \"2d\": a solenoid is a field about its axis, which the x-z slab has not; "
                 .. "expected a quadrupole (a lens in x), or geometry = \"3d\"")
         elseif e.center[2] ~= 0 then
@@ -1081,13 +1058,7 @@ end
 local function check_full_diagnostics(sim)
     local names = {}
     for _, sp in ipairs(sim.species) do names[#names + 1] = sp.name end
-    local function known(name, key)
-        for _, n in ipairs(names) do if n == name then return end end
-        local guess = closest(name, names)
-        fail(key, string.format("unknown species '%s'; %sexpected %s", name,
-            guess and ("did you mean '" .. guess .. "'? ") or "",
-            #names > 0 and ("one of " .. quoted_list(names)) or "no species (the input has none)"))
-    end
+    local function known(name, key) known_species(name, names, key) end
     for _, d in ipairs(sim.diagnostics.full) do
         local key = "diagnostics.full." .. d.name
         d.interval, d.at = d.interval.every, d.interval.at

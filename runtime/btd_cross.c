@@ -13,7 +13,7 @@ static int device_room(struct btd_cross *x, struct ctx *c, int cap, char *err, s
     arena_free(&c->arena, &x->rec);
     arena_free(&c->arena, &x->rec_id);
     x->cap = 0;
-    if (arena_alloc(&c->arena, (size_t)cap * BTD_CROSS_RECORD * ctx_acc_size(c), "back-transformed particles", &x->rec,
+    if (arena_alloc(&c->arena, (size_t)cap * BTD_RECORD * ctx_acc_size(c), "back-transformed particles", &x->rec,
                     err, err_len) ||
         arena_alloc(&c->arena, (size_t)cap * sizeof(cl_ulong), "back-transformed particles' ids", &x->rec_id, err,
                     err_len))
@@ -22,17 +22,19 @@ static int device_room(struct btd_cross *x, struct ctx *c, int cap, char *err, s
     return 0;
 }
 
-static int host_room(struct btd_cross *x, size_t n, char *err, size_t err_len)
+static int host_room(struct btd_cross *x, size_t n, int fp64, char *err, size_t err_len)
 {
     if (n <= x->host_cap)
         return 0;
-    mem_free(x->host);
+    mem_free(x->floats);
     mem_free(x->rec_host);
     mem_free(x->id_host);
-    x->host = mem_alloc(n * BTD_CROSS_RECORD * sizeof(double));
-    x->rec_host = mem_alloc(n * BTD_CROSS_RECORD * sizeof(double));
+    x->floats = NULL;
+    x->rec_host = mem_alloc(n * BTD_RECORD * sizeof(double));
     x->id_host = mem_alloc(n * sizeof(uint64_t));
-    x->host_cap = x->host && x->rec_host && x->id_host ? n : 0;
+    x->host_cap = x->rec_host && x->id_host ? n : 0;
+    if (x->host_cap && !fp64 && !(x->floats = mem_alloc(n * BTD_RECORD * sizeof(float))))
+        x->host_cap = 0;
     if (!x->host_cap) {
         snprintf(err, err_len, "diagnostics.back_transformed: out of host memory for %zu particles", n);
         return -1;
@@ -103,16 +105,18 @@ int btd_cross_run(struct btd_cross *x, struct species *sp, struct ctx *c, const 
     }
     if (found == 0)
         return 0;
-    if (host_room(x, (size_t)found, err, err_len) ||
-        device_check(clEnqueueReadBuffer(c->dev->queue, x->rec.mem, CL_TRUE, 0, (size_t)found * BTD_CROSS_RECORD * acc,
-                                    x->host, 0, NULL, NULL),
+    /* a device with fp64 writes the records as doubles: straight into rec_host */
+    const int fp64 = acc == sizeof(double);
+    if (host_room(x, (size_t)found, fp64, err, err_len) ||
+        device_check(clEnqueueReadBuffer(c->dev->queue, x->rec.mem, CL_TRUE, 0, (size_t)found * BTD_RECORD * acc,
+                                         fp64 ? (void *)x->rec_host : (void *)x->floats, 0, NULL, NULL),
                 "back-transformed particles: reading the particles", err, err_len) ||
         device_check(clEnqueueReadBuffer(c->dev->queue, x->rec_id.mem, CL_TRUE, 0, (size_t)found * sizeof(cl_ulong),
                                     x->id_host, 0, NULL, NULL),
                 "back-transformed particles: reading the particles' ids", err, err_len))
         return -1;
-    for (size_t i = 0; i < (size_t)found * BTD_CROSS_RECORD; i++)
-        x->rec_host[i] = acc == sizeof(double) ? ((const double *)x->host)[i] : ((const float *)x->host)[i];
+    for (size_t i = 0; !fp64 && i < (size_t)found * BTD_RECORD; i++)
+        x->rec_host[i] = x->floats[i];
     *rec = x->rec_host;
     *id = x->id_host;
     *n = found;
@@ -127,7 +131,7 @@ void btd_cross_release(struct btd_cross *x, struct ctx *c)
     arena_free(&c->arena, &x->count);
     arena_free(&c->arena, &x->rec);
     arena_free(&c->arena, &x->rec_id);
-    mem_free(x->host);
+    mem_free(x->floats);
     mem_free(x->rec_host);
     mem_free(x->id_host);
     memset(x, 0, sizeof *x);

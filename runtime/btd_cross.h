@@ -11,23 +11,21 @@
 #include "kernel.h"
 #include "particles.h"
 
-/* Reals of a record, as the kernel writes them: the index of the lab time in the call's list,
- * then t' (s), x', y', z' (m) at the crossing, u' (m/s) and the weight; ids beside. */
-#define BTD_CROSS_RECORD 9
+/* A record is BTD_RECORD reals (templates/kernel_iface.h, which the kernel shares). */
 
 struct btd_cross {
     struct kernel k[CFG_MAX_SPECIES];
     struct arena_buf times, count, rec, rec_id;
     int cap; /* records the buffers hold */
-    void *host; /* the records as read (acc_real) */
-    double *rec_host; /* and as doubles */
+    float *floats; /* the records as read from a device without fp64 */
+    double *rec_host; /* the records as doubles */
     uint64_t *id_host;
     size_t host_cap; /* records the host arrays hold */
 };
 
 /* The records of species sp's particles whose last move passed one of the n lab times[] (its
  * move ended at boosted time t_now; lower_a, m: the domain's lower edge along the boost's axis
- * then). *rec: *n records of BTD_CROSS_RECORD doubles, *id their ids, valid until the next call. */
+ * then). *rec: *n records of BTD_RECORD doubles, *id their ids, valid until the next call. */
 int btd_cross_run(struct btd_cross *x, struct species *sp, struct ctx *c, const double *times, int n_times,
                   double t_now, double lower_a, const double **rec, const uint64_t **id, long *n, char *err,
                   size_t err_len);

@@ -609,11 +609,9 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
 /* One acc_real argument (double where the device has it) of the push and push_back. */
 static int set_acc(struct species *sp, struct ctx *c, const char *name, double value, char *err, size_t err_len)
 {
-    const float vf = (float)value;
     const int fp64 = c->dev->facts.has_fp64;
-    const size_t size = fp64 ? sizeof value : sizeof vf;
-    const void *v = fp64 ? (const void *)&value : (const void *)&vf;
-    return kernel_set(&sp->push, name, size, v, err, err_len) || kernel_set(&sp->push_back, name, size, v, err, err_len);
+    return kernel_set_acc(&sp->push, name, fp64, value, err, err_len) ||
+           kernel_set_acc(&sp->push_back, name, fp64, value, err, err_len);
 }
 
 int particles_time(struct species *sp, struct ctx *c, double t, double lab_offset, char *err, size_t err_len)

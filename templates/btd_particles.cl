@@ -13,12 +13,7 @@
 #include "boost.cl"
 #endif
 
-/* BTD_RECORD reals a record: the snapshot's index in times[], t' and x', y', z' (m) at the crossing, u' (m/s) of
- * the move and the weight; its particle's id beside it. */
-#ifndef BTD_RECORD
-#define BTD_RECORD 9
-#endif
-
+/* A record is BTD_RECORD acc_reals (kernel_iface.h). */
 __kernel void PICL_CAT(btd_cross, SP_SUFFIX)(PICL_PARTICLE_POSITION(PA_PARAM_CONST) PICL_PARTICLE_MOMENTUM(PA_PARAM_CONST)
                                              PICL_PARTICLE_WEIGHT(PA_PARAM_CONST) PICL_PARTICLE_ID(PA_PARAM_CONST)
                                              __global const long *boxes, __global const acc_real *times,

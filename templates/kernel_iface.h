@@ -56,6 +56,12 @@ enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS, PA_IF_LEVELS };
 #define PICL_BOX_STATE_WORDS_(name, at, n) +(n)
 enum { BOX_STATE_WORDS = 0 PICL_BOX_STATE(PICL_BOX_STATE_WORDS_) };
 
+/* A record of a particle that crossed a back-transformed snapshot's lab time (templates/
+ * btd_particles.cl, runtime/btd_cross.c): BTD_RECORD acc_reals, the snapshot's index in the
+ * launch's list of lab times, then t' (s), x', y', z' (m) at the crossing, u' (m/s) of the move
+ * and the weight; its id in a parallel array. */
+#define BTD_RECORD 9
+
 #if defined(__OPENCL_C_VERSION__) || defined(__OPENCL_VERSION__) /* clang alone defines only the first */
 /* A kernel's parameters for a group of the arrays, `__global type *param,` each, so that a
  * parameter list reads (__global real *F, PICL_PARTICLE_ARRAYS(PA_PARAM) __global long *boxes);
