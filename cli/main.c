@@ -484,6 +484,9 @@ int main(int argc, char **argv)
 {
     static char err[ERR_LEN];
     struct args a;
+    /* whole lines: under mpirun stdout and stderr are forwarded as two streams, and a buffer of
+     * stdout flushed mid-line is cut there by stderr's lines in a log that takes both */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     mem_return_large();
     const int quiet_rank = launcher_rank() != 0;
     if (parse_args(argc, argv, &a, err, sizeof err)) {

@@ -92,9 +92,9 @@ static double move_flops(const struct axes *ax)
     return 3 + 8 + 3 + 2.0 * ax->kept + 3 + 6;
 }
 
-/* Flops of deposit_current(); `shared`: simd_cells at an even order in 3D, whose window shares
- * the products of two axes' shapes along each axis (DEFINE_ESIRKEPOV_WINDOW_ST with SHARED 1). */
-static double deposit_flops(const struct picl_config *cfg, const struct axes *ax, int shared)
+/* Flops of deposit_current(); `lanes`: simd_cells, whose deposition takes the old position's
+ * shapes from the gather (one shape per kept axis less). */
+static double deposit_flops(const struct picl_config *cfg, const struct axes *ax, int lanes)
 {
     const int o = cfg->shape_order, P = o + 1;
     if (cfg->deposition == CFG_DEPOSIT_ESIRKEPOV) {
@@ -102,17 +102,15 @@ static double deposit_flops(const struct picl_config *cfg, const struct axes *ax
          * axis; 1D has one path over the ESK_PTS = o + 3 nodes): per kept axis, weights 2
          * shapes + DS (o + 3) */
         const int W = P, K = o + 3;
-        const double weights = ax->kept * (2 * shape_flops(o) + K);
-        if (ax->kept == 3 && shared) /* h and t of y and z (5 flops each per node), then 3 flops
-                                      * per transverse weight */
+        const double weights = ax->kept * ((lanes ? 1 : 2) * shape_flops(o) + K);
+        if (ax->kept == 3) /* the three q w factors; h and t of y and z (5 flops each per node);
+                            * per axis W^2 transverse weights of 3 flops and W^2 (W - 1) running
+                            * sums of 3 flops plus the addition into J */
             return weights + 3 + 2 * 5.0 * W + 3.0 * W * W * (3 + 4.0 * (W - 1));
-        if (ax->kept == 3) /* the three q w factors; per axis W^2 transverse weights of 10 flops and
-                            * W^2 (W - 1) running sums of 3 flops plus the addition into J */
-            return weights + 3 + 3.0 * W * W * (10 + 4.0 * (W - 1));
-        if (ax->kept == 2) /* cx, cz 1 each, jy = q w v_y / dV 2; Jx: per z node the weight S0z +
-                            * DSz / 2 (2) and W - 1 sums of 3 plus the addition; Jy: W^2 nodes of
-                            * the averaged shape (10), times jy and added (2); Jz as Jx */
-            return weights + 4 + W * (2 + 4.0 * (W - 1)) + 12.0 * W * W + (2.0 * W + 4.0 * W * (W - 1));
+        if (ax->kept == 2) /* cx, cz 1 each, jy = q w v_y / dV 2; Jx: per z node the weights h
+                            * (2) and t (3), W - 1 sums of 3 plus the addition; Jy: W^2 nodes of
+                            * the averaged shape (3), times jy and added (2); Jz as Jx */
+            return weights + 4 + W * (5 + 4.0 * (W - 1)) + 5.0 * W * W + (2.0 * W + 4.0 * W * (W - 1));
         /* 1D: cz, rho, jx, jy 1 each; per node the weight (2), jx w and jy w added (4); per node
          * but the last the running sum (2) and its addition (1) */
         return weights + 4 + 6.0 * K + 3.0 * (K - 1);
@@ -174,11 +172,10 @@ int gen_costs(const struct picl_config *cfg, const struct gen_device *dev, const
      * memory once per launch: E, B read, J read and written. */
     struct gen_plan plan;
     plan_resolve(cfg, dev, lay, &plan);
-    const int shared = !plan.refusal[0] && plan.ops && plan.ops->cell_tiles && gen_cell_lists_dual(cfg) &&
-                       cfg->geometry == CFG_GEOMETRY_3D && cfg->deposition == CFG_DEPOSIT_ESIRKEPOV;
+    const int lanes = !plan.refusal[0] && plan.ops && plan.ops->cell_tiles && cfg->deposition == CFG_DEPOSIT_ESIRKEPOV;
     const struct axes ax = axes_of(cfg);
     const double push = gather_flops(cfg, &ax) + push_flops(cfg->pusher) + move_flops(&ax) +
-                        deposit_flops(cfg, &ax, shared);
+                        deposit_flops(cfg, &ax, lanes);
     const double weight_bytes = gen_stores_weights(cfg) ? R : 0;
     const double attr_bytes = 6 * R + weight_bytes + (gen_stores_ids(cfg) ? 8 : 0);
     const double particle_bytes = 2 * attr_bytes;

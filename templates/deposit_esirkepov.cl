@@ -41,13 +41,11 @@ static inline int esirkepov_weights(const real x_old, const real x_new, real *S0
  * simd_cells.cl). */
 #define ESIRKEPOV_ROW_ADD(row, v, n)                                                             \
     _Pragma("unroll") for (int i_ = 0; i_ < (n); i_++) DEPOSIT_ADD((row) + i_, (v)[i_])
-/* With SHARED 1 the mean over the step of two axes' shapes, S0a S0b + DSa S0b / 2 + S0a DSb / 2
- * + DSa DSb / 3, is S0a hb + DSa tb with hb = S0b + DSb / 2 and tb = S0b / 2 + DSb / 3 shared
- * by every node of the other axis: 3 flops per node instead of 10, the same sum rounded
- * differently (simd_cells at even orders; SHARED 0, the literal form, everywhere else). */
+/* The mean over the step of two axes' shapes, S0a S0b + DSa S0b / 2 + S0a DSb / 2 + DSa DSb / 3,
+ * is computed as S0a hb + DSa tb with hb = S0b + DSb / 2 and tb = S0b / 2 + DSb / 3, which
+ * every node of the other axis shares: 3 flops per node pair instead of 10. */
 #define DEFINE_ESIRKEPOV_WINDOW(name, W) DEFINE_ESIRKEPOV_WINDOW_T(name, W, real, ESIRKEPOV_ROW_ADD)
-#define DEFINE_ESIRKEPOV_WINDOW_T(name, W, T, ROW_ADD) DEFINE_ESIRKEPOV_WINDOW_ST(name, W, T, ROW_ADD, 0)
-#define DEFINE_ESIRKEPOV_WINDOW_ST(name, W, T, ROW_ADD, SHARED)                                  \
+#define DEFINE_ESIRKEPOV_WINDOW_T(name, W, T, ROW_ADD)                                           \
 static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE real *Jy, J_SPACE real *Jz,  \
                         const int joff, const int i0, const int j0, const int k0, const T *S0x,  \
                         const T *DSx, const T *S0y, const T *DSy, const T *S0z, const T *DSz,    \
@@ -55,18 +53,15 @@ static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE
 {                                                                                                \
     const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                  \
     T hy[W], ty[W], hz[W], tz[W];                                                                \
-    if (SHARED)                                                                                  \
-        _Pragma("unroll") for (int m = 0; m < W; m++) {                                          \
-            hy[m] = S0y[m] + one_half * DSy[m];                                                  \
-            ty[m] = one_half * S0y[m] + third * DSy[m];                                          \
-            hz[m] = S0z[m] + one_half * DSz[m];                                                  \
-            tz[m] = one_half * S0z[m] + third * DSz[m];                                          \
-        }                                                                                        \
+    _Pragma("unroll") for (int m = 0; m < W; m++) {                                              \
+        hy[m] = S0y[m] + one_half * DSy[m];                                                      \
+        ty[m] = one_half * S0y[m] + third * DSy[m];                                              \
+        hz[m] = S0z[m] + one_half * DSz[m];                                                      \
+        tz[m] = one_half * S0z[m] + third * DSz[m];                                              \
+    }                                                                                            \
     _Pragma("unroll") for (int k = 0; k < W; k++)                                                \
         _Pragma("unroll") for (int j = 0; j < W; j++) {                                          \
-            const T wyz = SHARED ? S0y[j] * hz[k] + DSy[j] * tz[k] :                             \
-                          S0y[j] * S0z[k] + one_half * DSy[j] * S0z[k] + one_half * S0y[j] * DSz[k] + \
-                          third * DSy[j] * DSz[k];                                               \
+            const T wyz = S0y[j] * hz[k] + DSy[j] * tz[k];                                       \
             T sum[W];                                                                            \
             sum[0] = cx * DSx[0] * wyz;                                                          \
             _Pragma("unroll") for (int i = 1; i < W - 1; i++)                                    \
@@ -76,9 +71,7 @@ static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE
     _Pragma("unroll") for (int k = 0; k < W; k++) {                                              \
         T wxz[W], acc[W];                                                                        \
         _Pragma("unroll") for (int i = 0; i < W; i++) {                                          \
-            wxz[i] = SHARED ? S0x[i] * hz[k] + DSx[i] * tz[k] :                                  \
-                     S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] + \
-                     third * DSx[i] * DSz[k];                                                    \
+            wxz[i] = S0x[i] * hz[k] + DSx[i] * tz[k];                                            \
             acc[i] = 0;                                                                          \
         }                                                                                        \
         _Pragma("unroll") for (int j = 0; j < W - 1; j++) {                                      \
@@ -90,9 +83,7 @@ static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE
     _Pragma("unroll") for (int j = 0; j < W; j++) {                                              \
         T wxy[W], acc[W];                                                                        \
         _Pragma("unroll") for (int i = 0; i < W; i++) {                                          \
-            wxy[i] = SHARED ? S0x[i] * hy[j] + DSx[i] * ty[j] :                                  \
-                     S0x[i] * S0y[j] + one_half * DSx[i] * S0y[j] + one_half * S0x[i] * DSy[j] + \
-                     third * DSx[i] * DSy[j];                                                    \
+            wxy[i] = S0x[i] * hy[j] + DSx[i] * ty[j];                                            \
             acc[i] = 0;                                                                          \
         }                                                                                        \
         _Pragma("unroll") for (int k = 0; k < W - 1; k++) {                                      \
@@ -133,7 +124,8 @@ static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *
 #elif PICL_DIM == 2
 /* 2D (x, z; y dropped): Esirkepov's 2D formulas for Jx and Jz, the same running sums with the
  * y weight 1 and unchanged, and Jy from the velocity, q w v_y / dV times the shape averaged
- * over the step, S0x S0z + DSx S0z / 2 + S0x DSz / 2 + DSx DSz / 3 (Esirkepov 2001; as WarpX).
+ * over the step, S0x S0z + DSx S0z / 2 + S0x DSz / 2 + DSx DSz / 3 (Esirkepov 2001; as WarpX),
+ * as S0x hz + DSx tz (3D's shared form above).
  * div J = -d(rho)/dt holds exactly: nothing varies along y. One node row along y (j = 0). */
 #define DEFINE_ESIRKEPOV_WINDOW_2D(name, W) DEFINE_ESIRKEPOV_WINDOW_2D_T(name, W, real, ESIRKEPOV_ROW_ADD)
 #define DEFINE_ESIRKEPOV_WINDOW_2D_T(name, W, T, ROW_ADD)                                        \
@@ -143,7 +135,7 @@ static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE
 {                                                                                                \
     const real one_half = (real)0.5, third = (real)(1.0 / 3.0);                                  \
     _Pragma("unroll") for (int k = 0; k < W; k++) {                                              \
-        const T wz = S0z[k] + one_half * DSz[k];                                                 \
+        const T wz = S0z[k] + one_half * DSz[k], tz = one_half * S0z[k] + third * DSz[k];        \
         T sum[W];                                                                                \
         sum[0] = cx * DSx[0] * wz;                                                               \
         _Pragma("unroll") for (int i = 1; i < W - 1; i++)                                        \
@@ -151,8 +143,7 @@ static inline __attribute__((always_inline)) void name(J_SPACE real *Jx, J_SPACE
         ROW_ADD(Jx + (joff + J_IDX(i0, 0, k0 + k)), sum, W - 1);                                 \
         T wy[W];                                                                                 \
         _Pragma("unroll") for (int i = 0; i < W; i++)                                            \
-            wy[i] = jy * (S0x[i] * S0z[k] + one_half * DSx[i] * S0z[k] + one_half * S0x[i] * DSz[k] + \
-                          third * DSx[i] * DSz[k]);                                              \
+            wy[i] = jy * (S0x[i] * wz + DSx[i] * tz);                                            \
         ROW_ADD(Jy + (joff + J_IDX(i0, 0, k0 + k)), wy, W);                                      \
     }                                                                                            \
     T wx[W], acc[W];                                                                             \

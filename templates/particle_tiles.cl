@@ -46,16 +46,42 @@ __kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global
     __global int *end = tile_end + b * TILES_PER_BOX;
     for (int t = 0; t < TILES_PER_BOX; t++)
         end[t] = 0;
-    for (long k = 0; k < n; k++)
-        end[tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz)]++;
+    /* Consecutive slots mostly hold one tile (the particles were sorted by it), so a run of
+     * them is counted in a register and its tile's entry updated once: an increment of end[t]
+     * per particle would wait on the previous one's store. */
+    int run_t = -1, run_n = 0;
+    for (long k = 0; k < n; k++) {
+        const int t = tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz);
+        if (t != run_t) {
+            if (run_n)
+                end[run_t] += run_n;
+            run_t = t;
+            run_n = 0;
+        }
+        run_n++;
+    }
+    if (run_n)
+        end[run_t] += run_n;
     int sum = 0; /* exclusive scan: end[t] becomes the start of tile t */
     for (int t = 0; t < TILES_PER_BOX; t++) {
         const int c = end[t];
         end[t] = sum;
         sum += c;
     }
-    for (long k = 0; k < n; k++) /* end[t] ends as the end of tile t */
-        tile_list[start + end[tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz)]++] = (int)k;
+    run_t = -1;
+    int at = 0;
+    for (long k = 0; k < n; k++) { /* end[t] ends as the end of tile t */
+        const int t = tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz);
+        if (t != run_t) {
+            if (run_t >= 0)
+                end[run_t] = at;
+            run_t = t;
+            at = end[t];
+        }
+        tile_list[start + at++] = (int)k;
+    }
+    if (run_t >= 0)
+        end[run_t] = at;
 }
 
 /* The sort of deposition_strategy "simd_cells" (tiles of one cell): every array of box b put

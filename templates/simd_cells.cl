@@ -81,15 +81,24 @@ DEFINE_PUSH_U(push_u_lanes, vreal)
     } while (0)
 #define CELL_FIRST(has, c) ((has) ? (c) + CELL_START : 0)
 
-/* E and B at VW particles of cell (i, j, k) of box b, f* their offsets in the cell: the same
- * sums as gather_fields, each node's value broadcast to every lane. */
-static inline void gather_cell(__global const real *F, const int b, const int i, const int j, const int k,
-                               const vreal fx, const vreal fy, const vreal fz, vreal *E, vreal *B)
+/* The nodal shapes of VW particles at offsets f in their list's cell, per axis (weight 1 on an
+ * axis 2D or 1D drops): the gather's and, as the shapes before the move, the deposition's. */
+static inline void cell_nodal(const vreal *f, vreal S[3][NODE_PTS])
 {
-    vreal sxn[NODE_PTS], syn[NODE_PTS], szn[NODE_PTS], sxc[CELL_PTS], syc[CELL_PTS], szc[CELL_PTS];
-    CELL_AXIS(HAS_X, CELL_NODAL, fx, sxn);
-    CELL_AXIS(HAS_Y, CELL_NODAL, fy, syn);
-    CELL_AXIS(HAS_Z, CELL_NODAL, fz, szn);
+    CELL_AXIS(HAS_X, CELL_NODAL, f[0], S[0]);
+    CELL_AXIS(HAS_Y, CELL_NODAL, f[1], S[1]);
+    CELL_AXIS(HAS_Z, CELL_NODAL, f[2], S[2]);
+}
+
+/* E and B at VW particles of cell (i, j, k) of box b, f* their offsets in the cell, S their
+ * nodal shapes (cell_nodal): the same sums as gather_fields, each node's value broadcast to
+ * every lane. */
+static inline void gather_cell(__global const real *F, const int b, const int i, const int j, const int k,
+                               const vreal fx, const vreal fy, const vreal fz, vreal S[3][NODE_PTS], vreal *E,
+                               vreal *B)
+{
+    const vreal *sxn = S[0], *syn = S[1], *szn = S[2];
+    vreal sxc[CELL_PTS], syc[CELL_PTS], szc[CELL_PTS];
     CELL_AXIS(HAS_X, CELL_STAGGERED, fx, sxc);
     CELL_AXIS(HAS_Y, CELL_STAGGERED, fy, syc);
     CELL_AXIS(HAS_Z, CELL_STAGGERED, fz, szc);
@@ -130,22 +139,22 @@ static inline __attribute__((always_inline)) void row_add_lanes(__global real *r
 
 /* Esirkepov on the window of particles that stayed in their cell, for VW of them at once. */
 #if PICL_DIM == 3
-/* at even orders with the shapes' products shared along each axis (deposit_esirkepov.cl): new
- * code whose last bits nothing older fixes; odd orders keep the literal form and their bits */
-DEFINE_ESIRKEPOV_WINDOW_ST(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES, CELL_LISTS_DUAL)
+DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES)
 #elif PICL_DIM == 2
 DEFINE_ESIRKEPOV_WINDOW_2D_T(esirkepov_stay_lanes_2d, NODE_PTS, vreal, ROW_ADD_LANES)
 #endif
 
-/* The current of VW particles that stayed in cell (i, j, k) from offsets f0* to f1*, velocity
- * v (2D's Jy and 1D's Jx, Jy come from it); lanes with qw = 0 add nothing. */
-static inline void deposit_cell(__global real *J, const int i, const int j, const int k, const vreal *f0,
+/* The current of VW particles that stayed in cell (i, j, k), with nodal shapes S0 before the
+ * move (cell_nodal) and offsets f1 after it, velocity v (2D's Jy and 1D's Jx, Jy come from
+ * it); lanes with qw = 0 add nothing. Only the kept axes' shapes are read. */
+static inline void deposit_cell(__global real *J, const int i, const int j, const int k, vreal S0[3][NODE_PTS],
                                 const vreal *f1, const vreal *v, const vreal qw)
 {
-    vreal S0[3][NODE_PTS], DS[3][NODE_PTS];
+    vreal DS[3][NODE_PTS];
     for (int a = 0; a < 3; a++) {
+        if (!AXIS_KEPT(a))
+            continue;
         vreal S1[NODE_PTS];
-        CELL_NODAL(f0[a], S0[a]);
         CELL_NODAL(f1[a], S1);
         for (int m = 0; m < NODE_PTS; m++)
             DS[a][m] = S1[m] - S0[a][m];

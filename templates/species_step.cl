@@ -246,11 +246,12 @@ static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, 
 #if defined(APPLIED_FIELDS) && !defined(PICL_APPLIED_ADD_LANES)
 #define PICL_APPLIED_ADD_LANES /* once for all species: this file is included once per species */
 /* applied_fields added lane by lane: applied_add is the user's expressions for one position */
-static inline void applied_add_lanes(real xs[3][VW], const acc_real t_gather, const acc_real lab_offset, vreal *E,
+static inline void applied_add_lanes(const vreal *x, const acc_real t_gather, const acc_real lab_offset, vreal *E,
                                      vreal *B)
 {
-    real es[3][VW], bs[3][VW];
+    real xs[3][VW], es[3][VW], bs[3][VW];
     for (int a = 0; a < 3; a++) {
+        VSTORE(x[a], 0, xs[a]);
         VSTORE(E[a], 0, es[a]);
         VSTORE(B[a], 0, bs[a]);
     }
@@ -305,26 +306,47 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
         for (int q = q0; q < q1; q += VW) {
             const int n = min(VW, q1 - q);
             long ip[VW];
-            real xs[3][VW], us[3][VW], ws[VW], zqs[VW], wqs[VW];
+            real us[3][VW], ws[VW], zqs[VW], wqs[VW];
             _Pragma("unroll") for (int l = 0; l < VW; l++) { /* lanes past n repeat the last particle */
                 ip[l] = start + tile_list[start + q + min(l, n - 1)];
-                xs[0][l] = px[ip[l]];
-                xs[1][l] = py[ip[l]];
-                xs[2][l] = pz[ip[l]];
-                us[0][l] = pux[ip[l]];
-                us[1][l] = puy[ip[l]];
-                us[2][l] = puz[ip[l]];
                 ws[l] = WEIGHT_AT(ip[l]);
                 zqs[l] = SP_ZQ(ip[l]); /* the charge state of an ionizable species' particle, else 1 */
                 wqs[l] = ws[l] * zqs[l];
             }
-            const vreal x[3] = {VLOAD(0, xs[0]), VLOAD(0, xs[1]), VLOAD(0, xs[2])};
-            vreal f0[3], f1[3], gu[3], E[3], B[3], u[3] = {VLOAD(0, us[0]), VLOAD(0, us[1]), VLOAD(0, us[2])};
+            /* Since the last sort by cell a cell's particles mostly sit in consecutive slots (the
+             * list keeps slot order): then whole vectors are read, and written back when all stay */
+            const long run_at = ip[0];
+            const int run = n == VW && ip[VW - 1] - run_at == VW - 1;
+            vreal x[3], u[3], f0[3], f1[3], gu[3], E[3], B[3];
+            if (run) {
+                x[0] = VLOAD(0, px + run_at);
+                x[1] = VLOAD(0, py + run_at);
+                x[2] = VLOAD(0, pz + run_at);
+                u[0] = VLOAD(0, pux + run_at);
+                u[1] = VLOAD(0, puy + run_at);
+                u[2] = VLOAD(0, puz + run_at);
+            } else {
+                real xs[3][VW];
+                _Pragma("unroll") for (int l = 0; l < VW; l++) {
+                    xs[0][l] = px[ip[l]];
+                    xs[1][l] = py[ip[l]];
+                    xs[2][l] = pz[ip[l]];
+                    us[0][l] = pux[ip[l]];
+                    us[1][l] = puy[ip[l]];
+                    us[2][l] = puz[ip[l]];
+                }
+                for (int a = 0; a < 3; a++) {
+                    x[a] = VLOAD(0, xs[a]);
+                    u[a] = VLOAD(0, us[a]);
+                }
+            }
+            vreal S0[3][NODE_PTS];
             for (int a = 0; a < 3; a++)
                 f0[a] = x[a] - lo[a];
-            gather_cell(GATHER_EB(F), b, ci, cj, ck, f0[0], f0[1], f0[2], E, B);
+            cell_nodal(f0, S0);
+            gather_cell(GATHER_EB(F), b, ci, cj, ck, f0[0], f0[1], f0[2], S0, E, B);
 #ifdef APPLIED_FIELDS
-            applied_add_lanes(xs, t_gather, lab_offset, E, B);
+            applied_add_lanes(x, t_gather, lab_offset, E, B);
 #endif
             push_u_lanes(u, E, B, SP_QDT_2M * VLOAD(0, zqs));
             const vreal inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
@@ -346,7 +368,16 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
 #endif
             }
             if (any(stay))
-                deposit_cell(J, ci, cj, ck, f0, f1, v, select((vreal)0, SP_Q * VLOAD(0, wqs), stay));
+                deposit_cell(J, ci, cj, ck, S0, f1, v, select((vreal)0, SP_Q * VLOAD(0, wqs), stay));
+            if (run && all(stay)) {
+                VSTORE(gu[0], 0, px + run_at);
+                VSTORE(gu[1], 0, py + run_at);
+                VSTORE(gu[2], 0, pz + run_at);
+                VSTORE(u[0], 0, pux + run_at);
+                VSTORE(u[1], 0, puy + run_at);
+                VSTORE(u[2], 0, puz + run_at);
+                continue;
+            }
             real gs[3][VW], vs[3][VW];
             int stays[VW];
             for (int a = 0; a < 3; a++) {
@@ -365,7 +396,8 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                     puy[ip[l]] = us[1][l];
                     puz[ip[l]] = us[2][l];
                 } else if (l < n) { /* it left its cell: alone, the scalar way */
-                    const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
+                    /* its slot still holds the position before the push */
+                    const real xl[3] = {px[ip[l]], py[ip[l]], pz[ip[l]]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
                     real ul[3] = {us[0][l], us[1][l], us[2][l]}, g[3];
                     const int dest = PICL_CAT(move, SP_SUFFIX)(J, 0, o, xl, ul, vl, wqs[l], g);
                     PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], ID_AT(ip[l]),
