@@ -34,8 +34,34 @@ static inline int tile_of(const real x, const real y, const real z)
     return i + TILES_X * (j + TILES_Y * k);
 }
 
+/* The tiles of the 8 particles of slots at .. at + 7, as vector instructions. (Every operand a
+ * vector: Oclgrind 21.10 got some lanes of min(int8, int) and int8 / int wrong.) */
+static inline void tiles_of8(PICL_PARTICLE_POSITION(PA_PARAM_CONST) const long at, const real ox, const real oy,
+                             const real oz, int *t)
+{
+    const int8 i = min(convert_int8(TILE_AT(vload8(0, px + at) - ox)) / (int8)TILE_X, (int8)(TILES_X - 1)),
+               j = min(convert_int8(TILE_AT(vload8(0, py + at) - oy)) / (int8)TILE_Y, (int8)(TILES_Y - 1)),
+               k = min(convert_int8(TILE_AT(vload8(0, pz + at) - oz)) / (int8)TILE_Z, (int8)(TILES_Z - 1));
+    vstore8(i + TILES_X * (j + TILES_Y * k), 0, t);
+}
+
+/* The tiles of the particles of slots start + k0 .. start + k0 + m - 1 (m <= 8) into t. */
+static inline void tiles_chunk(PICL_PARTICLE_POSITION(PA_PARAM_CONST) const long start, const long k0, const int m,
+                               const real ox, const real oy, const real oz, int *t)
+{
+    if (m == 8) {
+        tiles_of8(PICL_PARTICLE_POSITION(PA_PASS) start + k0, ox, oy, oz, t);
+        return;
+    }
+    for (int l = 0; l < m; l++) {
+        const long k = start + k0 + l;
+        t[l] = tile_of(px[k] - ox, py[k] - oy, pz[k] - oz);
+    }
+}
+
 /* One work item per box: tile_list[start + q] for q in [tile_end[t - 1], tile_end[t]) (0 for
- * the first tile) are the particles (k, of slot start + k) of tile t, in slot order. */
+ * the first tile) are the particles (k, of slot start + k) of tile t, in slot order. The tiles
+ * are worked out 8 particles at a time. */
 __kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global const long *boxes,
                                  __global int *tile_list, __global int *tile_end)
 {
@@ -50,15 +76,19 @@ __kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global
      * them is counted in a register and its tile's entry updated once: an increment of end[t]
      * per particle would wait on the previous one's store. */
     int run_t = -1, run_n = 0;
-    for (long k = 0; k < n; k++) {
-        const int t = tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz);
-        if (t != run_t) {
-            if (run_n)
-                end[run_t] += run_n;
-            run_t = t;
-            run_n = 0;
+    for (long k0 = 0; k0 < n; k0 += 8) {
+        const int m = (int)min(8L, n - k0);
+        int ts[8];
+        tiles_chunk(PICL_PARTICLE_POSITION(PA_PASS) start, k0, m, ox, oy, oz, ts);
+        for (int l = 0; l < m; l++) {
+            if (ts[l] != run_t) {
+                if (run_n)
+                    end[run_t] += run_n;
+                run_t = ts[l];
+                run_n = 0;
+            }
+            run_n++;
         }
-        run_n++;
     }
     if (run_n)
         end[run_t] += run_n;
@@ -70,15 +100,19 @@ __kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global
     }
     run_t = -1;
     int at = 0;
-    for (long k = 0; k < n; k++) { /* end[t] ends as the end of tile t */
-        const int t = tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz);
-        if (t != run_t) {
-            if (run_t >= 0)
-                end[run_t] = at;
-            run_t = t;
-            at = end[t];
+    for (long k0 = 0; k0 < n; k0 += 8) { /* end[t] ends as the end of tile t */
+        const int m = (int)min(8L, n - k0);
+        int ts[8];
+        tiles_chunk(PICL_PARTICLE_POSITION(PA_PASS) start, k0, m, ox, oy, oz, ts);
+        for (int l = 0; l < m; l++) {
+            if (ts[l] != run_t) {
+                if (run_t >= 0)
+                    end[run_t] = at;
+                run_t = ts[l];
+                at = end[run_t];
+            }
+            tile_list[start + at++] = (int)(k0 + l);
         }
-        tile_list[start + at++] = (int)k;
     }
     if (run_t >= 0)
         end[run_t] = at;
