@@ -10,7 +10,7 @@
 # cells, default 1024, boxes of BOX = CELLS / 4, 16 per cell; bench/uniform_2d.sh compares the two).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-picl=$root/bin/picl
+picl=${PICL:-$root/bin/picl} # PICL: another build to time
 runs=${RUNS:-3}
 steps=${STEPS:-100}
 geometry=${GEOMETRY:-3d}

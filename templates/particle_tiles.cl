@@ -34,34 +34,8 @@ static inline int tile_of(const real x, const real y, const real z)
     return i + TILES_X * (j + TILES_Y * k);
 }
 
-/* The tiles of the 8 particles of slots at .. at + 7, as vector instructions. (Every operand a
- * vector: Oclgrind 21.10 got some lanes of min(int8, int) and int8 / int wrong.) */
-static inline void tiles_of8(PICL_PARTICLE_POSITION(PA_PARAM_CONST) const long at, const real ox, const real oy,
-                             const real oz, int *t)
-{
-    const int8 i = min(convert_int8(TILE_AT(vload8(0, px + at) - ox)) / (int8)TILE_X, (int8)(TILES_X - 1)),
-               j = min(convert_int8(TILE_AT(vload8(0, py + at) - oy)) / (int8)TILE_Y, (int8)(TILES_Y - 1)),
-               k = min(convert_int8(TILE_AT(vload8(0, pz + at) - oz)) / (int8)TILE_Z, (int8)(TILES_Z - 1));
-    vstore8(i + TILES_X * (j + TILES_Y * k), 0, t);
-}
-
-/* The tiles of the particles of slots start + k0 .. start + k0 + m - 1 (m <= 8) into t. */
-static inline void tiles_chunk(PICL_PARTICLE_POSITION(PA_PARAM_CONST) const long start, const long k0, const int m,
-                               const real ox, const real oy, const real oz, int *t)
-{
-    if (m == 8) {
-        tiles_of8(PICL_PARTICLE_POSITION(PA_PASS) start + k0, ox, oy, oz, t);
-        return;
-    }
-    for (int l = 0; l < m; l++) {
-        const long k = start + k0 + l;
-        t[l] = tile_of(px[k] - ox, py[k] - oy, pz[k] - oz);
-    }
-}
-
 /* One work item per box: tile_list[start + q] for q in [tile_end[t - 1], tile_end[t]) (0 for
- * the first tile) are the particles (k, of slot start + k) of tile t, in slot order. The tiles
- * are worked out 8 particles at a time. */
+ * the first tile) are the particles (k, of slot start + k) of tile t, in slot order. */
 __kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global const long *boxes,
                                  __global int *tile_list, __global int *tile_end)
 {
@@ -72,50 +46,16 @@ __kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global
     __global int *end = tile_end + b * TILES_PER_BOX;
     for (int t = 0; t < TILES_PER_BOX; t++)
         end[t] = 0;
-    /* Consecutive slots mostly hold one tile (the particles were sorted by it), so a run of
-     * them is counted in a register and its tile's entry updated once: an increment of end[t]
-     * per particle would wait on the previous one's store. */
-    int run_t = -1, run_n = 0;
-    for (long k0 = 0; k0 < n; k0 += 8) {
-        const int m = (int)min(8L, n - k0);
-        int ts[8];
-        tiles_chunk(PICL_PARTICLE_POSITION(PA_PASS) start, k0, m, ox, oy, oz, ts);
-        for (int l = 0; l < m; l++) {
-            if (ts[l] != run_t) {
-                if (run_n)
-                    end[run_t] += run_n;
-                run_t = ts[l];
-                run_n = 0;
-            }
-            run_n++;
-        }
-    }
-    if (run_n)
-        end[run_t] += run_n;
+    for (long k = 0; k < n; k++)
+        end[tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz)]++;
     int sum = 0; /* exclusive scan: end[t] becomes the start of tile t */
     for (int t = 0; t < TILES_PER_BOX; t++) {
         const int c = end[t];
         end[t] = sum;
         sum += c;
     }
-    run_t = -1;
-    int at = 0;
-    for (long k0 = 0; k0 < n; k0 += 8) { /* end[t] ends as the end of tile t */
-        const int m = (int)min(8L, n - k0);
-        int ts[8];
-        tiles_chunk(PICL_PARTICLE_POSITION(PA_PASS) start, k0, m, ox, oy, oz, ts);
-        for (int l = 0; l < m; l++) {
-            if (ts[l] != run_t) {
-                if (run_t >= 0)
-                    end[run_t] = at;
-                run_t = ts[l];
-                at = end[run_t];
-            }
-            tile_list[start + at++] = (int)(k0 + l);
-        }
-    }
-    if (run_t >= 0)
-        end[run_t] = at;
+    for (long k = 0; k < n; k++) /* end[t] ends as the end of tile t */
+        tile_list[start + end[tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz)]++] = (int)k;
 }
 
 /* The sort of deposition_strategy "simd_cells" (tiles of one cell): every array of box b put
