@@ -21,10 +21,24 @@ const char *const gen_laser_macros[] = {
     "LASER_POL_X",   "LASER_POL_Y",    "LASER_POL_Z"};
 const int gen_laser_n_macros = (int)(sizeof gen_laser_macros / sizeof *gen_laser_macros);
 
+/* The solver's dispersion at wave vector k, sum_p S_p(k) sin^2(k_p d_p / 2) / d_p^2 (S_p from
+ * gen_ckc_factor; 1 for Yee), minus st^2 = sin^2(omega dt / 2) / (c dt)^2: 0 on the grid's wave. */
+static double dispersion_excess(const struct picl_config *cfg, const struct gen_layout *lay,
+                                const struct gen_ckc *w, const double k[3], double st)
+{
+    double sum = 0;
+    for (int p = 0; p < 3; p++) {
+        if (!cfg_has_axis(cfg, p))
+            continue;
+        const double sk = sin(0.5 * k[p] * lay->dx[p]) / lay->dx[p];
+        sum += gen_ckc_factor(w, p, k, lay->dx) * sk * sk;
+    }
+    return sum - st * st;
+}
+
 /* The wave vector on the grid of an oblique beam's plane wave: the exact transverse k (the sheets
  * sample it on the antenna plane), and along the antenna's axis the k_a of the solver's
- * dispersion, sin^2(omega dt / 2) / (c dt)^2 = sum_p S_p(k) sin^2(k_p d_p / 2) / d_p^2 (S_p from
- * gen_ckc_factor; 1 for Yee). Bisection in (0, pi / d): one root, since S_a does not depend on
+ * dispersion (dispersion_excess 0). Bisection in (0, pi / d): one root, since S_a does not depend on
  * k_a and on square cells its term grows faster than the transverse terms' S_t fall. 0 when the
  * ends do not bracket one (no such wave on the grid). */
 static double grid_axis_k(const struct picl_config *cfg, const struct gen_layout *lay, const struct cfg_laser *l,
@@ -34,27 +48,15 @@ static double grid_axis_k(const struct picl_config *cfg, const struct gen_layout
     const double st = sin(0.5 * omega * cfg->dt) / (PICL_C * cfg->dt);
     for (int p = 0; p < 3; p++)
         k[p] = cfg_has_axis(cfg, p) ? omega / PICL_C * l->direction[p] : 0;
-    /* sum - st^2 at k_a */
-    double excess_at[2];
-    double ends[2] = {0, PICL_PI / lay->dx[a]};
-    for (int it = 0; it < 202; it++) {
-        const double ka = it < 2 ? ends[it] : 0.5 * (ends[0] + ends[1]);
-        k[a] = ka;
-        double sum = 0;
-        for (int p = 0; p < 3; p++) {
-            if (!cfg_has_axis(cfg, p))
-                continue;
-            const double sk = sin(0.5 * k[p] * lay->dx[p]) / lay->dx[p];
-            sum += gen_ckc_factor(w, p, k, lay->dx) * sk * sk;
-        }
-        const double excess = sum - st * st;
-        if (it < 2) {
-            excess_at[it] = excess;
-            if (it == 1 && !(excess_at[0] <= 0 && excess_at[1] > 0))
-                return k[a] = 0;
-            continue;
-        }
-        ends[excess > 0] = ka;
+    double ends[2] = {0, PICL_PI / lay->dx[a]}; /* excess <= 0 at ends[0], > 0 at ends[1] */
+    k[a] = ends[0];
+    const int below = dispersion_excess(cfg, lay, w, k, st) <= 0;
+    k[a] = ends[1];
+    if (!below || !(dispersion_excess(cfg, lay, w, k, st) > 0))
+        return k[a] = 0;
+    for (int it = 0; it < 200; it++) {
+        k[a] = 0.5 * (ends[0] + ends[1]);
+        ends[dispersion_excess(cfg, lay, w, k, st) > 0] = k[a];
     }
     return k[a] = 0.5 * (ends[0] + ends[1]);
 }

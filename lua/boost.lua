@@ -45,8 +45,10 @@ local btd = section {
             doc = "lab cells along the boost's axis; default grid.cells there" },
         lower = { kind = number("a number"), doc = "m, lab frame at lab time 0, along the axis; default grid.lower" },
         upper = { kind = number("a number"), doc = "m, likewise; default grid.upper (a window moves both by c t)" },
-        species = { kind = check.names_list("species", "a list of species names", function() return true end, {}), doc = "species whose particles the snapshots hold, in the lab frame as "
-            .. "each crosses the snapshot's lab time; default: every species; {} for none" },
+        -- any names here: resolve_btd checks them against the input's species
+        species = { kind = check.names_list("species", "a list of species names", function() return true end, {}),
+            doc = "species whose particles the snapshots hold, in the lab frame as each crosses the "
+            .. "snapshot's lab time; default: every species; {} for none" },
     },
 }
 B.btd_list = check.list_of(btd, "back-transformed diagnostic", "btd")

@@ -682,7 +682,6 @@ local when_kind = { what = "a positive integer (every so many steps) or a list o
         return { every = 0, at = at }
     end }
 
--- A list of names (one name alone is a list of one); `allowed(name)` says whether one is known.
 local full = section {
     keys = {
         name = { kind = name_kind("a name of letters, digits and _"), required = true,
@@ -1195,12 +1194,8 @@ local function check_ionization(sim)
         local io = sp.ionization
         if io then
             local k = "species." .. sp.name .. ".ionization.product"
+            known_species(io.product, names, k)
             local i = index[io.product]
-            if not i then
-                local guess = closest(io.product, names)
-                fail(k, string.format("unknown species '%s'; %sexpected one of %s", io.product,
-                    guess and ("did you mean '" .. guess .. "'? ") or "", quoted_list(names)))
-            end
             local p = sim.species[i]
             if p.ionization or math.abs(p.charge + K.q_e) > 1e-6 * K.q_e or math.abs(p.mass - K.m_e) > 1e-6 * K.m_e then
                 fail(k, string.format("'%s' is not an electron species; expected a species with particle = "

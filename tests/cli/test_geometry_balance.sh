@@ -1,9 +1,9 @@
 #!/bin/sh
-# test_geometry_balance.sh: load balancing (docs/parallel.md) in 2D and 1D. A thermal plasma that
-# fills only a corner of the domain (a quarter of the 2D boxes; in 1D two of the 8 boxes, 0 and 2,
-# which round robin deals both to rank 0: the costs are measured kernel times, so boxes dealt one
-# to each rank would leave only timing noise to balance), its boxes dealt round robin so that the
-# ranks' costs differ, rebalanced every 4 steps: on 4 ranks
+# test_geometry_balance.sh: load balancing (docs/parallel.md) in 2D and 1D. A thermal plasma in
+# part of the domain only, its boxes dealt round robin so that the ranks' costs differ: in 2D a
+# corner (a quarter of the boxes), in 1D boxes 0 and 2 of 8, which round robin deals both to
+# rank 0 (the costs are measured kernel times: boxes dealt one to each rank would leave only
+# timing noise to balance). Rebalanced every 4 steps: on 4 ranks
 # (2D) and 2 ranks (1D) boxes move (the run says so) and the physics is 1 rank's to round-off:
 # the same particle counts at every row, total energies within 1e-10 of 1 rank's, charge
 # residual < 1e-11. (Few steps: 4 ranks oversubscribing 2 cores make each exchange slow.)
