@@ -100,7 +100,12 @@ MagnetostaticSolver = _refused(picmistandard.PICMI_MagnetostaticSolver,
 # --- particles
 
 class Species(picmistandard.PICMI_Species):
-    """picl arguments: picl_frozen (never pushed, no current: species.frozen)."""
+    """charge and mass: numbers, or text of numbers and constants as WarpX reads them ('q_e',
+    '5*m_e'); particle_type an element H .. Kr with charge_state: an ion (the element's atomic
+    weight), ionizable by a FieldIonization. No initial_distribution: the species starts empty.
+    picl arguments: picl_frozen (never pushed, no current: species.frozen)."""
+    charge: float | str | None = Field(default=None, description="C, a number or text such as '-q_e'")
+    mass: float | str | None = Field(default=None, description="kg, a number or text such as '5*m_e'")
     picl_frozen: bool | None = Field(default=None, description="species.frozen")
 
 
@@ -145,8 +150,21 @@ FromFileDistribution = _refused(picmistandard.PICMI_FromFileDistribution,
                                 "picl loads no particle files; closest: species.density or species.beam")
 ParticleDistributionPlanarInjector = _refused(picmistandard.PICMI_ParticleDistributionPlanarInjector,
                                               "picl has no injection through a plane; closest: species.density")
-FieldIonization = _refused(picmistandard.PICMI_FieldIonization,
-                           "picl has no ionization; closest: none")
+
+
+class FieldIonization(picmistandard.PICMI_FieldIonization):
+    """species.ionization of ionized_species: model 'ADK', element particle_type, initial_level
+    charge_state, product product_species (an electron species, empty if it has no distribution)."""
+
+
+class CoulombCollisions(picmistandard.PICMI_Interaction):
+    """WarpX's binary Coulomb collisions (pywarpx.picmi.CoulombCollisions, given to
+    Simulation(warpx_collisions=[...]) or add_interaction): collisions[i] with species (1 or 2),
+    coulomb_log = CoulombLog ("auto" when not given) and interval = ndt."""
+    name: str = Field(description="collisions[i].name")
+    species: list[picmistandard.PICMI_Species] = Field(description="collisions[i].species: 1 or 2 species")
+    CoulombLog: float | None = Field(default=None, description="collisions[i].coulomb_log; None: auto")
+    ndt: int | None = Field(default=None, ge=1, description="collisions[i].interval: steps between collisions")
 
 
 # --- lasers
@@ -247,6 +265,14 @@ class Simulation(picmistandard.PICMI_Simulation):
     picl_device: str | None = Field(default=None, description="picl run --device")
     picl_args: list[str] | None = Field(default=None, description="more options of picl run")
     _stepped: bool = PrivateAttr(default=False)
+    _picl_collisions: list = PrivateAttr(default_factory=list)
+
+    def __init__(self, *args, **kwargs):
+        # WarpX's collisions come as warpx_collisions, which picmistandard drops as another code's
+        # argument before validation: kept here for translate.py's collisions
+        collisions = kwargs.get("warpx_collisions")
+        super().__init__(*args, **kwargs)
+        self._picl_collisions = list(collisions or [])
 
     def input_text(self, steps=None):
         """The picl Lua input of this simulation, as text (steps: run that many instead of

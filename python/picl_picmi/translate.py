@@ -241,8 +241,9 @@ def _solver(sim, w):
                "GPSTD": "picl has no spectral solver", "Lehe": "picl has no Lehe solver",
                "DS": "picl has no directional-splitting solver", "ECT": "picl has no enlarged-cell solver"}[method]
         refuse(s, "method", why, closest)
-    refuse_given(s, ["stencil_order", "subcycling", "galilean_velocity"],
-                 "picl's Yee and CKC solvers are second order, without subcycling or a Galilean frame", "solver.name")
+    # stencil_order is the order of a spectral solver's stencil: WarpX ignores it with Yee and CKC
+    refuse_given(s, ["subcycling", "galilean_velocity"],
+                 "picl's Yee and CKC solvers are without subcycling or a Galilean frame", "solver.name")
     for arg in ("divE_cleaning", "divB_cleaning", "pml_divE_cleaning", "pml_divB_cleaning"):
         if getattr(s, arg):
             refuse(s, arg, "picl has no divergence cleaning (Esirkepov's deposition keeps Gauss's law)",
@@ -257,6 +258,8 @@ def _solver(sim, w):
     if sim.time_step_size is not None:
         solver["dt"] = float(sim.time_step_size)
     note = None if s.method else "PICMI leaves the default solver to the code: picl's is Yee"
+    if given(s, "stencil_order"):
+        note = (note + "; " if note else "") + f"stencil_order = {s.stencil_order} ignored (spectral solvers' only)"
     w.field("solver", solver, note)
     if s.source_smoother is not None:
         sm = s.source_smoother
@@ -333,24 +336,123 @@ def _pusher(sim):
     return PUSHERS[methods.pop()] if methods else None
 
 
+# The elements picl ionizes (lua/elements.lua, written by tools/ion_energies.py): symbol -> standard
+# atomic weight, for the mass of an ion species given by particle_type and charge_state alone.
+ELEMENTS = dict(
+    H=1.008, He=4.002602, Li=6.94, Be=9.0121831, B=10.81, C=12.011, N=14.007, O=15.999, F=18.99840316,
+    Ne=20.1797, Na=22.98976928, Mg=24.305, Al=26.9815385, Si=28.085, P=30.973762, S=32.06, Cl=35.45,
+    Ar=39.948, K=39.0983, Ca=40.078, Sc=44.955908, Ti=47.867, V=50.9415, Cr=51.9961, Mn=54.938044,
+    Fe=55.845, Co=58.933194, Ni=58.6934, Cu=63.546, Zn=65.38, Ga=69.723, Ge=72.63, As=74.921595,
+    Se=78.971, Br=79.904, Kr=83.798)
+ATOMIC_MASS_UNIT = 1.66053906660e-27  # kg, CODATA 2018 (lua/schema.lua's)
+# the names a charge or a mass given as text may use (WarpX's parser's constants)
+NUMBER_NAMES = {"q_e": Q_E, "m_e": M_E, "m_p": M_P, "m_u": ATOMIC_MASS_UNIT, "c": C, "clight": C,
+                "pi": math.pi, "ep0": 8.8541878128e-12, "eps0": 8.8541878128e-12, "mu0": 1.25663706212e-6,
+                "kb": 1.380649e-23, "hbar": 1.054571817e-34}
+
+
+def _number(obj, arg, value):
+    """A number given as a number or as text of numbers and NUMBER_NAMES with + - * / ** and
+    parentheses (WarpX reads charge='q_e', mass='5*m_e' so)."""
+    import ast
+    if value is None or isinstance(value, (int, float)):
+        return None if value is None else float(value)
+
+    def ev(node):
+        if isinstance(node, ast.Expression):
+            return ev(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) \
+                and not isinstance(node.value, bool):
+            return float(node.value)
+        if isinstance(node, ast.Name) and node.id in NUMBER_NAMES:
+            return NUMBER_NAMES[node.id]
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
+            v = ev(node.operand)
+            return -v if isinstance(node.op, ast.USub) else v
+        ops = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+               ast.Div: lambda a, b: a / b, ast.Pow: lambda a, b: a ** b}
+        if isinstance(node, ast.BinOp) and type(node.op) in ops:
+            return ops[type(node.op)](ev(node.left), ev(node.right))
+        raise ValueError(ast.dump(node))
+
+    try:
+        out = ev(ast.parse(str(value).replace("^", "**"), mode="eval"))
+    except (SyntaxError, ValueError, ZeroDivisionError, OverflowError):
+        refuse(obj, arg, "expected a number, or text of numbers and the constants "
+               + ", ".join(NUMBER_NAMES) + " with + - * / ** ( )", f"species.{arg}")
+    if not math.isfinite(out):
+        refuse(obj, arg, "the value is not finite", f"species.{arg}")
+    return out
+
+
+def _ionization(interactions):
+    """{id(ionized species): FieldIonization} of the simulation's and the species' interactions."""
+    out = {}
+    for io in interactions:
+        if not isinstance(io, picmistandard.PICMI_FieldIonization):
+            continue
+        if str(io.model).upper() != "ADK":
+            refuse(io, "model", "picl's field ionization is ADK", "species.ionization.model = 'adk'")
+        if id(io.ionized_species) in out:
+            refuse(io, "ionized_species", f"species '{io.ionized_species.name}' is ionized twice",
+                   "species.ionization (one per species)")
+        out[id(io.ionized_species)] = io
+    return out
+
+
+def _ionizable(sp, io, product_name):
+    """picl's ionization table of an ionizable species (docs/input.md, species.ionization): the
+    element is particle_type, the initial level charge_state, the product the electrons' species."""
+    element = sp.particle_type
+    if element not in ELEMENTS:
+        refuse(sp, "particle_type", "an ionizable species is an element picl knows, H to Kr "
+               "(its ionization energies)", "species.ionization.element")
+    level = sp.charge_state or 0
+    if level != int(level) or not 0 <= level < list(ELEMENTS).index(element) + 1:
+        refuse(sp, "charge_state", f"expected an integer charge state from 0 to Z - 1 of {element}",
+               "species.ionization.initial_level")
+    charge = _number(sp, "charge", sp.charge)
+    if charge is not None and abs(charge - level * Q_E) > 1e-6 * Q_E:
+        refuse(sp, "charge", f"an ionizable species' charge is its charge state times q_e ({level * Q_E:.9g} C)",
+               "species.ionization.initial_level")
+    product = io.product_species
+    if product.particle_type not in (None, "electron") or \
+            (product.particle_type is None and (_number(product, "charge", product.charge) != -Q_E or
+                                                _number(product, "mass", product.mass) != M_E)):
+        refuse(io, "product_species", f"species '{product.name}' is not an electron species; picl's "
+               "ionization adds electrons", "species.ionization.product")
+    return {"element": element, "initial_level": int(level), "product": product_name}
+
+
 def _charge_mass(sp):
-    """(particle or None, charge, mass) of a species."""
+    """(particle or None, charge, mass) of a species; charge and mass may be text (_number), an
+    element's ion (particle_type 'N', charge_state 2) has charge_state q_e and the element's mass."""
     kind = sp.particle_type
+    charge, mass = _number(sp, "charge", sp.charge), _number(sp, "mass", sp.mass)
+    if kind in ELEMENTS and kind not in PARTICLES:
+        if sp.charge_state is None and charge is None:
+            refuse(sp, "charge_state", f"an ion of {kind} needs its charge state (or charge)", "species.charge")
+        return (None, charge if charge is not None else float(sp.charge_state) * Q_E,
+                mass if mass is not None else ELEMENTS[kind] * ATOMIC_MASS_UNIT)
     if sp.charge_state is not None:
-        refuse(sp, "charge_state", "picl's species are electrons, positrons, protons or given by charge and mass",
-               "species.charge, species.mass")
-    if kind is not None and kind not in PARTICLES and (sp.charge is None or sp.mass is None):
-        refuse(sp, "particle_type", "picl knows electron, positron and proton; give charge and mass for others",
-               "species.particle or species.charge and species.mass")
-    if kind in PARTICLES and sp.charge is None and sp.mass is None:
+        refuse(sp, "charge_state", "picl's species are electrons, positrons, protons, ions of H to Kr, or given "
+               "by charge and mass", "species.charge, species.mass")
+    if kind is not None and kind not in PARTICLES and (charge is None or mass is None):
+        refuse(sp, "particle_type", "picl knows electron, positron, proton and the elements H to Kr; give charge "
+               "and mass for others", "species.particle or species.charge and species.mass")
+    if kind in PARTICLES and charge is None and mass is None:
         return PARTICLES[kind]
     base = PARTICLES.get(kind, (None, None, None))
-    charge = sp.charge if sp.charge is not None else base[1]
-    mass = sp.mass if sp.mass is not None else base[2]
+    charge = charge if charge is not None else base[1]
+    mass = mass if mass is not None else base[2]
     if charge is None or mass is None:
         refuse(sp, "charge" if charge is None else "mass", "picl needs a particle type or both charge and mass",
                "species.charge, species.mass")
-    return None, float(charge), float(mass)
+    return None, charge, mass
+
+
+# a region's open ends along a moving window's axis, m: beyond any domain (gen/species_defs.c)
+WINDOW_OPEN = (-1e30, 1e30)
 
 
 def _region(dist, grid, window):
@@ -359,18 +461,30 @@ def _region(dist, grid, window):
     if all(v is None for v in lower + upper):
         return None, None
     along = AXES.index(window["axis"]) if window else None
-    clipped = []
+    clipped, opened = [], []
     for i, a in enumerate(kept(grid)):
         glo, ghi = grid.lower_bound[i], grid.upper_bound[i]
+        if a == along:
+            # along the window's axis a region is the lab frame's, and an open bound is WarpX's
+            # plasma without end: the window meets it as it moves (the generator's own +-1e30
+            # for a species without a region), never cut at the initial domain's face
+            if lower[a] is None or upper[a] is None:
+                opened.append(AXES[a])
+            lower[a] = WINDOW_OPEN[0] if lower[a] is None else float(lower[a])
+            upper[a] = WINDOW_OPEN[1] if upper[a] is None else float(upper[a])
+            continue
         lo = glo if lower[a] is None else float(lower[a])
         hi = ghi if upper[a] is None else float(upper[a])
-        # picl refuses a region beyond the domain (except along a window's axis); the plasma beyond
-        # it would never be loaded anyway
-        if a != along and (lo < glo or hi > ghi):
+        # picl refuses a region beyond the domain across a window's axis; the plasma beyond it
+        # would never be loaded anyway
+        if lo < glo or hi > ghi:
             clipped.append(AXES[a])
             lo, hi = max(lo, glo), min(hi, ghi)
         lower[a], upper[a] = lo, hi
-    note = f"clipped to the domain along {', '.join(clipped)}" if clipped else None
+    notes = [f"clipped to the domain along {', '.join(clipped)}"] if clipped else []
+    if opened:
+        notes.append(f"open along {opened[0]}, the window's axis: 1e30 m, so the plasma streams in as the window moves")
+    note = "; ".join(notes) or None
     for a in range(3):
         # picl's 2D and 1D particles sit at 0 along a dropped axis: a bound there either holds
         # every particle or none, and picl's region has no entry for it
@@ -440,17 +554,26 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
     if dist.fill_in is False and window:
         refuse(dist, "fill_in", "picl's moving window always fills the new cells with the plasma species",
                "moving_window")
-    if not isinstance(layout, picmistandard.PICMI_GriddedLayout):
-        closest = "species.ppc (a GriddedLayout)"
+    dims = grid.number_of_dimensions
+    ppc_note = "GriddedLayout.n_macroparticles_per_cell"
+    if isinstance(layout, picmistandard.PICMI_PseudoRandomLayout) and layout.n_macroparticles_per_cell:
+        ppc = _lattice(layout.n_macroparticles_per_cell, dims)
+        ppc_note = (f"PseudoRandomLayout.n_macroparticles_per_cell = {layout.n_macroparticles_per_cell} "
+                    "as a lattice: picl loads a plasma on a lattice of particles per cell")
+        print(f"picl_picmi: species '{sp.name}': {ppc_note} ({' x '.join(map(str, ppc))})", file=sys.stderr)
+        if layout.seed is not None:
+            w.field("seed", int(layout.seed), "PseudoRandomLayout.seed (the momenta's random stream)")
+    elif not isinstance(layout, picmistandard.PICMI_GriddedLayout):
+        closest = "species.ppc (a GriddedLayout, or a PseudoRandomLayout's n_macroparticles_per_cell)"
         if isinstance(layout, picmistandard.PICMI_PseudoRandomLayout):
-            refuse(layout, "n_macroparticles_per_cell" if layout.n_macroparticles is None else "n_macroparticles",
-                   "picl loads a plasma on a regular lattice of particles per cell", closest)
+            refuse(layout, "n_macroparticles", "picl loads a plasma on a regular lattice of particles per cell",
+                   closest)
         raise PiclUnsupported(f"species '{sp.name}': a {_name(dist)} needs a GriddedLayout; "
                               f"closest picl key: {closest}")
+    else:
+        ppc = [int(n) for n in layout.n_macroparticles_per_cell]
     if layout.grid is not None and layout.grid is not grid:
         refuse(layout, "grid", "picl has one grid", "species.ppc")
-    ppc = [int(n) for n in layout.n_macroparticles_per_cell]
-    dims = grid.number_of_dimensions
     if len(ppc) == 1:
         ppc = ppc * dims
     if len(ppc) != dims:
@@ -459,10 +582,26 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
     region, region_note = _region(dist, grid, window)
     if region:
         w.field("region", region, "m (lower_bound, upper_bound)" + (f"; {region_note}" if region_note else ""))
-    w.field("ppc", ppc, "GriddedLayout.n_macroparticles_per_cell")
+    w.field("ppc", ppc, ppc_note)
     u_drift, u_th = _momenta(dist, where, constants)
     w.field("u_drift", u_drift[0], u_drift[1])
     w.field("u_th", u_th[0], u_th[1])
+
+
+def _lattice(n, dims):
+    """n particles per cell as a lattice of dims factors, as near one another as n allows
+    (200 in 2D: 20 x 10; in 3D: 8 x 5 x 5), so that the product is exactly n."""
+    if dims == 1:
+        return [n]
+    best = None
+    for a in range(1, n + 1):
+        if n % a:
+            continue
+        rest = _lattice(n // a, dims - 1)
+        cand = sorted([a] + rest, reverse=True)
+        if best is None or cand[0] / cand[-1] < best[0] / best[-1]:
+            best = cand
+    return best
 
 
 def _momenta(dist, where, constants):
@@ -528,10 +667,36 @@ def _bunch(sp, dist, layout, grid, charge, w):
         w.field("seed", int(layout.seed), "PseudoRandomLayout.seed")
 
 
+def _interactions(sim):
+    """The simulation's interactions (add_interaction, and WarpX's warpx_collisions) and the species'."""
+    species = [sp for sp, *_ in _flat_species(sim)]
+    extra = list(getattr(sim, "_picl_collisions", None) or [])
+    every = list(sim.interactions) + extra + [io for sp in species for io in (sp.interactions or [])]
+    return list({id(io): io for io in every}.values())
+
+
+def _species_names(sim):
+    names = []
+    for i, (sp, *_) in enumerate(_flat_species(sim)):
+        name = identifier(sp.name or sp.particle_type or f"species{i + 1}")
+        while name in names:
+            name += "_2"
+        names.append(name)
+    return names
+
+
 def _species(sim, grid, window, constants, w):
     if not sim.species:
         return []
-    names = []
+    names = _species_names(sim)
+    picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), names)}
+    ionized = _ionization(_interactions(sim))
+    products = {id(io.product_species) for io in ionized.values()}
+    for io in ionized.values():
+        for arg in ("ionized_species", "product_species"):
+            if id(getattr(io, arg)) not in picl_names:
+                refuse(io, arg, f"species '{getattr(io, arg).name}' is not in the simulation (add_species)",
+                       "species.ionization")
     w.open("species")
     for i, (sp, layout, self_field, plane) in enumerate(_flat_species(sim)):
         if isinstance(layout, list):
@@ -543,31 +708,42 @@ def _species(sim, grid, window, constants, w):
         if plane is not None:
             raise PiclUnsupported(f"Simulation.add_species_through_plane for species '{sp.name}': picl has no "
                                   "injection through a plane; closest picl key: species.density")
-        if sp.interactions:
-            refuse(sp, "interactions", "picl has no particle interactions", "none")
         dist = sp.initial_distribution
         if isinstance(dist, list):
             refuse(sp, "initial_distribution", "picl takes one distribution per species",
                    "one species per distribution (species)")
-        if dist is None:
-            refuse(sp, "initial_distribution", "picl's species start with a density or a bunch",
-                   "species.density or species.beam")
-        name = identifier(sp.name or sp.particle_type or f"species{i + 1}")
-        while name in names:
-            name += "_2"
-        names.append(name)
-        particle, charge, mass = _charge_mass(sp)
+        name = names[i]
         w.open(note=f"Species '{sp.name}'" if sp.name else f"Species {i + 1}")
         w.field("name", name)
-        if particle:
-            w.field("particle", particle)
+        if id(sp) in ionized:
+            io = ionized[id(sp)]
+            table = _ionizable(sp, io, picl_names[id(io.product_species)])
+            w.field("ionization", table, f"FieldIonization (ADK): particle_type, charge_state, product_species")
+            mass = _number(sp, "mass", sp.mass)
+            if mass is not None:
+                w.field("mass", mass, "kg (without it, picl takes the element's atomic weight)")
+            charge = None
         else:
-            w.field("charge", charge, "C")
-            w.field("mass", mass, "kg")
-        if isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution,
-                             picmistandard.PICMI_FoilDistribution)):
+            particle, charge, mass = _charge_mass(sp)
+            if particle:
+                w.field("particle", particle)
+            else:
+                if charge == 0:
+                    refuse(sp, "charge_state" if sp.charge_state is not None else "charge",
+                           "picl's species are charged (a neutral species does nothing)", "species.charge")
+                w.field("charge", charge, "C")
+                w.field("mass", mass, "kg")
+        if dist is None:
+            why = "the product of a FieldIonization" if id(sp) in products else "no initial_distribution"
+            w.field("density", 0.0, f"{why}: the species starts empty")
+            w.field("ppc", 1)
+        elif isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution,
+                               picmistandard.PICMI_FoilDistribution)):
             _plasma(sp, dist, layout, grid, window, constants, w, sim)
         elif isinstance(dist, picmistandard.PICMI_GaussianBunchDistribution):
+            if charge is None:
+                refuse(sp, "initial_distribution", "an ionizable species is a plasma in picl",
+                       "species.density (a UniformDistribution or AnalyticDistribution)")
             _bunch(sp, dist, layout, grid, charge, w)
         else:
             refuse(sp, "initial_distribution", f"picl has no {_name(dist)}", "species.density or species.beam")
@@ -576,6 +752,35 @@ def _species(sim, grid, window, constants, w):
         w.close()
     w.close()
     return names
+
+
+def _collisions(sim, names, w):
+    """collisions: WarpX's CoulombCollisions (warpx_collisions or add_interaction), one entry each."""
+    from .picmi import CoulombCollisions  # here: picmi.py imports this module
+    picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), names)}
+    entries = []
+    for c in _interactions(sim):
+        if isinstance(c, picmistandard.PICMI_FieldIonization):
+            continue
+        if not isinstance(c, CoulombCollisions):
+            refuse(c, None, f"picl has no {_name(c)}", "species.ionization or collisions")
+        if not 1 <= len(c.species) <= 2:
+            refuse(c, "species", "expected 1 or 2 species", "collisions[i].species")
+        for sp in c.species:
+            if id(sp) not in picl_names:
+                refuse(c, "species", f"species '{sp.name}' is not in the simulation (add_species)",
+                       "collisions[i].species")
+        entry = {"name": identifier(c.name), "species": [picl_names[id(sp)] for sp in c.species]}
+        entry["coulomb_log"] = "auto" if c.CoulombLog is None else float(c.CoulombLog)
+        if c.ndt is not None:
+            entry["interval"] = int(c.ndt)
+        entries.append(entry)
+    if not entries:
+        return
+    w.open("collisions", "CoulombCollisions: coulomb_log = CoulombLog ('auto' when not given), interval = ndt")
+    for entry in entries:
+        w.put(lua(entry) + ",")
+    w.close()
 
 
 def _analytic_laser(laser, antenna, name, a, sign, constants, w, grid):
@@ -630,7 +835,8 @@ def _lasers(sim, grid, constants, w):
         if not isinstance(antenna, picmistandard.PICMI_LaserAntenna):
             raise PiclUnsupported(f"Simulation.add_laser: laser {i + 1} needs a LaserAntenna (picl injects lasers "
                                   "through an antenna plane); closest picl key: lasers[i].position")
-        if laser.fill_in is False:
+        # fill_in is about the cells a moving window opens: without a window it means nothing
+        if laser.fill_in is False and any(grid.moving_window_velocity or []):
             refuse(laser, "fill_in", "picl's antenna moves with the window and keeps emitting", "lasers[i]")
         d = laser.propagation_direction
         norm = math.sqrt(sum(v * v for v in d))
@@ -860,8 +1066,6 @@ def _top_level(sim, w):
 def simulation_lua(sim, steps=None):
     refuse_given(sim, ["gamma_boost"], "picl has no boosted frame", "none (a lab-frame run)")
     refuse_given(sim, ["load_balancing"], "picl's load balancing is its own", "parallel.balance_interval")
-    if sim.interactions:
-        refuse(sim.interactions[0], None, "picl has no interactions", "none")
     grid = _grid(sim)
     window = _window(grid)
     constants = _Constants()
@@ -908,6 +1112,7 @@ def simulation_lua(sim, steps=None):
         refuse(sim, "picl_constants", "they name numbers for picl_fields, which is not given", "constants")
     _applied_fields(sim, constants, body)
     species_names = _species(sim, grid, window, constants, body)
+    _collisions(sim, species_names, body)
     _lasers(sim, grid, constants, body)
     _diagnostics(sim, species_names, steps if steps is not None else sim.max_steps, body)
 

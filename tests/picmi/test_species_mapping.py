@@ -1,0 +1,136 @@
+# test_species_mapping.py: the species side of WarpX's PICMI scripts on picl: field ionization,
+# Coulomb collisions, species that start empty, charge and mass as text, a random layout as a
+# lattice, a plasma open ahead of a moving window; each read back from what `picl check` resolves
+# (check_report.py), and the window's plasma counted at the end of a short 1D run.
+import csv
+import math
+import re
+import subprocess
+
+from check_report import read
+from picl_picmi import picmi
+
+Q_E, M_E, M_P = 1.602176634e-19, 9.1093837015e-31, 1.67262192369e-27
+U = 1.66053906660e-27
+
+
+def grid2d(**kw):
+    args = dict(number_of_cells=[8, 16], lower_bound=[0, 0], upper_bound=[4e-6, 8e-6],
+                lower_boundary_conditions=["periodic", "pec"], upper_boundary_conditions=["periodic", "pec"])
+    args.update(kw)
+    return picmi.Cartesian2DGrid(**args)
+
+
+def checked(sim, picl, tmp_path):
+    lua_file = tmp_path / "input.lua"
+    sim.write_input_file(str(lua_file))
+    return read(picl, lua_file), lua_file.read_text()
+
+
+def numbers(text):
+    return [float(v) for v in re.findall(r"[-+]?\d[\d.e+-]*", text)]
+
+
+def test_ionization_product_and_collisions(picl, tmp_path):
+    # WarpX's field-ionization example's species: nitrogen from charge state 2, its electrons a
+    # species with no distribution (a GriddedLayout of 0 per cell), and the collisions of WarpX's
+    # collision example, one given to warpx_collisions and one to add_interaction
+    g = grid2d()
+    electrons = picmi.Species(particle_type="electron", name="electrons")
+    ions = picmi.Species(particle_type="N", name="ions", charge_state=2,
+                         initial_distribution=picmi.UniformDistribution(density=1e24))
+    ei = picmi.CoulombCollisions(name="ei", species=[electrons, ions], CoulombLog=15.9)
+    ii = picmi.CoulombCollisions(name="ii", species=[ions], ndt=4)
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=4,
+                           warpx_collisions=[ei])
+    sim.add_species(electrons, layout=picmi.GriddedLayout(n_macroparticle_per_cell=[0, 0]))
+    sim.add_species(ions, layout=picmi.GriddedLayout(n_macroparticle_per_cell=[2, 1]))
+    sim.add_interaction(picmi.FieldIonization(model="ADK", ionized_species=ions, product_species=electrons))
+    sim.add_interaction(ii)
+    r, text = checked(sim, picl, tmp_path)
+    n = r["species"]["ions"]
+    assert n["ionization"].startswith("N (Z = 7) from charge state 2, ADK, electrons to electrons"), n
+    # per charge state: e; the mass N's standard atomic weight 14.007 u
+    assert math.isclose(numbers(n["charge, mass"])[0], Q_E, rel_tol=1e-8)
+    assert math.isclose(numbers(n["charge, mass"])[1], 14.007 * U, rel_tol=1e-8)
+    e = r["species"]["electrons"]
+    assert float(e["density (m^-3)"].split()[0]) == 0.0 and e["ppc"] == "1 x 1 x 1"
+    assert "the product of a FieldIonization: the species starts empty" in text
+    lines = [ln for ln in r["text"].splitlines() if ln.startswith("collisions ")]
+    assert len(lines) == 2, lines
+    got = {ln.split()[1]: ln for ln in lines}
+    assert "ei: electrons with ions, ln(Lambda) 15.9, every 1 steps" in got["ei:"]
+    assert "ii: ions with ions, ln(Lambda) auto (per cell), every 4 steps" in got["ii:"]
+
+
+def test_charge_and_mass_as_text_and_an_ion_without_ionization(picl, tmp_path):
+    g = grid2d()
+    dist = picmi.UniformDistribution(density=1e24)
+    species = [picmi.Species(particle_type="H", name="light", charge="q_e", mass="5*m_e", initial_distribution=dist),
+               picmi.Species(name="heavy", charge="-q_e", mass="m_p*1836", initial_distribution=dist),
+               picmi.Species(particle_type="Ar", name="argon", charge_state=3, initial_distribution=dist),
+               picmi.Species(particle_type="electron", name="spare")]
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9, stencil_order=[4, 4]), max_steps=4)
+    for sp in species:
+        sim.add_species(sp, layout=picmi.GriddedLayout(n_macroparticles_per_cell=[1, 1]))
+    r, text = checked(sim, picl, tmp_path)
+    want = {"light": (Q_E, 5 * M_E), "heavy": (-Q_E, M_P * 1836), "argon": (3 * Q_E, 39.948 * U),
+            "spare": (-Q_E, M_E)}
+    for name, (q, m) in want.items():
+        got = numbers(r["species"][name]["charge, mass"])
+        assert math.isclose(got[0], q, rel_tol=1e-8) and math.isclose(got[1], m, rel_tol=1e-8), (name, got)
+    assert float(r["species"]["spare"]["density (m^-3)"].split()[0]) == 0.0
+    assert "no initial_distribution: the species starts empty" in text
+    # stencil_order belongs to spectral solvers: with Yee it is ignored, as WarpX does, and said so
+    assert r["solver"] == "yee" and "stencil_order = [4, 4] ignored" in text
+
+
+def test_random_layout_is_a_lattice_of_as_many(picl, tmp_path, capfd):
+    g = picmi.Cartesian3DGrid(number_of_cells=[4, 4, 4], lower_bound=[0] * 3, upper_bound=[1e-6] * 3,
+                              lower_boundary_conditions=["periodic"] * 3, upper_boundary_conditions=["periodic"] * 3)
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=4)
+    sim.add_species(picmi.Species(particle_type="electron", name="e",
+                                  initial_distribution=picmi.UniformDistribution(density=1e24)),
+                    layout=picmi.PseudoRandomLayout(n_macroparticles_per_cell=200, seed=7))
+    r, _ = checked(sim, picl, tmp_path)
+    assert r["species"]["e"]["ppc"] == "8 x 5 x 5" and r["species"]["e"]["seed"] == "7"
+    assert "as a lattice" in capfd.readouterr().err
+
+
+def test_laser_fill_in_without_a_window(picl, tmp_path):
+    g = picmi.Cartesian1DGrid(number_of_cells=[32], lower_bound=[0], upper_bound=[16e-6],
+                              lower_boundary_conditions=["pec"], upper_boundary_conditions=["pec"])
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=4)
+    laser = picmi.GaussianLaser(wavelength=0.8e-6, waist=1e10, duration=5e-15, focal_position=[0, 0, 2e-6],
+                                centroid_position=[0, 0, 2e-6 - 3e8 * 15e-15], propagation_direction=[0, 0, 1],
+                                polarization_direction=[1, 0, 0], a0=1.0, fill_in=False)
+    sim.add_laser(laser, injection_method=picmi.LaserAntenna(position=[0, 0, 2e-6], normal_vector=[0, 0, 1]))
+    r, _ = checked(sim, picl, tmp_path)
+    assert r["lasers"]["laser1"]["direction"] == "+z"
+
+
+def test_plasma_streams_in_ahead_of_the_window(picl, tmp_path):
+    # WarpX's 1D plasma-acceleration example (Examples/Physics_applications/plasma_acceleration),
+    # its plasma from z = 0 with an open upper bound: after the window has moved past the whole
+    # initial domain the plasma fills it, 64 cells x 10 = 640 particles (WarpX's count at step
+    # 1000). Cut at the initial domain's face it would be 0 here.
+    g = picmi.Cartesian1DGrid(number_of_cells=[64], lower_bound=[-200e-6], upper_bound=[200e-6],
+                              lower_boundary_conditions=["dirichlet"], upper_boundary_conditions=["dirichlet"],
+                              lower_boundary_conditions_particles=["absorbing"],
+                              upper_boundary_conditions_particles=["absorbing"],
+                              moving_window_velocity=[picmi.constants.c])
+    plasma = picmi.Species(particle_type="electron", name="plasma", initial_distribution=picmi.UniformDistribution(
+        density=1e22, lower_bound=[None, None, 0.0], upper_bound=[None, None, None], fill_in=True))
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.999), max_steps=100,
+                           picl_input_file=str(tmp_path / "window.lua"))
+    sim.add_species(plasma, layout=picmi.GriddedLayout(grid=g, n_macroparticle_per_cell=[10]))
+    sim.add_diagnostic(picmi.ReducedDiagnostic(name="counts", period=50, write_dir=str(tmp_path / "diags")))
+    r, _ = checked(sim, picl, tmp_path)
+    assert numbers(r["species"]["plasma"]["region"])[-1] >= 1e30
+    run = subprocess.run([picl, "run", str(tmp_path / "input.lua"), "-q"], cwd=tmp_path, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader(open(tmp_path / "diags" / "counts.csv")))
+    assert int(rows[0]["particles_plasma"]) == 320          # z >= 0 of the initial domain
+    assert int(rows[-1]["step"]) == 100 and int(rows[-1]["particles_plasma"]) == 640, rows[-1]
+    assert int(rows[-1]["window_injected_plasma"]) > 640
