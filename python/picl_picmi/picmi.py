@@ -145,7 +145,10 @@ class FoilDistribution(picmistandard.PICMI_FoilDistribution):
 AnalyticFluxDistribution = _refused(picmistandard.PICMI_AnalyticFluxDistribution,
                                     "picl has no injection through a surface; closest: species.density")
 ParticleListDistribution = _refused(picmistandard.PICMI_ParticleListDistribution,
-                                    "picl loads no particle lists; closest: GaussianBunchDistribution (species.beam)")
+                                    "picl's input has no particle list, and the openPMD file picl loads particles "
+                                    "from (species.from_file) needs h5py to write, which picl_picmi does not depend "
+                                    "on; closest: species.from_file with a file you write, or "
+                                    "GaussianBunchDistribution (species.beam)")
 FromFileDistribution = _refused(picmistandard.PICMI_FromFileDistribution,
                                 "picl loads no particle files; closest: species.density or species.beam")
 ParticleDistributionPlanarInjector = _refused(picmistandard.PICMI_ParticleDistributionPlanarInjector,

@@ -97,7 +97,7 @@ def test_random_layout_is_a_lattice_of_as_many(picl, tmp_path, capfd):
     assert "as a lattice" in capfd.readouterr().err
 
 
-def test_laser_fill_in_without_a_window(picl, tmp_path):
+def test_laser_fill_in_is_ignored(picl, tmp_path):
     g = picmi.Cartesian1DGrid(number_of_cells=[32], lower_bound=[0], upper_bound=[16e-6],
                               lower_boundary_conditions=["pec"], upper_boundary_conditions=["pec"])
     sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=4)
@@ -134,3 +134,34 @@ def test_plasma_streams_in_ahead_of_the_window(picl, tmp_path):
     assert int(rows[0]["particles_plasma"]) == 320          # z >= 0 of the initial domain
     assert int(rows[-1]["step"]) == 100 and int(rows[-1]["particles_plasma"]) == 640, rows[-1]
     assert int(rows[-1]["window_injected_plasma"]) > 640
+
+
+def test_element_weights_are_picls():
+    # the ion masses of a species given by particle_type and charge_state are lua/elements.lua's
+    from conftest import ROOT
+    from picl_picmi.translate import ELEMENTS
+    text = (ROOT / "lua" / "elements.lua").read_text()
+    lua = {m.group(1): float(m.group(2)) for m in re.finditer(r'symbol = "(\w+)", z = \d+, name = "\w+", weight = ([\d.]+)', text)}
+    assert lua == ELEMENTS
+
+
+def test_a_particle_list_is_refused_with_one_message():
+    import pytest
+    from picl_picmi.errors import PiclUnsupported
+    with pytest.raises(PiclUnsupported, match=r"ParticleListDistribution: .*h5py.*closest: species.from_file"):
+        picmi.ParticleListDistribution(x=[0.0], y=[0.0], z=[0.0], ux=[0.0], uy=[0.0], uz=[1e8], weight=[1.0])
+
+
+def test_a_window_during_the_pulse_is_refused_at_the_picmi_level():
+    import pytest
+    from picl_picmi.errors import PiclUnsupported
+    g = picmi.Cartesian1DGrid(number_of_cells=[32], lower_bound=[0], upper_bound=[16e-6],
+                              lower_boundary_conditions=["pec"], upper_boundary_conditions=["pec"],
+                              moving_window_velocity=[picmi.constants.c])
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=4)
+    laser = picmi.GaussianLaser(wavelength=0.8e-6, waist=1e10, duration=5e-15, focal_position=[0, 0, 2e-6],
+                                centroid_position=[0, 0, 2e-6 - 3e8 * 15e-15], propagation_direction=[0, 0, 1],
+                                polarization_direction=[1, 0, 0], a0=1.0, fill_in=False)
+    sim.add_laser(laser, injection_method=picmi.LaserAntenna(position=[0, 0, 2e-6], normal_vector=[0, 0, 1]))
+    with pytest.raises(PiclUnsupported, match=r"picl_moving_window_start=3\.\d*e-14"):
+        sim.input_text()
