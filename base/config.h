@@ -120,8 +120,13 @@ struct cfg_beam {
 };
 
 /* Particles read from an openPMD file (runtime/pfile.c): species `species` of iteration
- * `iteration`, positions shifted by offset (m); has_region: only those inside lower .. upper. */
+ * `iteration`, positions shifted by offset (m); has_region: only those inside lower .. upper.
+ * Or, n_list > 0, the few particles listed in the input (species.particles): positions (m),
+ * u = gamma v / c and weights, loaded as a file's are. */
+#define CFG_MAX_LIST 64
 struct cfg_from_file {
+    int n_list;
+    double list_x[CFG_MAX_LIST][3], list_u[CFG_MAX_LIST][3], list_w[CFG_MAX_LIST];
     char path[CFG_PATH_LEN];
     char species[CFG_PATH_LEN];
     long iteration;

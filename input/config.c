@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <lauxlib.h>
 #include <lua.h>
 
 #include "luamod.h"
@@ -200,6 +201,26 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
         }
         lua_pop(L, 1);
         luatab_string(rd, ff, "where", file->where, sizeof file->where);
+    }
+    lua_pop(L, 1);
+    /* listed particles: loaded as a file's (is_file), from the list instead of HDF5 */
+    if (luatab_push(rd, t, "particles", LUA_TTABLE, 1)) {
+        int list = lua_gettop(L);
+        int n_list = (int)luaL_len(L, list);
+        if (n_list > CFG_MAX_LIST)
+            luaL_error(L, "internal error: 'particles' has %d entries, more than %d", n_list, CFG_MAX_LIST);
+        struct cfg_from_file *file = &sp->file;
+        sp->is_file = 1;
+        file->n_list = n_list;
+        for (int k = 0; k < n_list; k++) {
+            luatab_push_item(rd, list, k + 1, "particles", LUA_TTABLE);
+            int e = lua_gettop(L);
+            luatab_vec3(rd, e, "position", file->list_x[k]);
+            luatab_vec3(rd, e, "u", file->list_u[k]);
+            file->list_w[k] = luatab_number(rd, e, "weight", 0);
+            lua_pop(L, 1);
+        }
+        luatab_string(rd, t, "particles_where", file->where, sizeof file->where);
     }
     lua_pop(L, 1);
     if (luatab_push(rd, t, "flux", LUA_TTABLE, 1)) {

@@ -101,7 +101,11 @@ void cfg_print(const struct picl_config *cfg, void *file)
         fprintf(f, "species            %s%s%s    [%s]\n", sp->name, sp->is_beam ? " (beam)" : "",
                 sp->frozen ? " (frozen)" : "", sp->where);
         fprintf(f, "  charge, mass       %.9g C, %.9g kg\n", sp->charge, sp->mass);
-        if (sp->is_file)
+        if (sp->is_file && sp->file.n_list > 0)
+            fprintf(f, "  particles          %d listed, the first at {%.9g, %.9g, %.9g} m, u {%.9g, %.9g, %.9g}, weight %.9g\n",
+                    sp->file.n_list, sp->file.list_x[0][0], sp->file.list_x[0][1], sp->file.list_x[0][2],
+                    sp->file.list_u[0][0], sp->file.list_u[0][1], sp->file.list_u[0][2], sp->file.list_w[0]);
+        else if (sp->is_file)
             fprintf(f, "  from file          species %s of iteration %ld of %s, offset %.9g %.9g %.9g m%s\n",
                     sp->file.species, sp->file.iteration, sp->file.path, sp->file.offset[0], sp->file.offset[1],
                     sp->file.offset[2], sp->file.has_region ? ", within a region" : "");

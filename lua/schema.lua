@@ -440,6 +440,33 @@ local from_file = section {
     },
 }
 
+-- A few particles listed in the input (PICMI's ParticleListDistribution), each a position (m),
+-- u = gamma v / c and a weight (physical particles per macro-particle); the runtime loads them
+-- as a file's particles (runtime/pfile.c), in the list's order, their ids their indices from 0.
+local MAX_LISTED = 64 -- CFG_MAX_LIST of base/config.h
+local listed_particle = section {
+    keys = {
+        position = { kind = spatial(number("a number"), "3 numbers", 0), required = true, doc = "m" },
+        u = { kind = three(number("a number", any), "3 numbers"), default = function() return { 0, 0, 0 } end,
+            doc = "gamma*v/c" },
+        weight = { kind = number("a positive number", positive), required = true,
+            doc = "physical particles per macro-particle" },
+    },
+}
+local particle_list = { what = "a list of 1 to " .. MAX_LISTED .. " particles {position = ..., u = ..., weight = ...}",
+    check = function(v, key, ctx)
+        if type(v) ~= "table" or #v < 1 then return nil end
+        for _, k in ipairs(sorted_keys(v)) do
+            if math.type(k) ~= "integer" or k < 1 or k > #v then return nil end
+        end
+        if #v > MAX_LISTED then
+            return nil, string.format("%d particles; expected at most %d (a file, from_file, for more)", #v, MAX_LISTED)
+        end
+        local out = {}
+        for i, item in ipairs(v) do out[i] = check_value({ kind = listed_particle }, item, join(key, i), ctx) end
+        return out
+    end }
+
 -- Flux injection (runtime/flux.c, WarpX's NFluxPerCell): per_cell macro-particles per cell of
 -- the face per step enter the domain, drawn from the flux v_n f(u) of the species' Maxwellian
 -- (u_drift, u_th) or Maxwell-Juttner (a temperature) of the given density (a number, or an
@@ -511,7 +538,7 @@ local function ionizable_species(s, key)
             .. "no charge (it follows from the charge state)", numtext(s.charge), io.initial_level,
             numtext(io.initial_level * K.q_e)))
     end
-    for _, other in ipairs { "beam", "from_file", "flux" } do
+    for _, other in ipairs { "beam", "from_file", "flux", "particles" } do
         if s[other] then
             fail(join(key, other), "an ionizable species is a plasma (density and ppc) in this version of picl; "
                 .. "expected no " .. other .. " beside ionization")
@@ -547,6 +574,7 @@ local species = section {
             doc = "of temperature: maxwell_juttner (default, relativistic) or maxwellian (Gaussian u, as u_th)" },
         beam = { kind = beam, doc = "a Gaussian bunch instead of density and ppc" },
         from_file = { kind = from_file, doc = "particles read from an openPMD file instead of density and ppc" },
+        particles = { kind = particle_list, doc = "a few particles listed here instead of density and ppc" },
         flux = { kind = flux, doc = "particles entering through a face every step instead of density and ppc" },
         ionization = { kind = ionization, doc = "field ionization: element, initial_level, product electron species" },
         -- Each species draws from its own stream unless told otherwise.
@@ -560,7 +588,10 @@ local species = section {
         -- momentum keys of every species, so a beam gets neutral values for them.
         function(s, key)
             if s.beam and s.from_file then fail(join(key, "from_file"), "give beam or from_file, not both") end
-            if s.flux and (s.beam or s.from_file) then
+            if s.particles and (s.beam or s.from_file) then
+                fail(join(key, "particles"), "give particles, beam or from_file, one of them")
+            end
+            if s.flux and (s.beam or s.from_file or s.particles) then
                 fail(join(key, "flux"), "give flux, beam or from_file, one of them")
             end
             if s.flux then
@@ -582,6 +613,9 @@ local species = section {
             elseif s.from_file then
                 made_elsewhere(s, key, plasma_keys, "species from_file", "its particles' positions, momenta and "
                     .. "weights come from the file (from_file.region filters them)")
+            elseif s.particles then
+                made_elsewhere(s, key, plasma_keys, "species with particles", "its particles' positions, momenta "
+                    .. "and weights are listed")
             elseif s.beam then
                 made_elsewhere(s, key, plasma_keys, "beam species", "expected beam = {...} alone (its particles, rms "
                     .. "and momentum spread are beam keys)")
@@ -640,6 +674,7 @@ local species = section {
             end
             s.where = ctx:where(key)
             if s.from_file then s.from_file.where = ctx:where(join(key, "from_file")) end
+            if s.particles then s.particles_where = ctx:where(join(key, "particles")) end
         end,
     },
 }
@@ -1204,7 +1239,7 @@ local function check_ionization(sim)
             if p.frozen then
                 fail(k, string.format("'%s' is frozen; expected a species that is pushed", io.product))
             end
-            if p.beam or p.from_file or p.flux then
+            if p.beam or p.from_file or p.flux or p.particles then
                 fail(k, string.format("'%s' is not a plasma; expected an electron species with density and ppc "
                     .. "(density = 0 for one that only ionization fills)", io.product))
             end
@@ -1226,9 +1261,10 @@ local function check_moving_window(sim)
             fail("species." .. sp.name .. ".flux", "flux injection with a moving window is not supported; "
                 .. "expected a species without moving_window")
         end
-        if sp.from_file then
-            fail("species." .. sp.name .. ".from_file", "particles from a file with a moving window are not supported; "
-                .. "expected a species without moving_window")
+        if sp.from_file or sp.particles then
+            local k = sp.from_file and "from_file" or "particles"
+            fail("species." .. sp.name .. "." .. k, "particles from a " .. (sp.from_file and "file" or "list")
+                .. " with a moving window are not supported; expected a species without moving_window")
         end
     end
     local a = ({ x = 1, y = 2, z = 3 })[w.axis]

@@ -10,6 +10,7 @@
 
 #include <hdf5.h>
 
+#include "constants.h"
 #include "device.h"
 #include "mem.h"
 
@@ -315,9 +316,64 @@ static int mine(const struct gen_layout *lay, long cell)
     return gen_box_slot(lay, b) >= 0;
 }
 
+/* Cell of position xs (m) as the device will hold it (single: a float), in cells of the domain. */
+static long cell_at(const struct gen_layout *lay, int single, const double xs[3], double xc[3])
+{
+    for (int a = 0; a < 3; a++) {
+        xc[a] = (xs[a] - lay->lower[a]) / lay->dx[a];
+        if (single && xc[a] >= 0 && xc[a] < lay->cells[a]) {
+            float x = (float)xc[a];
+            xc[a] = x < (float)lay->cells[a] ? x : nextafterf((float)lay->cells[a], 0.0f);
+        }
+    }
+    return cell_of(lay, xc);
+}
+
+/* species.particles: the listed particles, as a file's (u given as gamma v / c). */
+static int list_read(const struct cfg_species *sp, const struct gen_layout *lay, int single, int *count,
+                     struct pfile_particles *out, char *err, size_t err_len)
+{
+    const struct cfg_from_file *f = &sp->file;
+    for (int k = 0; k < f->n_list; k++) {
+        double xc[3];
+        const long cell = cell_at(lay, single, f->list_x[k], xc);
+        if (cell < 0) {
+            snprintf(err, err_len, "%s: species.%s.particles.%d.position: {%.9g, %.9g, %.9g} m lies outside the domain; "
+                     "expected a position inside grid.lower .. grid.upper", f->where, sp->name, k + 1, f->list_x[k][0],
+                     f->list_x[k][1], f->list_x[k][2]);
+            return -1;
+        }
+        count[cell]++;
+        if (!out || !mine(lay, cell))
+            continue;
+        if (keep_grow(out)) {
+            snprintf(err, err_len, "species %s: out of host memory for its listed particles", sp->name);
+            return -1;
+        }
+        const long at = out->n++;
+        for (int a = 0; a < 3; a++) {
+            out->x[a][at] = xc[a];
+            out->u[a][at] = f->list_u[k][a] * PICL_C;
+        }
+        out->w[at] = f->list_w[k];
+        out->id[at] = (uint64_t)k;
+        out->cell[at] = cell;
+    }
+    return 0;
+}
+
 int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int single, int *count,
                struct pfile_particles *out, char *err, size_t err_len)
 {
+    if (sp->file.n_list > 0) {
+        memset(count, 0, sizeof(int) * (size_t)lay->cells[0] * lay->cells[1] * lay->cells[2]);
+        if (out)
+            memset(out, 0, sizeof *out);
+        int rc = list_read(sp, lay, single, count, out, err, err_len);
+        if (rc && out)
+            pfile_free(out);
+        return rc;
+    }
     struct reader r = {.sp = sp, .err = err, .err_len = err_len};
     const struct cfg_from_file *f = &sp->file;
     struct pfile_particles none;

@@ -144,11 +144,9 @@ class FoilDistribution(picmistandard.PICMI_FoilDistribution):
         default=None, description="the propagation direction the foil lies across")
 AnalyticFluxDistribution = _refused(picmistandard.PICMI_AnalyticFluxDistribution,
                                     "picl has no injection through a surface; closest: species.density")
-ParticleListDistribution = _refused(picmistandard.PICMI_ParticleListDistribution,
-                                    "picl's input has no particle list, and the openPMD file picl loads particles "
-                                    "from (species.from_file) needs h5py to write, which picl_picmi does not depend "
-                                    "on; closest: species.from_file with a file you write, or "
-                                    "GaussianBunchDistribution (species.beam)")
+class ParticleListDistribution(picmistandard.PICMI_ParticleListDistribution):
+    """species.particles: x, y, z (m), ux, uy, uz (gamma v, m/s: u = ux / c), weight; up to 64
+    particles a species, several lists of one species joined."""
 FromFileDistribution = _refused(picmistandard.PICMI_FromFileDistribution,
                                 "picl loads no particle files; closest: species.density or species.beam")
 ParticleDistributionPlanarInjector = _refused(picmistandard.PICMI_ParticleDistributionPlanarInjector,

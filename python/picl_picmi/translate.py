@@ -709,9 +709,12 @@ def _species(sim, grid, window, constants, w):
             raise PiclUnsupported(f"Simulation.add_species_through_plane for species '{sp.name}': picl has no "
                                   "injection through a plane; closest picl key: species.density")
         dist = sp.initial_distribution
-        if isinstance(dist, list):
-            refuse(sp, "initial_distribution", "picl takes one distribution per species",
-                   "one species per distribution (species)")
+        if isinstance(dist, list) and dist and all(isinstance(d, picmistandard.PICMI_ParticleListDistribution)
+                                                   for d in dist):
+            dist = dist if len(dist) > 1 else dist[0]     # lists of one species join (_listed)
+        elif isinstance(dist, list):
+            refuse(sp, "initial_distribution", "picl takes one distribution per species (or several "
+                   "ParticleListDistributions)", "one species per distribution (species)")
         name = names[i]
         w.open(note=f"Species '{sp.name}'" if sp.name else f"Species {i + 1}")
         w.field("name", name)
@@ -740,6 +743,11 @@ def _species(sim, grid, window, constants, w):
         elif isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution,
                                picmistandard.PICMI_FoilDistribution)):
             _plasma(sp, dist, layout, grid, window, constants, w, sim)
+        elif isinstance(dist, (list, picmistandard.PICMI_ParticleListDistribution)):
+            if charge is None:
+                refuse(sp, "initial_distribution", "an ionizable species is a plasma in picl",
+                       "species.density (a UniformDistribution or AnalyticDistribution)")
+            _listed(sp, dist if isinstance(dist, list) else [dist], grid, w)
         elif isinstance(dist, picmistandard.PICMI_GaussianBunchDistribution):
             if charge is None:
                 refuse(sp, "initial_distribution", "an ionizable species is a plasma in picl",
@@ -752,6 +760,37 @@ def _species(sim, grid, window, constants, w):
         w.close()
     w.close()
     return names
+
+
+MAX_LISTED = 64  # picl's species.particles holds at most this many (CFG_MAX_LIST)
+
+
+def _listed(sp, dists, grid, w):
+    """species.particles: the particles of one or more ParticleListDistributions, u = (ux, uy, uz) / c;
+    on a 2D or 1D grid the dropped axes' positions are dropped, as WarpX does."""
+    if sp.density_scale is not None:
+        refuse(sp, "density_scale", "listed particles carry their weights", "species.particles[i].weight")
+    rows = []
+    for d in dists:
+        weights = d.weight if isinstance(d.weight, list) else [d.weight] * len(d.x)
+        for i in range(len(d.x)):
+            if not weights[i] > 0:
+                refuse(d, "weight", "picl's weights are positive", "species.particles[i].weight")
+            position = on_grid(grid, [float(d.x[i]), float(d.y[i]), float(d.z[i])])
+            for j, a in enumerate(kept(grid)):
+                if not grid.lower_bound[j] <= position[j] < grid.upper_bound[j]:
+                    refuse(d, AXES[a], f"particle {i + 1} lies outside the domain along {AXES[a]} "
+                           f"({position[j]:.9g} m)", "species.particles[i].position")
+            rows.append({"position": position,
+                         "u": [float(d.ux[i]) / C, float(d.uy[i]) / C, float(d.uz[i]) / C],
+                         "weight": float(weights[i])})
+    if len(rows) > MAX_LISTED:
+        refuse(dists[0], "x", f"{len(rows)} particles; picl lists at most {MAX_LISTED} a species",
+               "species.from_file (an openPMD file)")
+    w.open("particles", "ParticleListDistribution: position m, u = gamma v / c (ux / c ...), weight")
+    for row in rows:
+        w.put(lua(row) + ",")
+    w.close()
 
 
 def _collisions(sim, names, w):

@@ -145,11 +145,48 @@ def test_element_weights_are_picls():
     assert lua == ELEMENTS
 
 
-def test_a_particle_list_is_refused_with_one_message():
+def test_particle_lists_of_one_species_are_listed_particles(picl, tmp_path):
+    # WarpX's plasma-lens example gives one species two ParticleListDistributions of one particle
+    c = picmi.constants.c
+    g = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 8], lower_bound=[-1, -1, -1], upper_bound=[1, 1, 1],
+                              lower_boundary_conditions=["dirichlet"] * 3, upper_boundary_conditions=["dirichlet"] * 3)
+    lists = [picmi.ParticleListDistribution(x=[0.5], y=[0.0], z=[0.25], ux=[0.0], uy=[0.0], uz=[0.5 * c], weight=[1.0]),
+             picmi.ParticleListDistribution(x=0.0, y=0.4, z=0.25, ux=0.1 * c, uy=0.0, uz=0.5 * c, weight=2.0)]
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.5), max_steps=4)
+    sim.add_species(picmi.Species(particle_type="electron", name="electrons", initial_distribution=lists), layout=None)
+    sim.add_diagnostic(picmi.ReducedDiagnostic(name="counts", period=4, write_dir=str(tmp_path / "diags")))
+    r, text = checked(sim, picl, tmp_path)
+    assert r["species"]["electrons"]["particles"] == "2 listed, the first at {0.5, 0, 0.25} m, u {0, 0, 0.5}, weight 1"
+    assert "{ position = {0.0, 0.4, 0.25}, u = {0.1, 0.0, 0.5}, weight = 2.0 }" in text
+    run = subprocess.run([picl, "run", str(tmp_path / "input.lua"), "-q"], cwd=tmp_path, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    row = list(csv.DictReader(open(tmp_path / "diags" / "counts.csv")))[0]
+    # (gamma - 1) m c^2 w of each: u = 0.5 with weight 1, u = (0.1, 0, 0.5) with weight 2
+    mc2 = M_E * c * c
+    want = (math.sqrt(1.25) - 1) * mc2 + 2 * (math.sqrt(1.26) - 1) * mc2
+    assert int(row["particles_electrons"]) == 2
+    assert math.isclose(float(row["kinetic_energy_electrons_J"]), want, rel_tol=1e-12)
+
+
+def test_a_particle_list_outside_the_domain_is_refused(picl, tmp_path):
     import pytest
     from picl_picmi.errors import PiclUnsupported
-    with pytest.raises(PiclUnsupported, match=r"ParticleListDistribution: .*h5py.*closest: species.from_file"):
-        picmi.ParticleListDistribution(x=[0.0], y=[0.0], z=[0.0], ux=[0.0], uy=[0.0], uz=[1e8], weight=[1.0])
+    g = grid2d()
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=4)
+    sim.add_species(picmi.Species(particle_type="electron", name="e", initial_distribution=picmi.ParticleListDistribution(
+        x=[1e-6], y=[0.0], z=[9e-6], ux=[0.0], uy=[0.0], uz=[0.0], weight=[1.0])), layout=None)
+    with pytest.raises(PiclUnsupported, match=r"ParticleListDistribution.z .*outside the domain along z"):
+        sim.input_text()
+    # picl's own check of a listed position, for inputs written by hand
+    lua_file = tmp_path / "hand.lua"
+    lua_file.write_text('local picl = require("picl")\nreturn picl.simulation { geometry = "2d",\n'
+                        '  grid = { cells = {8, 16}, lower = {0, 0}, upper = {4e-6, 8e-6} },\n'
+                        '  boundary = { field = { x = "periodic", z = "pec" } }, steps = 1,\n'
+                        '  species = { { name = "e", particle = "electron",\n'
+                        '    particles = { { position = {1e-6, 9e-6}, weight = 1 } } } } }\n')
+    run = subprocess.run([picl, "check", str(lua_file)], capture_output=True, text=True)
+    assert run.returncode != 0 and "species.e.particles.1.position: {1e-06, 0, 9e-06} m lies outside" in run.stderr
 
 
 def test_a_window_during_the_pulse_is_refused_at_the_picmi_level():
