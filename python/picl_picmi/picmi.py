@@ -3,7 +3,7 @@
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
 # A class picl cannot honour at all (RZ grids, electrostatic solvers, other
-# distributions, mirrors and field files, interactions, boosted-frame diagnostics) exists so that scripts
+# flux and plane injection, mirrors and field files, boosted-frame diagnostics) exists so that scripts
 # import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
 # refused when the input is written (translate.py), each naming the object, the argument and the
 # closest picl key.
@@ -147,8 +147,10 @@ AnalyticFluxDistribution = _refused(picmistandard.PICMI_AnalyticFluxDistribution
 class ParticleListDistribution(picmistandard.PICMI_ParticleListDistribution):
     """species.particles: x, y, z (m), ux, uy, uz (gamma v, m/s: u = ux / c), weight; up to 64
     particles a species, several lists of one species joined."""
-FromFileDistribution = _refused(picmistandard.PICMI_FromFileDistribution,
-                                "picl loads no particle files; closest: species.density or species.beam")
+class FromFileDistribution(picmistandard.PICMI_FromFileDistribution):
+    """species.from_file: file_path is path; the particle species read is picl_species, else the
+    species' own name (WarpX reads a file's one species; picl names it)."""
+    picl_species: str | None = Field(default=None, description="from_file.species: the species' name in the file")
 ParticleDistributionPlanarInjector = _refused(picmistandard.PICMI_ParticleDistributionPlanarInjector,
                                               "picl has no injection through a plane; closest: species.density")
 

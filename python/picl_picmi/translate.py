@@ -743,6 +743,15 @@ def _species(sim, grid, window, constants, w):
         elif isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution,
                                picmistandard.PICMI_FoilDistribution)):
             _plasma(sp, dist, layout, grid, window, constants, w, sim)
+        elif isinstance(dist, picmistandard.PICMI_FromFileDistribution):
+            if charge is None:
+                refuse(sp, "initial_distribution", "an ionizable species is a plasma in picl",
+                       "species.density (a UniformDistribution or AnalyticDistribution)")
+            if sp.density_scale is not None:
+                refuse(sp, "density_scale", "a file's particles carry their weights", "species.from_file")
+            in_file = getattr(dist, "picl_species", None) or sp.name or name
+            w.field("from_file", {"path": dist.file_path, "species": in_file},
+                    "FromFileDistribution: file_path; species: picl_species, else the species' name")
         elif isinstance(dist, (list, picmistandard.PICMI_ParticleListDistribution)):
             if charge is None:
                 refuse(sp, "initial_distribution", "an ionizable species is a plasma in picl",

@@ -202,3 +202,33 @@ def test_a_window_during_the_pulse_is_refused_at_the_picmi_level():
     sim.add_laser(laser, injection_method=picmi.LaserAntenna(position=[0, 0, 2e-6], normal_vector=[0, 0, 1]))
     with pytest.raises(PiclUnsupported, match=r"picl_moving_window_start=3\.\d*e-14"):
         sim.input_text()
+
+
+def test_from_file_reads_the_species_back(picl, tmp_path):
+    # a file picl wrote (the listed particles' openPMD output at step 0) read back by
+    # FromFileDistribution: the same particles, so the same kinetic energy
+    c = picmi.constants.c
+
+    def simulation(dist, out):
+        g = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 8], lower_bound=[-1, -1, -1], upper_bound=[1, 1, 1],
+                                  lower_boundary_conditions=["dirichlet"] * 3, upper_boundary_conditions=["dirichlet"] * 3)
+        sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.5), max_steps=1)
+        sp = picmi.Species(particle_type="electron", name="e", initial_distribution=dist)
+        sim.add_species(sp, layout=None)
+        sim.add_diagnostic(picmi.ReducedDiagnostic(name="counts", period=1, write_dir=str(tmp_path / out)))
+        sim.add_diagnostic(picmi.ParticleDiagnostic(name="parts", period=1, species=[sp], write_dir=str(tmp_path / out)))
+        lua_file = tmp_path / f"{out}.lua"
+        sim.write_input_file(str(lua_file))
+        run = subprocess.run([picl, "run", str(lua_file), "-q"], cwd=tmp_path, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        return read(picl, lua_file), list(csv.DictReader(open(tmp_path / out / "counts.csv")))[0]
+
+    listed = picmi.ParticleListDistribution(x=[0.1, -0.3, 0.5], y=[0.0, 0.2, -0.4], z=[0.25, 0.0, -0.5],
+                                            ux=[0.0, 0.2 * c, 0.0], uy=[0.0, 0.0, -0.3 * c], uz=[0.5 * c, 0.0, 0.0],
+                                            weight=[1.0, 2.0, 3.0])
+    _, first = simulation(listed, "a")
+    files = sorted((tmp_path / "a" / "parts").glob("*.h5"))
+    r, again = simulation(picmi.FromFileDistribution(file_path=str(files[0])), "b")
+    assert r["species"]["e"]["from file"].startswith(f"species e of iteration 0 of {files[0]}")
+    assert int(again["particles_e"]) == 3
+    assert math.isclose(float(again["kinetic_energy_e_J"]), float(first["kinetic_energy_e_J"]), rel_tol=1e-12)
