@@ -2,7 +2,7 @@
 # picmi`. The classes are picmistandard's with picl's own arguments (prefix picl_); Simulation
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
-# A class picl cannot honour at all (RZ grids, electrostatic solvers, other
+# A class picl cannot honour at all (RZ grids, electrostatic solvers,
 # flux and plane injection, mirrors and field files, boosted-frame diagnostics) exists so that scripts
 # import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
 # refused when the input is written (translate.py), each naming the object, the argument and the

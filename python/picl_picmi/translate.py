@@ -1,5 +1,6 @@
 # translate.py: a PICMI Simulation as picl's Lua input (docs/input.md), commented, SI throughout.
-# Every argument is either written as the picl key that means the same, or refused with
+# Every argument is either written as the picl key that means the same, ignored where WarpX ignores
+# it too (stencil_order with Yee, a laser's fill_in; the Lua's comment says so), or refused with
 # PiclUnsupported naming the object, the argument and the closest picl key; none is dropped.
 # picl's own validation (lua/schema.lua) then checks the values, as for any input.
 
