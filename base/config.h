@@ -202,6 +202,7 @@ struct cfg_species {
     double kT_unit;
     uint64_t seed;
     int frozen; /* 1: never pushed, deposits nothing (fixed background) */
+    int no_deposit; /* 1: pushed, deposits neither J nor rho (WarpX's do_not_deposit) */
     int is_beam; /* 1: a bunch (beam); density, region, ppc, u_drift and u_th do not apply */
     struct cfg_beam beam;
     int is_file; /* 1: from an openPMD file; density, region, ppc, u_drift and u_th do not apply */

@@ -59,8 +59,10 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
     sb_printf(sb, "\n/* ==== species %d: %s%s ==== */\n", s, sp->name, sp->frozen ? " (frozen)" : "");
     sb_printf(sb, "#define SP_SUFFIX _%d\n", s);
     gen_define_real(sb, "SP_QDT_2M", sp->charge * cfg->dt / (2 * sp->mass));
-    gen_define_real(sb, "SP_Q", sp->charge);
-    gen_define_real(sb, "SP_RHO_PER_W", sp->charge / dv);
+    /* SP_Q and SP_RHO_PER_W are the deposition's only charges: 0 for a species that deposits
+     * nothing (deposit = false), whose push (SP_QDT_2M) is unchanged */
+    gen_define_real(sb, "SP_Q", sp->no_deposit ? 0.0 : sp->charge);
+    gen_define_real(sb, "SP_RHO_PER_W", sp->no_deposit ? 0.0 : sp->charge / dv);
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_PPC_%s", axis_upper[a]);
         gen_define_int(sb, name, sp->ppc[a]);

@@ -170,6 +170,7 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
     sp->kT_unit = luatab_number(rd, t, "kT_unit", 1);
     sp->seed = (uint64_t)luatab_integer(rd, t, "seed");
     sp->frozen = luatab_boolean(rd, t, "frozen");
+    sp->no_deposit = !luatab_boolean(rd, t, "deposit");
     if (luatab_push(rd, t, "beam", LUA_TTABLE, 1)) {
         int b = lua_gettop(L);
         struct cfg_beam *beam = &sp->beam;

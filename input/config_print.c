@@ -98,8 +98,8 @@ void cfg_print(const struct picl_config *cfg, void *file)
     }
     for (int i = 0; i < cfg->n_species; i++) {
         const struct cfg_species *sp = &cfg->species[i];
-        fprintf(f, "species            %s%s%s    [%s]\n", sp->name, sp->is_beam ? " (beam)" : "",
-                sp->frozen ? " (frozen)" : "", sp->where);
+        fprintf(f, "species            %s%s%s%s    [%s]\n", sp->name, sp->is_beam ? " (beam)" : "",
+                sp->frozen ? " (frozen)" : "", sp->no_deposit ? " (no deposition)" : "", sp->where);
         fprintf(f, "  charge, mass       %.9g C, %.9g kg\n", sp->charge, sp->mass);
         if (sp->is_file && sp->file.n_list > 0)
             fprintf(f, "  particles          %d listed, the first at {%.9g, %.9g, %.9g} m, u {%.9g, %.9g, %.9g}, weight %.9g\n",

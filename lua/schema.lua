@@ -581,6 +581,7 @@ local species = section {
         seed = { kind = integer("an integer >= 0", nonnegative), doc = "random stream",
             default = function(_, ctx) return ctx.list_index end },
         frozen = { kind = boolean, default = false, doc = "true: never pushed, deposits no current" },
+        deposit = { kind = boolean, default = true, doc = "false: pushed, but deposits neither current nor rho" },
     },
     rules = {
         ionizable_species,

@@ -103,10 +103,19 @@ class Species(picmistandard.PICMI_Species):
     """charge and mass: numbers, or text of numbers and constants as WarpX reads them ('q_e',
     '5*m_e'); particle_type an element H .. Kr with charge_state: an ion (the element's atomic
     weight), ionizable by a FieldIonization. No initial_distribution: the species starts empty.
+    WarpX's warpx_do_not_deposit=1 is species.deposit = false (pushed, deposits nothing).
     picl arguments: picl_frozen (never pushed, no current: species.frozen)."""
     charge: float | str | None = Field(default=None, description="C, a number or text such as '-q_e'")
     mass: float | str | None = Field(default=None, description="kg, a number or text such as '5*m_e'")
     picl_frozen: bool | None = Field(default=None, description="species.frozen")
+    _picl_no_deposit: bool = PrivateAttr(default=False)
+
+    def __init__(self, *args, **kwargs):
+        # WarpX's warpx_do_not_deposit (picmistandard drops another code's arguments before
+        # validation) changes the physics, so it is kept: species.deposit = false
+        no_deposit = bool(kwargs.get("warpx_do_not_deposit"))
+        super().__init__(*args, **kwargs)
+        self._picl_no_deposit = no_deposit
 
 
 class UniformDistribution(picmistandard.PICMI_UniformDistribution):

@@ -767,6 +767,8 @@ def _species(sim, grid, window, constants, w):
             refuse(sp, "initial_distribution", f"picl has no {_name(dist)}", "species.density or species.beam")
         if getattr(sp, "picl_frozen", None):
             w.field("frozen", True, "picl_frozen: never pushed, deposits no current")
+        if getattr(sp, "_picl_no_deposit", False):
+            w.field("deposit", False, "warpx_do_not_deposit: pushed, deposits neither J nor rho")
         w.close()
     w.close()
     return names

@@ -232,3 +232,30 @@ def test_from_file_reads_the_species_back(picl, tmp_path):
     assert r["species"]["e"]["from file"].startswith(f"species e of iteration 0 of {files[0]}")
     assert int(again["particles_e"]) == 3
     assert math.isclose(float(again["kinetic_energy_e_J"]), float(first["kinetic_energy_e_J"]), rel_tol=1e-12)
+
+
+def test_do_not_deposit_makes_no_field(picl, tmp_path):
+    # WarpX's warpx_do_not_deposit=1 (its collision example): pushed, deposits nothing. A drifting
+    # electron plasma with nothing to neutralise its current makes a field; with it, none
+    def field_energy(**species_args):
+        out = tmp_path / ("off" if species_args else "on")
+        g = picmi.Cartesian1DGrid(number_of_cells=[16], lower_bound=[0], upper_bound=[16e-6],
+                                  lower_boundary_conditions=["periodic"], upper_boundary_conditions=["periodic"])
+        sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=10)
+        sp = picmi.Species(particle_type="electron", name="e", initial_distribution=picmi.UniformDistribution(
+            density=1e24, directed_velocity=[0, 0, 1e7]), **species_args)
+        sim.add_species(sp, layout=picmi.GriddedLayout(n_macroparticles_per_cell=[2]))
+        sim.add_diagnostic(picmi.ReducedDiagnostic(name="counts", period=10, write_dir=str(out)))
+        lua_file = tmp_path / f"{out.name}.lua"
+        sim.write_input_file(str(lua_file))
+        r = read(picl, lua_file)
+        run = subprocess.run([picl, "run", str(lua_file), "-q"], cwd=tmp_path, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        rows = list(csv.DictReader(open(out / "counts.csv")))
+        return r, float(rows[-1]["field_energy_J"]), float(rows[-1]["kinetic_energy_e_J"]), float(rows[0]["kinetic_energy_e_J"])
+
+    r, field, kinetic, kinetic0 = field_energy(warpx_do_not_deposit=1)
+    assert "species            e (no deposition)" in r["text"]
+    assert field == 0.0 and kinetic == kinetic0
+    _, field, kinetic, _ = field_energy()
+    assert field > 1e-6 * kinetic
