@@ -20,6 +20,7 @@
 #include "log.h"
 #include "luamod.h"
 #include "program.h"
+#include "scales.h"
 #include "sim.h"
 #include "tune.h"
 
@@ -63,13 +64,15 @@ static const char usage[] =
     "  --lua-limits S,M   CPU seconds and MiB of memory an input script may use (default 10,1024;\n"
     "                     also $PICL_LUA_LIMITS)\n"
     "  --ranks N          `check`: the boxes, cells and estimated particles of each of N MPI ranks\n"
-    "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
+    "  --profile          `run`: after the summary, the time of each kernel and the roofline table\n"
+    "  -q, --quiet        errors only;  -v, --verbose  debug messages (and --profile's tables)\n"
     "  -h, --help         this text;    --version      picl's version\n";
 
 struct args {
     const char *command, *input, *device, *outdir, *restart, *report, *tuning;
     const char *sets[CFG_MAX_SETS];
     int n_sets, no_build, help, version, device_limits, ranks;
+    int profile; /* run: the kernel and roofline tables after the summary */
     int warmup, steps, repeats; /* tune; 0: its defaults */
 };
 
@@ -203,6 +206,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
             a->help = 1;
         } else if (!strcmp(arg, "--version")) {
             a->version = 1;
+        } else if (!strcmp(arg, "--profile")) {
+            a->profile = 1;
         } else if (!strcmp(arg, "--no-build")) {
             a->no_build = 1;
         } else if (!strcmp(arg, "--device-limits")) {
@@ -318,6 +323,7 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
         return 2;
     }
     cfg_print(cfg, stdout);
+    scales_print(cfg, stdout);
     print_memory(cfg, stdout);
     if (a->ranks > 0 && print_ranks(cfg, a->ranks, err)) {
         if (!a->no_build)
@@ -469,9 +475,12 @@ static int cmd_run(const struct args *a, struct picl_config *cfg, const struct c
     }
     if (rc == 0 && sim_run(s, err, ERR_LEN))
         rc = 1;
-    if (rc == 0)
+    /* -q: errors only, unless the tables were asked for by name; -v includes them */
+    const int profile = a->profile || log_get_level() >= LOG_DEBUG;
+    if (rc == 0 && (profile || log_get_level() >= LOG_INFO))
         sim_summary(s, comm->rank == 0 ? stdout : NULL);
-    if (rc == 0 && comm->rank == 0) {
+    if (rc == 0 && comm->rank == 0 && profile) {
+        timers_print(&s->ctx.timers, s->step - s->start_step, stdout);
         /* each hot kernel of this rank against the device's roofs, when the tuning file holds them */
         struct bench_roof_row rows[TIMER_MAX];
         const int n = bench_roofline_rows(s, s->step - s->start_step, rows, TIMER_MAX);
