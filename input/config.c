@@ -397,6 +397,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     lua_pop(L, 1);
     cfg->steps = (long)luatab_integer(rd, r, "steps");
     cfg->stop_time = luatab_number(rd, r, "stop_time", 0);
+    luatab_string(rd, r, "set_note", cfg->set_note, sizeof cfg->set_note);
 
     cfg->precision = (enum cfg_precision)luatab_enum(rd, r, "precision", cfg_precision_names);
     cfg->shape_order = (int)luatab_integer(rd, r, "shape_order");
