@@ -2,6 +2,7 @@
  * validated into struct picl_config. The schema and every input message live in lua/. */
 #include "config.h"
 #include "hash.h"
+#include "ident.h"
 #include "mem.h"
 
 #include <errno.h>
@@ -528,6 +529,12 @@ static int load_protected(lua_State *L)
     luamod_resolve(L, &run_entry, job);
     const struct luatab rd = {L, "resolved config"};
     copy_config(&rd, lua_gettop(L), job->out);
+    /* whatever the script did to the Lua side, no name reaches the generator unchecked */
+    char why[512];
+    if (ident_config(job->out, why, sizeof why)) {
+        lua_pushstring(L, why);
+        return lua_error(L);
+    }
     return 0;
 }
 
