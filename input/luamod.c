@@ -210,8 +210,9 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 /* The count hook never runs inside one long library call (a pathological string.find pattern,
  * a sort of a huge table), nor inside a finalizer (Lua turns hooks off there, and lua_close runs
  * them all), nor while a read waits: two timers are the last resort, one on this thread's CPU
- * clock at twice the limit and a second more, one on the wall clock at four times the limit and
- * two seconds more (a loaded machine gives a script less than all of a core). Both run from
+ * clock at twice the limit and a second more, one on the wall clock at ten times the limit and
+ * ten seconds more (a loaded machine may give a script a small share of a core, and the CPU
+ * timer's clearer message should come first while the script computes). Both run from
  * before the state is made until after it is closed. Their handler can only write and leave, so
  * the messages are made beforehand; this is the one exit below main, because nothing else can
  * stop that call. */
@@ -230,7 +231,7 @@ static void watchdog_fire(int sig)
 
 static double watchdog_after(int w)
 {
-    return w ? 4 * limit_seconds + 2 : 2 * limit_seconds + 1;
+    return w ? 10 * limit_seconds + 10 : 2 * limit_seconds + 1;
 }
 
 /* Timer w (0 CPU, 1 wall clock): 0 when armed, -1 when not (then the count hook alone). */

@@ -45,7 +45,7 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Runs fn under limits "0.5,64" in a child; its exit status (-1: still running at 30 s, killed),
+/* Runs fn under limits "0.2,64" in a child; its exit status (-1: still running at 30 s, killed),
  * its stderr in msg and the wall-clock seconds it took. */
 static int run_child(lua_CFunction fn, char *msg, size_t msg_len, double *seconds)
 {
@@ -58,7 +58,7 @@ static int run_child(lua_CFunction fn, char *msg, size_t msg_len, double *second
         dup2(out[1], STDERR_FILENO);
         block_fd = hold[0];
         char err[512];
-        luamod_set_limits("0.5,64", err, sizeof err);
+        luamod_set_limits("0.2,64", err, sizeof err);
         luamod_run(fn, NULL, "test.lua", "", "", "no message", err, sizeof err);
         _exit(0);
     }
@@ -84,19 +84,19 @@ int main(void)
     char msg[1024];
     double seconds;
 
-    /* the wall-clock timer fires at 4 x 0.5 + 2 = 4 s */
+    /* the wall-clock timer fires at 10 x 0.2 + 10 = 12 s */
     int rc = run_child(blocking_read, msg, sizeof msg, &seconds);
     REPORT("blocking read: exit %d after %.2f s: %s", rc, seconds, msg);
     CHECK(rc == 2);
-    CHECK(strstr(msg, "test.lua: the script ran for more than 4 s of wall-clock time") != NULL);
-    CHECK(seconds >= 3.9 && seconds < 20);
+    CHECK(strstr(msg, "test.lua: the script ran for more than 12 s of wall-clock time") != NULL);
+    CHECK(seconds >= 11.9 && seconds < 25);
 
-    /* the CPU timer fires at 2 x 0.5 + 1 = 2 s of CPU, the wall-clock one at 4 s */
+    /* the CPU timer fires at 2 x 0.2 + 1 = 1.4 s of CPU, the wall-clock one at 12 s */
     rc = run_child(endless_finalizer, msg, sizeof msg, &seconds);
     REPORT("endless finalizer at lua_close: exit %d after %.2f s: %s", rc, seconds, msg);
     CHECK(rc == 2);
     CHECK(strstr(msg, "test.lua: the script ran for more than") != NULL);
-    CHECK(seconds < 20);
+    CHECK(seconds < 25);
 
     return check_finish();
 }
