@@ -12,6 +12,7 @@ import picmistandard
 
 from .errors import PiclUnsupported
 from .expressions import RESERVED, translate as expression
+from . import diagnostics
 
 C = 299792458.0
 Q_E = 1.602176634e-19
@@ -43,11 +44,21 @@ SHAPES = {"linear": 1, "quadratic": 2, "cubic": 3, 1: 1, 2: 2, 3: 3}
 PUSHERS = {"Boris": "boris", "Vay": "vay", "Higuera-Cary": "higuera_cary"}
 PARTICLES = {"electron": ("electron", -Q_E, M_E), "positron": ("positron", Q_E, M_E),
              "proton": ("proton", Q_E, M_P)}
-FIELD_NAMES = {"E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz"}
-# PICMI's (and WarpX's) particle data_list names -> picl's attributes (docs/input.md, full)
-ATTRIBUTES = {"position": "position", "x": "position", "y": "position", "z": "position",
-              "momentum": "momentum", "ux": "momentum", "uy": "momentum", "uz": "momentum",
-              "weighting": "weighting", "w": "weighting", "id": "id"}
+
+# picl's top-level keys -> the PICMI objects and arguments that make them (a refusal of picl's
+# own validation is reported against these, not against a line of the generated Lua)
+PICMI_OF_KEY = {
+    "grid": "the grid (number_of_cells, lower_bound, upper_bound)",
+    "boundary": "the grid's lower_/upper_boundary_conditions (and moving_window_velocity)",
+    "moving_window": "the grid's moving_window_velocity",
+    "solver": "ElectromagneticSolver (method, cfl) or Simulation.time_step_size",
+    "filter": "ElectromagneticSolver.source_smoother",
+    "species": "a Species or its initial_distribution",
+    "lasers": "a laser and its LaserAntenna",
+    "applied_fields": "the applied fields (add_applied_field)",
+    "diagnostics": "the diagnostics (add_diagnostic)",
+    "steps": "Simulation.max_steps", "stop_time": "Simulation.max_time",
+}
 
 
 def _name(obj):
@@ -709,6 +720,30 @@ def _box_mask(field):
     return " && ".join(terms) or None
 
 
+def _plasma_lens(lens):
+    """WarpX's repeated plasma lens as expressions: lens i spans z in [starts[i] + i period,
+    + lengths[i]), where E = strengths_E[i] (x, y, 0) and B = strengths_B[i] (y, -x, 0)."""
+    n = len(lens.starts)
+    for arg in ("lengths", "strengths_E", "strengths_B"):
+        v = getattr(lens, arg)
+        if v is not None and len(v) != n:
+            refuse(lens, arg, f"expected {n} numbers, one per lens (starts)", "applied_fields.E, applied_fields.B")
+    if lens.strengths_E is None and lens.strengths_B is None:
+        refuse(lens, "strengths_E", "give strengths_E or strengths_B", "applied_fields.E, applied_fields.B")
+
+    def ladder(strengths, coordinate):
+        terms = []
+        for i in range(n):
+            if strengths is None or strengths[i] == 0:
+                continue
+            z0 = lens.starts[i] + i * lens.period
+            terms.append(f"(z >= {lua(float(z0))} && z < {lua(float(z0 + lens.lengths[i]))}) ? "
+                         f"{lua(float(strengths[i]))}*{coordinate} : ")
+        return "".join(terms) + "0.0" if terms else None
+    return {"Ex": ladder(lens.strengths_E, "x"), "Ey": ladder(lens.strengths_E, "y"), "Ez": None,
+            "Bx": ladder(lens.strengths_B, "y"), "By": ladder(lens.strengths_B, "(-x)"), "Bz": None}
+
+
 def _applied_fields(sim, constants, w):
     """applied_fields.E and .B: the sum of the ConstantAppliedField and AnalyticAppliedField
     objects, each component a number or an expression; a box (lower_bound, upper_bound) becomes a
@@ -730,9 +765,12 @@ def _applied_fields(sim, constants, w):
                     text = getattr(field, f"{comp}_expression")
                     parts[comp] = None if text is None else \
                         expression(text, f"{where}: {comp}_expression", names)
+        elif _name(field) == "PlasmaLens":
+            parts, mask = _plasma_lens(field), None
         else:
             refuse(field, None, f"picl has no {_name(field)}", "applied_fields.E, applied_fields.B (expressions)")
-        mask = _box_mask(field)
+        if _name(field) != "PlasmaLens":
+            mask = _box_mask(field)
         for key, comps in APPLIED:
             for a, comp in enumerate(comps):
                 value = parts[comp]
@@ -758,95 +796,6 @@ def _applied_fields(sim, constants, w):
     w.close()
 
 
-def _diagnostics(sim, species_names, steps, w):
-    from .picmi import ReducedDiagnostic  # here: picmi.py imports this module
-    picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), species_names)}
-    full, reduced, dirs = [], [], set()
-    for i, d in enumerate(sim.diagnostics):
-        if isinstance(d, (picmistandard.PICMI_FieldDiagnostic, picmistandard.PICMI_ParticleDiagnostic)):
-            if d.parallelio is False:
-                refuse(d, "parallelio", "picl writes every file collectively (parallel HDF5)", "diagnostics.full")
-            interval = _interval(d, steps)
-            entry = {"name": identifier(d.name or f"diag{i + 1}"), "interval": interval}
-            if isinstance(d, picmistandard.PICMI_FieldDiagnostic):
-                grid = sim.solver.grid if sim.solver else None
-                if d.grid is not grid:
-                    refuse(d, "grid", "picl has one grid", "diagnostics.full")
-                for arg in ("number_of_cells", "lower_bound", "upper_bound"):
-                    v = getattr(d, arg)
-                    if v is not None and list(v) != list(getattr(grid, arg)):
-                        refuse(d, arg, "picl writes the fields of the whole domain", "diagnostics.full.fields")
-                fields = []
-                for f in d.data_list or ["E", "B", "J", "rho"]:
-                    if f in FIELD_NAMES or (f.startswith("rho_") and f[4:] in species_names):
-                        fields.append(f)
-                    else:
-                        refuse(d, "data_list", f"picl writes no field '{f}'; it writes E, B, J, Ex ... Jz, rho and "
-                               "rho_<species>", "diagnostics.full.fields")
-                entry["fields"], entry["species"] = fields, []
-                note = "FieldDiagnostic"
-            else:
-                chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
-                chosen = [member for sp in chosen for member in _members(sp)]
-                entry["fields"] = []
-                for sp in chosen:
-                    if id(sp) not in picl_names:
-                        refuse(d, "species", f"species '{sp.name}' is not in the simulation (add_species)",
-                               "diagnostics.full.species")
-                entry["species"] = [picl_names[id(sp)] for sp in chosen]
-                if d.data_list is not None:
-                    attributes = []
-                    for name in d.data_list:
-                        if name not in ATTRIBUTES:
-                            refuse(d, "data_list", f"picl writes no particle record '{name}'; it writes position "
-                                   "(x, y, z), momentum (ux, uy, uz), weighting (w) and id", "diagnostics.full.attributes")
-                        if ATTRIBUTES[name] not in attributes:
-                            attributes.append(ATTRIBUTES[name])
-                    entry["attributes"] = attributes
-                note = "ParticleDiagnostic"
-            full.append((entry, note))
-        elif isinstance(d, ReducedDiagnostic):
-            reduced.append({"name": identifier(d.name), "interval": int(d.period)})
-        else:
-            refuse(d, None, f"picl has no {_name(d)}", "diagnostics.full or diagnostics.reduced")
-        dirs.add(d.write_dir or "diags")
-    if len(dirs) > 1:
-        raise PiclUnsupported(f"the diagnostics' write_dir differ ({', '.join(sorted(dirs))}): picl writes every "
-                              "diagnostic under one folder; closest picl key: diagnostics.output_dir")
-    if not full and not reduced:
-        return
-    w.open("diagnostics")
-    w.field("output_dir", dirs.pop(), "write_dir: full diagnostics in <output_dir>/<name>/, reduced in <name>.csv")
-    if reduced:
-        w.open("reduced", "ReducedDiagnostic: <name>.csv")
-        for r in reduced:
-            w.put(f"{{ name = {lua(r['name'])}, interval = {r['interval']} }},")
-        w.close()
-    if full:
-        w.open("full", "openPMD files (docs/output.md)")
-        for entry, note in full:
-            w.open(note=note)
-            for key, value in entry.items():
-                w.field(key, value)
-            w.close()
-        w.close()
-    w.close()
-
-
-def _interval(d, steps):
-    """period, or with step_min / step_max the list of steps."""
-    if d.step_min is None and d.step_max is None:
-        return int(d.period)
-    first = d.step_min or 0
-    last = d.step_max if d.step_max is not None else steps
-    if last is None:
-        refuse(d, "step_min", "with max_time, give step_max too (picl lists the steps)", "diagnostics.full.interval")
-    at = list(range(first + (-first) % d.period, last + 1, d.period))
-    if not at or len(at) > 64:
-        refuse(d, "step_max", f"this makes {len(at)} steps; picl lists 1 to 64", "diagnostics.full.interval")
-    return at
-
-
 def _top_level(sim, w):
     for arg, key, note in (("picl_precision", "precision", None), ("picl_gather", "gather", None),
                            ("picl_deposition", "deposition", None),
@@ -857,7 +806,38 @@ def _top_level(sim, w):
             w.field(key, value, note or arg)
 
 
-def simulation_lua(sim, steps=None):
+def _label(obj):
+    name = getattr(obj, "name", None)
+    return f" '{name}'" if isinstance(name, str) else ""
+
+
+def _objects(sim):
+    """Every PICMI object of the simulation, each once, in the order of the script's calls."""
+    seen, out = set(), []
+
+    def visit(obj):
+        if isinstance(obj, list):
+            for o in obj:
+                visit(o)
+        elif isinstance(obj, picmistandard.base._PICMIModel) and id(obj) not in seen:
+            seen.add(id(obj))
+            out.append(obj)
+            for name in type(obj).model_fields:
+                visit(getattr(obj, name, None))
+    visit(sim)
+    return out
+
+
+def ignored_line(ignored):
+    """The one log line of what the translation left out (PICMI: another code's arguments are
+    ignored), or None."""
+    return ("picl_picmi: ignored (picl has no counterpart): " + ", ".join(ignored)) if ignored else None
+
+
+def simulation_lua(sim, steps=None, ignored=None):
+    """The Lua text; what was left out is appended to ignored (a list) and written in its header."""
+    from .picmi import OTHER_CODES  # here: picmi.py imports this module
+    ignored = [] if ignored is None else ignored
     refuse_given(sim, ["gamma_boost"], "picl has no boosted frame", "none (a lab-frame run)")
     refuse_given(sim, ["load_balancing"], "picl's load balancing is its own", "parallel.balance_interval")
     if sim.interactions:
@@ -909,13 +889,17 @@ def simulation_lua(sim, steps=None):
     _applied_fields(sim, constants, body)
     species_names = _species(sim, grid, window, constants, body)
     _lasers(sim, grid, constants, body)
-    _diagnostics(sim, species_names, steps if steps is not None else sim.max_steps, body)
+    diagnostics.write(sim, species_names, steps if steps is not None else sim.max_steps, body, ignored, OTHER_CODES)
+    ignored[:0] = [f"{_name(obj)}{_label(obj)}.{arg}" for obj in _objects(sim)
+                   for arg in OTHER_CODES.get(id(obj), (None, {}))[1]]
 
     head = _Writer()
     script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "a PICMI script"
     head.comment(f"picl input written by picl_picmi (python/picl_picmi) from {script}: SI units throughout;")
     head.comment("the comments give units and the PICMI arguments behind the values.")
     head.comment("Run it with `bin/picl run FILE`; `bin/picl check FILE` prints what picl makes of it (docs/input.md).")
+    if ignored:
+        head.comment(ignored_line(ignored))
     head.put('local picl = require("picl")')
     head.put("")
     head.put("return picl.simulation {")
