@@ -270,7 +270,8 @@ def _picl_binary():
 
 class Simulation(picmistandard.PICMI_Simulation):
     """write_input_file(name) writes picl's Lua input; step(n) (or step() / run() for max_steps or
-    max_time) writes it and runs bin/picl on it, its progress on standard error as it goes.
+    max_time) writes it and runs bin/picl on it, its progress on standard error as it goes (with
+    the environment variable PICL_PICMI_CHECK=1, `picl check` instead: a dry run).
 
     picl arguments (the picl keys of docs/input.md): picl_precision ("double", "float"),
     picl_gather ("energy_conserving", "momentum_conserving"), picl_deposition ("esirkepov", "direct"),
@@ -321,12 +322,16 @@ class Simulation(picmistandard.PICMI_Simulation):
         file_name = self.picl_input_file or "picl_input.lua"
         self.write_input_file(file_name, steps=nsteps)
         self._check(file_name)
-        command = [self.picl_binary or _picl_binary(), "run", file_name]
-        if self.picl_device:
+        # PICL_PICMI_CHECK=1: a dry run, `picl check` (its report on stdout) instead of `picl run`
+        dry = os.environ.get("PICL_PICMI_CHECK", "") not in ("", "0")
+        command = [self.picl_binary or _picl_binary(), "check" if dry else "run", file_name]
+        if dry:
+            command.append("--no-build")
+        elif self.picl_device:
             command += ["--device", self.picl_device]
-        if self.verbose is not None:
+        if self.verbose is not None and not dry:
             command += ["-q"] if self.verbose <= 0 else (["-v"] if self.verbose >= 2 else [])
-        command += self.picl_args or []
+        command += [] if dry else (self.picl_args or [])
         self._stepped = True
         sys.stdout.flush()
         sys.stderr.flush()

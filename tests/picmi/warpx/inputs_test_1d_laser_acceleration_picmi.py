@@ -1,4 +1,4 @@
-# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/laser_acceleration/inputs_test_1d_laser_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import.
+# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/laser_acceleration/inputs_test_1d_laser_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import. sha256 of the original: 4bfbdd0978471f5a83baa60de13c6cc6bdb4d3fb38bed99d579190173ada7f55
 #!/usr/bin/env python3
 
 from picl_picmi import picmi

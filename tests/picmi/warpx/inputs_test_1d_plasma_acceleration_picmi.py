@@ -1,4 +1,4 @@
-# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/plasma_acceleration/inputs_test_1d_plasma_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import.
+# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/plasma_acceleration/inputs_test_1d_plasma_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import. sha256 of the original: 17b75e609456917ef0c4d887ed9264301103f3bd32ebb23591d6fee8bf77054c
 #!/usr/bin/env python3
 
 from picl_picmi import picmi

@@ -1,4 +1,4 @@
-# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Tests/langmuir/inputs_test_2d_langmuir_multi_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import.
+# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Tests/langmuir/inputs_test_2d_langmuir_multi_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import. sha256 of the original: 33fd23d4325310796bdd747fad345b2d957991ff6bd5bd421a7825906b069458
 #!/usr/bin/env python3
 #
 # --- Simple example of Langmuir oscillations in a uniform plasma

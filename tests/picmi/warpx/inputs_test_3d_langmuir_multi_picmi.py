@@ -1,4 +1,4 @@
-# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Tests/langmuir/inputs_test_3d_langmuir_multi_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import.
+# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Tests/langmuir/inputs_test_3d_langmuir_multi_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import. sha256 of the original: e7d917a6c6eb99cf06a7e4ec04e59d0f8221145f9a7b36253a220712841f1b2a
 #!/usr/bin/env python3
 #
 # --- Simple example of Langmuir oscillations in a uniform plasma

@@ -1,4 +1,4 @@
-# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/laser_acceleration/inputs_test_3d_laser_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import.
+# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/laser_acceleration/inputs_test_3d_laser_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import. sha256 of the original: 8bc5ce877a67a84b8fe960847b162030b265d143abec706503b7127ec5a972d4
 #!/usr/bin/env python3
 
 from picl_picmi import picmi

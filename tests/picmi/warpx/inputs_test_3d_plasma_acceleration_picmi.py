@@ -1,4 +1,4 @@
-# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/plasma_acceleration/inputs_test_3d_plasma_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import.
+# From WarpX (github.com/BLAST-WarpX/warpx) commit 1b312c62376a06befd668af052a0333226ca8fb2, Examples/Physics_applications/plasma_acceleration/inputs_test_3d_plasma_acceleration_picmi.py; licence BSD-3-Clause-LBNL. Unchanged but for this line and the import. sha256 of the original: c2c18b33620c654063becafaa8670c3b679c6e1243e3b29026fe6cb81c582335
 #!/usr/bin/env python3
 
 from picl_picmi import picmi
