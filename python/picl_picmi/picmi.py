@@ -369,6 +369,15 @@ class Simulation(picmistandard.PICMI_Simulation):
         self.initialize_inputs()
 
 
+def __getattr__(name):
+    """A class another code's picmi has and picl's has not (WarpX's EmbeddedBoundary,
+    GMRESLinearSolver, ...): one message, not an AttributeError from deep in a script."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    raise PiclUnsupported(f"picmi.{name}: picl_picmi has no {name} (another code's class, or not a PICMI name); "
+                          "closest: none (README.md, PICMI, lists picl_picmi's classes)")
+
+
 # --- what every class shares: other codes' arguments recorded, one message for a bad value
 
 # id(object) -> (object, {argument: value}) of the arguments prefixed with another code's name

@@ -161,7 +161,7 @@ class _Constants:
 
 # --- the sections
 
-def _grid(sim):
+def _grid(sim, ignored):
     solver = sim.solver
     if solver is None:
         refuse(sim, "solver", "picl needs the grid, which the solver carries", "solver, grid")
@@ -172,8 +172,9 @@ def _grid(sim):
         refuse(solver, "grid", "picl's grids are Cartesian", "grid (a Cartesian3DGrid, 2DGrid or 1DGrid)")
     if grid.refined_regions:
         refuse(grid, "refined_regions", "picl has no mesh refinement", "grid.cells (a finer grid everywhere)")
-    refuse_given(grid, ["guard_cells"], "picl sizes the guard cells from the shape order and the solver",
-                 "none (picl check prints them)")
+    if given(grid, "guard_cells"):
+        # WarpX's is a minimum for its Python field access; picl sizes its own (picl check prints them)
+        ignored.append(f"{_name(grid)}.guard_cells (picl sizes the guard cells from the shape order and the solver)")
     for arg, field in (("lower_bound_particles", "lower_bound"), ("upper_bound_particles", "upper_bound")):
         if list(getattr(grid, arg)) != list(getattr(grid, field)):
             refuse(grid, arg, "picl's particle boundaries are the domain's faces (or a PML's inner edge)",
@@ -242,7 +243,7 @@ def _window(grid):
     return window
 
 
-def _solver(sim, w):
+def _solver(sim, w, ignored):
     s = sim.solver
     method = s.method or "Yee"
     names = {"Yee": "yee", "CKC": "ckc"}
@@ -252,7 +253,10 @@ def _solver(sim, w):
                "GPSTD": "picl has no spectral solver", "Lehe": "picl has no Lehe solver",
                "DS": "picl has no directional-splitting solver", "ECT": "picl has no enlarged-cell solver"}[method]
         refuse(s, "method", why, closest)
-    refuse_given(s, ["stencil_order", "subcycling", "galilean_velocity"],
+    if given(s, "stencil_order"):
+        # WarpX reads stencil_order for its spectral solvers only
+        ignored.append(f"ElectromagneticSolver.stencil_order (the {method} solver has no stencil order to choose)")
+    refuse_given(s, ["subcycling", "galilean_velocity"],
                  "picl's Yee and CKC solvers are second order, without subcycling or a Galilean frame", "solver.name")
     for arg in ("divE_cleaning", "divB_cleaning", "pml_divE_cleaning", "pml_divB_cleaning"):
         if getattr(s, arg):
@@ -842,7 +846,7 @@ def simulation_lua(sim, steps=None, ignored=None):
     refuse_given(sim, ["load_balancing"], "picl's load balancing is its own", "parallel.balance_interval")
     if sim.interactions:
         refuse(sim.interactions[0], None, "picl has no interactions", "none")
-    grid = _grid(sim)
+    grid = _grid(sim, ignored)
     window = _window(grid)
     constants = _Constants()
 
@@ -867,7 +871,7 @@ def simulation_lua(sim, steps=None, ignored=None):
     body.close()
     if window:
         body.field("moving_window", window, "moving_window_velocity / c")
-    _solver(sim, body)
+    _solver(sim, body, ignored)
     _steps(sim, steps, body)
     body.field("shape_order", _shape(sim), "particle_shape")
     pusher = _pusher(sim)

@@ -126,7 +126,6 @@ CASES = [
     ("ionization", lambda: picmi.FieldIonization(model="ADK", ionized_species=picmi.Species(name="a"),
                                                  product_species=picmi.Species(name="b")),
      ["FieldIonization", "ionization"]),
-    ("guard cells", lambda: simulation(grid(guard_cells=[4, 4, 4])), ["Cartesian3DGrid.guard_cells"]),
     ("divergence cleaning", lambda: simulation(solver=picmi.ElectromagneticSolver(grid=grid(), divE_cleaning=True)),
      ["ElectromagneticSolver.divE_cleaning", "deposition"]),
     ("no steps", lambda: picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid())),

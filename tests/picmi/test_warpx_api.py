@@ -130,6 +130,7 @@ def test_plasma_lens_is_an_applied_field(tmp_path, picl):
     ("picmi.CylindricalGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1], "
      "lower_boundary_conditions=['none', 'periodic'], upper_boundary_conditions=['open', 'periodic'])",
      ["CylindricalGrid", "RZ", "Cartesian3DGrid"]),
+    ("picmi.EmbeddedBoundary(implicit_function='x')", ["picmi.EmbeddedBoundary", "picl_picmi has no"]),
     ("grid.refined_regions.append([1, [0, 0, 0], [5e-7] * 3]); sim.write_input_file('x.lua')",
      ["refined_regions", "mesh refinement"]),
 ])
@@ -140,3 +141,12 @@ def test_one_message_no_traceback(tmp_path, body, words):
     (line,) = [l for l in run.stderr.splitlines() if "PiclUnsupported" in l]
     for word in words:
         assert word in line, (word, line)
+
+
+def test_stencil_order_with_yee_and_guard_cells_are_ignored(tmp_path):
+    # WarpX reads stencil_order for its spectral solvers only
+    text, err = lua_of(tmp_path, """
+        sim.solver.stencil_order = [3, 3, 3]
+        grid.guard_cells = [4, 4, 4]
+    """)
+    assert "ElectromagneticSolver.stencil_order" in err and "Cartesian3DGrid.guard_cells" in err, err
