@@ -164,11 +164,44 @@ def _reduced(sim, d, picl_names, steps, ignored):
     return kind, entry
 
 
+def _lab_frame(sim, d, i, picl_names, lab, ignored):
+    """A LabFrame*Diagnostic into lab[name]: back_transformed's times and species; a field and a
+    particle one of the same name are one entry, their times the same (else refused)."""
+    if sim.gamma_boost is None or sim.gamma_boost == 1:
+        tr.refuse(d, None, "lab-frame snapshots are of a boosted run: give Simulation.gamma_boost",
+                  "boost, diagnostics.back_transformed")
+    if d.parallelio is False:
+        tr.refuse(d, "parallelio", "picl writes every file collectively (parallel HDF5)", "diagnostics.back_transformed")
+    name = tr.identifier(d.name or f"lab{i + 1}")
+    times = [float(d.time_start) + k * float(d.dt_snapshots) for k in range(int(d.num_snapshots))]
+    entry = lab.setdefault(name, {"name": name, "times": times, "species": []})
+    if entry["times"] != times:
+        tr.refuse(d, "dt_snapshots", f"the lab-frame diagnostics named '{name}' take different times",
+                  "diagnostics.back_transformed.times")
+    if isinstance(d, picmistandard.PICMI_LabFrameFieldDiagnostic):
+        if d.grid is not (sim.solver.grid if sim.solver else None):
+            tr.refuse(d, "grid", "picl has one grid", "diagnostics.back_transformed")
+        if d.z_subsampling not in (None, 1):
+            ignored.append(f"LabFrameFieldDiagnostic '{d.name}'.z_subsampling (picl writes every lab cell)")
+        for f in d.data_list or []:
+            if f not in ("E", "B", "Ex", "Ey", "Ez", "Bx", "By", "Bz"):
+                ignored.append(f"LabFrameFieldDiagnostic '{d.name}'.data_list '{f}' (picl's snapshots hold E and B)")
+    else:
+        chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
+        for sp in [m for s in chosen for m in tr._members(s)]:
+            if id(sp) not in picl_names:
+                tr.refuse(d, "species", f"species '{sp.name}' is not in the simulation", "diagnostics.back_transformed.species")
+            if picl_names[id(sp)] not in entry["species"]:
+                entry["species"].append(picl_names[id(sp)])
+        if d.data_list is not None:
+            _attributes(d, ignored)     # picl writes position, momentum, weighting and id: names the rest
+
+
 def write(sim, species_names, steps, w, ignored, other_codes):
     """The diagnostics table; what picl cannot write is appended to ignored."""
     from .picmi import ReducedDiagnostic  # here: picmi.py imports translate, which imports this
     picl_names = {id(sp): n for (sp, *_), n in zip(tr._flat_species(sim), species_names)}
-    full, lists, dirs = {}, {}, set()
+    full, lists, lab, dirs = {}, {}, {}, set()
     for i, d in enumerate(sim.diagnostics):
         other = other_codes.get(id(d), (None, {}))[1]
         if isinstance(d, (picmistandard.PICMI_FieldDiagnostic, picmistandard.PICMI_ParticleDiagnostic)):
@@ -192,6 +225,9 @@ def write(sim, species_names, steps, w, ignored, other_codes):
             for key, value in entry.items():
                 if key != "interval":
                     into[key] = value
+        elif isinstance(d, (picmistandard.PICMI_LabFrameFieldDiagnostic,
+                            picmistandard.PICMI_LabFrameParticleDiagnostic)):
+            _lab_frame(sim, d, i, picl_names, lab, ignored)
         elif isinstance(d, ReducedDiagnostic):
             made = _reduced(sim, d, picl_names, steps, ignored)
             if made:
@@ -202,7 +238,7 @@ def write(sim, species_names, steps, w, ignored, other_codes):
     if len(dirs) > 1:
         raise tr.PiclUnsupported(f"the diagnostics' write_dir differ ({', '.join(sorted(dirs))}): picl writes "
                                  "every diagnostic under one folder; closest picl key: diagnostics.output_dir")
-    if not full and not lists:
+    if not full and not lists and not lab:
         return
     # energies and counts are one CSV in picl: several such WarpX diagnostics share the first's
     if len(lists.get("reduced", [])) > 1:
@@ -215,6 +251,11 @@ def write(sim, species_names, steps, w, ignored, other_codes):
         w.open(kind, "ReducedDiagnostic: <name>.csv")
         for r in entries:
             w.put(tr.lua(r) + ",")
+        w.close()
+    if lab:
+        w.open("back_transformed", "LabFrameFieldDiagnostic, LabFrameParticleDiagnostic (docs/boosted_frame.md)")
+        for entry in lab.values():
+            w.put(tr.lua(entry) + ",")
         w.close()
     if full:
         w.open("full", "openPMD files (docs/output.md)")

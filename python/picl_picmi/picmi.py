@@ -252,10 +252,15 @@ ElectrostaticFieldDiagnostic = _refused(picmistandard.PICMI_ElectrostaticFieldDi
 ParticleBoundaryScrapingDiagnostic = _refused(picmistandard.PICMI_ParticleBoundaryScrapingDiagnostic,
                                               "picl does not keep absorbed particles; closest: the absorbed_* "
                                               "counts of a ReducedDiagnostic (diagnostics.reduced)")
-LabFrameFieldDiagnostic = _refused(picmistandard.PICMI_LabFrameFieldDiagnostic,
-                                   "picl has no boosted frame; closest: FieldDiagnostic (diagnostics.full)")
-LabFrameParticleDiagnostic = _refused(picmistandard.PICMI_LabFrameParticleDiagnostic,
-                                      "picl has no boosted frame; closest: ParticleDiagnostic (diagnostics.full)")
+class LabFrameFieldDiagnostic(picmistandard.PICMI_LabFrameFieldDiagnostic):
+    """With Simulation.gamma_boost: diagnostics.back_transformed[i], E and B at the lab times
+    time_start + i dt_snapshots (i < num_snapshots); a LabFrameParticleDiagnostic of the same name
+    joins it (docs/boosted_frame.md)."""
+
+
+class LabFrameParticleDiagnostic(picmistandard.PICMI_LabFrameParticleDiagnostic):
+    """With Simulation.gamma_boost: diagnostics.back_transformed[i].species, at the lab times of
+    LabFrameFieldDiagnostic's; picl's snapshots hold E and B too."""
 
 
 # --- the simulation

@@ -842,7 +842,6 @@ def simulation_lua(sim, steps=None, ignored=None):
     """The Lua text; what was left out is appended to ignored (a list) and written in its header."""
     from .picmi import OTHER_CODES  # here: picmi.py imports this module
     ignored = [] if ignored is None else ignored
-    refuse_given(sim, ["gamma_boost"], "picl has no boosted frame", "none (a lab-frame run)")
     refuse_given(sim, ["load_balancing"], "picl's load balancing is its own", "parallel.balance_interval")
     if sim.interactions:
         refuse(sim.interactions[0], None, "picl has no interactions", "none")
@@ -871,6 +870,9 @@ def simulation_lua(sim, steps=None, ignored=None):
     body.close()
     if window:
         body.field("moving_window", window, "moving_window_velocity / c")
+    if sim.gamma_boost is not None and sim.gamma_boost != 1:
+        # WarpX boosts along z (its boost_direction), every input in the lab frame, as picl's boost
+        body.field("boost", {"gamma": float(sim.gamma_boost), "axis": "z"}, "gamma_boost: inputs stay in the lab frame")
     _solver(sim, body, ignored)
     _steps(sim, steps, body)
     body.field("shape_order", _shape(sim), "particle_shape")

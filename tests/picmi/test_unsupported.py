@@ -116,7 +116,6 @@ CASES = [
     ("time-averaged fields", lambda: simulation(diagnostic=lambda g: picmi.TimeAveragedFieldDiagnostic(
         grid=g, period=10, warpx_time_average_mode="fixed_start", warpx_average_period_steps=5)),
      ["TimeAveragedFieldDiagnostic.warpx_time_average_mode", "time-averaged", "diagnostics.full"]),
-    ("boosted frame", lambda: simulation(gamma_boost=10.0), ["Simulation.gamma_boost", "boosted frame"]),
     ("mirror", lambda: picmi.Mirror(z_front_location=1e-7), ["Mirror", "mirrors"]),
     ("applied field file", lambda: picmi.LoadAppliedField(read_fields_from_path="f.h5"),
      ["LoadAppliedField", "fields.Ex"]),

@@ -3,6 +3,7 @@
 # period slices, field names and ReducedDiagnostic types, warpx_* arguments named in one ignored
 # line, sim.initialize_inputs(), PlasmaLens, and one message (never a traceback) for a refusal.
 import subprocess
+import re
 import sys
 import textwrap
 
@@ -150,3 +151,34 @@ def test_stencil_order_with_yee_and_guard_cells_are_ignored(tmp_path):
         grid.guard_cells = [4, 4, 4]
     """)
     assert "ElectromagneticSolver.stencil_order" in err and "Cartesian3DGrid.guard_cells" in err, err
+
+
+BOOSTED = """
+from picl_picmi import picmi
+grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 32], lower_bound=[-4e-6, -4e-6, -16e-6],
+                             upper_bound=[4e-6, 4e-6, 0], lower_boundary_conditions=["periodic", "periodic", "pec"],
+                             upper_boundary_conditions=["periodic", "periodic", "pec"],
+                             moving_window_velocity=[0, 0, picmi.constants.c])
+e = picmi.Species(particle_type="electron", name="electrons",
+                  initial_distribution=picmi.UniformDistribution(density=1e24, lower_bound=[None, None, -8e-6]))
+sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid, cfl=0.99), max_steps=20, gamma_boost=2.0)
+sim.add_species(e, layout=picmi.GriddedLayout(n_macroparticle_per_cell=[1, 1, 1], grid=grid))
+sim.add_diagnostic(picmi.LabFrameFieldDiagnostic(name="lab", grid=grid, num_snapshots=2, dt_snapshots=50e-15,
+                                                 time_start=40e-15, data_list=["Ex", "rho"]))
+sim.add_diagnostic(picmi.LabFrameParticleDiagnostic(name="lab", grid=grid, num_snapshots=2, dt_snapshots=50e-15,
+                                                    time_start=40e-15, species=[e], data_list=["x", "ux"]))
+sim.write_input_file("in.lua")
+"""
+
+
+def test_lab_frame_diagnostics_with_a_boost(tmp_path, picl):
+    (tmp_path / "s.py").write_text(BOOSTED)
+    run = subprocess.run([sys.executable, "s.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    text = (tmp_path / "in.lua").read_text()
+    assert 'boost = { gamma = 2.0, axis = "z" }' in text, text
+    assert '{ name = "lab", times = {4e-14, 9e-14}, species = {"electrons"} }' in text, text
+    assert "LabFrameFieldDiagnostic 'lab'.data_list 'rho'" in run.stderr, run.stderr
+    check = subprocess.run([picl, "check", "--no-build", str(tmp_path / "in.lua")], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr + text
+    assert re.search(r"boost.*gamma 2", check.stdout), check.stdout
