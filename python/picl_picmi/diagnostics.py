@@ -201,7 +201,7 @@ def write(sim, species_names, steps, w, ignored, other_codes):
     """The diagnostics table; what picl cannot write is appended to ignored."""
     from .picmi import ReducedDiagnostic  # here: picmi.py imports translate, which imports this
     picl_names = {id(sp): n for (sp, *_), n in zip(tr._flat_species(sim), species_names)}
-    full, lists, lab, dirs = {}, {}, {}, set()
+    full, lists, lab, dirs, defaulted = {}, {}, {}, set(), []
     for i, d in enumerate(sim.diagnostics):
         other = other_codes.get(id(d), (None, {}))[1]
         if isinstance(d, (picmistandard.PICMI_FieldDiagnostic, picmistandard.PICMI_ParticleDiagnostic)):
@@ -234,10 +234,21 @@ def write(sim, species_names, steps, w, ignored, other_codes):
                 lists.setdefault(made[0], []).append(made[1])
         else:
             tr.refuse(d, None, f"picl has no {tr._name(d)}", "diagnostics.full or diagnostics.reduced")
-        dirs.add(getattr(d, "write_dir", None) or getattr(d, "path", None) or "diags")
+        given_dir = getattr(d, "write_dir", None) or getattr(d, "path", None)
+        if given_dir:
+            dirs.add(given_dir)
+        else:
+            defaulted.append(d)
     if len(dirs) > 1:
         raise tr.PiclUnsupported(f"the diagnostics' write_dir differ ({', '.join(sorted(dirs))}): picl writes "
                                  "every diagnostic under one folder; closest picl key: diagnostics.output_dir")
+    # one write_dir given: WarpX writes a diagnostic of one name there (pywarpx shares its prefix);
+    # one without it that is not a namesake would go to diags/ in WarpX: said, not dropped
+    out_dir = dirs.pop() if dirs else "diags"
+    named = {x.name for x in sim.diagnostics if getattr(x, "write_dir", None) or getattr(x, "path", None)}
+    for d in defaulted:
+        if out_dir != "diags" and d.name not in named:
+            ignored.append(f"{tr._name(d)} '{d.name}'.write_dir (default diags/: written in {out_dir} with the others)")
     if not full and not lists and not lab:
         return
     # energies and counts are one CSV in picl: several such WarpX diagnostics share the first's
@@ -246,7 +257,7 @@ def write(sim, species_names, steps, w, ignored, other_codes):
         first["interval"] = min(r["interval"] for r in lists["reduced"])
         lists["reduced"] = [first]
     w.open("diagnostics")
-    w.field("output_dir", dirs.pop(), "write_dir: full diagnostics in <output_dir>/<name>/, reduced in <name>.csv")
+    w.field("output_dir", out_dir, "write_dir: full diagnostics in <output_dir>/<name>/, reduced in <name>.csv")
     for kind, entries in lists.items():
         w.open(kind, "ReducedDiagnostic: <name>.csv")
         for r in entries:

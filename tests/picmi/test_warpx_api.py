@@ -182,3 +182,15 @@ def test_lab_frame_diagnostics_with_a_boost(tmp_path, picl):
     check = subprocess.run([picl, "check", "--no-build", str(tmp_path / "in.lua")], capture_output=True, text=True)
     assert check.returncode == 0, check.stderr + text
     assert re.search(r"boost.*gamma 2", check.stdout), check.stdout
+
+
+def test_write_dir_of_a_namesake_is_shared(tmp_path):
+    # WarpX's 2024 scripts: write_dir='.' on the FieldDiagnostic only; pywarpx writes diag1 there
+    text, err = lua_of(tmp_path, """
+        sim.add_diagnostic(picmi.FieldDiagnostic(name="diag1", grid=grid, period=10, write_dir="."))
+        sim.add_diagnostic(picmi.ParticleDiagnostic(name="diag1", period=10, species=[e]))
+        sim.add_diagnostic(picmi.ParticleDiagnostic(name="other", period=10, species=[e]))
+    """)
+    assert 'output_dir = ".",' in text, text
+    assert "ParticleDiagnostic 'other'.write_dir (default diags/: written in . with the others)" in err, err
+    assert "'diag1'.write_dir" not in err, err
