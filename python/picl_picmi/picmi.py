@@ -391,18 +391,31 @@ OTHER_CODES = {}
 
 
 def _pydantic_message(cls, error):
-    """A ValidationError as one line: the object, the argument, the value, what PICMI expects."""
-    lines = []
+    """A ValidationError as one line: the object, the argument, the value, what PICMI expects (the
+    alternatives of a union, which pydantic reports one error each, said once)."""
+    groups = {}
     for e in error.errors():
-        arg = ".".join(str(p) for p in e["loc"]) or "(arguments)"
-        if e["type"] == "extra_forbidden":
-            known = [f for f in cls.model_fields if not f.startswith("_")]
+        arg, alternatives = [], []
+        for p in (str(p) for p in e["loc"]):
+            plain = re.fullmatch(r"\w+", p) and not p.startswith("PICMI_") and p not in (
+                "int", "float", "str", "bool", "list", "dict", "none")
+            (arg if plain else alternatives).append(p.removeprefix("PICMI_"))
+        key = ".".join(arg) or "(arguments)"
+        entry = groups.setdefault(key, {"type": e["type"], "input": e.get("input"), "msgs": [], "alts": []})
+        entry["msgs"].append(e["msg"])
+        entry["alts"] += alternatives
+    lines = []
+    for arg, g in groups.items():
+        if g["type"] == "extra_forbidden":
+            known = [f for f in getattr(cls, "model_fields", {}) if not f.startswith("_")]
             near = difflib.get_close_matches(arg, known, n=1)
             lines.append(f"{cls.__name__}.{arg}: no such argument" + (f"; did you mean {near[0]}?" if near else ""))
-        elif e["type"] == "missing":
+        elif g["type"] == "missing":
             lines.append(f"{cls.__name__}.{arg}: required")
+        elif len(g["msgs"]) > 1 and g["alts"]:
+            lines.append(f"{cls.__name__}.{arg} = {g['input']!r}: expected " + " or ".join(dict.fromkeys(g["alts"])))
         else:
-            lines.append(f"{cls.__name__}.{arg} = {e.get('input')!r}: {e['msg']}")
+            lines.append(f"{cls.__name__}.{arg} = {g['input']!r}: {g['msgs'][0]}")
     return "; ".join(lines)
 
 
@@ -433,7 +446,7 @@ def _excepthook(kind, value, tb, previous=sys.excepthook):
         sys.stderr.write(f"picl_picmi: {kind.__name__}: {value}\n")
     elif isinstance(value, ValidationError):
         # an assignment pydantic refused (sim.add_diagnostic(...) of a wrong object ...)
-        sys.stderr.write(f"picl_picmi: PiclUnsupported: {_pydantic_message(type(value.title, (), {'model_fields': {}}), value)}\n")
+        sys.stderr.write(f"picl_picmi: PiclUnsupported: {_pydantic_message(type(value.title, (), {}), value)}\n")
     else:
         previous(kind, value, tb)
 

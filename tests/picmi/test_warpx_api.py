@@ -194,3 +194,10 @@ def test_write_dir_of_a_namesake_is_shared(tmp_path):
     assert 'output_dir = ".",' in text, text
     assert "ParticleDiagnostic 'other'.write_dir (default diags/: written in . with the others)" in err, err
     assert "'diag1'.write_dir" not in err, err
+
+
+def test_a_wrong_object_is_one_short_line(tmp_path):
+    run = script(tmp_path, 'sim.add_diagnostic("diag1")\n')
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    (line,) = run.stderr.strip().splitlines()
+    assert line.startswith("picl_picmi: PiclUnsupported: Simulation.diagnostics.0 = 'diag1': expected FieldDiagnostic or"), line
