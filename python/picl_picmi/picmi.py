@@ -428,7 +428,7 @@ def _picl_init(cls):
         try:
             base_init(self, *args, **kw)
         except ValidationError as e:
-            raise PiclUnsupported(_pydantic_message(cls, e)) from None
+            raise PiclUnsupported(_pydantic_message(type(self), e)) from None
         if other:
             OTHER_CODES[id(self)] = (self, other)
     __init__.__doc__ = base_init.__doc__
