@@ -3,7 +3,9 @@
 # the header), each gets through `picl check` (the scripts' sim.step() with PICL_PICMI_CHECK=1:
 # translated and validated by picl, not run), and the 2D Langmuir one, short, runs and meets the
 # 5% of WarpX's Langmuir analysis (Examples/Tests/langmuir/analysis_2d.py) against cold-plasma
-# theory. A script that still stops on something picl_picmi or picl lacks is an xfail naming it
+# theory. Nothing is dropped silently: each numeric argument of every PICMI object of a script that
+# gets through, changed one at a time, changes picl's input, is refused or is named in the ignored
+# line (strings, objects and None are not varied). A script that still stops on something picl_picmi or picl lacks is an xfail naming it
 # (strict: it turns into a failure, to be unmarked, once the gap is closed).
 import glob
 import hashlib
@@ -99,3 +101,60 @@ def test_2d_langmuir_meets_warpxs_analysis(tmp_path, picl):
         assert error < 0.05, f"{path}: Ex inside the plasma off theory by {error:.2e} of the amplitude"
         assert np.abs(ex[:, outside]).max() < 0.05 * amplitude, f"{path}: a field outside the plasma"
     print(f"2D Langmuir (WarpX's script): worst |Ex - theory| / amplitude {worst:.2e}")
+
+
+def _perturbed(value):
+    """A different value of the same kind, or None where there is no obvious one."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, float):
+        return value * 1.1 if value else 1e-7
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            p = _perturbed(v)
+            if p is not None and not isinstance(v, (list, tuple)):
+                return [*value[:i], p, *value[i + 1:]]
+    return None
+
+
+# arguments that do not reach the Lua text by design: verbose is picl run's -q / -v
+NOT_IN_THE_INPUT = {("Simulation", "verbose")}
+
+
+@pytest.mark.parametrize("name", [n for n, why in SCRIPTS.items() if not why])
+def test_no_argument_is_dropped_silently(name, tmp_path, monkeypatch):
+    # every numeric argument the script gives, changed, changes the input picl gets (or is refused,
+    # or is named in the ignored line): nothing the script says is lost without a word
+    import runpy
+    from picl_picmi import picmi, translate
+    made = {}
+    monkeypatch.setattr(picmi.Simulation, "step", lambda self, n=None: made.setdefault("sim", self))
+    monkeypatch.setattr(picmi.Simulation, "write_input_file", lambda self, *a, **k: None)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", [name])
+    runpy.run_path(str(HERE / name), run_name="__main__")
+    sim = made["sim"]
+    ignored = []
+    base = translate.simulation_lua(sim, None, ignored)
+    tried, silent = 0, []
+    for obj in translate._objects(sim):
+        for arg in sorted(obj.model_fields_set):
+            value = getattr(obj, arg)
+            new = _perturbed(value)
+            if new is None or (type(obj).__name__, arg) in NOT_IN_THE_INPUT:
+                continue
+            tried += 1
+            try:
+                setattr(obj, arg, new)
+                text = translate.simulation_lua(sim, None, [])
+            except Exception:                  # refused (picl_picmi or PICMI's own check): not silent
+                text = None
+            finally:
+                setattr(obj, arg, value)
+            if text == base and f"{type(obj).__name__}.{arg}" not in " ".join(ignored):
+                silent.append(f"{type(obj).__name__}.{arg} = {value!r} -> {new!r}")
+    print(f"{name}: {tried} arguments changed one at a time")
+    assert tried >= 8, tried
+    assert not silent, f"changed without effect on picl's input: {silent}"
