@@ -2,11 +2,14 @@
 # picmi`. The classes are picmistandard's with picl's own arguments (prefix picl_); Simulation
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
-# A class picl cannot honour at all (RZ grids, electrostatic solvers, other
-# distributions, mirrors and field files, interactions, boosted-frame diagnostics) exists so that scripts
-# import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
-# refused when the input is written (translate.py), each naming the object, the argument and the
-# closest picl key.
+# A class picl cannot honour at all (RZ grids, electrostatic solvers, other distributions, mirrors
+# and field files, interactions) exists so that scripts import, and refuses to be made, naming the
+# closest picl feature; a name picl_picmi lacks (another code's class) is refused on access.
+# Arguments picl cannot honour are refused when the input is written (translate.py), each naming
+# the object, the argument and the closest picl key; other codes' arguments (warpx_...) are
+# recorded here and named in one "ignored" line. WarpX's own classes that scripts use
+# (TimeAveragedFieldDiagnostic, PlasmaLens) and calls (initialize_inputs) are here too. A refusal
+# ends a script with one line on stderr (the excepthook at the end), never a traceback.
 
 import difflib
 import os

@@ -1,6 +1,8 @@
 # translate.py: a PICMI Simulation as picl's Lua input (docs/input.md), commented, SI throughout.
-# Every argument is either written as the picl key that means the same, or refused with
-# PiclUnsupported naming the object, the argument and the closest picl key; none is dropped.
+# Every argument is either written as the picl key that means the same, refused with
+# PiclUnsupported naming the object, the argument and the closest picl key, or (another code's
+# argument, an output picl does not write) named in the "ignored" line; none is dropped silently.
+# The diagnostics are diagnostics.py's.
 # picl's own validation (lua/schema.lua) then checks the values, as for any input.
 
 import math
