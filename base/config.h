@@ -333,6 +333,7 @@ struct picl_config {
     long steps; /* always resolved (from stop_time when that was given) */
     double dt_limit; /* s, the chosen solver's stability limit on this grid (cfl 1) */
     double stop_time; /* s as given, or 0 when steps was given */
+    char set_note[CFG_TEXT_LEN]; /* what a --set replaced besides its own key (lua/set.lua); "" if nothing */
 
     enum cfg_precision precision;
     int shape_order; /* 1..3 */

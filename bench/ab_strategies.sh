@@ -17,7 +17,7 @@ cd "$dir"
 log=$dir/runs
 for _ in $(seq "$runs"); do
     for s in "$a" "$b"; do
-        out=$("$picl" run "$input" -q --set "steps=$steps" "$@" --set "deposition_strategy=$s" 2>&1)
+        out=$("$picl" run "$input" -q --profile --set "steps=$steps" "$@" --set "deposition_strategy=$s" 2>&1)
         ns=$(echo "$out" | sed -n 's/.* \([0-9.]*\) ns per particle per step.*/\1/p')
         push=$(echo "$out" | awk '/^push_deposit_0 /{print $4; exit}')
         bin=$(echo "$out" | awk '/^particles_tile_bin /{print $4; exit}')

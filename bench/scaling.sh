@@ -24,7 +24,7 @@ echo "kind,ranks,run,s_per_step,exchange_s,loop_s" >"$csv"
 run_one() {
     n=$1 cells=$2 log=$3
     shift 3
-    (cd "$out" && mpirun --oversubscribe -np "$n" "$picl" run "$root/inputs/uniform_plasma.lua" -q \
+    (cd "$out" && mpirun --oversubscribe -np "$n" "$picl" run "$root/inputs/uniform_plasma.lua" -q --profile \
         --set "grid.cells=$cells" --set "grid.max_box=16" --set "steps=$steps" \
         --set "species.electrons.ppc=2" --set "diagnostics.reduced.uniform_plasma.interval=$steps" "$@") >"$log" 2>&1
     awk -v steps="$steps" '

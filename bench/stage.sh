@@ -20,7 +20,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 echo "# inputs/pwfa_boosted.lua, $steps steps (time per step over steps 2-$steps), median of $runs runs"
 for run in $(seq "$runs"); do
     log=$out/stage_$run.log
-    (cd "$out" && "$picl" run "$root/inputs/pwfa_boosted.lua" -q --set "steps=$steps" \
+    (cd "$out" && "$picl" run "$root/inputs/pwfa_boosted.lua" -q --profile --set "steps=$steps" \
         --set "diagnostics.reduced.energy.interval=$steps" "$@") >"$log"
     awk -v r="$run" '
         /ns per particle per step/ { for (i = 1; i <= NF; i++) { if ($i == "ns") ns = $(i - 1); if ($i == "FOM") fom = $(i + 1); if ($i == "per" && $(i+1) == "step" && !sps) sps = $(i - 2) } }

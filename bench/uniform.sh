@@ -36,7 +36,7 @@ for strategy in $strategies; do
             tag=${strategy}_o${order}_${precision}
             for run in $(seq "$runs"); do
                 log=$out/uniform_${geometry}_${tag}_$run.log
-                (cd "$out" && "$picl" run "$root/inputs/$input" -q \
+                (cd "$out" && "$picl" run "$root/inputs/$input" -q --profile \
                     --set "grid.cells=$grid" --set "grid.max_box=$box" \
                     --set "shape_order=$order" --set "precision=$precision" --set "steps=$steps" \
                     --set "deposition_strategy=$strategy" \

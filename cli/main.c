@@ -20,6 +20,7 @@
 #include "log.h"
 #include "luamod.h"
 #include "program.h"
+#include "scales.h"
 #include "sim.h"
 #include "tune.h"
 
@@ -50,7 +51,8 @@ static const char usage[] =
     "options:\n"
     "  --device SPEC      device index, 'cpu', 'gpu' or part of its name (default: $PICL_DEVICE,\n"
     "                     else a GPU when there is one, else the first device)\n"
-    "  --set KEY=VALUE    override an input setting, e.g. --set steps=20 --set grid.cells={32,32,32}\n"
+    "  --set KEY=VALUE    override an input setting, e.g. --set steps=20 --set 'grid.cells={32,32,32}'\n"
+    "                     (quote a value with braces, parentheses or spaces: the shell reads them)\n"
     "  --restart PATH     `run`: continue from a checkpoint file, or from the newest one in\n"
     "                     checkpoint.dir with `--restart latest` (same input and --set options)\n"
     "  -o DIR             output folder of `gen`; results file of `bench`\n"
@@ -62,13 +64,15 @@ static const char usage[] =
     "  --lua-limits S,M   CPU seconds and MiB of memory an input script may use (default 10,1024;\n"
     "                     also $PICL_LUA_LIMITS)\n"
     "  --ranks N          `check`: the boxes, cells and estimated particles of each of N MPI ranks\n"
-    "  -q, --quiet        errors only;  -v, --verbose  debug messages\n"
+    "  --profile          `run`: after the summary, the time of each kernel and the roofline table\n"
+    "  -q, --quiet        errors only;  -v, --verbose  debug messages (and --profile's tables)\n"
     "  -h, --help         this text;    --version      picl's version\n";
 
 struct args {
     const char *command, *input, *device, *outdir, *restart, *report, *tuning;
     const char *sets[CFG_MAX_SETS];
     int n_sets, no_build, help, version, device_limits, ranks;
+    int profile; /* run: the kernel and roofline tables after the summary */
     int warmup, steps, repeats; /* tune; 0: its defaults */
 };
 
@@ -83,6 +87,47 @@ static int count_value(const char *opt, const char *v, int *out, char *err, size
     }
     *out = (int)n;
     return 0;
+}
+
+/* The key of a --set word ("grid.cells" of "grid.cells=64"), its length; 0 when it has none. */
+static size_t set_key_len(const char *word)
+{
+    const char *eq = strchr(word, '=');
+    return eq && eq > word ? (size_t)(eq - word) : 0;
+}
+
+/* An unquoted `--set grid.cells={64,64,64}` reaches picl as `--set grid.cells=64 grid.cells=64
+ * grid.cells=64` (the shell's brace expansion; `--set=` gives three `--set=` words). Word i is
+ * such a continuation when it and the words before it back to a --set carry that --set's key.
+ * Returns -1 with a message that names what happened and the quoted form. */
+static int brace_expanded(int argc, char **argv, int i, char *err, size_t err_len)
+{
+    const char *pre = strncmp(argv[i], "--set=", 6) ? "" : "--set=";
+    const size_t np = strlen(pre), klen = set_key_len(argv[i] + np);
+    if (!klen)
+        return 0;
+    const char *key = argv[i] + np;
+#define SAME_KEY(w) (!strncmp((w), pre, np) && set_key_len((w) + np) == klen && !strncmp((w) + np, key, klen))
+    int first = i; /* the --set's own word (its value, or the --set=KEY=VALUE) */
+    while (first > 1 && (np || strcmp(argv[first - 1], "--set")) && SAME_KEY(argv[first - 1]))
+        first--;
+    if (first == i || (!np && strcmp(argv[first - 1], "--set")))
+        return 0;
+    int last = i;
+    while (last + 1 < argc && SAME_KEY(argv[last + 1]))
+        last++;
+#undef SAME_KEY
+    /* the values joined as the shell found them: {64,64,64} */
+    char values[512] = "";
+    size_t n = 0;
+    for (int j = first; j <= last && n < sizeof values; j++)
+        n += (size_t)snprintf(values + n, sizeof values - n, "%s%s", j > first ? "," : "", argv[j] + np + klen + 1);
+    snprintf(err, err_len,
+             "--set: the shell expanded the braces of an unquoted --set %.*s={%s} into %d words ('%s' follows "
+             "%s%s); quote the value: --set '%.*s={%s}'",
+             (int)klen, key, values, last - first + 1, argv[i], np ? "" : "--set ", argv[first], (int)klen, key,
+             values);
+    return -1;
 }
 
 static int parse_args(int argc, char **argv, struct args *a, char *err, size_t err_len)
@@ -150,6 +195,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
         } else if (!strncmp(arg, "--device=", 9)) {
             a->device = arg + 9;
         } else if (!strncmp(arg, "--set=", 6)) {
+            if (brace_expanded(argc, argv, i, err, err_len))
+                return -1;
             if (a->n_sets == CFG_MAX_SETS) {
                 snprintf(err, err_len, "at most %d --set options", CFG_MAX_SETS);
                 return -1;
@@ -159,6 +206,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
             a->help = 1;
         } else if (!strcmp(arg, "--version")) {
             a->version = 1;
+        } else if (!strcmp(arg, "--profile")) {
+            a->profile = 1;
         } else if (!strcmp(arg, "--no-build")) {
             a->no_build = 1;
         } else if (!strcmp(arg, "--device-limits")) {
@@ -169,6 +218,8 @@ static int parse_args(int argc, char **argv, struct args *a, char *err, size_t e
             log_set_level(LOG_DEBUG);
         } else if (arg[0] == '-' && arg[1]) {
             snprintf(err, err_len, "unknown option '%s' (picl --help lists them)", arg);
+            return -1;
+        } else if (brace_expanded(argc, argv, i, err, err_len)) {
             return -1;
         } else if (!a->command) {
             a->command = arg;
@@ -272,6 +323,7 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
         return 2;
     }
     cfg_print(cfg, stdout);
+    scales_print(cfg, stdout);
     print_memory(cfg, stdout);
     if (a->ranks > 0 && print_ranks(cfg, a->ranks, err)) {
         if (!a->no_build)
@@ -423,9 +475,12 @@ static int cmd_run(const struct args *a, struct picl_config *cfg, const struct c
     }
     if (rc == 0 && sim_run(s, err, ERR_LEN))
         rc = 1;
-    if (rc == 0)
+    /* -q: errors only, unless the tables were asked for by name; -v includes them */
+    const int profile = a->profile || log_get_level() >= LOG_DEBUG;
+    if (rc == 0 && (profile || log_get_level() >= LOG_INFO))
         sim_summary(s, comm->rank == 0 ? stdout : NULL);
-    if (rc == 0 && comm->rank == 0) {
+    if (rc == 0 && comm->rank == 0 && profile) {
+        timers_print(&s->ctx.timers, s->step - s->start_step, stdout);
         /* each hot kernel of this rank against the device's roofs, when the tuning file holds them */
         struct bench_roof_row rows[TIMER_MAX];
         const int n = bench_roofline_rows(s, s->step - s->start_step, rows, TIMER_MAX);
@@ -476,8 +531,11 @@ static int launcher_rank(void)
  * diagnostics' filters), so check --no-build, gen and run refuse the same inputs. */
 static int load_input(struct picl_config *cfg, const struct args *a, char *err)
 {
-    return cfg_load(cfg, a->input, a->sets, a->n_sets, err, ERR_LEN) || gen_exprs_check(cfg, err, ERR_LEN) ||
-           gen_diag_filters_check(cfg, err, ERR_LEN);
+    if (cfg_load(cfg, a->input, a->sets, a->n_sets, err, ERR_LEN))
+        return -1;
+    if (cfg->set_note[0])
+        log_info("%s", cfg->set_note);
+    return gen_exprs_check(cfg, err, ERR_LEN) || gen_diag_filters_check(cfg, err, ERR_LEN);
 }
 
 int main(int argc, char **argv)

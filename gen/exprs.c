@@ -4,6 +4,7 @@
 #include "exprs.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "constants.h"
 #include "emit.h"
@@ -160,4 +161,24 @@ const char *gen_species_expr_expected(int i)
                                             "a finite temperature >= 0 wherever the species is loaded",
                                             "a finite momentum (gamma v / c) wherever the species is loaded"};
     return expected[i < 2 ? i : 2];
+}
+
+int gen_expr_macro_clash(const struct picl_config *cfg, const struct strbuf *src, char *err, size_t err_len)
+{
+    if (!src->data)
+        return 0;
+    for (const char *p = strstr(src->data, "#define "); p; p = strstr(p + 1, "#define ")) {
+        const char *name = p + 8;
+        size_t n = 0;
+        while ((name[n] >= 'A' && name[n] <= 'Z') || (name[n] >= 'a' && name[n] <= 'z') || name[n] == '_' ||
+               (name[n] >= '0' && name[n] <= '9'))
+            n++;
+        for (int i = 0; i < cfg->n_constants; i++)
+            if (strlen(cfg->constants[i].name) == n && !strncmp(cfg->constants[i].name, name, n)) {
+                snprintf(err, err_len, "%s: constants.%s: '%s' is a macro of the generated program; expected another "
+                         "name", cfg->input_path, cfg->constants[i].name, cfg->constants[i].name);
+                return -1;
+            }
+    }
+    return 0;
 }

@@ -50,4 +50,9 @@ void gen_expr_lab_cells(const struct picl_config *cfg, int *cells);
 int gen_expr_bad_value(const struct cfg_expr *e, double v, const double *r, double t, int with_t, const char *expected,
                        char *err, size_t err_len);
 
+/* 0 when no constant of the input is a macro the program `src` defines (a #define of the
+ * generator or a template), else -1 and a message naming the constant: the name would be
+ * replaced by the macro's text in every expression function. */
+int gen_expr_macro_clash(const struct picl_config *cfg, const struct strbuf *src, char *err, size_t err_len);
+
 #endif

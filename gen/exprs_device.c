@@ -9,6 +9,7 @@
 
 #include "emit.h"
 #include "exprs.h"
+#include "ident.h"
 
 int gen_expr_checks(const struct picl_config *cfg, struct gen_expr_check *out)
 {
@@ -155,7 +156,7 @@ int gen_expr_checks_source(struct strbuf *sb, const struct picl_config *cfg, con
         sb_puts(sb, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\ntypedef double T;\n");
     else
         sb_puts(sb, "typedef float T;\n");
-    if (gen_exprs_emit(sb, cfg, dev, err, err_len))
+    if (ident_config(cfg, err, err_len) || gen_exprs_emit(sb, cfg, dev, err, err_len))
         return -1;
     for (int i = 0; i < n; i++) {
         const struct gen_expr_check *c = &checks[i];

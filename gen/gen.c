@@ -13,6 +13,7 @@
 #include "exprs.h"
 #include "flux_defs.h"
 #include "godfrey.h"
+#include "ident.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
 #include "species_defs.h"
@@ -360,6 +361,9 @@ int gen_program(const struct picl_config *cfg, const struct gen_device *dev, str
 int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev, const struct gen_layout *lay,
                     const struct gen_plan *plan, struct strbuf *out, char *err, size_t err_len)
 {
+    /* every name the program will hold, by the one rule (base/ident.c), whoever made cfg */
+    if (ident_config(cfg, err, err_len))
+        return -1;
     if (cfg->precision == CFG_DOUBLE && !dev->has_fp64) {
         snprintf(err, err_len, "precision: \"double\" needs cl_khr_fp64, which %s lacks; use \"float\"",
                  dev->name);
@@ -435,5 +439,5 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
         snprintf(err, err_len, "out of host memory while generating kernels");
         return -1;
     }
-    return 0;
+    return gen_expr_macro_clash(cfg, out, err, err_len);
 }

@@ -2,6 +2,7 @@
  * validated into struct picl_config. The schema and every input message live in lua/. */
 #include "config.h"
 #include "hash.h"
+#include "ident.h"
 #include "mem.h"
 
 #include <errno.h>
@@ -419,6 +420,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     lua_pop(L, 1);
     cfg->steps = (long)luatab_integer(rd, r, "steps");
     cfg->stop_time = luatab_number(rd, r, "stop_time", 0);
+    luatab_string(rd, r, "set_note", cfg->set_note, sizeof cfg->set_note);
 
     cfg->precision = (enum cfg_precision)luatab_enum(rd, r, "precision", cfg_precision_names);
     cfg->shape_order = (int)luatab_integer(rd, r, "shape_order");
@@ -549,6 +551,12 @@ static int load_protected(lua_State *L)
     luamod_resolve(L, &run_entry, job);
     const struct luatab rd = {L, "resolved config"};
     copy_config(&rd, lua_gettop(L), job->out);
+    /* whatever the script did to the Lua side, no name reaches the generator unchecked */
+    char why[512];
+    if (ident_config(job->out, why, sizeof why)) {
+        lua_pushstring(L, why);
+        return lua_error(L);
+    }
     return 0;
 }
 

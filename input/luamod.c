@@ -2,11 +2,14 @@
  * runs from any directory and never reads Lua from disk. */
 #include "luamod.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
@@ -49,9 +52,80 @@ static int search_embedded(lua_State *L)
     return 2;
 }
 
+/* Closes a file that open_regular made (luaL_Stream's closef). */
+static int close_regular(lua_State *L)
+{
+    luaL_Stream *p = luaL_checkudata(L, 1, LUA_FILEHANDLE);
+    const int ok = fclose(p->f) == 0;
+    return luaL_fileresult(L, ok, NULL);
+}
+
+/* hostfile.open(path): a Lua file opened for reading, or nil and a message; regular files only,
+ * since a FIFO, a terminal or a device can block a read for ever, where no limit of the
+ * script's CPU time can reach. stat refuses them before open (opening a device may act on it);
+ * open without blocking and fstat refuse one put in its place meanwhile. */
+static int open_regular(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    struct stat st;
+    if (stat(path, &st))
+        return luaL_fileresult(L, 0, path);
+    int fd = S_ISREG(st.st_mode) ? open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) : -1;
+    if (S_ISREG(st.st_mode) && fd < 0)
+        return luaL_fileresult(L, 0, path);
+    if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
+        close(fd);
+        fd = -1;
+    }
+    if (fd < 0) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "%s: not a regular file (%s); input scripts read regular files only, since reading a FIFO, "
+                        "a terminal or a device may never end", path, S_ISDIR(st.st_mode) ? "a directory" :
+                        S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a character device" : "not a plain file");
+        lua_pushinteger(L, EINVAL);
+        return 3;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    luaL_Stream *p = lua_newuserdatauv(L, sizeof *p, 0);
+    p->closef = NULL; /* a closed file until fdopen succeeds */
+    luaL_setmetatable(L, LUA_FILEHANDLE);
+    p->f = fdopen(fd, "r");
+    if (!p->f) {
+        const int e = errno;
+        close(fd);
+        errno = e;
+        return luaL_fileresult(L, 0, path);
+    }
+    p->closef = close_regular;
+    return 1;
+}
+
+/* The metatables every value of a type shares (strings') or every file shares: a script that
+ * reached one could change how picl's own Lua code runs (string methods, file finalizers), so
+ * getmetatable answers `false` for them (lua/sandbox.lua gives scripts no other way in). */
+static void protect_metatable(lua_State *L)
+{
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}
+
 void luamod_open(lua_State *L)
 {
     luaL_openlibs(L);
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_remove(L, -2);
+    protect_metatable(L);
+    luaL_getmetatable(L, LUA_FILEHANDLE);
+    protect_metatable(L);
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "loaded");
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, open_regular);
+    lua_setfield(L, -2, "open");
+    lua_setfield(L, -2, "hostfile"); /* require("hostfile"), for lua/sandbox.lua */
+    lua_pop(L, 2);
     lua_getglobal(L, "package");
     lua_createtable(L, 1, 0);
     lua_pushcfunction(L, search_embedded);
@@ -134,29 +208,45 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 }
 
 /* The count hook never runs inside one long library call (a pathological string.find pattern,
- * a sort of a huge table): a timer on this thread's CPU clock, at twice the limit and a second
- * more, is the last resort. Its handler can only write and leave, so the message is made
- * beforehand; this is the one exit below main, because nothing else can stop that call. */
-static char watchdog_message[512];
-static size_t watchdog_len;
-static struct sigaction watchdog_old; /* SIGXCPU's handler before, put back after each script */
+ * a sort of a huge table), nor inside a finalizer (Lua turns hooks off there, and lua_close runs
+ * them all), nor while a read waits: two timers are the last resort, one on this thread's CPU
+ * clock at twice the limit and a second more, one on the wall clock at ten times the limit and
+ * ten seconds more (a loaded machine may give a script a small share of a core, and the CPU
+ * timer's clearer message should come first while the script computes). Both run from
+ * before the state is made until after it is closed. Their handler can only write and leave, so
+ * the messages are made beforehand; this is the one exit below main, because nothing else can
+ * stop that call. */
+static char watchdog_message[2][512];
+static size_t watchdog_len[2];
+static struct sigaction watchdog_old[2]; /* SIGXCPU's and SIGALRM's handlers before, put back after */
+static const int watchdog_signal[2] = {SIGXCPU, SIGALRM};
 
 static void watchdog_fire(int sig)
 {
-    (void)sig;
-    ssize_t w = write(STDERR_FILENO, watchdog_message, watchdog_len);
-    (void)w;
+    const int w = sig == SIGALRM;
+    ssize_t n = write(STDERR_FILENO, watchdog_message[w], watchdog_len[w]);
+    (void)n;
     _exit(2);
 }
 
-static int watchdog_arm(timer_t *timer, const char *path, const char *prefix)
+static double watchdog_after(int w)
 {
-    const double after = 2 * limit_seconds + 1;
-    int n = snprintf(watchdog_message, sizeof watchdog_message,
-                     "picl: error: %s%s: the script ran for more than %g s of CPU time inside one library call (a "
-                     "string pattern, a sort), past the limit on input scripts; stopped (--lua-limits raises it)\n",
-                     prefix, path, after);
-    watchdog_len = n < 0 ? 0 : (size_t)n < sizeof watchdog_message ? (size_t)n : sizeof watchdog_message - 1;
+    return w ? 10 * limit_seconds + 10 : 2 * limit_seconds + 1;
+}
+
+/* Timer w (0 CPU, 1 wall clock): 0 when armed, -1 when not (then the count hook alone). */
+static int watchdog_arm(int w, timer_t *timer, const char *path, const char *prefix)
+{
+    const double after = watchdog_after(w);
+    int n = w ? snprintf(watchdog_message[w], sizeof watchdog_message[w],
+                         "picl: error: %s%s: the script ran for more than %g s of wall-clock time, past the limit on "
+                         "input scripts (a read that never ends, a finalizer that never returns); stopped "
+                         "(--lua-limits raises it)\n", prefix, path, after)
+              : snprintf(watchdog_message[w], sizeof watchdog_message[w],
+                         "picl: error: %s%s: the script ran for more than %g s of CPU time inside one library call "
+                         "(a string pattern, a sort) or a finalizer, past the limit on input scripts; stopped "
+                         "(--lua-limits raises it)\n", prefix, path, after);
+    watchdog_len[w] = n < 0 ? 0 : (size_t)n < sizeof watchdog_message[w] ? (size_t)n : sizeof watchdog_message[w] - 1;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = watchdog_fire;
@@ -164,34 +254,45 @@ static int watchdog_arm(timer_t *timer, const char *path, const char *prefix)
     struct sigevent ev;
     memset(&ev, 0, sizeof ev);
     ev.sigev_notify = SIGEV_SIGNAL;
-    ev.sigev_signo = SIGXCPU;
-    if (sigaction(SIGXCPU, &sa, &watchdog_old))
-        return -1; /* no watchdog: the count hook alone */
-    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, timer)) {
-        sigaction(SIGXCPU, &watchdog_old, NULL);
+    ev.sigev_signo = watchdog_signal[w];
+    if (sigaction(watchdog_signal[w], &sa, &watchdog_old[w]))
+        return -1;
+    if (timer_create(w ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ev, timer)) {
+        sigaction(watchdog_signal[w], &watchdog_old[w], NULL);
         return -1;
     }
     struct itimerspec when = {.it_value = {.tv_sec = (time_t)after, .tv_nsec = (long)((after - (time_t)after) * 1e9)}};
     if (timer_settime(*timer, 0, &when, NULL)) {
         timer_delete(*timer);
-        sigaction(SIGXCPU, &watchdog_old, NULL);
+        sigaction(watchdog_signal[w], &watchdog_old[w], NULL);
         return -1;
     }
     return 0;
+}
+
+static void watchdog_disarm(int w, timer_t timer)
+{
+    timer_delete(timer);
+    sigaction(watchdog_signal[w], &watchdog_old[w], NULL);
 }
 
 int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix, const char *suffix,
                const char *no_message, char *err, size_t err_len)
 {
     struct budget b = {.cap = limit_bytes, .start = thread_seconds(), .seconds = limit_seconds};
+    timer_t timer[2];
+    int watched[2];
+    for (int w = 0; w < 2; w++)
+        watched[w] = watchdog_arm(w, &timer[w], path, prefix) == 0;
     lua_State *L = lua_newstate(budget_alloc, &b);
     if (!L) {
+        for (int w = 0; w < 2; w++)
+            if (watched[w])
+                watchdog_disarm(w, timer[w]);
         snprintf(err, err_len, "%s: cannot create a Lua state (out of memory)", path);
         return -1;
     }
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, 10000);
-    timer_t timer;
-    const int watched = watchdog_arm(&timer, path, prefix) == 0;
     int rc = 0;
     lua_pushcfunction(L, fn);
     lua_pushlightuserdata(L, job);
@@ -208,11 +309,10 @@ int luamod_run(lua_CFunction fn, void *job, const char *path, const char *prefix
             snprintf(err, err_len, "%s%s%s", prefix, msg ? msg : no_message, suffix);
         rc = -2;
     }
-    if (watched) {
-        timer_delete(timer);
-        sigaction(SIGXCPU, &watchdog_old, NULL);
-    }
-    lua_close(L);
+    lua_close(L); /* runs the finalizers left: still under both timers */
+    for (int w = 0; w < 2; w++)
+        if (watched[w])
+            watchdog_disarm(w, timer[w]);
     return rc;
 }
 

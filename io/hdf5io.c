@@ -271,6 +271,13 @@ int hio_open_read(const char *path, hid_t *id, char *err, size_t err_len)
         snprintf(err, err_len, "cannot open '%s': %s", path, strerror(errno));
         return -1;
     }
+    /* HDF5 opens what it is given, and opening a FIFO waits for a writer that may never come */
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, err_len, "'%s' is %s, not a regular file; expected a checkpoint file", path,
+                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
+                 S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "a special file");
+        return -1;
+    }
     htri_t is = H5Fis_hdf5(path);
     if (is <= 0) {
         snprintf(err, err_len, "'%s' (%lld bytes) is not an HDF5 file: it lacks HDF5's signature, so it is "

@@ -177,7 +177,7 @@ function B.expand(path, text, cli_sets, limits, env)
             end
             local keep = true
             for _, f in ipairs(restrict) do
-                local fine, r = pcall(f, setmetatable({}, { __index = p, __newindex = function()
+                local fine, r = pcall(f, setmetatable({}, { __metatable = false, __index = p, __newindex = function()
                     error("restrict: the parameter table is read-only", 2) end }))
                 if not fine then fail("restrict", tostring(r)) end
                 if not r then keep = false break end

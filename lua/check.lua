@@ -142,10 +142,13 @@ local boolean = { what = "true or false", check = function(v)
 end }
 
 local IDENT = "^[%a_][%w_]*$"
+-- string.match as it was when picl's modules loaded, before any script ran: name checks do not
+-- go through the strings' metatable (input/luamod.c keeps scripts away from it as well).
+local match = string.match
 
 local function name_kind(what)
     return { what = what, check = function(v, key, ctx)
-        if type(v) ~= "string" or not v:match(IDENT) then return nil end
+        if type(v) ~= "string" or not match(v, IDENT) then return nil end
         if #v >= ctx.limits.name_len then
             return nil, string.format("'%s' is %d characters; expected at most %d", v, #v, ctx.limits.name_len - 1)
         end
@@ -231,7 +234,7 @@ end
 -- The key of one list entry: its name when it has a usable one ("species.electrons"), else its
 -- 1-based position ("species.2"). --set addresses entries the same way.
 local function entry_key(key, item, i)
-    if type(item) == "table" and type(item.name) == "string" and item.name:match(IDENT) then
+    if type(item) == "table" and type(item.name) == "string" and match(item.name, IDENT) then
         return join(key, item.name)
     end
     return join(key, i)

@@ -75,7 +75,7 @@ function internal.run(path, text, sets, limits)
             path, ret == nil and "nothing" or repr(ret))
     end
 
-    local ctx = { path = path, code = strip_comments(text), limits = limits, set_paths = {}, where = where.where }
+    local ctx = { path = path, code = strip_comments(text), limits = limits, set_paths = {}, set_notes = {}, where = where.where }
     if sim.call and sim.call.source == "@" .. path then
         ctx.sim_line = sim.call.line
     else
@@ -95,7 +95,10 @@ function internal.run(path, text, sets, limits)
         ctx.axes = check.GEOMETRY_AXES[ctx.geometry]
         return check_value({ kind = schema.simulation }, input, "", ctx)
     end)
-    if ok then return resolved end
+    if ok then
+        resolved.set_note = table.concat(ctx.set_notes, "; ")
+        return resolved
+    end
     if type(resolved) ~= "table" or not resolved.picl_error then error(resolved, 0) end -- a bug here
     local e = resolved
     local at = e.where or (e.key == "" and ctx.path .. ":" .. ctx.sim_line) or ctx:where(e.key)

@@ -2,6 +2,7 @@
 -- reading files, and nothing that could change the machine.
 
 local repr = require("text").repr
+local open_regular = require("hostfile").open -- input/luamod.c: regular files only
 
 -- No processes, no writing, no native code, no debug library, no require but picl's.
 
@@ -39,11 +40,28 @@ local function sandbox(public, script_path)
 
     local env = {}
     for _, name in ipairs { "print", "pairs", "ipairs", "type", "tostring", "tonumber", "select", "error",
-        "assert", "pcall", "xpcall", "next", "rawget", "rawset", "rawequal", "rawlen", "setmetatable",
-        "getmetatable", "collectgarbage", "_VERSION" } do
+        "assert", "pcall", "xpcall", "next", "rawget", "rawset", "rawequal", "rawlen", "collectgarbage",
+        "_VERSION" } do
         env[name] = _G[name]
     end
     env.unpack = table.unpack
+    -- A script sees the metatables of its own tables and of no other value: strings share one
+    -- with picl's own code, files one with every file (input/luamod.c protects both as well).
+    env.getmetatable = function(v)
+        if type(v) ~= "table" then return nil end
+        return getmetatable(v)
+    end
+    -- No finalizers: Lua runs them with hooks off, at any allocation and at the state's close,
+    -- where no limit of the script's time can stop one that never returns. Lua marks an object
+    -- for finalization only when its metatable has __gc at setmetatable, so refusing it here
+    -- is enough; a __gc added to the metatable later is never called.
+    env.setmetatable = function(t, mt)
+        if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+            error("setmetatable: __gc (a finalizer) is not available to input scripts: picl cannot bound its time",
+                2)
+        end
+        return setmetatable(t, mt)
+    end
     for _, lib in ipairs { "string", "table", "math", "utf8", "coroutine" } do env[lib] = copy(_G[lib]) end
 
     env.os = guarded("os", { time = os.time, clock = os.clock, date = os.date, getenv = os.getenv,
@@ -56,13 +74,24 @@ local function sandbox(public, script_path)
                 repr(path), repr(mode)), 2)
         end
         if type(path) ~= "string" then error("io.open: expected a file name, got " .. repr(path), 2) end
-        return io.open(resolve(path), mode)
+        return open_regular(resolve(path))
     end
+    -- io.lines(path, ...) as Lua's: the file is closed when the lines run out.
     local function lines(path, ...)
         if type(path) ~= "string" then
             error("io.lines: expected a file name (input scripts do not read standard input)", 2)
         end
-        return io.lines(resolve(path), ...)
+        local f, err = open_regular(resolve(path))
+        if not f then error(err, 2) end
+        local next_line = f:lines(...)
+        return function()
+            local v = table.pack(next_line())
+            if v[1] == nil then
+                if io.type(f) == "file" then f:close() end
+                return nil
+            end
+            return table.unpack(v, 1, v.n)
+        end
     end
     env.io = guarded("io", { open = open, lines = lines, type = io.type }, io)
 
@@ -82,7 +111,7 @@ local function sandbox(public, script_path)
         local e = env
         if select("#", ...) > 0 then e = ... end
         if type(path) ~= "string" then return nil, "loadfile: expected a file name" end
-        local f, err = io.open(resolve(path), "r")
+        local f, err = open_regular(resolve(path))
         if not f then return nil, err end
         local text = f:read("a")
         f:close()

@@ -16,6 +16,8 @@ local boolean, IDENT, name_kind, path_kind = check.boolean, check.IDENT, check.n
 local expression, section, entry_key, list_of = check.expression, check.section, check.entry_key, check.list_of
 local check_value, names_list, known_species = check.check_value, check.names_list, check.known_species
 
+local match = string.match -- as loaded, before any script ran (see check.lua)
+
 -- Names a user constant may not take: the expression's arguments, the physical constants
 -- the generator defines beside them, and C words that would not compile as a variable.
 local RESERVED = {}
@@ -27,7 +29,9 @@ for _, n in ipairs { "x", "y", "z", "t", "c", "eps0", "mu0", "q_e", "m_e", "m_p"
     "while", "real", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
     "exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "cbrt", "pow", "pown", "fabs", "fmin",
     "fmax", "floor", "ceil", "round", "fmod", "hypot", "erf", "erfc", "tgamma", "min", "max",
-    "clamp", "step", "smoothstep", "sign", "select", "exp10", "powr", "M_PI" } do
+    "clamp", "step", "smoothstep", "sign", "select", "exp10", "powr", "M_PI",
+    -- a diagnostic filter's quantities, and types the generated program holds (base/ident.c)
+    "ux", "uy", "uz", "gamma", "energy", "acc_real", "real4", "vreal", "vmask", "bool", "true", "false" } do
     RESERVED[n] = true
 end
 
@@ -36,7 +40,7 @@ local constants_kind = { what = "a table of name = number", map = true, check = 
     if type(v) ~= "table" then return nil end
     local out = {}
     for _, name in ipairs(sorted_keys(v)) do
-        if type(name) ~= "string" or not name:match(IDENT) then
+        if type(name) ~= "string" or not match(name, IDENT) then
             fail(key, string.format("constant name %s is not a C identifier; expected letters, digits and _, "
                 .. "not starting with a digit (constants = {k = 1.5e6})", repr(name)))
         end

@@ -98,6 +98,18 @@ local function apply_set(ctx, root, input, s)
         end
     end
     ctx.set_paths[#ctx.set_paths + 1] = here()
+    -- steps and stop_time exclude each other: one given on the command line replaces the script's
+    -- other (not one that --set gave too, which stays an error), and the run says so once.
+    local other = ({ steps = "stop_time", stop_time = "steps" })[here()]
+    if other and value ~= nil and input[other] ~= nil then
+        for _, p in ipairs(ctx.set_paths) do
+            if p == other then return end
+        end
+        ctx.set_notes[#ctx.set_notes + 1] = string.format("--set %s=%s replaces the input's %s = %s%s",
+            here(), text:match("^%s*(.-)%s*$"), other,
+            type(input[other]) == "number" and string.format("%.6g", input[other]) or tostring(input[other]), other == "stop_time" and " s" or "")
+        input[other] = nil
+    end
 end
 
 return { apply = apply_set }

@@ -596,5 +596,4 @@ void sim_summary(const struct sim *s, FILE *out)
                         s->species[i].cfg->name, s->species[i].mg->sent, s->species[i].mg->received,
                         s->species[i].mg->messages, s->species[i].mg->seconds);
     }
-    timers_print(&s->ctx.timers, steps, out);
 }

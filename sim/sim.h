@@ -93,7 +93,7 @@ int sim_step(struct sim *s, char *err, size_t err_len);
 int sim_run(struct sim *s, char *err, size_t err_len);
 void sim_destroy(struct sim *s);
 /* The end-of-run summary: steps, particles, time per step, ns per particle per step, the
- * paper's figure of merit, and the per-kernel table. */
+ * paper's figure of merit, memory and output (the kernel table: timers_print, `run --profile`). */
 void sim_summary(const struct sim *s, FILE *out);
 
 /* What io/ sees of the run (pointers into s, its step and time). */

@@ -4,3 +4,7 @@
 
 class PiclUnsupported(Exception):
     """A PICMI object, argument or value that picl cannot honour (the message says which)."""
+
+
+class PiclRunFailed(RuntimeError):
+    """picl stopped with an error on the input a script wrote (picl's own message precedes it)."""

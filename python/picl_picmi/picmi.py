@@ -2,22 +2,29 @@
 # picmi`. The classes are picmistandard's with picl's own arguments (prefix picl_); Simulation
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
-# A class picl cannot honour at all (RZ grids, electrostatic solvers,
-# flux and plane injection, mirrors and field files, boosted-frame diagnostics) exists so that scripts
-# import, and refuses to be made, naming the closest picl feature. Arguments picl cannot honour are
-# refused when the input is written (translate.py), each naming the object, the argument and the
-# closest picl key.
+# A class picl cannot honour at all (RZ grids, electrostatic solvers, flux and plane injection,
+# mirrors and field files) exists so that scripts import, and refuses to be made, naming the
+# closest picl feature; a name picl_picmi lacks (another code's class) is refused on access.
+# Arguments picl cannot honour are refused when the input is written (translate.py), each naming
+# the object, the argument and the closest picl key; other codes' arguments (warpx_...) are
+# recorded here and named in one "ignored" line, but for those picl honours (warpx_collisions,
+# warpx_do_not_deposit: translate.py's HONOURED). WarpX's own classes that scripts use
+# (TimeAveragedFieldDiagnostic, PlasmaLens, CoulombCollisions) and calls (initialize_inputs) are
+# here too. A refusal ends a script with one line on stderr (the excepthook at the end), never a
+# traceback.
 
+import difflib
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Literal
 
 import picmistandard
-from pydantic import Field, PrivateAttr
+from pydantic import ConfigDict, Field, PrivateAttr, ValidationError
 
-from .errors import PiclUnsupported
+from .errors import PiclRunFailed, PiclUnsupported
 from . import translate
 
 picmistandard.register_codename("picl")
@@ -108,14 +115,6 @@ class Species(picmistandard.PICMI_Species):
     charge: float | str | None = Field(default=None, description="C, a number or text such as '-q_e'")
     mass: float | str | None = Field(default=None, description="kg, a number or text such as '5*m_e'")
     picl_frozen: bool | None = Field(default=None, description="species.frozen")
-    _picl_no_deposit: bool = PrivateAttr(default=False)
-
-    def __init__(self, *args, **kwargs):
-        # WarpX's warpx_do_not_deposit (picmistandard drops another code's arguments before
-        # validation) changes the physics, so it is kept: species.deposit = false
-        no_deposit = bool(kwargs.get("warpx_do_not_deposit"))
-        super().__init__(*args, **kwargs)
-        self._picl_no_deposit = no_deposit
 
 
 class UniformDistribution(picmistandard.PICMI_UniformDistribution):
@@ -207,6 +206,19 @@ class AnalyticAppliedField(picmistandard.PICMI_AnalyticAppliedField):
     arguments as constants; lower_bound / upper_bound as for ConstantAppliedField."""
 
 
+class PlasmaLens(picmistandard.base.PICMI_AppliedField):
+    """WarpX's lattice of plasma lenses (pywarpx.picmi.PlasmaLens): lens i spans z from starts[i] +
+    i period to that plus lengths[i], where Ex = strengths_E[i] x, Ey = strengths_E[i] y, Bx =
+    strengths_B[i] y, By = -strengths_B[i] x: applied_fields.E and .B, each lens a hard-edged z
+    range of the expressions. picl applies them at the particle's position at each step; WarpX
+    weighs each step by the fraction of it spent inside a lens (issue #37, item 6)."""
+    period: float = Field(description="m: the lattice period (lab frame)")
+    starts: list[float] = Field(description="m: each lens' start within its period")
+    lengths: list[float] = Field(description="m: each lens' length")
+    strengths_E: list[float] | None = Field(default=None, description="V/m^2")
+    strengths_B: list[float] | None = Field(default=None, description="T/m")
+
+
 Mirror = _refused(picmistandard.PICMI_Mirror, "picl has no mirrors; closest: none")
 LoadAppliedField = _refused(picmistandard.PICMI_LoadAppliedField,
                             "picl reads no field files; closest: fields.Ex ... (expressions)")
@@ -216,20 +228,50 @@ LoadGriddedField = _refused(picmistandard.PICMI_LoadGriddedField,
 
 # --- diagnostics
 
+# WarpX's periods: a number of steps, or slices "a:b:c" (steps a to b every c), comma-separated
+PERIOD = int | str
+
+
 class FieldDiagnostic(picmistandard.PICMI_FieldDiagnostic):
-    """diagnostics.full[i] with fields (data_list) and no species."""
+    """diagnostics.full[i] with fields (data_list); a ParticleDiagnostic of the same name joins it
+    (one openPMD series with meshes and particles, as WarpX writes it). period: steps, or WarpX's
+    slices ("::10", "0:100:10,200:")."""
+    period: PERIOD = Field(description="steps between outputs, or WarpX's slice string")
+
+
+class TimeAveragedFieldDiagnostic(FieldDiagnostic):
+    """WarpX's class: with warpx_time_average_mode "none" (its default) a FieldDiagnostic; picl
+    writes no time-averaged fields, so another mode is refused."""
 
 
 class ParticleDiagnostic(picmistandard.PICMI_ParticleDiagnostic):
-    """diagnostics.full[i] with species and attributes (data_list) and no fields."""
+    """diagnostics.full[i] with species and attributes (data_list); joins the FieldDiagnostic of
+    the same name. period as FieldDiagnostic's."""
+    period: PERIOD = Field(description="steps between outputs, or WarpX's slice string")
 
 
 class ReducedDiagnostic(picmistandard.PICMI_Diagnostic):
-    """picl's reduced diagnostic (no counterpart in the standard): energies, charge residual, particle
-    counts, one CSV row every period steps (diagnostics.reduced[i], docs/output.md)."""
-    name: str = Field(description="diagnostics.reduced[i].name: also the CSV file's base name")
-    period: int = Field(ge=1, description="diagnostics.reduced[i].interval: steps between rows")
+    """A CSV row every period steps. Without diag_type: picl's energies, charge residual and
+    particle counts (diagnostics.reduced[i], docs/output.md). With WarpX's diag_type: FieldEnergy,
+    ParticleEnergy, ParticleNumber -> diagnostics.reduced; BeamRelevant -> moments; ParticleExtrema
+    -> extrema; ParticleHistogram -> histograms; FieldProbe (Point) -> probes; FieldMaximum ->
+    field_maxima; LoadBalanceCosts -> costs; any other type is named in the "ignored" line."""
+    model_config = ConfigDict(extra="allow")
+    diag_type: str | None = Field(default=None, description="WarpX's reduced diagnostic type")
+    name: str | None = Field(default=None, description="the CSV file's base name")
+    period: PERIOD = Field(default=1, description="steps between rows")
     write_dir: str | None = Field(default=None, description="diagnostics.output_dir")
+    path: str | None = Field(default=None, description="WarpX's folder of the CSV (diagnostics.output_dir)")
+    species: object = Field(default=None, description="the species of BeamRelevant, ParticleExtrema, ParticleHistogram")
+    bin_number: int | None = Field(default=None, description="histograms.axes.bins")
+    bin_min: float | None = Field(default=None, description="histograms.axes.min")
+    bin_max: float | None = Field(default=None, description="histograms.axes.max")
+    histogram_function: str | None = Field(default=None, description="histograms.axes.expression")
+    filter_function: str | None = Field(default=None, description="histograms.filter")
+    probe_geometry: str | None = Field(default=None, description="'Point': probes")
+    x_probe: float | None = Field(default=None, description="probes.points")
+    y_probe: float | None = Field(default=None, description="probes.points")
+    z_probe: float | None = Field(default=None, description="probes.points")
 
 
 ElectrostaticFieldDiagnostic = _refused(picmistandard.PICMI_ElectrostaticFieldDiagnostic,
@@ -237,10 +279,15 @@ ElectrostaticFieldDiagnostic = _refused(picmistandard.PICMI_ElectrostaticFieldDi
 ParticleBoundaryScrapingDiagnostic = _refused(picmistandard.PICMI_ParticleBoundaryScrapingDiagnostic,
                                               "picl does not keep absorbed particles; closest: the absorbed_* "
                                               "counts of a ReducedDiagnostic (diagnostics.reduced)")
-LabFrameFieldDiagnostic = _refused(picmistandard.PICMI_LabFrameFieldDiagnostic,
-                                   "picl has no boosted frame; closest: FieldDiagnostic (diagnostics.full)")
-LabFrameParticleDiagnostic = _refused(picmistandard.PICMI_LabFrameParticleDiagnostic,
-                                      "picl has no boosted frame; closest: ParticleDiagnostic (diagnostics.full)")
+class LabFrameFieldDiagnostic(picmistandard.PICMI_LabFrameFieldDiagnostic):
+    """With Simulation.gamma_boost: diagnostics.back_transformed[i], E and B at the lab times
+    time_start + i dt_snapshots (i < num_snapshots); a LabFrameParticleDiagnostic of the same name
+    joins it (docs/boosted_frame.md)."""
+
+
+class LabFrameParticleDiagnostic(picmistandard.PICMI_LabFrameParticleDiagnostic):
+    """With Simulation.gamma_boost: diagnostics.back_transformed[i].species, at the lab times of
+    LabFrameFieldDiagnostic's; picl's snapshots hold E and B too."""
 
 
 # --- the simulation
@@ -255,7 +302,8 @@ def _picl_binary():
 
 class Simulation(picmistandard.PICMI_Simulation):
     """write_input_file(name) writes picl's Lua input; step(n) (or step() / run() for max_steps or
-    max_time) writes it and runs bin/picl on it, its progress on standard error as it goes.
+    max_time) writes it and runs bin/picl on it, its progress on standard error as it goes (with
+    the environment variable PICL_PICMI_CHECK=1, `picl check` instead: a dry run).
 
     picl arguments (the picl keys of docs/input.md): picl_precision ("double", "float"),
     picl_gather ("energy_conserving", "momentum_conserving"), picl_deposition ("esirkepov", "direct"),
@@ -277,14 +325,7 @@ class Simulation(picmistandard.PICMI_Simulation):
     picl_device: str | None = Field(default=None, description="picl run --device")
     picl_args: list[str] | None = Field(default=None, description="more options of picl run")
     _stepped: bool = PrivateAttr(default=False)
-    _picl_collisions: list = PrivateAttr(default_factory=list)
-
-    def __init__(self, *args, **kwargs):
-        # WarpX's collisions come as warpx_collisions, which picmistandard drops as another code's
-        # argument before validation: kept here for translate.py's collisions
-        collisions = kwargs.get("warpx_collisions")
-        super().__init__(*args, **kwargs)
-        self._picl_collisions = list(collisions or [])
+    _said_ignored: list = PrivateAttr(default_factory=list)
 
     def input_text(self, steps=None):
         """The picl Lua input of this simulation, as text (steps: run that many instead of
@@ -292,7 +333,13 @@ class Simulation(picmistandard.PICMI_Simulation):
         return translate.simulation_lua(self, steps)
 
     def write_input_file(self, file_name, steps=None):
-        text = self.input_text(steps)
+        """Writes picl's Lua input; what was left out (other codes' arguments, outputs picl does
+        not write) is named in one line on stderr, and in the file's header."""
+        ignored = []
+        text = translate.simulation_lua(self, steps, ignored)
+        if ignored and ignored != self._said_ignored:     # once, though a script writes twice
+            sys.stderr.write(translate.ignored_line(ignored) + "\n")
+            self._said_ignored = ignored
         with open(file_name, "w") as f:
             f.write(text)
         return file_name
@@ -306,19 +353,129 @@ class Simulation(picmistandard.PICMI_Simulation):
                                   "(picl_checkpoint_interval)")
         file_name = self.picl_input_file or "picl_input.lua"
         self.write_input_file(file_name, steps=nsteps)
-        command = [self.picl_binary or _picl_binary(), "run", file_name]
-        if self.picl_device:
+        self._check(file_name)
+        # PICL_PICMI_CHECK=1: a dry run, `picl check` (its report on stdout) instead of `picl run`
+        dry = os.environ.get("PICL_PICMI_CHECK", "") not in ("", "0")
+        command = [self.picl_binary or _picl_binary(), "check" if dry else "run", file_name]
+        if dry:
+            command.append("--no-build")
+        elif self.picl_device:
             command += ["--device", self.picl_device]
-        if self.verbose is not None:
+        if self.verbose is not None and not dry:
             command += ["-q"] if self.verbose <= 0 else (["-v"] if self.verbose >= 2 else [])
-        command += self.picl_args or []
+        command += [] if dry else (self.picl_args or [])
         self._stepped = True
         sys.stdout.flush()
         sys.stderr.flush()
         # stdout and stderr are this process's own: picl's progress streams as it runs
         rc = subprocess.call(command)
         if rc != 0:
-            raise RuntimeError(f"picl run {file_name} failed with exit status {rc}")
+            raise PiclRunFailed(f"picl run {file_name} failed with exit status {rc} (picl's message above)")
 
     def run(self):
         self.step()
+
+    def _check(self, file_name):
+        """picl's own validation of the written input (`picl check --no-build`, ~0.1 s), its
+        refusal said at the PICMI level: the picl key and the PICMI objects behind it, not a line
+        of the generated file."""
+        check = subprocess.run([self.picl_binary or _picl_binary(), "check", "--no-build", file_name],
+                               capture_output=True, text=True)
+        if check.returncode != 2:
+            return                      # valid, or a failure that picl run will report itself
+        lines = [l for l in check.stderr.splitlines() if l.strip()]
+        message = lines[0] if lines else "picl refused the input"
+        message = re.sub(r"^picl: error: ", "", message)
+        message = re.sub(r"^" + re.escape(file_name) + r":\d+: ", "", message)
+        key = message.split(":", 1)[0].split(".")[0]
+        behind = translate.PICMI_OF_KEY.get(key, "the simulation")
+        raise PiclUnsupported(f"{behind}: picl cannot run this: {message} (picl key {key})")
+
+    def initialize_inputs(self):
+        """WarpX's: make the inputs. picl_picmi translates the script here (its refusals and the
+        "ignored" line come now) and writes picl_input_file; step() runs it."""
+        self.write_input_file(self.picl_input_file or "picl_input.lua")
+
+    def initialize_warpx(self, mpi_comm=None):
+        """WarpX's: start the code. picl starts at step(); this translates, as initialize_inputs."""
+        self.initialize_inputs()
+
+
+def __getattr__(name):
+    """A class another code's picmi has and picl's has not (WarpX's EmbeddedBoundary,
+    GMRESLinearSolver, ...): one message, not an AttributeError from deep in a script."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    raise PiclUnsupported(f"picmi.{name}: picl_picmi has no {name} (another code's class, or not a PICMI name); "
+                          "closest: none (README.md, PICMI, lists picl_picmi's classes)")
+
+
+# --- what every class shares: other codes' arguments recorded, one message for a bad value
+
+# id(object) -> (object, {argument: value}) of the arguments prefixed with another code's name
+# (warpx_..., fbpic_...), which PICMI says a code ignores: translate.py names them in one line
+OTHER_CODES = {}
+
+
+def _pydantic_message(cls, error):
+    """A ValidationError as one line: the object, the argument, the value, what PICMI expects (the
+    alternatives of a union, which pydantic reports one error each, said once)."""
+    groups = {}
+    for e in error.errors():
+        arg, alternatives = [], []
+        for p in (str(p) for p in e["loc"]):
+            plain = re.fullmatch(r"\w+", p) and not p.startswith("PICMI_") and p not in (
+                "int", "float", "str", "bool", "list", "dict", "none")
+            (arg if plain else alternatives).append(p.removeprefix("PICMI_"))
+        key = ".".join(arg) or "(arguments)"
+        entry = groups.setdefault(key, {"type": e["type"], "input": e.get("input"), "msgs": [], "alts": []})
+        entry["msgs"].append(e["msg"])
+        entry["alts"] += alternatives
+    lines = []
+    for arg, g in groups.items():
+        if g["type"] == "extra_forbidden":
+            known = [f for f in getattr(cls, "model_fields", {}) if not f.startswith("_")]
+            near = difflib.get_close_matches(arg, known, n=1)
+            lines.append(f"{cls.__name__}.{arg}: no such argument" + (f"; did you mean {near[0]}?" if near else ""))
+        elif g["type"] == "missing":
+            lines.append(f"{cls.__name__}.{arg}: required")
+        elif len(g["msgs"]) > 1 and g["alts"]:
+            lines.append(f"{cls.__name__}.{arg} = {g['input']!r}: expected " + " or ".join(dict.fromkeys(g["alts"])))
+        else:
+            lines.append(f"{cls.__name__}.{arg} = {g['input']!r}: {g['msgs'][0]}")
+    return "; ".join(lines)
+
+
+def _picl_init(cls):
+    base_init = cls.__init__
+
+    def __init__(self, *args, **kw):
+        other = {k: v for k, v in kw.items()
+                 if k.split("_")[0] in picmistandard.base.supported_codes and k.split("_")[0] != "picl"}
+        try:
+            base_init(self, *args, **kw)
+        except ValidationError as e:
+            raise PiclUnsupported(_pydantic_message(type(self), e)) from None
+        if other:
+            OTHER_CODES[id(self)] = (self, other)
+    __init__.__doc__ = base_init.__doc__
+    cls.__init__ = __init__
+
+
+for _cls in list(globals().values()):
+    if isinstance(_cls, type) and _cls.__module__ == __name__ and issubclass(_cls, picmistandard.base._PICMIModel):
+        _picl_init(_cls)
+
+
+def _excepthook(kind, value, tb, previous=sys.excepthook):
+    """A script stopped by picl_picmi: one line on stderr, no traceback (exit status 1)."""
+    if isinstance(value, (PiclUnsupported, PiclRunFailed)):
+        sys.stderr.write(f"picl_picmi: {kind.__name__}: {value}\n")
+    elif isinstance(value, ValidationError):
+        # an assignment pydantic refused (sim.add_diagnostic(...) of a wrong object ...)
+        sys.stderr.write(f"picl_picmi: PiclUnsupported: {_pydantic_message(type(value.title, (), {}), value)}\n")
+    else:
+        previous(kind, value, tb)
+
+
+sys.excepthook = _excepthook

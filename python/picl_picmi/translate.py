@@ -1,7 +1,10 @@
 # translate.py: a PICMI Simulation as picl's Lua input (docs/input.md), commented, SI throughout.
-# Every argument is either written as the picl key that means the same, ignored where WarpX ignores
-# it too (stencil_order with Yee, a laser's fill_in; the Lua's comment says so), or refused with
-# PiclUnsupported naming the object, the argument and the closest picl key; none is dropped.
+# Every argument is either written as the picl key that means the same, refused with
+# PiclUnsupported naming the object, the argument and the closest picl key, or (another code's
+# argument, an output picl does not write, an argument WarpX ignores too: stencil_order with Yee)
+# named in the "ignored" line; none is dropped silently. A laser's fill_in (WarpX's continuous
+# injection) means nothing for picl's antenna and is left out, as the Lua's comment says.
+# The diagnostics are diagnostics.py's.
 # picl's own validation (lua/schema.lua) then checks the values, as for any input.
 
 import math
@@ -13,6 +16,7 @@ import picmistandard
 
 from .errors import PiclUnsupported
 from .expressions import RESERVED, translate as expression
+from . import diagnostics
 
 C = 299792458.0
 Q_E = 1.602176634e-19
@@ -44,11 +48,21 @@ SHAPES = {"linear": 1, "quadratic": 2, "cubic": 3, 1: 1, 2: 2, 3: 3}
 PUSHERS = {"Boris": "boris", "Vay": "vay", "Higuera-Cary": "higuera_cary"}
 PARTICLES = {"electron": ("electron", -Q_E, M_E), "positron": ("positron", Q_E, M_E),
              "proton": ("proton", Q_E, M_P)}
-FIELD_NAMES = {"E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz"}
-# PICMI's (and WarpX's) particle data_list names -> picl's attributes (docs/input.md, full)
-ATTRIBUTES = {"position": "position", "x": "position", "y": "position", "z": "position",
-              "momentum": "momentum", "ux": "momentum", "uy": "momentum", "uz": "momentum",
-              "weighting": "weighting", "w": "weighting", "id": "id"}
+
+# picl's top-level keys -> the PICMI objects and arguments that make them (a refusal of picl's
+# own validation is reported against these, not against a line of the generated Lua)
+PICMI_OF_KEY = {
+    "grid": "the grid (number_of_cells, lower_bound, upper_bound)",
+    "boundary": "the grid's lower_/upper_boundary_conditions (and moving_window_velocity)",
+    "moving_window": "the grid's moving_window_velocity",
+    "solver": "ElectromagneticSolver (method, cfl) or Simulation.time_step_size",
+    "filter": "ElectromagneticSolver.source_smoother",
+    "species": "a Species or its initial_distribution",
+    "lasers": "a laser and its LaserAntenna",
+    "applied_fields": "the applied fields (add_applied_field)",
+    "diagnostics": "the diagnostics (add_diagnostic)",
+    "steps": "Simulation.max_steps", "stop_time": "Simulation.max_time",
+}
 
 
 def _name(obj):
@@ -151,7 +165,7 @@ class _Constants:
 
 # --- the sections
 
-def _grid(sim):
+def _grid(sim, ignored):
     solver = sim.solver
     if solver is None:
         refuse(sim, "solver", "picl needs the grid, which the solver carries", "solver, grid")
@@ -162,8 +176,9 @@ def _grid(sim):
         refuse(solver, "grid", "picl's grids are Cartesian", "grid (a Cartesian3DGrid, 2DGrid or 1DGrid)")
     if grid.refined_regions:
         refuse(grid, "refined_regions", "picl has no mesh refinement", "grid.cells (a finer grid everywhere)")
-    refuse_given(grid, ["guard_cells"], "picl sizes the guard cells from the shape order and the solver",
-                 "none (picl check prints them)")
+    if given(grid, "guard_cells"):
+        # WarpX's is a minimum for its Python field access; picl sizes its own (picl check prints them)
+        ignored.append(f"{_name(grid)}.guard_cells (picl sizes the guard cells from the shape order and the solver)")
     for arg, field in (("lower_bound_particles", "lower_bound"), ("upper_bound_particles", "upper_bound")):
         if list(getattr(grid, arg)) != list(getattr(grid, field)):
             refuse(grid, arg, "picl's particle boundaries are the domain's faces (or a PML's inner edge)",
@@ -232,7 +247,7 @@ def _window(grid):
     return window
 
 
-def _solver(sim, w):
+def _solver(sim, w, ignored):
     s = sim.solver
     method = s.method or "Yee"
     names = {"Yee": "yee", "CKC": "ckc"}
@@ -242,9 +257,11 @@ def _solver(sim, w):
                "GPSTD": "picl has no spectral solver", "Lehe": "picl has no Lehe solver",
                "DS": "picl has no directional-splitting solver", "ECT": "picl has no enlarged-cell solver"}[method]
         refuse(s, "method", why, closest)
-    # stencil_order is the order of a spectral solver's stencil: WarpX ignores it with Yee and CKC
+    if given(s, "stencil_order"):
+        # WarpX reads stencil_order for its spectral solvers only
+        ignored.append(f"ElectromagneticSolver.stencil_order (the {method} solver has no stencil order to choose)")
     refuse_given(s, ["subcycling", "galilean_velocity"],
-                 "picl's Yee and CKC solvers are without subcycling or a Galilean frame", "solver.name")
+                 "picl's Yee and CKC solvers are second order, without subcycling or a Galilean frame", "solver.name")
     for arg in ("divE_cleaning", "divB_cleaning", "pml_divE_cleaning", "pml_divB_cleaning"):
         if getattr(s, arg):
             refuse(s, arg, "picl has no divergence cleaning (Esirkepov's deposition keeps Gauss's law)",
@@ -259,8 +276,6 @@ def _solver(sim, w):
     if sim.time_step_size is not None:
         solver["dt"] = float(sim.time_step_size)
     note = None if s.method else "PICMI leaves the default solver to the code: picl's is Yee"
-    if given(s, "stencil_order"):
-        note = (note + "; " if note else "") + f"stencil_order = {s.stencil_order} ignored (spectral solvers' only)"
     w.field("solver", solver, note)
     if s.source_smoother is not None:
         sm = s.source_smoother
@@ -668,10 +683,20 @@ def _bunch(sp, dist, layout, grid, charge, w):
         w.field("seed", int(layout.seed), "PseudoRandomLayout.seed")
 
 
+# WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
+HONOURED = {"warpx_collisions", "warpx_do_not_deposit"}
+
+
+def _warpx(obj, arg):
+    """A WarpX argument of obj (picmistandard drops them; picmi.py's OTHER_CODES records them)."""
+    from .picmi import OTHER_CODES  # here: picmi.py imports this module
+    return OTHER_CODES.get(id(obj), (None, {}))[1].get(arg)
+
+
 def _interactions(sim):
     """The simulation's interactions (add_interaction, and WarpX's warpx_collisions) and the species'."""
     species = [sp for sp, *_ in _flat_species(sim)]
-    extra = list(getattr(sim, "_picl_collisions", None) or [])
+    extra = list(_warpx(sim, "warpx_collisions") or [])
     every = list(sim.interactions) + extra + [io for sp in species for io in (sp.interactions or [])]
     return list({id(io): io for io in every}.values())
 
@@ -767,7 +792,7 @@ def _species(sim, grid, window, constants, w):
             refuse(sp, "initial_distribution", f"picl has no {_name(dist)}", "species.density or species.beam")
         if getattr(sp, "picl_frozen", None):
             w.field("frozen", True, "picl_frozen: never pushed, deposits no current")
-        if getattr(sp, "_picl_no_deposit", False):
+        if _warpx(sp, "warpx_do_not_deposit"):
             w.field("deposit", False, "warpx_do_not_deposit: pushed, deposits neither J nor rho")
         w.close()
     w.close()
@@ -975,6 +1000,30 @@ def _box_mask(field):
     return " && ".join(terms) or None
 
 
+def _plasma_lens(lens):
+    """WarpX's repeated plasma lens as expressions: lens i spans z in [starts[i] + i period,
+    + lengths[i]), where E = strengths_E[i] (x, y, 0) and B = strengths_B[i] (y, -x, 0)."""
+    n = len(lens.starts)
+    for arg in ("lengths", "strengths_E", "strengths_B"):
+        v = getattr(lens, arg)
+        if v is not None and len(v) != n:
+            refuse(lens, arg, f"expected {n} numbers, one per lens (starts)", "applied_fields.E, applied_fields.B")
+    if lens.strengths_E is None and lens.strengths_B is None:
+        refuse(lens, "strengths_E", "give strengths_E or strengths_B", "applied_fields.E, applied_fields.B")
+
+    def ladder(strengths, coordinate):
+        terms = []
+        for i in range(n):
+            if strengths is None or strengths[i] == 0:
+                continue
+            z0 = lens.starts[i] + i * lens.period
+            terms.append(f"(z >= {lua(float(z0))} && z < {lua(float(z0 + lens.lengths[i]))}) ? "
+                         f"{lua(float(strengths[i]))}*{coordinate} : ")
+        return "".join(terms) + "0.0" if terms else None
+    return {"Ex": ladder(lens.strengths_E, "x"), "Ey": ladder(lens.strengths_E, "y"), "Ez": None,
+            "Bx": ladder(lens.strengths_B, "y"), "By": ladder(lens.strengths_B, "(-x)"), "Bz": None}
+
+
 def _applied_fields(sim, constants, w):
     """applied_fields.E and .B: the sum of the ConstantAppliedField and AnalyticAppliedField
     objects, each component a number or an expression; a box (lower_bound, upper_bound) becomes a
@@ -996,9 +1045,12 @@ def _applied_fields(sim, constants, w):
                     text = getattr(field, f"{comp}_expression")
                     parts[comp] = None if text is None else \
                         expression(text, f"{where}: {comp}_expression", names)
+        elif _name(field) == "PlasmaLens":
+            parts, mask = _plasma_lens(field), None
         else:
             refuse(field, None, f"picl has no {_name(field)}", "applied_fields.E, applied_fields.B (expressions)")
-        mask = _box_mask(field)
+        if _name(field) != "PlasmaLens":
+            mask = _box_mask(field)
         for key, comps in APPLIED:
             for a, comp in enumerate(comps):
                 value = parts[comp]
@@ -1024,95 +1076,6 @@ def _applied_fields(sim, constants, w):
     w.close()
 
 
-def _diagnostics(sim, species_names, steps, w):
-    from .picmi import ReducedDiagnostic  # here: picmi.py imports this module
-    picl_names = {id(sp): n for (sp, *_), n in zip(_flat_species(sim), species_names)}
-    full, reduced, dirs = [], [], set()
-    for i, d in enumerate(sim.diagnostics):
-        if isinstance(d, (picmistandard.PICMI_FieldDiagnostic, picmistandard.PICMI_ParticleDiagnostic)):
-            if d.parallelio is False:
-                refuse(d, "parallelio", "picl writes every file collectively (parallel HDF5)", "diagnostics.full")
-            interval = _interval(d, steps)
-            entry = {"name": identifier(d.name or f"diag{i + 1}"), "interval": interval}
-            if isinstance(d, picmistandard.PICMI_FieldDiagnostic):
-                grid = sim.solver.grid if sim.solver else None
-                if d.grid is not grid:
-                    refuse(d, "grid", "picl has one grid", "diagnostics.full")
-                for arg in ("number_of_cells", "lower_bound", "upper_bound"):
-                    v = getattr(d, arg)
-                    if v is not None and list(v) != list(getattr(grid, arg)):
-                        refuse(d, arg, "picl writes the fields of the whole domain", "diagnostics.full.fields")
-                fields = []
-                for f in d.data_list or ["E", "B", "J", "rho"]:
-                    if f in FIELD_NAMES or (f.startswith("rho_") and f[4:] in species_names):
-                        fields.append(f)
-                    else:
-                        refuse(d, "data_list", f"picl writes no field '{f}'; it writes E, B, J, Ex ... Jz, rho and "
-                               "rho_<species>", "diagnostics.full.fields")
-                entry["fields"], entry["species"] = fields, []
-                note = "FieldDiagnostic"
-            else:
-                chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
-                chosen = [member for sp in chosen for member in _members(sp)]
-                entry["fields"] = []
-                for sp in chosen:
-                    if id(sp) not in picl_names:
-                        refuse(d, "species", f"species '{sp.name}' is not in the simulation (add_species)",
-                               "diagnostics.full.species")
-                entry["species"] = [picl_names[id(sp)] for sp in chosen]
-                if d.data_list is not None:
-                    attributes = []
-                    for name in d.data_list:
-                        if name not in ATTRIBUTES:
-                            refuse(d, "data_list", f"picl writes no particle record '{name}'; it writes position "
-                                   "(x, y, z), momentum (ux, uy, uz), weighting (w) and id", "diagnostics.full.attributes")
-                        if ATTRIBUTES[name] not in attributes:
-                            attributes.append(ATTRIBUTES[name])
-                    entry["attributes"] = attributes
-                note = "ParticleDiagnostic"
-            full.append((entry, note))
-        elif isinstance(d, ReducedDiagnostic):
-            reduced.append({"name": identifier(d.name), "interval": int(d.period)})
-        else:
-            refuse(d, None, f"picl has no {_name(d)}", "diagnostics.full or diagnostics.reduced")
-        dirs.add(d.write_dir or "diags")
-    if len(dirs) > 1:
-        raise PiclUnsupported(f"the diagnostics' write_dir differ ({', '.join(sorted(dirs))}): picl writes every "
-                              "diagnostic under one folder; closest picl key: diagnostics.output_dir")
-    if not full and not reduced:
-        return
-    w.open("diagnostics")
-    w.field("output_dir", dirs.pop(), "write_dir: full diagnostics in <output_dir>/<name>/, reduced in <name>.csv")
-    if reduced:
-        w.open("reduced", "ReducedDiagnostic: <name>.csv")
-        for r in reduced:
-            w.put(f"{{ name = {lua(r['name'])}, interval = {r['interval']} }},")
-        w.close()
-    if full:
-        w.open("full", "openPMD files (docs/output.md)")
-        for entry, note in full:
-            w.open(note=note)
-            for key, value in entry.items():
-                w.field(key, value)
-            w.close()
-        w.close()
-    w.close()
-
-
-def _interval(d, steps):
-    """period, or with step_min / step_max the list of steps."""
-    if d.step_min is None and d.step_max is None:
-        return int(d.period)
-    first = d.step_min or 0
-    last = d.step_max if d.step_max is not None else steps
-    if last is None:
-        refuse(d, "step_min", "with max_time, give step_max too (picl lists the steps)", "diagnostics.full.interval")
-    at = list(range(first + (-first) % d.period, last + 1, d.period))
-    if not at or len(at) > 64:
-        refuse(d, "step_max", f"this makes {len(at)} steps; picl lists 1 to 64", "diagnostics.full.interval")
-    return at
-
-
 def _top_level(sim, w):
     for arg, key, note in (("picl_precision", "precision", None), ("picl_gather", "gather", None),
                            ("picl_deposition", "deposition", None),
@@ -1123,10 +1086,40 @@ def _top_level(sim, w):
             w.field(key, value, note or arg)
 
 
-def simulation_lua(sim, steps=None):
-    refuse_given(sim, ["gamma_boost"], "picl has no boosted frame", "none (a lab-frame run)")
+def _label(obj):
+    name = getattr(obj, "name", None)
+    return f" '{name}'" if isinstance(name, str) else ""
+
+
+def _objects(sim):
+    """Every PICMI object of the simulation, each once, in the order of the script's calls."""
+    seen, out = set(), []
+
+    def visit(obj):
+        if isinstance(obj, list):
+            for o in obj:
+                visit(o)
+        elif isinstance(obj, picmistandard.base._PICMIModel) and id(obj) not in seen:
+            seen.add(id(obj))
+            out.append(obj)
+            for name in type(obj).model_fields:
+                visit(getattr(obj, name, None))
+    visit(sim)
+    return out
+
+
+def ignored_line(ignored):
+    """The one log line of what the translation left out (PICMI: another code's arguments are
+    ignored), or None."""
+    return ("picl_picmi: ignored (picl has no counterpart): " + ", ".join(ignored)) if ignored else None
+
+
+def simulation_lua(sim, steps=None, ignored=None):
+    """The Lua text; what was left out is appended to ignored (a list) and written in its header."""
+    from .picmi import OTHER_CODES  # here: picmi.py imports this module
+    ignored = [] if ignored is None else ignored
     refuse_given(sim, ["load_balancing"], "picl's load balancing is its own", "parallel.balance_interval")
-    grid = _grid(sim)
+    grid = _grid(sim, ignored)
     window = _window(grid)
     constants = _Constants()
 
@@ -1151,7 +1144,10 @@ def simulation_lua(sim, steps=None):
     body.close()
     if window:
         body.field("moving_window", window, "moving_window_velocity / c")
-    _solver(sim, body)
+    if sim.gamma_boost is not None and sim.gamma_boost != 1:
+        # WarpX boosts along z (its boost_direction), every input in the lab frame, as picl's boost
+        body.field("boost", {"gamma": float(sim.gamma_boost), "axis": "z"}, "gamma_boost: inputs stay in the lab frame")
+    _solver(sim, body, ignored)
     _steps(sim, steps, body)
     body.field("shape_order", _shape(sim), "particle_shape")
     pusher = _pusher(sim)
@@ -1174,13 +1170,17 @@ def simulation_lua(sim, steps=None):
     species_names = _species(sim, grid, window, constants, body)
     _collisions(sim, species_names, body)
     _lasers(sim, grid, constants, body)
-    _diagnostics(sim, species_names, steps if steps is not None else sim.max_steps, body)
+    diagnostics.write(sim, species_names, steps if steps is not None else sim.max_steps, body, ignored, OTHER_CODES)
+    ignored[:0] = [f"{_name(obj)}{_label(obj)}.{arg}" for obj in _objects(sim)
+                   for arg in OTHER_CODES.get(id(obj), (None, {}))[1] if arg not in HONOURED]
 
     head = _Writer()
     script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "a PICMI script"
     head.comment(f"picl input written by picl_picmi (python/picl_picmi) from {script}: SI units throughout;")
     head.comment("the comments give units and the PICMI arguments behind the values.")
     head.comment("Run it with `bin/picl run FILE`; `bin/picl check FILE` prints what picl makes of it (docs/input.md).")
+    if ignored:
+        head.comment(ignored_line(ignored))
     head.put('local picl = require("picl")')
     head.put("")
     head.put("return picl.simulation {")

@@ -33,7 +33,8 @@ for f in r1/lab/openpmd_000000.h5 r2/lab/openpmd_000001.h5; do
 done
 # a checkpoint at step 40 and at 80 (snapshot 0 written, 1 half filled): continued from either, on
 # 1 rank, the same snapshots bit for bit (particles by id) and the same moments files; from 40 on
-# 2 ranks, the same snapshots and the moments to round-off (tests/output/btd_restart.py)
+# 2 ranks, the snapshots and the moments to round-off (tests/output/btd_restart.py; the guard sums
+# add the boxes' currents in another order across ranks, docs/output.md)
 mkdir whole && cp plasma.lua whole/ && (cd whole && "$picl" run plasma.lua --set 'checkpoint={interval=40, keep=5}' \
     >run.log 2>&1) && ok || { bad "the run with checkpoints failed:"; tail -n 3 whole/run.log; }
 for from in 40 80; do

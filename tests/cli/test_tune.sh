@@ -58,26 +58,26 @@ known=$dir/known.lua
     echo "  deposition_strategy = \"deterministic\", work_group = { cells = {4, 4, 4}, particles = 0 },"
     echo "  sort = { interval = 2, bin_size = {2, 2, 2} } }"
 } >"$known"
-# the kernel time table (launches per step in column 5), not the roofline below it
+# the kernel time table of --profile (launches per step in column 5), not the roofline below it
 bin_rate() { awk '$1 == "particles_bin" { print $5; exit }' "$1"; }
-"$picl" run tiny.lua --tuning "$known" >k.out 2>k.err
+"$picl" run tiny.lua --profile --tuning "$known" >k.out 2>k.err
 rc=$?
 if [ $rc -eq 0 ] && grep -q "tuning: $known:2 .*: deposition_strategy=deterministic work_group.cells={4,4,4} sort.interval=2 sort.bin_size={2,2,2}$" k.err &&
     [ "$(bin_rate k.out)" = "0.50" ]; then ok
 else bad "known file (rc $rc, particles_bin $(bin_rate k.out) per step): $(grep tuning k.err)"; fi
 
 # -- the input's own key wins, from the script and from --set
-"$picl" run own.lua --tuning "$known" >o.out 2>o.err
+"$picl" run own.lua --profile --tuning "$known" >o.out 2>o.err
 rc=$?
 if [ $rc -eq 0 ] && grep -q "tuning: .*sort.bin_size={2,2,2}; the input's own sort.interval=4" o.err && [ "$(bin_rate o.out)" = "0.25" ]; then ok
 else bad "input key (rc $rc, particles_bin $(bin_rate o.out)): $(grep tuning o.err)"; fi
-"$picl" run tiny.lua --tuning "$known" --set sort.interval=0 >s.out 2>s.err
+"$picl" run tiny.lua --profile --tuning "$known" --set sort.interval=0 >s.out 2>s.err
 rc=$?
 if [ $rc -eq 0 ] && grep -q "the input's own sort.interval=0" s.err && [ -z "$(bin_rate s.out)" ]; then ok
 else bad "--set key (rc $rc, particles_bin $(bin_rate s.out)): $(grep tuning s.err)"; fi
 
 # -- tuning = false, another class, no file: picl's defaults (sort every 16 steps: none in 4)
-"$picl" run tiny.lua --tuning "$known" --set tuning=false >f.out 2>f.err
+"$picl" run tiny.lua --profile --tuning "$known" --set tuning=false >f.out 2>f.err
 if grep -q "tuning: not used (the input sets tuning = false)" f.err && [ -z "$(bin_rate f.out)" ]; then ok
 else bad "tuning = false: $(grep tuning f.err)"; fi
 "$picl" run tiny.lua --tuning "$known" --set precision=float >c.out 2>c.err

@@ -173,7 +173,7 @@ with tempfile.TemporaryDirectory(prefix="picl_ckedit_") as tmp:
               "the checksums computed here are the file's")
     copy = os.path.join(tmp, "copy.h5")
     shutil.copy(source, copy)
-    same = run(tmp, "--restart", copy)
+    same = run(tmp, "--restart", copy, "--profile")  # --profile: the summary despite -q
     check(same.returncode == 0 and "summary: 6 steps" in same.stdout, "an untouched copy continues to step 6",
           same.stderr[-800:])
     for what, edit, word in CASES:

@@ -1,0 +1,203 @@
+# test_warpx_api.py: what WarpX's scripts write that the PICMI standard does not say, as picl_picmi
+# takes it: one diagnostic from a FieldDiagnostic and a ParticleDiagnostic of one name, WarpX's
+# period slices, field names and ReducedDiagnostic types, warpx_* arguments named in one ignored
+# line, sim.initialize_inputs(), PlasmaLens, and one message (never a traceback) for a refusal.
+import subprocess
+import re
+import sys
+import textwrap
+
+import pytest
+
+from check_report import read
+from picl_picmi import picmi
+from picl_picmi.diagnostics import interval
+from picl_picmi.errors import PiclUnsupported
+
+HEAD = """
+from picl_picmi import picmi
+grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 8], lower_bound=[0, 0, 0], upper_bound=[1e-6] * 3,
+                             lower_boundary_conditions=["periodic"] * 3,
+                             upper_boundary_conditions=["periodic"] * 3, warpx_max_grid_size=32)
+e = picmi.Species(particle_type="electron", name="electrons",
+                  initial_distribution=picmi.UniformDistribution(density=1e24))
+sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid, cfl=0.9), max_steps=40,
+                       warpx_current_deposition_algo="direct")
+sim.add_species(e, layout=picmi.GriddedLayout(n_macroparticle_per_cell=[1, 1, 1], grid=grid))
+"""
+
+
+def script(tmp_path, body):
+    path = tmp_path / "s.py"
+    path.write_text(textwrap.dedent(HEAD) + textwrap.dedent(body.strip("\n") + "\n"))
+    return subprocess.run([sys.executable, str(path)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+
+def lua_of(tmp_path, body):
+    run = script(tmp_path, textwrap.dedent(body) + '\nsim.write_input_file("in.lua")\n')
+    assert run.returncode == 0, run.stderr
+    return (tmp_path / "in.lua").read_text(), run.stderr
+
+
+def test_one_name_two_diagnostics_are_one_series(tmp_path, picl):
+    text, err = lua_of(tmp_path, """
+        sim.add_diagnostic(picmi.FieldDiagnostic(name="diag1", grid=grid, period="::10", data_list=["Ex", "Jx"]))
+        sim.add_diagnostic(picmi.ParticleDiagnostic(name="diag1", period=10, species=[e],
+                                                    data_list=["weighting", "ux"]))
+    """)
+    assert text.count('name = "diag1"') == 1, text
+    r = read(picl, tmp_path / "in.lua")
+    assert list(r["full"]) == ["diag1"], r["full"]
+    d = r["full"]["diag1"]
+    assert d["interval"] == 10 and {"Ex", "Jx", "electrons"} <= set(d["names"]), d
+    assert set(d["attributes"]) >= {"momentum", "weighting"}, d
+
+
+def test_warpx_arguments_and_unknown_outputs_in_one_line(tmp_path):
+    text, err = lua_of(tmp_path, """
+        sim.add_diagnostic(picmi.FieldDiagnostic(name="d", grid=grid, period=5,
+                                                 data_list=["Ex", "part_per_cell", "divE", "rho_electrons"]))
+    """)
+    lines = [l for l in err.splitlines() if "ignored" in l]
+    assert len(lines) == 1, err
+    for word in ("Simulation.warpx_current_deposition_algo", "Cartesian3DGrid.warpx_max_grid_size",
+                 "'part_per_cell'", "'divE'"):
+        assert word in lines[0], lines[0]
+    assert "'rho_electrons'" not in lines[0]
+    assert 'fields = {"Ex", "rho_electrons"}' in text, text
+    assert lines[0] in text, "the ignored line is in the input's header too"
+
+
+@pytest.mark.parametrize("period, steps, want", [
+    (10, 40, 10), ("10", 40, 10), ("::10", 40, 10), ("0::5", 40, 5), ("5:20:5", 40, [5, 10, 15, 20]),
+    ("::20,3:3", 40, [0, 3, 20, 40]), ("30:", 33, [30, 31, 32, 33]),
+])
+def test_period_slices(period, steps, want):
+    d = picmi.FieldDiagnostic(grid=picmi.Cartesian1DGrid(number_of_cells=[8], lower_bound=[0], upper_bound=[1],
+                                                         lower_boundary_conditions=["periodic"],
+                                                         upper_boundary_conditions=["periodic"]),
+                              period=period)
+    assert interval(d, d.period, steps) == want
+
+
+def test_reduced_diagnostic_types(tmp_path, picl):
+    text, err = lua_of(tmp_path, """
+        sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="FieldEnergy", name="fe", period=5))
+        sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="ParticleEnergy", name="pe", period=5))
+        sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="BeamRelevant", name="beam", period=4, species=e))
+        sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="FieldProbe", name="probe", period=1,
+                                                   probe_geometry="Point", x_probe=5e-7, y_probe=5e-7, z_probe=5e-7))
+        sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="ParticleHistogram", name="hist", period=8, species=e,
+                                                   bin_number=10, bin_min=0, bin_max=1e-6, histogram_function="x"))
+        sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="FieldMaximum", name="fmax", period=10))
+        sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="Timestep", name="dt", period=10))
+    """)
+    assert "ReducedDiagnostic 'dt' (diag_type 'Timestep'" in err, err
+    check = subprocess.run([picl, "check", "--no-build", str(tmp_path / "in.lua")], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr + text
+    for key in ("reduced = {", "moments = {", "probes = {", "histograms = {", "field_maxima = {"):
+        assert key in text, (key, text)
+    assert 'name = "fe"' in text and 'name = "pe"' not in text, "energies are one CSV in picl"
+
+
+def test_initialize_inputs_writes_the_input(tmp_path):
+    run = script(tmp_path, """
+        sim.picl_input_file = "mine.lua"
+        sim.initialize_inputs()
+        sim.initialize_warpx()
+    """)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "mine.lua").exists()
+    assert len([l for l in run.stderr.splitlines() if "ignored" in l]) == 1, run.stderr
+
+
+def test_plasma_lens_is_an_applied_field(tmp_path, picl):
+    text, err = lua_of(tmp_path, """
+        sim.add_applied_field(picmi.PlasmaLens(period=0.5, starts=[0.1, 0.11], lengths=[0.01, 0.02],
+                                               strengths_E=[600e6, 800e6], strengths_B=[0.0, 0.0]))
+    """)
+    assert "(z >= 0.1 && z < 0.11) ? 600000000.0*x" in text, text
+    assert "(z >= 0.61 && z < 0.63) ? 800000000.0*y" in text, text     # lens 2 at 0.11 + 0.5
+    assert "B = " not in text, "strengths_B all zero: no B"
+    check = subprocess.run([picl, "check", "--no-build", str(tmp_path / "in.lua")], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+
+
+@pytest.mark.parametrize("body, words", [
+    ("picmi.FieldDiagnostic(grid=grid, period=[1, 2])", ["FieldDiagnostic.period", "[1, 2]"]),
+    ("picmi.ElectromagneticSolver(grid=grid, metod='Yee')", ["ElectromagneticSolver.metod: no such argument",
+                                                             "did you mean method"]),
+    ("picmi.ElectrostaticSolver(grid=grid)", ["ElectrostaticSolver", "closest: ElectromagneticSolver"]),
+    ("picmi.CylindricalGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1], "
+     "lower_boundary_conditions=['none', 'periodic'], upper_boundary_conditions=['open', 'periodic'])",
+     ["CylindricalGrid", "RZ", "Cartesian3DGrid"]),
+    ("picmi.EmbeddedBoundary(implicit_function='x')", ["picmi.EmbeddedBoundary", "picl_picmi has no"]),
+    ("grid.refined_regions.append([1, [0, 0, 0], [5e-7] * 3]); sim.write_input_file('x.lua')",
+     ["refined_regions", "mesh refinement"]),
+])
+def test_one_message_no_traceback(tmp_path, body, words):
+    run = script(tmp_path, body + "\n")
+    assert run.returncode != 0
+    assert "Traceback" not in run.stderr and "pydantic" not in run.stderr, run.stderr
+    (line,) = [l for l in run.stderr.splitlines() if "PiclUnsupported" in l]
+    for word in words:
+        assert word in line, (word, line)
+
+
+def test_stencil_order_with_yee_and_guard_cells_are_ignored(tmp_path):
+    # WarpX reads stencil_order for its spectral solvers only
+    text, err = lua_of(tmp_path, """
+        sim.solver.stencil_order = [3, 3, 3]
+        grid.guard_cells = [4, 4, 4]
+    """)
+    assert "ElectromagneticSolver.stencil_order" in err and "Cartesian3DGrid.guard_cells" in err, err
+
+
+BOOSTED = """
+from picl_picmi import picmi
+grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 32], lower_bound=[-4e-6, -4e-6, -16e-6],
+                             upper_bound=[4e-6, 4e-6, 0], lower_boundary_conditions=["periodic", "periodic", "pec"],
+                             upper_boundary_conditions=["periodic", "periodic", "pec"],
+                             moving_window_velocity=[0, 0, picmi.constants.c])
+e = picmi.Species(particle_type="electron", name="electrons",
+                  initial_distribution=picmi.UniformDistribution(density=1e24, lower_bound=[None, None, -8e-6]))
+sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid, cfl=0.99), max_steps=20, gamma_boost=2.0)
+sim.add_species(e, layout=picmi.GriddedLayout(n_macroparticle_per_cell=[1, 1, 1], grid=grid))
+sim.add_diagnostic(picmi.LabFrameFieldDiagnostic(name="lab", grid=grid, num_snapshots=2, dt_snapshots=50e-15,
+                                                 time_start=40e-15, data_list=["Ex", "rho"]))
+sim.add_diagnostic(picmi.LabFrameParticleDiagnostic(name="lab", grid=grid, num_snapshots=2, dt_snapshots=50e-15,
+                                                    time_start=40e-15, species=[e], data_list=["x", "ux"]))
+sim.write_input_file("in.lua")
+"""
+
+
+def test_lab_frame_diagnostics_with_a_boost(tmp_path, picl):
+    (tmp_path / "s.py").write_text(BOOSTED)
+    run = subprocess.run([sys.executable, "s.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    text = (tmp_path / "in.lua").read_text()
+    assert 'boost = { gamma = 2.0, axis = "z" }' in text, text
+    assert '{ name = "lab", times = {4e-14, 9e-14}, species = {"electrons"} }' in text, text
+    assert "LabFrameFieldDiagnostic 'lab'.data_list 'rho'" in run.stderr, run.stderr
+    check = subprocess.run([picl, "check", "--no-build", str(tmp_path / "in.lua")], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr + text
+    assert re.search(r"boost.*gamma 2", check.stdout), check.stdout
+
+
+def test_write_dir_of_a_namesake_is_shared(tmp_path):
+    # WarpX's 2024 scripts: write_dir='.' on the FieldDiagnostic only; pywarpx writes diag1 there
+    text, err = lua_of(tmp_path, """
+        sim.add_diagnostic(picmi.FieldDiagnostic(name="diag1", grid=grid, period=10, write_dir="."))
+        sim.add_diagnostic(picmi.ParticleDiagnostic(name="diag1", period=10, species=[e]))
+        sim.add_diagnostic(picmi.ParticleDiagnostic(name="other", period=10, species=[e]))
+    """)
+    assert 'output_dir = ".",' in text, text
+    assert "ParticleDiagnostic 'other'.write_dir (default diags/: written in . with the others)" in err, err
+    assert "'diag1'.write_dir" not in err, err
+
+
+def test_a_wrong_object_is_one_short_line(tmp_path):
+    run = script(tmp_path, 'sim.add_diagnostic("diag1")\n')
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    (line,) = run.stderr.strip().splitlines()
+    assert line.startswith("picl_picmi: PiclUnsupported: Simulation.diagnostics.0 = 'diag1': expected FieldDiagnostic or"), line
