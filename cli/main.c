@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "checkpoint.h"
+#include "agree.h"
 #include "comm.h"
 #include "mem.h"
 #include "config.h"
@@ -620,7 +621,16 @@ int main(int argc, char **argv)
          * through comm_fail */
         if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
             log_set_level(LOG_ERROR);
-        rc = load_input(cfg, &a, err) ? 2 : cmd_run(&a, cfg, &comm, err);
+        /* every rank must resolve the same run before any allocates: a rank-dependent input
+         * (os.getenv, os.time) would wait in a collective the others never reach */
+        int failed = load_input(cfg, &a, err) != 0;
+        const int any = comm.size > 1 ? comm_any(&comm, failed) : failed;
+        if (any && !failed) {
+            snprintf(err, ERR_LEN, "another rank could not load the input (its message follows)");
+            failed = 1;
+        } else if (!any && agree_config(&comm, cfg, err, ERR_LEN))
+            failed = 1;
+        rc = failed ? 2 : cmd_run(&a, cfg, &comm, err);
         /* the other ranks may be waiting in a collective: when they did not all fail, stop them
          * all (never hang) */
         if (rc && !comm_fail(&comm, err, 5.0))
