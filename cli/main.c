@@ -9,6 +9,8 @@
 
 #include "bench.h"
 #include "checkpoint.h"
+#include "agree.h"
+#include "writable.h"
 #include "comm.h"
 #include "mem.h"
 #include "config.h"
@@ -372,6 +374,8 @@ static int cmd_gen(const struct args *a, struct picl_config *cfg, char *err)
         snprintf(err, ERR_LEN, "gen needs -o DIR");
         return 2;
     }
+    if (writable_dir("gen -o", a->outdir, err, ERR_LEN)) /* the user's path: 2, as a run's folders */
+        return 2;
     /* Generate for the device the run would use; without one, for a generic fp64 device. */
     struct gen_device facts = {.name = "generic OpenCL 1.2 device", .has_fp64 = 1, .has_int64_atomics = 1,
                                .max_work_group = 256, .local_mem = 32768, .traits = traits_for_type(0, 0)};
@@ -397,9 +401,9 @@ static int cmd_gen(const struct args *a, struct picl_config *cfg, char *err)
         return 2;
     }
     if (mkdir(a->outdir, 0777) && errno != EEXIST) {
-        snprintf(err, ERR_LEN, "cannot create '%s': %s", a->outdir, strerror(errno));
+        snprintf(err, ERR_LEN, "gen -o: cannot create '%s': %s", a->outdir, strerror(errno));
         sb_free(&src);
-        return 1;
+        return 2;
     }
     char path[4096], tmp[4200];
     size_t dir_len = strlen(a->outdir);
@@ -435,9 +439,28 @@ static void share_cores(const struct picl_config *cfg, const struct comm *comm)
     setenv("POCL_CPU_MAX_CU_NUM", text, cfg->threads > 0); /* PoCL 4 and newer */
 }
 
+/* The folders a run writes into (diagnostics, and checkpoints, which SIGTERM may ask for at any
+ * step) are checked before anything is built: a read-only disk or a folder that is a file is the
+ * user's path, told at once with exit 2, not at the first file. Rank 0 writes those folders. */
+static int check_folders(const struct picl_config *cfg, const struct comm *comm, char *err)
+{
+    int rc = 0;
+    if (comm->rank == 0)
+        rc = writable_dir("diagnostics.output_dir", cfg->output_dir, err, ERR_LEN) ||
+             writable_dir("checkpoint.dir", cfg->checkpoint.dir, err, ERR_LEN);
+    if (comm->size > 1) {
+        MPI_Bcast(&rc, 1, MPI_INT, 0, comm->world);
+        if (rc)
+            MPI_Bcast(err, ERR_LEN, MPI_CHAR, 0, comm->world);
+    }
+    return rc;
+}
+
 static int cmd_run(const struct args *a, struct picl_config *cfg, const struct comm *comm, char *err)
 {
     struct device dev;
+    if (check_folders(cfg, comm, err))
+        return 2;
     share_cores(cfg, comm);
     if (device_open_ranked(&dev, a->device, comm->local_rank, err, ERR_LEN))
         return 2;
@@ -620,7 +643,16 @@ int main(int argc, char **argv)
          * through comm_fail */
         if (comm.rank != 0 && log_get_level() < LOG_DEBUG)
             log_set_level(LOG_ERROR);
-        rc = load_input(cfg, &a, err) ? 2 : cmd_run(&a, cfg, &comm, err);
+        /* every rank must resolve the same run before any allocates: a rank-dependent input
+         * (os.getenv, os.time) would wait in a collective the others never reach */
+        int failed = load_input(cfg, &a, err) != 0;
+        const int any = comm.size > 1 ? comm_any(&comm, failed) : failed;
+        if (any && !failed) {
+            snprintf(err, ERR_LEN, "another rank could not load the input (its message follows)");
+            failed = 1;
+        } else if (!any && agree_config(&comm, cfg, err, ERR_LEN))
+            failed = 1;
+        rc = failed ? 2 : cmd_run(&a, cfg, &comm, err);
         /* the other ranks may be waiting in a collective: when they did not all fail, stop them
          * all (never hang) */
         if (rc && !comm_fail(&comm, err, 5.0))

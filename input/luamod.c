@@ -16,6 +16,7 @@
 #include <lualib.h>
 
 #include "embedded.h"
+#include "hash.h"
 #include "mem.h"
 
 static const struct embedded_file *find_module(const char *name)
@@ -325,9 +326,41 @@ void luamod_push_strings(lua_State *L, const char *const *s, int n)
     }
 }
 
+/* math.randomseed with the input's seed when called without one: Lua would seed from the time
+ * and an address, which differ between the ranks of an MPI run (issue #42). */
+static int randomseed_fixed(lua_State *L)
+{
+    if (lua_gettop(L) == 0)
+        lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* Every rank of an MPI run resolves the input on its own, and must resolve the same run: so
+ * math.random starts from a seed made of the input (its text and --set list), the same on every
+ * rank and in every run of that input, rather than Lua's seed of the time and an address. */
+static void seed_random(lua_State *L, const struct luamod_job *job)
+{
+    uint64_t h = hash_fnv1a(HASH_FNV1A_SEED, job->text, job->len);
+    for (int i = 0; i < job->n_sets; i++)
+        h = hash_fnv1a(h, job->sets[i], strlen(job->sets[i]) + 1);
+    lua_getglobal(L, "math");
+    lua_getfield(L, -1, "randomseed");
+    lua_pushvalue(L, -1);
+    lua_pushinteger(L, (lua_Integer)(h >> 1)); /* non-negative: any Lua 5.4 takes it */
+    lua_call(L, 1, 0);
+    lua_pushinteger(L, (lua_Integer)(h >> 1));
+    lua_pushcclosure(L, randomseed_fixed, 2);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 1);
+}
+
 void luamod_resolve(lua_State *L, const struct luamod_entry *e, const struct luamod_job *job)
 {
     luamod_open(L); /* -> public module, internal */
+    seed_random(L, job);
     lua_getfield(L, -1, e->fn);
     lua_pushstring(L, job->path);
     lua_pushlstring(L, job->text, job->len);

@@ -112,6 +112,16 @@ local function lower_below_upper(t, key)
     end
 end
 
+-- Cells along one axis, at most (check_sizes has the other limits): checked before max_box must
+-- divide cells, so math.maxinteger cells are told as too many rather than as a bad max_box.
+local AXIS_CELLS = 2 ^ 30
+local function axis_cells_fit(g, a, key)
+    if g.cells[a] > AXIS_CELLS then
+        fail(key, string.format("%s cells along %s; expected at most 2^30 = %s per axis",
+            numtext(g.cells[a]), AXES[a], numtext(AXIS_CELLS)))
+    end
+end
+
 local grid = section {
     what = "a table {cells = ..., lower = ..., upper = ...}",
     keys = {
@@ -128,6 +138,7 @@ local grid = section {
         -- A box larger than the domain just means one box along that axis (2D runs: cells z = 1).
         function(g, key)
             for a = 1, 3 do
+                axis_cells_fit(g, a, join(key, "cells"))
                 g.max_box[a] = math.min(g.max_box[a], g.cells[a])
                 if g.cells[a] % g.max_box[a] ~= 0 then
                     fail(join(key, "max_box"), string.format("max_box must divide the cell count: %d cells into boxes of %d along %s; expected a divisor of %d",
@@ -925,7 +936,7 @@ end
 -- Sizes, checked in floating point before anything is multiplied in C (a 32-bit int holds a
 -- cell index of a box, a 64-bit one any count), and bounded by what the host can hold while
 -- loading: a few arrays with one entry per cell of the whole domain. docs/input.md, "Limits".
-local LIMITS = { axis_cells = 2 ^ 30, cells = 2 ^ 32, box_cells = 2 ^ 31 - 1, ppc = 2 ^ 16, particles = 2 ^ 40 }
+local LIMITS = { cells = 2 ^ 32, box_cells = 2 ^ 31 - 1, ppc = 2 ^ 16, particles = 2 ^ 40 }
 local function check_sizes(sim)
     local g = sim.grid
     local cells, box = 1.0, 1.0
@@ -933,10 +944,7 @@ local function check_sizes(sim)
     local ngz = ng
     if sim.filter and sim.filter.godfrey then ngz = ng + 4 end -- its stencil's half width, along z only (gen/layout.c)
     for a = 1, 3 do
-        if g.cells[a] > LIMITS.axis_cells then
-            fail("grid.cells", string.format("%s cells along %s; expected at most 2^30 = %s per axis",
-                numtext(g.cells[a]), AXES[a], numtext(LIMITS.axis_cells)))
-        end
+        axis_cells_fit(g, a, "grid.cells")
         cells = cells * g.cells[a]
         local kept = false
         for _, k in ipairs(sim.geometry_axes) do kept = kept or k == a end

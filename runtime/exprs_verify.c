@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "exprs_device.h"
+#include "kernel.h"
 #include "log.h"
 #include "mem.h"
 #include "program.h"
@@ -37,10 +38,17 @@ static int run_check(const struct picl_config *cfg, const struct device *dev, cl
 {
     char name[32];
     snprintf(name, sizeof name, "picl_check_%d", i);
-    cl_int rc;
-    cl_kernel k = clCreateKernel(prog, name, &rc);
-    if (cl_failed(rc, "clCreateKernel", err, err_len))
+    /* launched here, outside a run's timers: a table of its own for kernel_create */
+    struct timers *t = mem_calloc(1, sizeof *t);
+    struct kernel kn = {0};
+    if (!t) {
+        snprintf(err, err_len, "out of host memory checking the input's expressions");
         return -1;
+    }
+    if (kernel_create(&kn, prog, name, t, err, err_len)) {
+        mem_free(t);
+        return -1;
+    }
     const long total = (long)gen_expr_check_points(c);
     int result = 0;
     for (long first = 0; result == 0 && first < total; first += SLAB) {
@@ -50,10 +58,9 @@ static int run_check(const struct picl_config *cfg, const struct device *dev, cl
         const size_t global = (size_t)n;
         if (cl_failed(clEnqueueWriteBuffer(dev->queue, bad, CL_TRUE, 0, sizeof none, &none, 0, NULL, NULL),
                       "clEnqueueWriteBuffer", err, err_len) ||
-            cl_failed(clSetKernelArg(k, 0, sizeof bad, &bad), "clSetKernelArg", err, err_len) ||
-            cl_failed(clSetKernelArg(k, 1, sizeof at, &at), "clSetKernelArg", err, err_len) ||
-            cl_failed(clSetKernelArg(k, 2, sizeof n, &n), "clSetKernelArg", err, err_len) ||
-            cl_failed(clEnqueueNDRangeKernel(dev->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL),
+            kernel_mem(&kn, "bad", bad, err, err_len) || kernel_set(&kn, "first", sizeof at, &at, err, err_len) ||
+            kernel_set(&kn, "n", sizeof n, &n, err, err_len) ||
+            cl_failed(clEnqueueNDRangeKernel(dev->queue, kn.k, 1, NULL, &global, NULL, 0, NULL, NULL),
                       "clEnqueueNDRangeKernel", err, err_len) ||
             cl_failed(clEnqueueReadBuffer(dev->queue, bad, CL_TRUE, 0, sizeof found, &found, 0, NULL, NULL),
                       "clEnqueueReadBuffer", err, err_len))
@@ -63,7 +70,8 @@ static int run_check(const struct picl_config *cfg, const struct device *dev, cl
             result = -1;
         }
     }
-    clReleaseKernel(k);
+    kernel_release(&kn);
+    mem_free(t);
     return result;
 }
 

@@ -93,6 +93,9 @@ static const struct karg btd_cross[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICL
                                         {"rec", 0},
                                         {"rec_id", 0}};
 
+/* the input's expressions checked on the device before a run (gen/exprs_device.c, runtime/exprs_verify.c) */
+static const struct karg expr_check[] = {{"bad", 0}, {"first", 0}, {"n", 0}};
+
 /* Exact names first: a "*" row matches what no exact row names. */
 static const struct kargs_row rows[] = {
     ROW("init_fields", field_only),
@@ -143,6 +146,7 @@ static const struct kargs_row rows[] = {
     ROW("reduce_field_max", reduce_fields),
     ROW("diag_moments_*", diag_moments),
     ROW("diag_histogram_*", diag_histogram),
+    ROW("picl_check_*", expr_check),
 };
 
 unsigned kargs_push_variant(const struct gen_plan *plan)

@@ -395,6 +395,11 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
         fail_at(&r, "path", "cannot open '%s': %s", f->path, strerror(errno));
         goto done;
     }
+    if (!S_ISREG(st.st_mode)) { /* HDF5 opens what it is given: a FIFO would wait for a writer */
+        fail_at(&r, "path", "'%s' is %s, not a regular file; expected an openPMD HDF5 file", f->path,
+                S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file");
+        goto done;
+    }
     if (H5Fis_hdf5(f->path) <= 0 || (file = H5Fopen(f->path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {
         fail_at(&r, "path", "'%s' is not an HDF5 file HDF5 can open", f->path);
         goto done;

@@ -216,3 +216,15 @@ int mkdir(const char *path, mode_t mode)
     }
     return real_mkdir(path, mode);
 }
+
+/* picl asks whether it may write into its folders at set-up (io/writable.c) */
+int access(const char *path, int how)
+{
+    REAL(access);
+    if ((how & W_OK) && readonly(path, O_WRONLY)) {
+        errno = EROFS;
+        return -1;
+    }
+    return real_access(path, how);
+}
+

@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_io_failures.sh: a disk that fills up or is read-only stops a run with exit 1 and one
+# test_io_failures.sh: a disk that fills up stops a run with exit 1 and one
 # message naming the file and the error, on one rank and on two, with no signal (HDF5 1.10 used
 # to crash in MPI_Finalize after a failed close) and no file left that looks complete. The disk
 # fails through build/failwrite.so (tests/cli/failwrite.c, LD_PRELOAD), as CI may not mount a
@@ -74,19 +74,24 @@ else
     bad "mpirun not found (make deps installs Open MPI)"
 fi
 
-# -- a read-only output folder: refused before the first step, with the folder's error
+# -- a read-only output folder: refused at set-up (exit 2: the user's path, before any kernel is
+#    built), with the folder's error and key
 mkdir -p "$dir/ro"
 out=$(LD_PRELOAD=$shim PICL_FAIL_PATH=$dir/ro PICL_FAIL_READONLY=1 timeout 300 \
       "$picl" run -q "$root/inputs/langmuir.lua" $base --set "diagnostics.output_dir=\"$dir/ro\"" 2>&1)
 rc=$?
-if [ $rc -eq 1 ] && [ "$(echo "$out" | grep -c 'error:')" -eq 1 ] && echo "$out" | grep 'error:' | grep -q "$dir/ro" &&
+if [ $rc -eq 2 ] && [ "$(echo "$out" | grep -c 'error:')" -eq 1 ] && echo "$out" | grep 'error:' | grep -q "diagnostics.output_dir: .*$dir/ro" &&
    echo "$out" | grep -q "Read-only file system"; then ok
-else bad "read-only output folder: exit $rc:"; echo "$out" | tail -n 5; fi
+else bad "read-only output folder: exit $rc (2 expected):"; echo "$out" | tail -n 5; fi
 [ -z "$(ls "$dir/ro")" ] && ok || bad "files written into a read-only folder: $(ls "$dir/ro")"
-out=$(LD_PRELOAD=$shim PICL_FAIL_PATH=$dir/ro PICL_FAIL_READONLY=1 timeout 300 "$picl" run -q "$root/inputs/langmuir.lua" \
-      $base --set "diagnostics.output_dir=\"$dir/ro\"" $ckpt 2>&1)
+# -- a read-only checkpoint folder (the diagnostics' is writable): refused at set-up too, where it
+#    was found only at the first checkpoint
+mkdir -p "$dir/ckro"
+out=$(LD_PRELOAD=$shim PICL_FAIL_PATH=$dir/ckro PICL_FAIL_READONLY=1 timeout 300 "$picl" run -q "$root/inputs/langmuir.lua" \
+      $base --set "diagnostics.output_dir=\"$dir/outw\"" --set diagnostics.full={} --set diagnostics.reduced={} \
+      --set "checkpoint={interval=5, dir=\"$dir/ckro\"}" 2>&1)
 rc=$?
-[ $rc -eq 1 ] && echo "$out" | grep 'error:' | grep -q "checkpoints.*Read-only file system" && ok ||
-    bad "read-only checkpoint folder: exit $rc: $(echo "$out" | tail -n 3)"
+[ $rc -eq 2 ] && echo "$out" | grep 'error:' | grep -q "checkpoint.dir: .*ckro.*Read-only file system" && ok ||
+    bad "read-only checkpoint folder: exit $rc (2 expected): $(echo "$out" | tail -n 3)"
 
 summary

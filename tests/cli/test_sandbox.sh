@@ -38,6 +38,7 @@ refuse() {
     mkdir "$work"
     { printf '%s\n' "$prelude"
       if [ -n "$CONSTANTS" ]; then sed "s|constants = { n0 = 1e24 }|constants = $CONSTANTS|" "$dir/base.lua"
+      elif [ -n "$EDIT" ]; then sed "$EDIT" "$dir/base.lua"
       else cat "$dir/base.lua"; fi; } >"$work/bad.lua"
     cmd=$1
     shift
@@ -104,6 +105,25 @@ refuse "a FIFO through io.lines" "for l in io.lines(\"$dir/fifo\") do end" \
 refuse "a FIFO through dofile" "dofile(\"$dir/fifo\")" "fifo: not a regular file (a FIFO)" check --no-build
 refuse "a FIFO given to --restart" "" "--restart: '$dir/lonely' is a FIFO, not a regular file" run --restart "$dir/lonely"
 refuse "a directory given to --restart" "" "--restart: '$dir' is a directory, not a regular file" run --restart "$dir"
+# a FIFO given as a from_file particle file: HDF5 would wait in open() for a writer
+EDIT="s|{ name = \"electrons\", particle = \"electron\", density = \"n0\", ppc = 1 }|{ name = \"beam\", particle = \"electron\", from_file = { path = \"$dir/lonely\", species = \"beam\" } }|" \
+    refuse "a FIFO given as from_file" "" "from_file.path: '$dir/lonely' is a FIFO, not a regular file" run
+EDIT="s|{ name = \"electrons\", particle = \"electron\", density = \"n0\", ppc = 1 }|{ name = \"beam\", particle = \"electron\", from_file = { path = \"$dir\", species = \"beam\" } }|" \
+    refuse "a directory given as from_file" "" "'$dir' is a directory, not a regular file" run
+
+# -- the paths a run writes to, checked at set-up (exit 2, before any kernel is built, nothing
+#    written) where they were found at the first file (exit 1, MPI_ERR_OTHER for a checkpoint)
+: >"$dir/afile"
+refuse "checkpoint.dir that is a file" "" "checkpoint.dir: '$dir/afile' is a file, not a folder" \
+    run --set "checkpoint.dir=\"$dir/afile\""
+refuse "checkpoint.dir inside a file" "" "checkpoint.dir: '$dir/afile' is a file, not a folder" \
+    run --set "checkpoint.dir=\"$dir/afile/ck\""
+refuse "diagnostics.output_dir that is a file" "" "diagnostics.output_dir: '$dir/afile' is a file, not a folder" \
+    run --set "diagnostics.output_dir=\"$dir/afile\""
+refuse "gen -o a file" "" "gen -o: '$dir/afile' is a file, not a folder" gen -o "$dir/afile"
+# math.maxinteger cells: the per-axis limit, not max_box (which would divide nothing)
+EDIT="s|cells = {8, 8, 8}|cells = {math.maxinteger, 8, 8}|" \
+    refuse "math.maxinteger cells" "" "grid.cells: 9223372036854775807 cells along x; expected at most 2^30" check --no-build
 # a coroutine that never yields is stopped by the CPU limit like any other loop
 PICL_LUA_LIMITS=1,64
 export PICL_LUA_LIMITS

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "fixture.h"
 
+#include "exprs_device.h"
 #include "gen.h"
 #include "kargs.h"
 #include "scratch.h"
@@ -71,6 +72,28 @@ static cl_program named_program(const struct sim *s, const struct picl_config *c
         }
     }
     sb_free(&src);
+    return prog;
+}
+
+/* The expression-check program of runtime/exprs_verify.c, built with the argument names kept. */
+static cl_program checks_program(const struct picl_config *cfg, struct device *dev)
+{
+    struct gen_expr_check *checks = calloc(GEN_EXPR_CHECKS_MAX, sizeof *checks);
+    const int n = checks ? gen_expr_checks(cfg, checks) : 0;
+    struct strbuf src;
+    sb_init(&src);
+    cl_program prog = NULL;
+    cl_int rc;
+    if (n > 0 && gen_expr_checks_source(&src, cfg, &dev->facts, checks, n, fixture_err, sizeof fixture_err) == 0) {
+        const char *text = src.data;
+        prog = clCreateProgramWithSource(dev->context, 1, &text, NULL, &rc);
+        if (prog && clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2 -cl-kernel-arg-info", NULL, NULL) != CL_SUCCESS) {
+            clReleaseProgram(prog);
+            prog = NULL;
+        }
+    }
+    sb_free(&src);
+    free(checks);
     return prog;
 }
 
@@ -147,6 +170,16 @@ static void run(struct device *dev, int order, const char *strategy, const char 
     if (prog) {
         CHECK(compare_kernels(s, prog, what) > 0);
         clReleaseProgram(prog);
+    }
+    if (density[0] == '\'') { /* an expression: the program that checks it on the device */
+        char checked[300];
+        snprintf(checked, sizeof checked, "%s, expression checks", what);
+        prog = checks_program(&cfg, dev);
+        CHECK(prog != NULL);
+        if (prog) {
+            CHECK(compare_kernels(s, prog, checked) > 0);
+            clReleaseProgram(prog);
+        }
     }
     fixture_free_sim(s);
 }
