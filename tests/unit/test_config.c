@@ -750,6 +750,23 @@ static void test_momentum_profiles(void)
           ap->elements[0].fringe < 0 && ap->elements[0].z[0] == 1e-7 && ap->elements[0].z[1] == 3e-7);
     CHECK(ap->elements[1].kind == CFG_QUADRUPOLE && ap->elements[1].strength == -100 && ap->elements[1].center[0] == 1e-7 &&
           ap->elements[1].center[1] == 2e-7);
+
+    /* a plasma lens: strength_E and/or strength_B, nothing of the other kinds */
+    rc = load("lens", HEAD GRID "  steps = 1,\n  applied_fields = { elements = {\n"
+              "    { kind = 'plasma_lens', strength_E = 6e5, z = {1e-7, 2e-7} },\n"
+              "    { kind = 'plasma_lens', strength_B = -2, z = {3e-7, 4e-7}, center = {1e-7, 0} } } },\n}\n",
+              NULL, 0);
+    CHECK(rc == 0 && ap->n_elements == 2 && ap->elements[0].kind == CFG_PLASMA_LENS && ap->elements[0].strength == 6e5 &&
+          ap->elements[0].strength_b == 0 && ap->elements[1].strength == 0 && ap->elements[1].strength_b == -2 &&
+          ap->elements[1].center[0] == 1e-7);
+    BAD("lens_none", HEAD GRID "  steps = 1,\n  applied_fields = { elements = { { kind = 'plasma_lens', z = {0, 1e-7} } } },\n}\n",
+        "applied_fields.elements.1.strength_E: missing; a plasma_lens needs strength_E (V/m^2) or strength_B (T/m)");
+    BAD("lens_gradient", HEAD GRID "  steps = 1,\n  applied_fields = { elements = { { kind = 'plasma_lens', gradient = 1, "
+        "strength_E = 1, z = {0, 1e-7} } } },\n}\n",
+        "applied_fields.elements.1.gradient: a plasma_lens takes no gradient");
+    BAD("quad_strength", HEAD GRID "  steps = 1,\n  applied_fields = { elements = { { kind = 'quadrupole', gradient = 1, "
+        "strength_B = 1, z = {0, 1e-7} } } },\n}\n",
+        "applied_fields.elements.1.strength_B: a quadrupole takes no strength_B (a plasma_lens does)");
 }
 
 int main(void)
