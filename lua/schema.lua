@@ -1236,14 +1236,6 @@ local function check_moving_window(sim)
         fail("moving_window.axis", string.format("the window moves along %s, which is periodic; expected a "
             .. "non-periodic axis (e.g. boundary = { field = { %s = 'pec' } })", w.axis, w.axis))
     end
-    -- a PML on the window's own faces would take in plasma at the front and its memory would
-    -- not move with the fields: not written
-    for side = 1, 2 do
-        if sim.boundary.field[a][side] == "pml" then
-            fail("boundary.field", string.format("a PML on the %s %s face, the moving window's axis, is not supported; "
-                .. "expected 'pec' there (PMLs across the window's axis are fine)", side == 1 and "lower" or "upper", w.axis))
-        end
-    end
     -- an antenna is a plane of the grid, so it moves with the window: the window may start only
     -- once each Gaussian pulse has left it (its field envelope is exp(-9) at t_peak + 3 tau)
     for _, l in ipairs(sim.lasers or {}) do
