@@ -138,11 +138,13 @@ struct cfg_from_file {
 
 /* A hard-edged element of applied_fields.elements, along z from z[0] to z[1] (m) about the axis
  * (center[0], center[1]) (m): a solenoid's Bz (T) with its paraxial fringe over `fringe` m at each
- * edge (< 0: one cell along z), or a quadrupole's gradient (T/m). */
-enum cfg_element_kind { CFG_SOLENOID, CFG_QUADRUPOLE };
+ * edge (< 0: one cell along z), a quadrupole's gradient (T/m), or a plasma lens' E and B
+ * gradients. */
+enum cfg_element_kind { CFG_SOLENOID, CFG_QUADRUPOLE, CFG_PLASMA_LENS };
 struct cfg_element {
     enum cfg_element_kind kind;
-    double strength; /* T (solenoid) or T/m (quadrupole) */
+    double strength;   /* T (solenoid), T/m (quadrupole) or V/m^2 (a plasma lens' strength_E) */
+    double strength_b; /* T/m, a plasma lens' strength_B */
     double z[2], center[2], fringe;
 };
 

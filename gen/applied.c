@@ -29,15 +29,54 @@ static void emit_solenoid(struct strbuf *sb, const struct cfg_element *el, doubl
     sb_puts(sb, "        B[2] += (real)(b * h);\n    }\n");
 }
 
+/* The hard-edged elements act for the fraction of the push's impulse that the particle spends
+ * inside them: the push turns u^{n-1/2} into u^{n+1/2}, the impulse of [t^{n-1/2}, t^{n+1/2}],
+ * over which the particle runs along z from z - v_z dt/2 to z + v_z dt/2 (v_z of u^{n-1/2}). The
+ * fractions of consecutive steps tile z, so the kicks sum to the integral of the field along the
+ * path (WarpX weighs its lattice elements by the fraction of the step inside them too), where a
+ * field sampled at the step points alone is off by up to v dt at each edge. applied_inside is that
+ * fraction of [za, zb] in [z0, z1); a path of length 0 (the ionization's field at a point) counts
+ * whole when z0 <= za < z1. */
+static const char inside_fn[] =
+    "static inline acc_real applied_inside(const acc_real za, const acc_real zb, const acc_real z0, const acc_real z1)\n"
+    "{\n"
+    "    const acc_real lo = fmin(za, zb), hi = fmax(za, zb);\n"
+    "    if (!(hi > lo))\n"
+    "        return za >= z0 && za < z1 ? (acc_real)1 : (acc_real)0;\n"
+    "    return fmax(fmin(hi, z1) - fmax(lo, z0), (acc_real)0) / (hi - lo);\n"
+    "}\n";
+
 /* Hard-edged quadrupole: Bx = g (y - yc), By = g (x - xc) for z0 <= z < z1 (WarpX's hard-edged
- * quadrupoles, "quad" lattice elements). */
+ * quadrupoles, "quad" lattice elements), weighed by the fraction of the path inside. */
 static void emit_quadrupole(struct strbuf *sb, const struct cfg_element *el)
 {
-    sb_printf(sb, "    if (z >= (acc_real)%.17g && z < (acc_real)%.17g) { /* quadrupole, %.9g T/m */\n", el->z[0],
-              el->z[1], el->strength);
-    sb_printf(sb, "        B[0] += (real)((acc_real)%.17g * (y - (acc_real)%.17g));\n", el->strength, el->center[1]);
-    sb_printf(sb, "        B[1] += (real)((acc_real)%.17g * (x - (acc_real)%.17g));\n    }\n", el->strength,
+    sb_printf(sb, "    { /* quadrupole, %.9g T/m from z = %.9g to %.9g m */\n", el->strength, el->z[0], el->z[1]);
+    sb_printf(sb, "        const acc_real f = applied_inside(za, zb, (acc_real)%.17g, (acc_real)%.17g);\n", el->z[0],
+              el->z[1]);
+    sb_printf(sb, "        B[0] += (real)(f * (acc_real)%.17g * (y - (acc_real)%.17g));\n", el->strength, el->center[1]);
+    sb_printf(sb, "        B[1] += (real)(f * (acc_real)%.17g * (x - (acc_real)%.17g));\n    }\n", el->strength,
               el->center[0]);
+}
+
+/* Plasma lens (WarpX's repeated_plasma_lens, one lens): E = kE (x - xc, y - yc, 0) and
+ * B = kB (y - yc, -(x - xc), 0) for z0 <= z < z1, weighed like the quadrupole. */
+static void emit_plasma_lens(struct strbuf *sb, const struct cfg_element *el)
+{
+    sb_printf(sb, "    { /* plasma lens, %.9g V/m^2 and %.9g T/m from z = %.9g to %.9g m */\n", el->strength,
+              el->strength_b, el->z[0], el->z[1]);
+    sb_printf(sb, "        const acc_real f = applied_inside(za, zb, (acc_real)%.17g, (acc_real)%.17g);\n", el->z[0],
+              el->z[1]);
+    sb_printf(sb, "        const acc_real rx = x - (acc_real)%.17g, ry = y - (acc_real)%.17g;\n", el->center[0],
+              el->center[1]);
+    if (el->strength != 0) {
+        sb_printf(sb, "        E[0] += (real)(f * (acc_real)%.17g * rx);\n", el->strength);
+        sb_printf(sb, "        E[1] += (real)(f * (acc_real)%.17g * ry);\n", el->strength);
+    }
+    if (el->strength_b != 0) {
+        sb_printf(sb, "        B[0] += (real)(f * (acc_real)%.17g * ry);\n", el->strength_b);
+        sb_printf(sb, "        B[1] -= (real)(f * (acc_real)%.17g * rx);\n", el->strength_b);
+    }
+    sb_puts(sb, "        (void)rx; (void)ry;\n    }\n");
 }
 
 void gen_applied_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay)
@@ -49,14 +88,26 @@ void gen_applied_emit(struct strbuf *sb, const struct picl_config *cfg, const st
                 " * grid; t_gather is the time of the gather (s), lab_offset how far a moving window has gone (m). */\n"
                 "#define APPLIED_FIELDS 1\n#define APPLIED_PARAM , const acc_real t_gather, const acc_real lab_offset\n"
                 "#define APPLIED_ARG , t_gather, lab_offset\n");
+    int hard = 0;
+    for (int i = 0; i < ap->n_elements; i++)
+        hard += ap->elements[i].kind != CFG_SOLENOID;
+    if (hard)
+        sb_puts(sb, inside_fn);
     /* the fields are the lab frame's: with a moving window, lab_offset (m) is how far the domain
      * has moved along its axis */
     const int w = cfg->window.enabled ? cfg->window.axis : -1;
-    sb_puts(sb, "static inline void applied_add(const real *xc, const acc_real t, const acc_real lab_offset, real *E, real *B)\n{\n");
+    sb_puts(sb, "/* at xc (cells of the domain) with momentum u (m/s) whose impulse spans the time from\n"
+                " * `back` steps before the gather to `ahead` steps after it (the path a hard edge weighs) */\n"
+                "static inline void applied_add(const real *xc, const real *u, const real back, const real ahead,\n"
+                "                               const acc_real t, const acc_real lab_offset, real *E, real *B)\n{\n");
     sb_printf(sb, "    const acc_real x = LOWER_X + (acc_real)xc[0] * DX%s, y = LOWER_Y + (acc_real)xc[1] * DY%s,\n"
                   "                   z = LOWER_Z + (acc_real)xc[2] * DZ%s;\n",
               w == 0 ? " + lab_offset" : "", w == 1 ? " + lab_offset" : "", w == 2 ? " + lab_offset" : "");
-    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)t; (void)lab_offset; (void)E; (void)B;\n");
+    sb_puts(sb, "    (void)x; (void)y; (void)z; (void)u; (void)back; (void)ahead; (void)t; (void)lab_offset; (void)E; (void)B;\n");
+    if (hard)
+        sb_puts(sb, "    const acc_real vz_dt = (acc_real)u[2] * rsqrt((acc_real)1 + ((acc_real)u[0] * u[0] + (acc_real)u[1] * u[1]\n"
+                    "                                  + (acc_real)u[2] * u[2]) * (acc_real)INV_C2) * (acc_real)DT;\n"
+                    "    const acc_real za = z - back * vz_dt, zb = z + ahead * vz_dt;\n");
     for (int v = 0; v < 2; v++)
         for (int a = 0; a < 3; a++) {
             const struct cfg_expr *e = v ? &ap->B[a] : &ap->E[a];
@@ -69,8 +120,10 @@ void gen_applied_emit(struct strbuf *sb, const struct picl_config *cfg, const st
     for (int i = 0; i < ap->n_elements; i++) {
         if (ap->elements[i].kind == CFG_SOLENOID)
             emit_solenoid(sb, &ap->elements[i], lay->dx[2]);
-        else
+        else if (ap->elements[i].kind == CFG_QUADRUPOLE)
             emit_quadrupole(sb, &ap->elements[i]);
+        else
+            emit_plasma_lens(sb, &ap->elements[i]);
     }
     sb_puts(sb, "}\n");
 }

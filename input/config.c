@@ -90,13 +90,14 @@ static void get_applied(const struct luatab *rd, int t, struct cfg_applied *ap)
     }
     ap->n_elements = luatab_list(rd, t, "elements", CFG_MAX_ELEMENTS);
     int list = lua_gettop(L);
-    static const char *const kinds[] = {"solenoid", "quadrupole", NULL};
+    static const char *const kinds[] = {"solenoid", "quadrupole", "plasma_lens", NULL};
     for (int i = 0; i < ap->n_elements; i++) {
         struct cfg_element *el = &ap->elements[i];
         luatab_push_item(rd, list, i + 1, "elements", LUA_TTABLE);
         int x = lua_gettop(L);
         el->kind = (enum cfg_element_kind)luatab_enum(rd, x, "kind", kinds);
         el->strength = luatab_number(rd, x, "strength", 0);
+        el->strength_b = luatab_number(rd, x, "strength_b", 0);
         el->fringe = luatab_number(rd, x, "fringe", -1);
         double z[3] = {0}, c[3] = {0};
         lua_getfield(L, x, "z");

@@ -179,8 +179,13 @@ void cfg_print(const struct picl_config *cfg, void *file)
         }
         for (int i = 0; i < ap->n_elements; i++) {
             const struct cfg_element *el = &ap->elements[i];
-            fprintf(f, "  %-18s %.9g %s from z = %.9g to %.9g m about (%.9g, %.9g) m", el->kind == CFG_SOLENOID ? "solenoid" : "quadrupole",
-                    el->strength, el->kind == CFG_SOLENOID ? "T" : "T/m", el->z[0], el->z[1], el->center[0], el->center[1]);
+            if (el->kind == CFG_PLASMA_LENS)
+                fprintf(f, "  %-18s %.9g V/m^2, %.9g T/m from z = %.9g to %.9g m about (%.9g, %.9g) m", "plasma lens",
+                        el->strength, el->strength_b, el->z[0], el->z[1], el->center[0], el->center[1]);
+            else
+                fprintf(f, "  %-18s %.9g %s from z = %.9g to %.9g m about (%.9g, %.9g) m",
+                        el->kind == CFG_SOLENOID ? "solenoid" : "quadrupole", el->strength,
+                        el->kind == CFG_SOLENOID ? "T" : "T/m", el->z[0], el->z[1], el->center[0], el->center[1]);
             if (el->kind == CFG_SOLENOID && el->fringe > 0)
                 fprintf(f, ", edges %.9g m", el->fringe);
             else if (el->kind == CFG_SOLENOID)

@@ -300,7 +300,9 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         const struct cfg_probe *p = &cd->probes[i];
         if (!due(p->interval, step))
             continue;
-        if (pstats_probe(&d->ps, c, io->fields, i, lower, d->row, err, err_len) ||
+        /* probe points are fixed in the window: relative to the domain's own lower corner, not
+         * the lab's (which moves on, and would take the points out of the grid) */
+        if (pstats_probe(&d->ps, c, io->fields, i, c->lay.lower, d->row, err, err_len) ||
             (p->kind == CFG_PROBE_POINTS ? dcsv_row(&d->probes[i], step, io->time, d->row, 6 * p->n_points, err, err_len)
                                          : probe_opmd_write(io, p, d->row, err, err_len)))
             return failed(err, err_len, "probes", p->name);

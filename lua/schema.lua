@@ -1285,21 +1285,18 @@ local function check_moving_window(sim)
         fail("moving_window.axis", string.format("the window moves along %s, which is periodic; expected a "
             .. "non-periodic axis (e.g. boundary = { field = { %s = 'pec' } })", w.axis, w.axis))
     end
-    -- a PML on the window's own faces would take in plasma at the front and its memory would
-    -- not move with the fields: not written
-    for side = 1, 2 do
-        if sim.boundary.field[a][side] == "pml" then
-            fail("boundary.field", string.format("a PML on the %s %s face, the moving window's axis, is not supported; "
-                .. "expected 'pec' there (PMLs across the window's axis are fine)", side == 1 and "lower" or "upper", w.axis))
-        end
-    end
-    -- an antenna is a plane of the grid, so it moves with the window: the window may start only
-    -- once each Gaussian pulse has left it (its field envelope is exp(-9) at t_peak + 3 tau)
+    -- an antenna along the window's axis stays in the lab frame (its plane moves back through
+    -- the grid, runtime/laser.c), with Yee's two sheets; CKC's antenna and one across the axis
+    -- are planes of the grid, which move with the window: there the window may start only once
+    -- each Gaussian pulse has left it (its field envelope is exp(-9) at t_peak + 3 tau)
     for _, l in ipairs(sim.lasers or {}) do
-        if l.tau and l.tau > 0 and w.start < l.t_peak + 3 * l.tau then
+        local lab = l.axis == a - 1 and sim.solver.name == "yee"
+        if not lab and l.tau and l.tau > 0 and w.start < l.t_peak + 3 * l.tau then
             fail("moving_window.start", string.format("%s s, while laser '%s' still emits until t_peak + 3 tau = %s s; "
-                .. "an antenna moves with the window, so expected start >= %s s", numtext(w.start), l.name,
-                numtext(l.t_peak + 3 * l.tau), numtext(l.t_peak + 3 * l.tau)))
+                .. "%s moves with the window, so expected start >= %s s", numtext(w.start), l.name,
+                numtext(l.t_peak + 3 * l.tau),
+                l.axis ~= a - 1 and "an antenna across the window's axis" or "CKC's antenna (a plane of the grid)",
+                numtext(l.t_peak + 3 * l.tau)))
         end
     end
 end
@@ -1483,12 +1480,13 @@ local function applied_vector(unit)
     end }
 end
 
-local ELEMENT_KINDS = { "solenoid", "quadrupole" }
+local ELEMENT_KINDS = { "solenoid", "quadrupole", "plasma_lens" }
 -- One hard-edged element along z between z[1] and z[2] (m), about the axis x = center[1],
 -- y = center[2]: a solenoid's Bz = B (T), with the paraxial fringe Bx, By = -(x, y)/2 dBz/dz over
 -- `fringe` (m) at each edge (without it a hard edge would not focus); a quadrupole's
 -- Bx = gradient (y - yc), By = gradient (x - xc) (T/m), which focuses a positive charge moving
--- along +z in x for gradient > 0.
+-- along +z in x for gradient > 0; a plasma lens' E = strength_E (x - xc, y - yc, 0) (V/m^2) and
+-- B = strength_B (y - yc, -(x - xc), 0) (T/m), WarpX's repeated_plasma_lens, one lens.
 local element = section {
     keys = {
         kind = { kind = one_of("element kind", ELEMENT_KINDS), required = true },
@@ -1501,12 +1499,29 @@ local element = section {
             if type(v) == "table" and #v == 2 and finite(v[1]) and finite(v[2]) then return { v[1] + 0.0, v[2] + 0.0 } end
         end }, default = { 0, 0 }, doc = "m, the element's axis" },
         fringe = { kind = number("a number >= 0", nonnegative), doc = "m, a solenoid's edge length; default one cell along z" },
+        strength_E = { kind = number("a number"), doc = "V/m^2, a plasma lens' dEx/dx = dEy/dy" },
+        strength_B = { kind = number("a number"), doc = "T/m, a plasma lens' dBx/dy = -dBy/dx" },
     },
     rules = {
         function(e, key)
             if e.z[2] <= e.z[1] then
                 fail(join(key, "z"), string.format("the element ends (%s m) before it starts (%s m); expected {start, end} "
                     .. "with start < end", numtext(e.z[2]), numtext(e.z[1])))
+            end
+            if e.kind == "plasma_lens" then
+                for _, k in ipairs({ "B", "gradient", "fringe" }) do
+                    if e[k] ~= nil then fail(join(key, k), string.format("a plasma_lens takes no %s; expected "
+                        .. "strength_E (V/m^2) and/or strength_B (T/m)", k)) end
+                end
+                if e.strength_E == nil and e.strength_B == nil then
+                    fail(join(key, "strength_E"), "missing; a plasma_lens needs strength_E (V/m^2) or strength_B (T/m)")
+                end
+                e.strength, e.strength_b = e.strength_E or 0.0, e.strength_B or 0.0
+                e.fringe = -1.0
+                return
+            end
+            for _, k in ipairs({ "strength_E", "strength_B" }) do
+                if e[k] ~= nil then fail(join(key, k), string.format("a %s takes no %s (a plasma_lens does)", e.kind, k)) end
             end
             local need, other = "B", "gradient"
             if e.kind == "quadrupole" then need, other = "gradient", "B" end
@@ -1537,7 +1552,7 @@ local applied_fields = section {
                 fail(key, string.format("%d elements; expected at most %d", #out, ctx.limits.elements))
             end
             return out
-        end }, default = {}, doc = "hard-edged solenoids and quadrupoles along z" },
+        end }, default = {}, doc = "hard-edged solenoids, quadrupoles and plasma lenses along z" },
     },
     rules = {
         function(a, key, ctx)

@@ -11,8 +11,8 @@
 #define ROW(kernel, list) {kernel, list, (int)(sizeof list / sizeof *list)}
 
 static const struct karg field_only[] = {{"F", 0}};
-static const struct karg field_time[] = {{"F", 0}, {"t", 0}};
 static const struct karg field_psi[] = {{"F", 0}, {"psi", 0}};
+static const struct karg laser_sheet[] = {{"F", 0}, {"t", 0}, {"shift", 0}};
 static const struct karg psi_only[] = {{"psi", 0}};
 static const struct karg reduce_fields[] = {{"F", 0}, {"out", 0}};
 static const struct karg reduce_gauss[] = {{"F", 0}, {"out", 0}, {"store", 0}};
@@ -125,8 +125,8 @@ static const struct kargs_row rows[] = {
     ROW("godfrey_EB", field_only), /* the Godfrey filter's copy of E and B (templates/godfrey.cl) */
     ROW("halo_fill_*", halo_fill),
     ROW("halo_sum_*", halo_sum),
-    ROW("laser_J_*", field_time),
-    ROW("laser_B_*", field_time),
+    ROW("laser_J_*", laser_sheet),
+    ROW("laser_B_*", laser_sheet),
     ROW("pml_*", field_psi),
     ROW("window_shift_psi_*", psi_only),
     ROW("load_count_*", load_count),

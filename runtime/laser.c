@@ -37,11 +37,15 @@ static int launch_all(struct lasers *l, struct kernel *k, struct ctx *c, double 
 {
     const float tf = (float)t;
     const int fp64 = c->dev->facts.has_fp64;
-    for (int i = 0; i < l->n; i++)
+    for (int i = 0; i < l->n; i++) {
+        const struct cfg_window *w = &c->cfg->window;
+        const cl_int shift = w->enabled && w->axis == c->cfg->lasers[i].axis ? (cl_int)l->window_shifts : 0;
         if (kernel_set(&k[i], "t", fp64 ? sizeof t : sizeof tf, fp64 ? (const void *)&t : (const void *)&tf, err,
                        err_len) ||
+            kernel_set(&k[i], "shift", sizeof shift, &shift, err, err_len) ||
             kernel_launch(&k[i], c->dev->queue, &c->timers, 2, l->range[i], NULL, err, err_len))
             return -1;
+    }
     return 0;
 }
 

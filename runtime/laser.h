@@ -9,6 +9,9 @@ struct lasers {
     int n;
     struct kernel J[CFG_MAX_LASERS], B[CFG_MAX_LASERS];
     size_t range[CFG_MAX_LASERS][2]; /* the antenna plane's cells along the two transverse axes */
+    /* cells the moving window has moved (sim_step sets it each step): an antenna along the
+     * window's axis stays in the lab frame, so its plane is that many cells lower in the grid */
+    long window_shifts;
 };
 
 int lasers_create(struct lasers *l, struct ctx *c, cl_mem fields, char *err, size_t err_len);

@@ -31,19 +31,21 @@ int window_create(struct window *w, struct ctx *c, struct fields *f, struct spec
     w->n_psi = 0;
     for (int i = 0; pml && i < pml->n; i++) {
         const struct gen_pml_slab *slab = &pml->slab[i];
-        if (slab->axis == c->cfg->window.axis)
-            continue; /* refused by the schema */
         if (c->lay.n_ranks > 1) {
-            snprintf(err, err_len, "moving_window: with a PML (boundary.field = 'pml' across the window's axis) the "
-                                   "window runs on one rank only in this version of picl; run on one rank, or use "
-                                   "'pec' there");
+            snprintf(err, err_len, "moving_window: with a PML (boundary.field = 'pml') the window runs on one rank "
+                                   "only in this version of picl; run on one rank, or use 'pec' there");
             return -1;
         }
         char name[64];
         snprintf(name, sizeof name, "window_shift_psi_%s", slab->name);
         const int b = (slab->axis + 1) % 3, other = b == c->cfg->window.axis ? (slab->axis + 2) % 3 : b;
-        w->psi_range[w->n_psi][0] = (size_t)slab->cells;
-        w->psi_range[w->n_psi][1] = (size_t)c->lay.cells[other];
+        if (slab->axis == c->cfg->window.axis) { /* a line across the slab at each (u, v) */
+            w->psi_range[w->n_psi][0] = (size_t)c->lay.cells[b];
+            w->psi_range[w->n_psi][1] = (size_t)c->lay.cells[(slab->axis + 2) % 3];
+        } else { /* a line along the window's axis at each (l, o) */
+            w->psi_range[w->n_psi][0] = (size_t)slab->cells;
+            w->psi_range[w->n_psi][1] = (size_t)c->lay.cells[other];
+        }
         if (kernel_create(&w->psi[w->n_psi], c->prog, name, &c->timers, err, err_len) ||
             kernel_mem(&w->psi[w->n_psi], "psi", pml->psi.mem, err, err_len))
             return -1;

@@ -252,6 +252,7 @@ int sim_step(struct sim *s, char *err, size_t err_len)
         if (flux_inject(&s->species[i], c, s->step, err, err_len))
             return -1;
     /* the antennas' currents join after the filter: they are exactly what the lasers ask for */
+    s->lasers.window_shifts = s->window.shifts;
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
         lasers_add_J(&s->lasers, c, s->time + 0.5 * c->cfg->dt, err, err_len) ||
         fields_advance(&s->fields, c, s->time, err, err_len))

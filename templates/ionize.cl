@@ -49,8 +49,8 @@ __kernel void PICL_CAT(ionize, SP_SUFFIX)(__global const real *F, const long n_s
         real E[3], B[3];
         gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
 #ifdef APPLIED_FIELDS
-        const real xc[3] = {px[ip], py[ip], pz[ip]};
-        applied_add(xc, t_gather, lab_offset, E, B);
+        const real xc[3] = {px[ip], py[ip], pz[ip]}, u0[3] = {0, 0, 0};
+        applied_add(xc, u0, (real)0, (real)0, t_gather, lab_offset, E, B); /* the field at the point */
 #endif
         const acc_real e = sqrt((acc_real)E[0] * E[0] + (acc_real)E[1] * E[1] + (acc_real)E[2] * E[2]);
         if (!(e > 0))

@@ -85,11 +85,15 @@ static inline int PICL_CAT(laser_plane_cell, LASER_SUFFIX)(const int plane, int 
  * J = -(eps0 c / d) E_inc(t + LASER_DELAY) added after the sum over box edges and the filter.
  * It stands for the incident B half a cell behind the plane, which a wave moving at the grid's
  * phase velocity along the axis shows there LASER_DELAY later than on the plane. */
-__kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t)
+__kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t, const int shift)
 {
     int box;
     acc_real r0[3], r1[3];
-    const int n = PICL_CAT(laser_plane_cell, LASER_SUFFIX)(LASER_E_PLANE, &box, r0, r1);
+    /* with the window along the axis the antenna stays in the lab: `shift` cells lower in the
+     * grid; once its planes have left the domain it emits nothing */
+    if (LASER_E_PLANE - shift < 1 || LASER_B_PLANE - shift < 0)
+        return;
+    const int n = PICL_CAT(laser_plane_cell, LASER_SUFFIX)(LASER_E_PLANE - shift, &box, r0, r1);
     if (box < 0)
         return;
 #if LASER_OBLIQUE
@@ -171,8 +175,9 @@ static inline acc_real PICL_CAT(laser_ckc_diff, LASER_SUFFIX)(const int p, const
  * the total field on one side of the plane and the scattered one on the other; the nodes of the
  * cells on the two planes next to the antenna (its cell index and the one below it) are put
  * right. */
-__kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t)
+__kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t, const int shift)
 {
+    (void)shift; /* CKC's antenna stays on its plane of the grid (lua/schema.lua: no window then) */
     const int has[3] = {HAS_X, HAS_Y, HAS_Z};
     for (int layer = -1; layer <= 0; layer++) {
         int g[3], box;
@@ -204,11 +209,13 @@ __kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t
  * cell behind the antenna takes off what the incident E on the plane added to its curl, so
  * nothing is emitted backwards: B_C += s dt/(2 d) E_B,inc and B_B -= s dt/(2 d) E_C,inc (s the
  * direction's sign, in LASER_B_PER_E). */
-__kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t)
+__kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t, const int shift)
 {
     int box;
     acc_real r0[3], r1[3];
-    const int n = PICL_CAT(laser_plane_cell, LASER_SUFFIX)(LASER_B_PLANE, &box, r0, r1);
+    if (LASER_E_PLANE - shift < 1 || LASER_B_PLANE - shift < 0)
+        return;
+    const int n = PICL_CAT(laser_plane_cell, LASER_SUFFIX)(LASER_B_PLANE - shift, &box, r0, r1);
     if (box < 0)
         return;
     if (LASER_POL_B != 0)

@@ -139,7 +139,8 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
     real E[3], B[3];
     gather_fields(GATHER_EB(F), b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
 #ifdef APPLIED_FIELDS
-    applied_add(x, t_gather, lab_offset, E, B);
+    /* the impulse spans t^{n-1/2} .. t^{n+1/2}: half a step each side of the gather */
+    applied_add(x, u, (real)0.5, (real)0.5, t_gather, lab_offset, E, B);
 #endif
     push_u(u, E, B, SP_QDT_2M * zq);
     const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
@@ -246,19 +247,20 @@ static inline void PICL_CAT(push_one, SP_SUFFIX)(__global real *F, const int b, 
 #if defined(APPLIED_FIELDS) && !defined(PICL_APPLIED_ADD_LANES)
 #define PICL_APPLIED_ADD_LANES /* once for all species: this file is included once per species */
 /* applied_fields added lane by lane: applied_add is the user's expressions for one position */
-static inline void applied_add_lanes(const vreal *x, const acc_real t_gather, const acc_real lab_offset, vreal *E,
-                                     vreal *B)
+static inline void applied_add_lanes(const vreal *x, const vreal *u, const acc_real t_gather, const acc_real lab_offset,
+                                     vreal *E, vreal *B)
 {
-    real xs[3][VW], es[3][VW], bs[3][VW];
+    real xs[3][VW], us[3][VW], es[3][VW], bs[3][VW];
     for (int a = 0; a < 3; a++) {
         VSTORE(x[a], 0, xs[a]);
+        VSTORE(u[a], 0, us[a]);
         VSTORE(E[a], 0, es[a]);
         VSTORE(B[a], 0, bs[a]);
     }
     for (int l = 0; l < VW; l++) {
-        const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]};
+        const real xl[3] = {xs[0][l], xs[1][l], xs[2][l]}, ul[3] = {us[0][l], us[1][l], us[2][l]};
         real el[3] = {es[0][l], es[1][l], es[2][l]}, bl[3] = {bs[0][l], bs[1][l], bs[2][l]};
-        applied_add(xl, t_gather, lab_offset, el, bl);
+        applied_add(xl, ul, (real)0.5, (real)0.5, t_gather, lab_offset, el, bl);
         for (int a = 0; a < 3; a++) {
             es[a][l] = el[a];
             bs[a][l] = bl[a];
@@ -346,7 +348,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
             cell_nodal(f0, S0);
             gather_cell(GATHER_EB(F), b, ci, cj, ck, f0[0], f0[1], f0[2], S0, E, B);
 #ifdef APPLIED_FIELDS
-            applied_add_lanes(x, t_gather, lab_offset, E, B);
+            applied_add_lanes(x, u, t_gather, lab_offset, E, B);
 #endif
             push_u_lanes(u, E, B, SP_QDT_2M * VLOAD(0, zqs));
             const vreal inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
@@ -514,7 +516,7 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTIC
         gather_fields(GATHER_EB(F), b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
 #ifdef APPLIED_FIELDS
         const real xc[3] = {px[ip], py[ip], pz[ip]};
-        applied_add(xc, t_gather, lab_offset, E, B);
+        applied_add(xc, u, (real)0.5, (real)0, t_gather, lab_offset, E, B); /* t^{-1/2} .. t^0 */
 #endif
         push_u(u, E, B, -(real)0.5 * SP_QDT_2M * SP_ZQ(ip));
         pux[ip] = u[0];

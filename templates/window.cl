@@ -153,7 +153,7 @@ __kernel void window_gauss_reference(__global real *F)
     COMP(F, C_G0, b)[n] = (real)(div - (acc_real)rho[n] / (acc_real)8.8541878128e-12);
 }
 
-/* The PMLs across the window's axis (none may lie on its own faces): their auxiliary arrays
+/* The PMLs across the window's axis: their auxiliary arrays
  * (pml.cl: four per slab, cell l across the slab at u, v along the next two axes in cyclic
  * order, p = l + N (u + CELLS_B v)) shift with the fields, one cell down along the window's
  * axis; the new leading line starts from zero. One work item per line along that axis: (l, o),
@@ -176,6 +176,47 @@ __kernel void window_gauss_reference(__global real *F)
             P[q * m + ((WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1) * step] = 0; \
         }                                                                                      \
     }
+
+/* The PMLs on the window's own faces stay at the domain's ends (their grading is by cell of the
+ * domain, as the window's frame needs: a layer fixed at each end of the window), while their
+ * auxiliary arrays shift with the fields, one cell down across the slab, so that each psi stays
+ * beside the field differences it is the memory of: the lower slab's psi at the wall goes out
+ * with its fields, the upper slab's innermost psi leaves the layer (no psi outside it), and the
+ * cell that enters each slab starts from zero (the lower one's from the interior, which has no
+ * psi; the upper one's a new cell, whose fields are new too). Resetting psi at each shift instead
+ * would forget the layer's memory every cell the window moves. One work item per line across the
+ * slab, (u, v) over the other two axes. */
+#define WINDOW_PSI_ALONG_KERNEL(A, B, C, SIDE_NAME)                                              \
+    __kernel void window_shift_psi_##A##_##SIDE_NAME(__global real *psi)                        \
+    {                                                                                          \
+        const long u = (long)get_global_id(0), v = (long)get_global_id(1);                    \
+        const long N = PML_##A##_##SIDE_NAME, m = PML_SLAB_##A##_##SIDE_NAME;                 \
+        __global real *P = psi + PML_PSI_##A##_##SIDE_NAME + N * (u + CELLS_##B * v);          \
+        for (int q = 0; q < 4; q++) {                                                          \
+            for (long l = 0; l < N - 1; l++)                                                   \
+                P[q * m + l] = P[q * m + l + 1];                                               \
+            P[q * m + N - 1] = 0;                                                              \
+        }                                                                                      \
+    }
+
+#if defined(PML_X_LO) && PML_X_LO > 0 && WINDOW_AXIS == 0
+WINDOW_PSI_ALONG_KERNEL(X, Y, Z, LO)
+#endif
+#if defined(PML_X_HI) && PML_X_HI > 0 && WINDOW_AXIS == 0
+WINDOW_PSI_ALONG_KERNEL(X, Y, Z, HI)
+#endif
+#if defined(PML_Y_LO) && PML_Y_LO > 0 && WINDOW_AXIS == 1
+WINDOW_PSI_ALONG_KERNEL(Y, Z, X, LO)
+#endif
+#if defined(PML_Y_HI) && PML_Y_HI > 0 && WINDOW_AXIS == 1
+WINDOW_PSI_ALONG_KERNEL(Y, Z, X, HI)
+#endif
+#if defined(PML_Z_LO) && PML_Z_LO > 0 && WINDOW_AXIS == 2
+WINDOW_PSI_ALONG_KERNEL(Z, X, Y, LO)
+#endif
+#if defined(PML_Z_HI) && PML_Z_HI > 0 && WINDOW_AXIS == 2
+WINDOW_PSI_ALONG_KERNEL(Z, X, Y, HI)
+#endif
 
 #if defined(PML_X_LO) && PML_X_LO > 0 && WINDOW_AXIS != 0
 WINDOW_PSI_KERNEL(X, Y, Z, LO)

@@ -11,8 +11,10 @@
  *     (q B / 2p)^2 (L - l/4) for the element's cosine edges of length l, to 1%;
  *  4. a hard-edged quadrupole's kicks: an electron at (x0, y0) from its axis leaves with slopes
  *     x' = -q g L x0 / p (defocused for g > 0) and y' = +q g L y0 / p (focused), the thin lens, to 1%
- *     (thick-lens correction K L^2 / 6 = 1.7e-3 with K = |q g / p|; the hard edges are sampled every
- *     v dt = 0.1 um, 1/300 of L);
+ *     (thick-lens correction K L^2 / 6 = 1.7e-3 with K = |q g / p|; v dt = 0.1 um, 1/300 of L);
+ *  4b. WarpX's plasma-lens example at its own coarse step (about 4 steps a lens): the hard edges
+ *     weighed by the fraction of each step's path inside bring the position to 2e-3 and u to 5e-4
+ *     of the harmonic motion through each lens (sampled at the step points: 8.5e-2 and 4.4e-3);
  *  5. with PEC walls along x (under each deposition strategy that takes applied fields), a
  *     particle in the cell next to the wall feels the whole applied
  *     Ey = E0 (1 + t / T) (tangential, which a grid field could not have at the wall) and t enters:
@@ -193,6 +195,56 @@ static void test_quadrupole(struct device *dev)
     fixture_free_sim(s);
 }
 
+/* WarpX's plasma-lens example (Examples/Tests/plasma_lens, PICMI script) scaled by S = 1e-5 in
+ * length (strengths by 1/S^2, so each lens' phase advance kb L stays): four hard-edged lenses of
+ * 1 to 1.3 um, about 4 steps each at the script's CFL 0.7 time step of its 12.5 mm (here 1.25 um)
+ * cells, an electron at u_z = 0.5 c offset 0.5 um in x and 0.4 um in y. The reference is the
+ * harmonic motion inside each lens, x'' = -kb^2 x with kb^2 = e k / (gamma m v_z^2), and drifts
+ * between (gamma constant: the lenses' work changes it by ~x'^2 ~ 1e-3 of u, second order). */
+static void test_plasma_lens(struct device *dev)
+{
+    const double S = 1e-5, uz = 0.5 * PICL_C, gamma = sqrt(1 + 0.25), vz = uz / gamma;
+    const double dt = 0.7 / (PICL_C * sqrt(3.0) / (0.125 * S)), period = 0.5 * S;
+    const double starts[4] = {0.1, 0.11, 0.12, 0.13}, strength[4] = {6e5, 8e5, 6e5, 2e5};
+    const double x0 = 0.5e-6, y0 = 0.4e-6, z0 = 3.5e-6, zs0 = 0.05 * S; /* the script's z0 = 0.05 m */
+    const int steps = 84;
+    char applied[1024];
+    int at = snprintf(applied, sizeof applied, "elements = {");
+    for (int i = 0; i < 4; i++)
+        at += snprintf(applied + at, sizeof applied - at,
+                       " { kind = 'plasma_lens', strength_E = %.17g, z = {%.17g, %.17g}, center = {%.17g, %.17g} },",
+                       strength[i] / (S * S), z0 + starts[i] * S + i * period - zs0,
+                       z0 + 2 * starts[i] * S + i * period - zs0, 3.5e-6 - x0, 3.5e-6 - y0);
+    snprintf(applied + at, sizeof applied - at, " }");
+    const double u0[3] = {0, 0, 0.5};
+    struct picl_config cfg;
+    struct sim *s = one_electron(dev, &cfg, 24, dt, "", applied, u0);
+    fixture_steps(s, steps);
+    double w[6];
+    read_particle(s, w);
+    /* the reference, in z: x' = u_x / u_z */
+    double x = x0, y = y0, sx = 0, sy = 0, z = z0;
+    for (int i = 0; i < 4; i++) {
+        const double za = z0 + starts[i] * S + i * period - zs0, L = starts[i] * S;
+        const double kb = sqrt(PICL_Q_E * strength[i] / (S * S) / (gamma * PICL_M_E * vz * vz));
+        x += sx * (za - z), y += sy * (za - z);
+        const double x1 = x * cos(kb * L) + sx / kb * sin(kb * L), y1 = y * cos(kb * L) + sy / kb * sin(kb * L);
+        sx = -kb * x * sin(kb * L) + sx * cos(kb * L), sy = -kb * y * sin(kb * L) + sy * cos(kb * L);
+        x = x1, y = y1, z = za + L;
+    }
+    const double zn = w[2] * DXM;
+    x += sx * (zn - z), y += sy * (zn - z);
+    const double xs = w[0] * DXM - (3.5e-6 - x0), ys = w[1] * DXM - (3.5e-6 - y0);
+    const double ex = xs / x - 1, ey = ys / y - 1, eux = w[3] / (sx * uz) - 1, euy = w[4] / (sy * uz) - 1;
+    REPORT("plasma lenses (WarpX's example scaled 1e-5), %d steps of v dt = %.3g um through 1-1.3 um lenses: x %.6e vs "
+           "%.6e um (%+.2e), y (%+.2e), u_x %.6e vs %.6e m/s (%+.2e), u_y (%+.2e); WarpX's bounds 2e-2, 2e-3",
+           steps, vz * dt * 1e6, xs * 1e6, x * 1e6, ex, ey, w[3], sx * uz, eux, euy);
+    CHECK(fabs(ex) < 2e-3 && fabs(ey) < 2e-3);
+    CHECK(fabs(eux) < 5e-4 && fabs(euy) < 5e-4);
+    CHECK(s->species[0].np == 1);
+    fixture_free_sim(s);
+}
+
 static void test_pec_walls(struct device *dev, const char *strategy)
 {
     /* the particle sits in cell 0 along x, next to the lower PEC wall; Ey grows in time */
@@ -275,6 +327,7 @@ int main(void)
     test_exb(&dev);
     test_solenoid(&dev);
     test_quadrupole(&dev);
+    test_plasma_lens(&dev);
     /* every strategy that takes applied fields passes the push its time (t_gather) */
     test_pec_walls(&dev, "deterministic");
     test_pec_walls(&dev, "global_atomics");

@@ -658,16 +658,19 @@ static void test_window_and_beam(void)
     BAD("window_missing_axis", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { speed = 1 },\n}\n",
         "moving_window.axis: missing; expected one of 'x', 'y', 'z'");
 
-    BAD("window_pml_axis", HEAD WIN_GRID "  boundary = { field = { z = 'pml' } },\n  steps = 1,\n"
-                           "  moving_window = { axis = 'z' },\n}\n",
-        "boundary.field: a PML on the lower z face, the moving window's axis, is not supported; expected 'pec' there");
+    GOOD("window_pml_axis", HEAD WIN_GRID "  boundary = { field = { z = 'pml' } },\n  steps = 1,\n"
+                            "  moving_window = { axis = 'z' },\n}\n");
     GOOD("window_pml_across", HEAD WIN_GRID "  boundary = { field = { x = 'pml', z = 'pec' }, pml_cells = 2 },\n  steps = 1,\n"
                               "  moving_window = { axis = 'z' },\n}\n");
-    BAD("window_laser_start", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z', start = 10e-15 },\n"
+    BAD("window_laser_start", HEAD WIN_GRID PEC_Z "  steps = 1, solver = { name = 'ckc' },\n"
+                              "  moving_window = { axis = 'z', start = 10e-15 },\n"
                               "  lasers = { { name = 'drive', position = {0, 0, 4e-6}, direction = '+z', polarization = {1, 0, 0},\n"
                               "    wavelength = 0.8e-6, a0 = 1, waist = 2e-6, tau = 5e-15, t_peak = 15e-15 } },\n}\n",
-        "window_laser_start.lua:6: moving_window.start: 1e-14 s, while laser 'drive' still emits until t_peak + 3 tau = "
-        "3e-14 s; an antenna moves with the window, so expected start >= 3e-14 s");
+        "moving_window.start: 1e-14 s, while laser 'drive' still emits until t_peak + 3 tau = "
+        "3e-14 s; CKC's antenna (a plane of the grid) moves with the window, so expected start >= 3e-14 s");
+    GOOD("window_laser_lab", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z' },\n"
+                             "  lasers = { { name = 'drive', position = {0, 0, 4e-6}, direction = '+z', polarization = {1, 0, 0},\n"
+                             "    wavelength = 0.8e-6, a0 = 1, waist = 2e-6, tau = 5e-15, t_peak = 15e-15 } },\n}\n");
     GOOD("window_region_ahead", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z' },\n"
                                "  species = { { name = 'e', particle = 'electron', density = 1e24, ppc = 1,\n"
                                "    region = { lower = {-4e-6, -4e-6, 40e-6}, upper = {4e-6, 4e-6, 80e-6} } } },\n}\n");
@@ -750,6 +753,23 @@ static void test_momentum_profiles(void)
           ap->elements[0].fringe < 0 && ap->elements[0].z[0] == 1e-7 && ap->elements[0].z[1] == 3e-7);
     CHECK(ap->elements[1].kind == CFG_QUADRUPOLE && ap->elements[1].strength == -100 && ap->elements[1].center[0] == 1e-7 &&
           ap->elements[1].center[1] == 2e-7);
+
+    /* a plasma lens: strength_E and/or strength_B, nothing of the other kinds */
+    rc = load("lens", HEAD GRID "  steps = 1,\n  applied_fields = { elements = {\n"
+              "    { kind = 'plasma_lens', strength_E = 6e5, z = {1e-7, 2e-7} },\n"
+              "    { kind = 'plasma_lens', strength_B = -2, z = {3e-7, 4e-7}, center = {1e-7, 0} } } },\n}\n",
+              NULL, 0);
+    CHECK(rc == 0 && ap->n_elements == 2 && ap->elements[0].kind == CFG_PLASMA_LENS && ap->elements[0].strength == 6e5 &&
+          ap->elements[0].strength_b == 0 && ap->elements[1].strength == 0 && ap->elements[1].strength_b == -2 &&
+          ap->elements[1].center[0] == 1e-7);
+    BAD("lens_none", HEAD GRID "  steps = 1,\n  applied_fields = { elements = { { kind = 'plasma_lens', z = {0, 1e-7} } } },\n}\n",
+        "applied_fields.elements.1.strength_E: missing; a plasma_lens needs strength_E (V/m^2) or strength_B (T/m)");
+    BAD("lens_gradient", HEAD GRID "  steps = 1,\n  applied_fields = { elements = { { kind = 'plasma_lens', gradient = 1, "
+        "strength_E = 1, z = {0, 1e-7} } } },\n}\n",
+        "applied_fields.elements.1.gradient: a plasma_lens takes no gradient");
+    BAD("quad_strength", HEAD GRID "  steps = 1,\n  applied_fields = { elements = { { kind = 'quadrupole', gradient = 1, "
+        "strength_B = 1, z = {0, 1e-7} } } },\n}\n",
+        "applied_fields.elements.1.strength_B: a quadrupole takes no strength_B (a plasma_lens does)");
 }
 
 int main(void)
