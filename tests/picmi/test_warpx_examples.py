@@ -29,8 +29,7 @@ SCRIPTS = {
     "inputs_test_2d_langmuir_multi_picmi.py": None,
     "inputs_test_3d_langmuir_multi_picmi.py": None,
     "inputs_test_1d_plasma_acceleration_picmi.py": None,
-    "inputs_test_3d_plasma_acceleration_picmi.py":
-        "core gap (issue #37, item 6): picl has no PML along the moving window's axis",
+    "inputs_test_3d_plasma_acceleration_picmi.py": None,
     "inputs_test_1d_laser_acceleration_picmi.py":
         "core gap (issue #37, item 6): picl's antenna moves with the window, which starts at t = 0 here",
     "inputs_test_3d_laser_acceleration_picmi.py":
