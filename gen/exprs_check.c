@@ -142,6 +142,13 @@ static int check_at_load(const struct picl_config *cfg, const struct cfg_species
                             const double v = expr_eval(tree, values);
                             if (!isfinite(v) || (non_negative && v < 0))
                                 return gen_expr_bad_value(e, v, values, 0, 0, expected, err, err_len);
+                            if (!non_negative && fabs(v) > GEN_U_MAX) { /* a momentum */
+                                snprintf(err, err_len, "%s: %s: is %g at (x, y, z) = (%.6g, %.6g, %.6g) m (the first "
+                                         "such point); expected %s, |u| <= %g",
+                                         e->where[0] ? e->where : "input", e->key, v, values[0], values[1], values[2],
+                                         expected, GEN_U_MAX);
+                                return -1;
+                            }
                         }
             }
     return 0;
@@ -210,21 +217,24 @@ static int check_applied(const struct picl_config *cfg, const struct cfg_expr *e
     return 0;
 }
 
-/* Numbers the schema passes through unevaluated: the momenta (finite) of every species. */
+/* Numbers the schema passes through unevaluated: the momenta of every species, finite and
+ * within GEN_U_MAX. */
 static int check_momenta(const struct cfg_species *sp, char *err, size_t err_len)
 {
     const double *v[3] = {sp->u_drift, sp->u_th, sp->beam.u_th};
     const char *const key[3] = {"u_drift", "u_th", "beam.u_th"};
     for (int q = 0; q < 3; q++)
         for (int a = 0; a < 3; a++)
-            if (!isfinite(v[q][a])) {
-                snprintf(err, err_len, "%s: species.%s.%s: component %d is %g; expected a finite number (gamma v / c)",
-                         sp->where[0] ? sp->where : "input", sp->name, key[q], a + 1, v[q][a]);
+            if (!(fabs(v[q][a]) <= GEN_U_MAX)) {
+                snprintf(err, err_len,
+                         "%s: species.%s.%s: component %d is %g; expected a finite number (gamma v / c) with "
+                         "|u| <= %g",
+                         sp->where[0] ? sp->where : "input", sp->name, key[q], a + 1, v[q][a], GEN_U_MAX);
                 return -1;
             }
-    if (sp->is_beam && !isfinite(sp->beam.u)) {
-        snprintf(err, err_len, "%s: species.%s.beam: the mean u is %g; expected a finite number",
-                 sp->where[0] ? sp->where : "input", sp->name, sp->beam.u);
+    if (sp->is_beam && !(fabs(sp->beam.u) <= GEN_U_MAX)) {
+        snprintf(err, err_len, "%s: species.%s.beam: the mean u is %g; expected a finite number with |u| <= %g",
+                 sp->where[0] ? sp->where : "input", sp->name, sp->beam.u, GEN_U_MAX);
         return -1;
     }
     return 0;
