@@ -240,8 +240,48 @@ static int check_momenta(const struct cfg_species *sp, char *err, size_t err_len
     return 0;
 }
 
+/* Numbers that become literals of the program through products and quotients (q dt / 2m, a
+ * laser's E0 and omega): bounded so that every literal is finite in single precision too. The
+ * generator refuses any that still is not (gen_check_literals); these say which key. */
+#define QM_MAX 1e15 /* C/kg: ~5700 times the electron's */
+#define E0_MAX 1e30 /* V/m: a0 ~ 3e17 at 1 um */
+#define WAVELENGTH_MIN 1e-15 /* m */
+static int check_bounds(const struct picl_config *cfg, char *err, size_t err_len)
+{
+    for (int s = 0; s < cfg->n_species; s++) {
+        const struct cfg_species *sp = &cfg->species[s];
+        const char *where = sp->where[0] ? sp->where : "input";
+        if (!(isfinite(sp->charge) && sp->mass > 0 && isfinite(sp->mass) &&
+              fabs(sp->charge / sp->mass) <= QM_MAX)) {
+            snprintf(err, err_len, "%s: species.%s.charge: charge %g C over mass %g kg is %g C/kg; expected finite "
+                     "numbers, mass > 0 and |charge / mass| <= %g C/kg", where, sp->name, sp->charge, sp->mass,
+                     sp->charge / sp->mass, QM_MAX);
+            return -1;
+        }
+    }
+    for (int i = 0; i < cfg->n_lasers; i++) {
+        const struct cfg_laser *l = &cfg->lasers[i];
+        const char *where = l->where[0] ? l->where : "input";
+        if (l->has_profile)
+            continue;
+        if (!(l->wavelength >= WAVELENGTH_MIN && isfinite(l->wavelength))) {
+            snprintf(err, err_len, "%s: lasers.%s.wavelength: %g m; expected a finite wavelength >= %g m", where,
+                     l->name, l->wavelength, WAVELENGTH_MIN);
+            return -1;
+        }
+        if (!(l->E0 <= E0_MAX)) {
+            snprintf(err, err_len, "%s: lasers.%s.a0: a0 %g is a peak field E0 of %g V/m; expected E0 <= %g V/m",
+                     where, l->name, l->a0, l->E0, E0_MAX);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len)
 {
+    if (check_bounds(cfg, err, err_len))
+        return -1;
     const char *names[GEN_EXPR_MAX_NAMES];
     double values[GEN_EXPR_MAX_NAMES];
     gen_expr_scope(cfg, names, values);

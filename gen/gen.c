@@ -435,5 +435,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
         snprintf(err, err_len, "out of host memory while generating kernels");
         return -1;
     }
-    return 0;
+    /* every derived literal finite and in range, or the program would not build (or would
+     * compute with infinities) */
+    return gen_check_literals(out, cfg->input_path, cfg->precision != CFG_DOUBLE, err, err_len);
 }
