@@ -37,11 +37,13 @@ static inline int in_reach(const real *p, const real margin)
 }
 
 /* Flags a bad particle in its box's table: the run stops after this step with its id (or its
- * slot, -1 - slot, in a species without ids) named (runtime/particles.c, particles_check). */
+ * slot, -1 - slot, in a species without ids) named (runtime/particles.c, particles_check).
+ * Atomic stores, since many work items may push the box: any one of its bad particles will do. */
 #define SETTLE_BAD(box, ip)                                                                      \
     do {                                                                                         \
-        (box)[BT_OVERFLOW] = 4;                                                                  \
-        (box)[BT_BAD] = PARTICLE_IDS ? (long)ID_AT(ip) : -1 - (long)(ip);                       \
+        atom_xchg((volatile __global long *)((box) + BT_OVERFLOW), 4L);                          \
+        atom_xchg((volatile __global long *)((box) + BT_BAD),                                    \
+                  PARTICLE_IDS ? (long)ID_AT(ip) : -1 - (long)(ip));                            \
     } while (0)
 
 /* The boundary literals of axis a (the generator's BC_*), for loops over the axes. */
@@ -132,7 +134,7 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
         g[a] = BC_PART(a, PERIODIC) ? wrap(gu[a], cells[a]) : gu[a];
         xn[a] = (g[a] + (BC_PART(a, PERIODIC) ? unwrap_shift(gu[a], g[a], cells[a]) : (real)0)) - o[a];
     }
-    if (!in_reach(xo, (real)0.5) || !in_reach(xn, (real)1.5))
+    if (!in_reach(xn, (real)1.5)) /* xo: advance (or the caller) made sure of it */
         return PICL_BAD_PARTICLE;
 #if BC_ALL_PERIODIC
     deposit_current(J, joff, xo, xn, v, SP_Q * w);
@@ -377,15 +379,12 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 }
             }
             vreal S0[3][NODE_PTS];
-            /* a lane whose position is not in its cell (no number, or loaded beyond it) gathers at
-             * the cell's corner and goes the scalar way, where move() refuses it */
-            vmask bad = (vmask)0;
-            for (int a = 0; a < 3; a++) {
-                f0[a] = x[a] - lo[a];
-                bad |= !(f0[a] >= (real)-0.5 & f0[a] <= (real)1.5);
-            }
+            /* A position off its cell (no number, or loaded beyond it) would index outside F: the
+             * gather takes it clamped (OpenCL's clamp maps a NaN to the lower bound). Such a lane
+             * cannot stay in its cell unless it is within one cell of it, where the deposit is in
+             * reach; otherwise move() below refuses it by its new position. */
             for (int a = 0; a < 3; a++)
-                f0[a] = select(f0[a], (vreal)0, bad);
+                f0[a] = clamp(x[a] - lo[a], (real)-0.5, (real)1.5);
             cell_nodal(f0, S0);
             gather_cell(GATHER_EB(F), b, ci, cj, ck, f0[0], f0[1], f0[2], S0, E, B);
 #ifdef APPLIED_FIELDS
@@ -399,7 +398,7 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
             gu[1] = x[1] + ALONG_Y(v[1] * DT_DY);
             gu[2] = x[2] + ALONG_Z(v[2] * DT_DZ);
             /* staying in the cell: no wrap, no face of the domain, the same box */
-            vmask stay = LANE_IDS < (vmask)n & !bad;
+            vmask stay = LANE_IDS < (vmask)n;
             for (int a = 0; a < 3; a++) {
                 f1[a] = gu[a] - lo[a];
                 if (!AXIS_KEPT(a))

@@ -79,6 +79,11 @@ expect "laser wavelength" 2 "bad.lua:11: lasers.l.wavelength: 1e-300 m; expected
 expect "a position that is no number" 1 "species electrons: the particle in slot" run \
     's/precision = "double",/precision = "float", applied_fields = { E = {"1e300", 0, 0} },/; /reduced = /d'
 grep -qF "went to a position that is no number or lies beyond its box" err || bad "the push's guard: $(cat err)"
+for strategy in deterministic global_atomics local_tiles simd_cells; do # each has a push of its own
+    expect "a position that is no number, $strategy" 1 "went to a position that is no number" run \
+        's/precision = "double",/precision = "float", applied_fields = { E = {"1e300", 0, 0} },/; /reduced = /d' \
+        --set "deposition_strategy=\"$strategy\""
+done
 expect "energy NaN" 1 "step 0: the reduced diagnostic's kinetic_energy_electrons_J is -nan: the run went non-finite" run \
     's/precision = "double",/precision = "double", applied_fields = { E = {"1e300", 0, 0} },/'
 [ -s case$n/diags/energy.csv.partial ] || bad "energy NaN: no energy.csv.partial"
