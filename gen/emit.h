@@ -13,6 +13,12 @@ void gen_define_int(struct strbuf *sb, const char *name, long value);
 void gen_define_real(struct strbuf *sb, const char *name, double value);
 void gen_define_acc(struct strbuf *sb, const char *name, double value);
 
+/* Refuses a generated program with a literal that is not finite ("inf", "nan" as printf writes
+ * them), or in a `single` precision run a `(real)` literal beyond float's range: such a value
+ * came from input values whose derived constants overflow (a cell size of 0, a charge over a mass
+ * of 1e600). "INPUT: ... picl.cl line N reads `...`". Comments are not looked at. */
+int gen_check_literals(const struct strbuf *sb, const char *input, int single, char *err, size_t err_len);
+
 /* The embedded text of templates/NAME (NULL when there is none). */
 const char *gen_template(const char *name, size_t *len);
 /* Appends templates/NAME between #line directives, so the compiler's messages name the

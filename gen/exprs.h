@@ -41,6 +41,10 @@ int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len);
 /* A species' own expressions, in the order every pass over them takes: density, kT, u_drift x y z,
  * u_th x y z (empty texts where a number stands); and what each must be, for the messages. */
 #define GEN_SPECIES_EXPRS 8
+/* The largest |u| = gamma |v| / c of a momentum the input gives (u_drift, u_th, a beam's, a
+ * momentum expression's values, a from_file momentum): beyond it (u c)^2 nears float's range
+ * (3.4e38), where the push's gamma would overflow (docs/input.md, "Bounds on values"). */
+#define GEN_U_MAX 1e10
 void gen_species_exprs(const struct cfg_species *sp, const struct cfg_expr **own);
 const char *gen_species_expr_expected(int i);
 /* The cells along each axis where a run evaluates initial fields and densities: the grid, and

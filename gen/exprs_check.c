@@ -142,6 +142,13 @@ static int check_at_load(const struct picl_config *cfg, const struct cfg_species
                             const double v = expr_eval(tree, values);
                             if (!isfinite(v) || (non_negative && v < 0))
                                 return gen_expr_bad_value(e, v, values, 0, 0, expected, err, err_len);
+                            if (!non_negative && fabs(v) > GEN_U_MAX) { /* a momentum */
+                                snprintf(err, err_len, "%s: %s: is %g at (x, y, z) = (%.6g, %.6g, %.6g) m (the first "
+                                         "such point); expected %s, |u| <= %g",
+                                         e->where[0] ? e->where : "input", e->key, v, values[0], values[1], values[2],
+                                         expected, GEN_U_MAX);
+                                return -1;
+                            }
                         }
             }
     return 0;
@@ -210,28 +217,71 @@ static int check_applied(const struct picl_config *cfg, const struct cfg_expr *e
     return 0;
 }
 
-/* Numbers the schema passes through unevaluated: the momenta (finite) of every species. */
+/* Numbers the schema passes through unevaluated: the momenta of every species, finite and
+ * within GEN_U_MAX. */
 static int check_momenta(const struct cfg_species *sp, char *err, size_t err_len)
 {
     const double *v[3] = {sp->u_drift, sp->u_th, sp->beam.u_th};
     const char *const key[3] = {"u_drift", "u_th", "beam.u_th"};
     for (int q = 0; q < 3; q++)
         for (int a = 0; a < 3; a++)
-            if (!isfinite(v[q][a])) {
-                snprintf(err, err_len, "%s: species.%s.%s: component %d is %g; expected a finite number (gamma v / c)",
-                         sp->where[0] ? sp->where : "input", sp->name, key[q], a + 1, v[q][a]);
+            if (!(fabs(v[q][a]) <= GEN_U_MAX)) {
+                snprintf(err, err_len,
+                         "%s: species.%s.%s: component %d is %g; expected a finite number (gamma v / c) with "
+                         "|u| <= %g",
+                         sp->where[0] ? sp->where : "input", sp->name, key[q], a + 1, v[q][a], GEN_U_MAX);
                 return -1;
             }
-    if (sp->is_beam && !isfinite(sp->beam.u)) {
-        snprintf(err, err_len, "%s: species.%s.beam: the mean u is %g; expected a finite number",
-                 sp->where[0] ? sp->where : "input", sp->name, sp->beam.u);
+    if (sp->is_beam && !(fabs(sp->beam.u) <= GEN_U_MAX)) {
+        snprintf(err, err_len, "%s: species.%s.beam: the mean u is %g; expected a finite number with |u| <= %g",
+                 sp->where[0] ? sp->where : "input", sp->name, sp->beam.u, GEN_U_MAX);
         return -1;
+    }
+    return 0;
+}
+
+/* Numbers that become literals of the program through products and quotients (q dt / 2m, a
+ * laser's E0 and omega): bounded so that every literal is finite in single precision too. The
+ * generator refuses any that still is not (gen_check_literals); these say which key. */
+#define QM_MAX 1e15 /* C/kg: ~5700 times the electron's */
+#define E0_MAX 1e30 /* V/m: a0 ~ 3e17 at 1 um */
+#define WAVELENGTH_MIN 1e-15 /* m */
+static int check_bounds(const struct picl_config *cfg, char *err, size_t err_len)
+{
+    for (int s = 0; s < cfg->n_species; s++) {
+        const struct cfg_species *sp = &cfg->species[s];
+        const char *where = sp->where[0] ? sp->where : "input";
+        if (!(isfinite(sp->charge) && sp->mass > 0 && isfinite(sp->mass) &&
+              fabs(sp->charge / sp->mass) <= QM_MAX)) {
+            snprintf(err, err_len, "%s: species.%s.charge: charge %g C over mass %g kg is %g C/kg; expected finite "
+                     "numbers, mass > 0 and |charge / mass| <= %g C/kg", where, sp->name, sp->charge, sp->mass,
+                     sp->charge / sp->mass, QM_MAX);
+            return -1;
+        }
+    }
+    for (int i = 0; i < cfg->n_lasers; i++) {
+        const struct cfg_laser *l = &cfg->lasers[i];
+        const char *where = l->where[0] ? l->where : "input";
+        if (l->has_profile)
+            continue;
+        if (!(l->wavelength >= WAVELENGTH_MIN && isfinite(l->wavelength))) {
+            snprintf(err, err_len, "%s: lasers.%s.wavelength: %g m; expected a finite wavelength >= %g m", where,
+                     l->name, l->wavelength, WAVELENGTH_MIN);
+            return -1;
+        }
+        if (!(l->E0 <= E0_MAX)) {
+            snprintf(err, err_len, "%s: lasers.%s.a0: a0 %g is a peak field E0 of %g V/m; expected E0 <= %g V/m",
+                     where, l->name, l->a0, l->E0, E0_MAX);
+            return -1;
+        }
     }
     return 0;
 }
 
 int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len)
 {
+    if (check_bounds(cfg, err, err_len))
+        return -1;
     const char *names[GEN_EXPR_MAX_NAMES];
     double values[GEN_EXPR_MAX_NAMES];
     gen_expr_scope(cfg, names, values);

@@ -439,5 +439,9 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
         snprintf(err, err_len, "out of host memory while generating kernels");
         return -1;
     }
-    return gen_expr_macro_clash(cfg, out, err, err_len);
+    if (gen_expr_macro_clash(cfg, out, err, err_len))
+        return -1;
+    /* every derived literal finite and in range, or the program would not build (or would
+     * compute with infinities) */
+    return gen_check_literals(out, cfg->input_path, cfg->precision != CFG_DOUBLE, err, err_len);
 }

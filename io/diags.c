@@ -20,6 +20,19 @@ static const char extrema_header[] = "particles,x_min_m,x_max_m,y_min_m,y_max_m,
                                      "uy_min,uy_max,uz_min,uz_max,gamma_min,gamma_max";
 enum { EXTREMA_COLUMNS = 15 };
 static const char field_max_header[] = "Ex_max_V_m,Ey_max_V_m,Ez_max_V_m,E_max_V_m,Bx_max_T,By_max_T,Bz_max_T,B_max_T";
+/* Column col of a CSV header: where it starts, and its length. */
+static const char *column_at(const char *header, int col)
+{
+    for (; col > 0 && *header; header++)
+        if (*header == ',')
+            col--;
+    return header;
+}
+static int column_len(const char *header, int col)
+{
+    const char *at = column_at(header, col), *end = strchr(at, ',');
+    return end ? (int)(end - at) : (int)strlen(at);
+}
 
 static int hist_bins(const struct cfg_hist *h)
 {
@@ -313,6 +326,17 @@ int diags_write(struct diags *d, const struct io_state *io, char *err, size_t er
         if (pstats_field_max(&d->ps, c, io->fields, d->row, err, err_len) ||
             dcsv_row(&d->field_max[i], step, io->time, d->row, PSTATS_FIELD_MAX, err, err_len))
             return failed(err, err_len, "field_maxima", cd->field_max[i].name);
+        /* every rank holds the same maxima (a NaN field counts as inf there): all stop at once,
+         * the row written as the evidence */
+        for (int col = 0; col < PSTATS_FIELD_MAX; col++)
+            if (!isfinite(d->row[col])) {
+                snprintf(err, err_len,
+                         "step %ld: field_maxima %s: %.*s is %g: the fields went non-finite; the run stops, its "
+                         "files left .partial (docs/output.md)",
+                         step, cd->field_max[i].name, column_len(field_max_header, col),
+                         column_at(field_max_header, col), d->row[col]);
+                return -1;
+            }
     }
     return 0;
 }

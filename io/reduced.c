@@ -3,6 +3,7 @@
 #include "reduced.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -173,6 +174,19 @@ int reduced_write(struct reduced *r, long step, double time, const struct reduce
         if (fflush(f) || ferror(f)) {
             snprintf(err, err_len, "writing '%s.partial' failed: %s", r->path[d],
                      errno ? strerror(errno) : "the system refused an earlier part of the row");
+            return -1;
+        }
+    }
+    /* An energy that is no number means the fields or momenta overflowed: every later row would
+     * be NaN too. The row just written stays in the .partial as the evidence; every rank holds
+     * the same reduced row, so all stop at once. */
+    for (int c = 2; c < r->n_columns; c++) {
+        const size_t len = strlen(r->column[c]);
+        if (len > 2 && strcmp(r->column[c] + len - 2, "_J") == 0 && !isfinite(row->value[c - 2])) {
+            snprintf(err, err_len,
+                     "step %ld: the reduced diagnostic's %s is %g: the run went non-finite (a field or a momentum "
+                     "overflowed); it stops, its files left .partial (docs/output.md)",
+                     step, r->column[c], row->value[c - 2]);
             return -1;
         }
     }

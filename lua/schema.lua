@@ -135,6 +135,17 @@ local grid = section {
     },
     rules = {
         lower_below_upper,
+        -- A cell side within [1e-12, 1e12] m, so that dt, c dt / dx and the deposit's 1 / dx^3
+        -- stay finite and inside single precision (docs/input.md, "Bounds on values").
+        function(g, key)
+            for a = 1, 3 do
+                local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
+                if not (dx >= 1e-12 and dx <= 1e12) then
+                    fail(join(key, "upper"), string.format("the cell size along %s is %s m ((upper - lower) / cells); "
+                        .. "expected 1e-12 .. 1e12 m", AXES[a], numtext(dx)))
+                end
+            end
+        end,
         -- A box larger than the domain just means one box along that axis (2D runs: cells z = 1).
         function(g, key)
             for a = 1, 3 do

@@ -554,8 +554,9 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     long all[10] = {0};
     for (int b = 0; b < nb; b++) {
         const long *t = sp->boxes_host + b * BT_STRIDE;
-        if (t[BT_OVERFLOW] && overflow < 0)
-            overflow = b;
+        if (t[BT_OVERFLOW] && (overflow < 0 || (t[BT_OVERFLOW] == 4 && sp->boxes_host[overflow * BT_STRIDE +
+                                                                                        BT_OVERFLOW] != 4)))
+            overflow = b; /* the first box in trouble, one with a bad particle before all */
         n += t[BT_COUNT];
         for (int face = 0; face < 6; face++)
             all[2 + face] += t[BT_LOST + face];
@@ -568,7 +569,18 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     if (overflow >= 0) {
         const long *t = sp->boxes_host + overflow * BT_STRIDE;
         const int g = gen_box_gid(&c->lay, (int)overflow);
-        if (t[BT_OVERFLOW] == 3) /* field ionization's electrons (ionize.cl) */
+        if (t[BT_OVERFLOW] == 4) { /* the push's guard (species_step.cl, in_reach) */
+            char who[64];
+            if (t[BT_BAD] >= 0)
+                snprintf(who, sizeof who, "particle id %ld", t[BT_BAD]);
+            else
+                snprintf(who, sizeof who, "the particle in slot %ld", -1 - t[BT_BAD]);
+            snprintf(err, err_len,
+                     "species %s: %s of box %d went to a position that is no number or lies beyond its box "
+                     "(a non-finite momentum, or a field that is no number); it was not deposited and the run "
+                     "stops (docs/input.md, \"Bounds on values\")",
+                     sp->cfg->name, who, g);
+        } else if (t[BT_OVERFLOW] == 3) /* field ionization's electrons (ionize.cl) */
             snprintf(err, err_len,
                      "species %s: box %d has no room for the electrons field ionization makes (%ld of %ld slots); "
                      "a product species keeps room for every ion of its box to be ionized to its bare nucleus, "
@@ -591,7 +603,8 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
         return -1;
     }
     if (all[1]) {
-        snprintf(err, err_len, "species %s: a box on another rank ran out of room for particles (its message says which)",
+        snprintf(err, err_len, "species %s: a box on another rank ran out of room for particles or met a particle beyond "
+                 "its reach (its message says which)",
                  sp->cfg->name);
         return -1;
     }

@@ -12,6 +12,7 @@
 
 #include "constants.h"
 #include "device.h"
+#include "exprs.h"
 #include "mem.h"
 
 /* openPMD's unitDimension: powers of L, M, T, I, theta, N, J. */
@@ -133,6 +134,10 @@ static int comp_open(struct reader *r, hid_t parent, const char *path, const cha
     if (attr_doubles(o, "unitSI", &c->unit, 1)) {
         H5Oclose(o);
         return fail_at(r, "species", "record %s has no unitSI", key);
+    }
+    if (!isfinite(c->unit)) {
+        H5Oclose(o);
+        return fail_at(r, "species", "record %s has unitSI %g; expected a finite number", key, c->unit);
     }
     if (H5Iget_type(o) == H5I_DATASET) {
         hid_t s = H5Dget_space(o);
@@ -296,6 +301,28 @@ static hid_t open_species(struct reader *r, hid_t file)
     return g;
 }
 
+/* Whether particle k of the columns v (momentum at 6..8, weighting at 9, SI) is unfit to load:
+ * its weighting not finite and > 0, or a momentum component not finite or beyond GEN_U_MAX
+ * (gamma v / c), which the push could not take; `why` says which. */
+static int bad_particle(double *const *v, hsize_t k, double p_mom, double mass, char *why, size_t len)
+{
+    const double weight = v[9][k];
+    if (!(isfinite(weight) && weight > 0)) {
+        snprintf(why, len, "weighting %g; expected a finite number > 0", weight);
+        return 1;
+    }
+    const double per = p_mom != 0 ? pow(weight, -p_mom) : 1.0;
+    for (int a = 0; a < 3; a++) {
+        const double u = v[6 + a][k] * per / mass / PICL_C;
+        if (!(fabs(u) <= GEN_U_MAX)) {
+            snprintf(why, len, "momentum %c of %g (gamma v / c); expected a finite number with |u| <= %g", "xyz"[a], u,
+                     GEN_U_MAX);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Global cell of a particle at x (cells), or -1 outside the domain. */
 static long cell_of(const struct gen_layout *lay, const double *x)
 {
@@ -447,7 +474,8 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     double *v[10];
     for (int i = 0; i < 10; i++)
         v[i] = buf + (size_t)i * PFILE_CHUNK;
-    long outside = -1;
+    long outside = -1, bad = -1; /* the first particle outside the domain, with a bad weight or momentum */
+    char why[160] = "";
     for (long first = 0; first < n; first += PFILE_CHUNK) {
         const hsize_t m = (hsize_t)(n - first < PFILE_CHUNK ? n - first : PFILE_CHUNK);
         for (int i = 0; i < 10; i++) {
@@ -482,6 +510,9 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
                     outside = first + (long)k;
                 continue;
             }
+            /* every rank sees every particle here, so all refuse the same one */
+            if (bad < 0 && bad_particle(v, k, p_mom, sp->mass, why, sizeof why))
+                bad = first + (long)k;
             count[cell]++;
             if (out == &none || !mine(lay, cell))
                 continue;
@@ -501,6 +532,11 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
             out->id[at] = (uint64_t)(first + (long)k);
             out->cell[at] = cell;
         }
+    }
+    if (bad >= 0) {
+        fail_at(&r, "", "particle %ld of '%s' (and maybe others) has %s (docs/input.md, \"Bounds on values\")", bad,
+                f->path, why);
+        goto done;
     }
     if (outside >= 0) {
         fail_at(&r, "region", "particle %ld of '%s' (and maybe others) lies outside the domain; expected every particle "

@@ -27,6 +27,13 @@ __kernel void field_probe(__global const real *F, __global const acc_real *pos, 
  * takes the maximum of the rows and ranks). |E| and |B| at a node from the components averaged
  * to it from their Yee positions (the guards hold the neighbours below the box's first node). */
 #define FIELD_MAX_N 8
+/* fmax drops a NaN; a field that is no number counts as infinite instead, so that the maximum
+ * (here, on the host, over the ranks) says the run went non-finite (io/diags.c stops it). */
+static inline acc_real max_or_inf(const acc_real m, const acc_real v)
+{
+    return isnan(v) ? (acc_real)INFINITY : fmax(m, v);
+}
+
 __kernel void reduce_field_max(__global const real *F, __global acc_real *out)
 {
     const int j = (int)get_global_id(0);
@@ -41,8 +48,8 @@ __kernel void reduce_field_max(__global const real *F, __global acc_real *out)
         const int n = IDX(i, j, k);
         acc_real e2 = 0, b2 = 0;
         for (int a = 0; a < 3; a++) {
-            m[a] = fmax(m[a], fabs((acc_real)E[a][n]));
-            m[4 + a] = fmax(m[4 + a], fabs((acc_real)B[a][n]));
+            m[a] = max_or_inf(m[a], fabs((acc_real)E[a][n]));
+            m[4 + a] = max_or_inf(m[4 + a], fabs((acc_real)B[a][n]));
             /* E_a is staggered along a; B_a along the two other axes */
             const acc_real en = 0.5 * ((acc_real)E[a][n] + E[a][n - s[a]]);
             const int p = s[(a + 1) % 3], q = s[(a + 2) % 3];
@@ -50,8 +57,8 @@ __kernel void reduce_field_max(__global const real *F, __global acc_real *out)
             e2 += en * en;
             b2 += bn * bn;
         }
-        m[3] = fmax(m[3], sqrt(e2));
-        m[7] = fmax(m[7], sqrt(b2));
+        m[3] = max_or_inf(m[3], sqrt(e2));
+        m[7] = max_or_inf(m[7], sqrt(b2));
     }
     const int row = (int)get_global_id(1) * NY + j;
     for (int c = 0; c < FIELD_MAX_N; c++)

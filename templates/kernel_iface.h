@@ -33,7 +33,8 @@ enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS, PA_IF_LEVELS };
  * what happened to them. Particles of box b occupy [START, START + COUNT) with room up to
  * START + CAP; particles that left it in the last push wait in [OUT_START, OUT_START + OUT_COUNT).
  * OVERFLOW is set when the box or its outbox ran out of room: 1 in a push or hand-over, 2
- * injecting. LOST + 2 axis + side (side 0 lower, 1 upper) counts the particles absorbed through
+ * injecting (3 for field ionization's electrons); 4 when a push met a particle whose position was
+ * no number or beyond its box's reach, whose id (or -1 - its slot) BAD then holds. LOST + 2 axis + side (side 0 lower, 1 upper) counts the particles absorbed through
  * that face of the domain since the start of the run (six entries, 8 .. 13); WINDOW_OUT and
  * WINDOW_IN those the moving window dropped at the trailing face and injected at the leading one. */
 #define BT_START 0
@@ -43,6 +44,7 @@ enum pa_kept { PA_ALWAYS, PA_IF_WEIGHTS, PA_IF_IDS, PA_IF_LEVELS };
 #define BT_OUT_CAP 4
 #define BT_OUT_COUNT 5
 #define BT_OVERFLOW 6
+#define BT_BAD 7
 #define BT_LOST 8
 #define BT_WINDOW_OUT 14
 #define BT_WINDOW_IN 15

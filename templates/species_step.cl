@@ -22,6 +22,30 @@ static inline real unwrap_shift(const real unwrapped, const real wrapped, const 
     return unwrapped < 0 && wrapped > 0 ? -(real)cells : unwrapped >= (real)cells ? (real)cells : (real)0;
 }
 
+/* What advance and move return for a particle whose position is no number or lies beyond its
+ * box's reach (below): it is neither deposited nor kept, and the box table says so (settle_bad). */
+#define PICL_BAD_PARTICLE (-7)
+
+/* Whether box-local positions p (cells) lie within `margin` cells of the box, NaN failing every
+ * comparison. A particle starts a step in [0, n) of its box and ends it within (-1, n+1) (the
+ * guard cells' reach, gen/layout.c); half a cell more covers rounding. A position beyond that
+ * (pushed by a non-finite momentum, or loaded so) would become an index outside the buffers. */
+static inline int in_reach(const real *p, const real margin)
+{
+    return p[0] >= -margin && p[0] <= (real)NX + margin && p[1] >= -margin && p[1] <= (real)NY + margin &&
+           p[2] >= -margin && p[2] <= (real)NZ + margin;
+}
+
+/* Flags a bad particle in its box's table: the run stops after this step with its id (or its
+ * slot, -1 - slot, in a species without ids) named (runtime/particles.c, particles_check).
+ * Atomic stores, since many work items may push the box: any one of its bad particles will do. */
+#define SETTLE_BAD(box, ip)                                                                      \
+    do {                                                                                         \
+        atom_xchg((volatile __global long *)((box) + BT_OVERFLOW), 4L);                          \
+        atom_xchg((volatile __global long *)((box) + BT_BAD),                                    \
+                  PARTICLE_IDS ? (long)ID_AT(ip) : -1 - (long)(ip));                            \
+    } while (0)
+
 /* The boundary literals of axis a (the generator's BC_*), for loops over the axes. */
 #define BC_PART(a, what) ((a) == 0 ? BC_X_##what : (a) == 1 ? BC_Y_##what : BC_Z_##what)
 
@@ -110,6 +134,8 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
         g[a] = BC_PART(a, PERIODIC) ? wrap(gu[a], cells[a]) : gu[a];
         xn[a] = (g[a] + (BC_PART(a, PERIODIC) ? unwrap_shift(gu[a], g[a], cells[a]) : (real)0)) - o[a];
     }
+    if (!in_reach(xn, (real)1.5)) /* xo: advance (or the caller) made sure of it */
+        return PICL_BAD_PARTICLE;
 #if BC_ALL_PERIODIC
     deposit_current(J, joff, xo, xn, v, SP_Q * w);
 #else
@@ -137,7 +163,10 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
                                                real *g APPLIED_PARAM)
 {
     real E[3], B[3];
-    gather_fields(GATHER_EB(F), b, x[0] - o[0], x[1] - o[1], x[2] - o[2], E, B);
+    const real xo[3] = {x[0] - o[0], x[1] - o[1], x[2] - o[2]};
+    if (!in_reach(xo, (real)0.5))
+        return PICL_BAD_PARTICLE;
+    gather_fields(GATHER_EB(F), b, xo[0], xo[1], xo[2], E, B);
 #ifdef APPLIED_FIELDS
     /* the impulse spans t^{n-1/2} .. t^{n+1/2}: half a step each side of the gather */
     applied_add(x, u, (real)0.5, (real)0.5, t_gather, lab_offset, E, B);
@@ -185,6 +214,10 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
         const ulong id = ID_AT(ip);
         const int lv = LEVEL_AT(ip);
         const int dest = PICL_CAT(advance, SP_SUFFIX)(F, b, COMP(F, C_JX, b), 0, o, x, u, w, SP_ZQ(ip), g APPLIED_ARG);
+        if (dest == PICL_BAD_PARTICLE) {
+            SETTLE_BAD(box, ip);
+            continue;
+        }
         if (dest < 0) { /* absorbed: not kept, counted per face */
             box[BT_LOST - 1 - dest]++;
             continue;
@@ -213,6 +246,11 @@ static inline void PICL_CAT(settle, SP_SUFFIX)(const int dest, const int b, cons
                                                const real *u, const real w, const ulong id,
                                                PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest, __global long *box)
 {
+    if (dest == PICL_BAD_PARTICLE) { /* a hole, as an absorbed one */
+        SETTLE_BAD(box, ip);
+        px[ip] = HOLE_X;
+        return;
+    }
     if (dest < 0) { /* absorbed: counted per face */
         atom_inc((volatile __global long *)(box + BT_LOST - 1 - dest));
         px[ip] = HOLE_X;
@@ -343,8 +381,12 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 }
             }
             vreal S0[3][NODE_PTS];
+            /* A position off its cell (no number, or loaded beyond it) would index outside F: the
+             * gather takes it clamped (OpenCL's clamp maps a NaN to the lower bound). Such a lane
+             * cannot stay in its cell unless it is within one cell of it, where the deposit is in
+             * reach; otherwise move() below refuses it by its new position. */
             for (int a = 0; a < 3; a++)
-                f0[a] = x[a] - lo[a];
+                f0[a] = clamp(x[a] - lo[a], (real)-0.5, (real)1.5);
             cell_nodal(f0, S0);
             gather_cell(GATHER_EB(F), b, ci, cj, ck, f0[0], f0[1], f0[2], S0, E, B);
 #ifdef APPLIED_FIELDS

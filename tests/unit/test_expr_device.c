@@ -42,6 +42,8 @@ static struct picl_config *config(int n, int ppc, const char *density)
     struct cfg_species *sp = &cfg.species[0];
     snprintf(sp->name, sizeof sp->name, "e");
     snprintf(sp->where, sizeof sp->where, "in.lua:3");
+    sp->charge = -1.602176634e-19; /* the electron's: within the bounds of gen_exprs_check */
+    sp->mass = 9.1093837015e-31;
     set_expr(&sp->density_expr, "species.e.density", density);
     snprintf(sp->density_expr.where, sizeof sp->density_expr.where, "in.lua:4");
     for (int a = 0; a < 3; a++)

@@ -220,6 +220,8 @@ static struct picl_config *check_config(const char *density)
     struct cfg_species *sp = &cfg.species[0];
     snprintf(sp->name, sizeof sp->name, "e");
     snprintf(sp->where, sizeof sp->where, "in.lua:3");
+    sp->charge = -1.602176634e-19; /* the electron's: within the bounds of gen_exprs_check */
+    sp->mass = 9.1093837015e-31;
     snprintf(sp->density_expr.text, sizeof sp->density_expr.text, "%s", density);
     snprintf(sp->density_expr.key, sizeof sp->density_expr.key, "species.e.density");
     snprintf(sp->density_expr.where, sizeof sp->density_expr.where, "in.lua:4");
@@ -288,6 +290,14 @@ static void test_check_at_load(void)
     cfg = check_config("n0");
     cfg->species[0].u_drift[1] = NAN;
     CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "in.lua:3: species.e.u_drift: component 2 is nan"));
+    cfg = check_config("n0"); /* finite, but beyond |u| <= GEN_U_MAX */
+    cfg->species[0].u_th[2] = 2e10;
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 &&
+          strstr(err, "in.lua:3: species.e.u_th: component 3 is 2e+10; expected a finite number (gamma v / c) with |u| <= 1e+10"));
+    cfg = check_config("n0"); /* q dt / 2m would overflow */
+    cfg->species[0].charge = 1e300;
+    cfg->species[0].mass = 1e-300;
+    CHECK(gen_exprs_check(cfg, err, sizeof err) != 0 && strstr(err, "in.lua:3: species.e.charge: charge 1e+300 C over mass"));
     /* a grid of 2^36 cells is thinned, in well under a second, and its last cell still visited */
     cfg = check_config("x > 9.99e-6 ? -n0 : n0");
     for (int a = 0; a < 3; a++)

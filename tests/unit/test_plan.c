@@ -224,6 +224,13 @@ static void test_vector_width(void)
     struct strbuf sb;
     sb_init(&sb);
     char err[512];
+    /* an electron species, a time step and ppc: with 0 for any of them q dt / 2m, J per q w or
+     * the weight per density would be a NaN or infinite literal, which gen_program refuses */
+    cfg.species[0].charge = -1.602176634e-19;
+    cfg.species[0].mass = 9.1093837015e-31;
+    cfg.dt = 1e-15;
+    for (int a = 0; a < 3; a++)
+        cfg.species[0].ppc[a] = 1;
     CHECK(gen_program_for(&cfg, &d, &lay, &p, &sb, err, sizeof err) == 0);
     CHECK(sb.data && strstr(sb.data, "#define VW 8\n") && strstr(sb.data, "typedef double8 vreal;"));
     sb_free(&sb);
