@@ -977,6 +977,7 @@ def _group(value):
 
 
 APPLIED = (("E", ("Ex", "Ey", "Ez")), ("B", ("Bx", "By", "Bz")))
+MAX_ELEMENTS = 16                       # base/config.h, CFG_MAX_ELEMENTS
 
 
 def _box_mask(field):
@@ -994,27 +995,32 @@ def _box_mask(field):
 
 
 def _plasma_lens(lens):
-    """WarpX's repeated plasma lens as expressions: lens i spans z in [starts[i] + i period,
-    + lengths[i]), where E = strengths_E[i] (x, y, 0) and B = strengths_B[i] (y, -x, 0)."""
+    """WarpX's repeated plasma lens as picl's elements: lens i a "plasma_lens" from starts[i] +
+    i period to that plus lengths[i], E = strengths_E[i] (x, y, 0), B = strengths_B[i] (y, -x, 0),
+    its hard edges weighed by the fraction of each step spent inside (docs/input.md, elements)."""
     n = len(lens.starts)
     for arg in ("lengths", "strengths_E", "strengths_B"):
         v = getattr(lens, arg)
         if v is not None and len(v) != n:
-            refuse(lens, arg, f"expected {n} numbers, one per lens (starts)", "applied_fields.E, applied_fields.B")
+            refuse(lens, arg, f"expected {n} numbers, one per lens (starts)", "applied_fields.elements")
     if lens.strengths_E is None and lens.strengths_B is None:
-        refuse(lens, "strengths_E", "give strengths_E or strengths_B", "applied_fields.E, applied_fields.B")
-
-    def ladder(strengths, coordinate):
-        terms = []
-        for i in range(n):
-            if strengths is None or strengths[i] == 0:
-                continue
-            z0 = lens.starts[i] + i * lens.period
-            terms.append(f"(z >= {lua(float(z0))} && z < {lua(float(z0 + lens.lengths[i]))}) ? "
-                         f"{lua(float(strengths[i]))}*{coordinate} : ")
-        return "".join(terms) + "0.0" if terms else None
-    return {"Ex": ladder(lens.strengths_E, "x"), "Ey": ladder(lens.strengths_E, "y"), "Ez": None,
-            "Bx": ladder(lens.strengths_B, "y"), "By": ladder(lens.strengths_B, "(-x)"), "Bz": None}
+        refuse(lens, "strengths_E", "give strengths_E or strengths_B", "applied_fields.elements")
+    elements = []
+    for i in range(n):
+        element = {"kind": "plasma_lens"}
+        for arg, key in (("strengths_E", "strength_E"), ("strengths_B", "strength_B")):
+            strengths = getattr(lens, arg)
+            if strengths is not None and strengths[i] != 0:
+                element[key] = float(strengths[i])
+        if len(element) == 1:
+            continue                    # a lens of zero strength acts on nothing
+        if lens.lengths[i] <= 0:
+            refuse(lens, "lengths", f"lens {i + 1} has length {lens.lengths[i]!r}: expected > 0",
+                   "applied_fields.elements[i].z")
+        z0 = float(lens.starts[i] + i * lens.period)
+        element["z"] = [z0, z0 + float(lens.lengths[i])]
+        elements.append(element)
+    return elements
 
 
 def _applied_fields(sim, constants, w):
@@ -1024,7 +1030,7 @@ def _applied_fields(sim, constants, w):
     if not sim.applied_fields:
         return
     total = {key: [0.0, 0.0, 0.0] for key, _ in APPLIED}
-    notes = []
+    notes, elements = [], []
     for i, field in enumerate(sim.applied_fields):
         where = f"{_name(field)} {i + 1}"
         if isinstance(field, picmistandard.PICMI_ConstantAppliedField):
@@ -1039,11 +1045,12 @@ def _applied_fields(sim, constants, w):
                     parts[comp] = None if text is None else \
                         expression(text, f"{where}: {comp}_expression", names)
         elif _name(field) == "PlasmaLens":
-            parts, mask = _plasma_lens(field), None
+            elements += _plasma_lens(field)
+            notes.append(f"PlasmaLens ({len(field.starts)} lenses as elements)")
+            continue
         else:
             refuse(field, None, f"picl has no {_name(field)}", "applied_fields.E, applied_fields.B (expressions)")
-        if _name(field) != "PlasmaLens":
-            mask = _box_mask(field)
+        mask = _box_mask(field)
         for key, comps in APPLIED:
             for a, comp in enumerate(comps):
                 value = parts[comp]
@@ -1059,13 +1066,24 @@ def _applied_fields(sim, constants, w):
                 else:
                     total[key][a] = f"{_group(old)} + {_group(value)}"
         notes.append(_name(field) + (" (within lower_bound, upper_bound)" if mask else ""))
-    if all(v == 0.0 for key, _ in APPLIED for v in total[key]):
+    if all(v == 0.0 for key, _ in APPLIED for v in total[key]) and not elements:
         w.comment("applied fields: " + ", ".join(notes) + ", all zero")
         return
+    if len(elements) > MAX_ELEMENTS:
+        refuse(sim.applied_fields[-1], None, f"{len(elements)} lenses: picl takes at most {MAX_ELEMENTS} elements",
+               "applied_fields.elements")
     w.open("applied_fields", "act on particles only: " + ", ".join(notes))
     for key, _ in APPLIED:
         if any(v != 0.0 for v in total[key]):
             w.field(key, total[key], "V/m" if key == "E" else "T")
+    if elements:
+        w.open("elements", "hard-edged along z (lab frame), weighed by the fraction of each step inside")
+        for element in elements:
+            w.open()
+            for key, value in element.items():
+                w.field(key, value, {"strength_E": "V/m^2", "strength_B": "T/m", "z": "m: start, end"}.get(key))
+            w.close()
+        w.close()
     w.close()
 
 
