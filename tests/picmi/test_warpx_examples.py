@@ -224,9 +224,9 @@ def _check_laser(name, g, c_dt_over_dz, expected_peak, ref, transverse=()):
 
 
 def test_1d_laser_acceleration_peak_and_position(tmp_path, picl):
-    # a plane wave: the peak is E0; WarpX's own checksum has sum |Ey| 5.8 times lower than picl's,
-    # its bilinear filter (warpx_use_filter, which picl ignores) damping the antenna's current at
-    # 3 cells a wavelength by cos^2(k dz / 2) = 0.25 (README, PICMI)
+    # a plane wave: the peak is E0 (WarpX's own checksum has sum |Ey| 5.8 times lower than picl's,
+    # most likely its bilinear filter, warpx_use_filter, which picl ignores, damping the antenna's
+    # current at 3 cells a wavelength by cos^2(k dz / 2) = 0.25: README, PICMI)
     done = run("inputs_test_1d_laser_acceleration_picmi.py", tmp_path, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     f, g = _last_output(tmp_path, 100)
