@@ -6,7 +6,8 @@
 # acceleration, the plasma at the end within 10% of WarpX's checksum and the wake (1D: a shorter
 # run through the script's max_steps; 3D: sum |Ez|, sum |Jz| within 10% of WarpX's); laser
 # acceleration, the peak field and the pulse's position against the paraxial beam and the Yee
-# grid's group velocity. The 3D runs at WarpX's full size are marked slow (PICL_SLOW=1 runs them).
+# grid's group velocity; the plasma lens, the 2% and 0.2% of Examples/Tests/plasma_lens/analysis.py.
+# The 3D acceleration runs at WarpX's full size are marked slow (PICL_SLOW=1 runs them).
 # Nothing is dropped silently: each numeric argument of every PICMI object of a script, changed
 # one at a time, changes picl's input, is refused or is named in the ignored line (strings, objects
 # and None are not varied; nor a laser's coordinates along an axis the grid lacks, nor an
@@ -37,6 +38,7 @@ SCRIPTS = {
     "inputs_test_3d_plasma_acceleration_picmi.py": None,
     "inputs_test_1d_laser_acceleration_picmi.py": None,
     "inputs_test_3d_laser_acceleration_picmi.py": None,
+    "inputs_test_3d_plasma_lens_picmi.py": None,
 }
 
 
@@ -250,6 +252,46 @@ def test_3d_laser_acceleration_peak_and_position(tmp_path, picl):
         expected = 16e12 / math.sqrt(1 + ((109e-6 - centroid) / z_r) ** 2)
         s = 1 / math.sqrt(1 + (dz / dx) ** 2 + (dz / dy) ** 2)          # the script's cfl = 1
         _check_laser("3D laser acceleration", g, s, expected, WARPX["3d_laser"], (ny // 2, nx // 2))
+
+
+def _through_a_lens(x0, vx0, vz, gamma, length, strength):
+    """Inside a linear lens x'' = -k^2 x, k^2 = e strength / (gamma m vz^2) (slow enough that vz
+    stays): the harmonic motion over the lens' length, (x, vx) at its exit."""
+    k = math.sqrt(Q_E * strength / (M_E * gamma * vz ** 2))
+    return (x0 * math.cos(k * length) + vx0 / vz / k * math.sin(k * length),
+            vz * (-k * x0 * math.sin(k * length) + vx0 / vz * math.cos(k * length)))
+
+
+def test_plasma_lens_meets_warpxs_analysis(tmp_path, picl):
+    # WarpX's Examples/Tests/plasma_lens/analysis.py: two electrons at 0.5 c along z, one off axis
+    # in x (0.05 m), one in y (0.04 m), through the script's four lenses; their final x, y within
+    # 2% and ux, uy within 0.2% of the lenses' harmonic motion and straight lines between them.
+    # Sampled at step points alone the lens edges gave 4.2% and 0.39% (issue #37); picl's elements
+    # weigh each step by the fraction spent inside.
+    done = run("inputs_test_3d_plasma_lens_picmi.py", tmp_path, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    f, g = _last_output(tmp_path, 84)
+    with f:
+        p = g["particles"]["electrons"]
+        x, y, z = (p["position"][c][()] for c in "xyz")
+        ux, uy = (p["momentum"][c][()] / M_E for c in "xy")
+    ix, iy = np.argmax(np.abs(x)), np.argmax(np.abs(y))
+    u_z = 0.5 * C                                           # the script's vel_z, gamma v
+    gamma = math.sqrt(1 + (u_z / C) ** 2)
+    vz = u_z / gamma
+    period, starts, lengths = 0.5, [0.1, 0.11, 0.12, 0.13], [0.1, 0.11, 0.12, 0.13]
+    strengths = [6e5, 8e5, 6e5, 2e5]
+    xx, yy, zz, vx, vy = 0.05, 0.04, 0.05, 0.0, 0.0
+    for i in range(4):
+        z_lens = starts[i] + i * period
+        xx, yy = xx + (z_lens - zz) / vz * vx, yy + (z_lens - zz) / vz * vy
+        xx, vx = _through_a_lens(xx, vx, vz, gamma, lengths[i], strengths[i])
+        yy, vy = _through_a_lens(yy, vy, vz, gamma, lengths[i], strengths[i])
+        zz = z_lens + lengths[i]
+    xx, yy = xx + (z[ix] - zz) / vz * vx, yy + (z[iy] - zz) / vz * vy
+    errors = [abs(x[ix] / xx - 1), abs(y[iy] / yy - 1), abs(ux[ix] / (gamma * vx) - 1), abs(uy[iy] / (gamma * vy) - 1)]
+    print("plasma lens against WarpX's analysis: x, y %.2e %.2e (2e-2), ux, uy %.2e %.2e (2e-3)" % tuple(errors))
+    assert max(errors[:2]) < 0.02 and max(errors[2:]) < 0.002, errors
 
 
 def _perturbed(value, skip=()):
