@@ -209,9 +209,9 @@ class AnalyticAppliedField(picmistandard.PICMI_AnalyticAppliedField):
 class PlasmaLens(picmistandard.base.PICMI_AppliedField):
     """WarpX's lattice of plasma lenses (pywarpx.picmi.PlasmaLens): lens i spans z from starts[i] +
     i period to that plus lengths[i], where Ex = strengths_E[i] x, Ey = strengths_E[i] y, Bx =
-    strengths_B[i] y, By = -strengths_B[i] x: applied_fields.E and .B, each lens a hard-edged z
-    range of the expressions. picl applies them at the particle's position at each step; WarpX
-    weighs each step by the fraction of it spent inside a lens (issue #37, item 6)."""
+    strengths_B[i] y, By = -strengths_B[i] x: each lens an applied_fields.elements entry of kind
+    "plasma_lens", whose hard edges the push weighs by the fraction of each step spent inside, as
+    WarpX does (docs/input.md, elements)."""
     period: float = Field(description="m: the lattice period (lab frame)")
     starts: list[float] = Field(description="m: each lens' start within its period")
     lengths: list[float] = Field(description="m: each lens' length")

@@ -912,8 +912,8 @@ def _lasers(sim, grid, constants, w):
             raise PiclUnsupported(f"Simulation.add_laser: laser {i + 1} needs a LaserAntenna (picl injects lasers "
                                   "through an antenna plane); closest picl key: lasers[i].position")
         # fill_in is WarpX's continuous injection (an antenna the window reaches later): picl's antenna
-        # moves with the window and the window starts once the pulse has left the antenna, so either
-        # value emits the same pulse; it is ignored
+        # along the window's axis stays in the lab frame, as WarpX's does, so either value emits the
+        # same pulse; it is ignored
         d = laser.propagation_direction
         norm = math.sqrt(sum(v * v for v in d))
         axes = [a for a in range(3) if abs(d[a]) > 1e-12 * norm]
@@ -950,15 +950,8 @@ def _lasers(sim, grid, constants, w):
         position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in kept(grid)]
         t_peak = sign * (antenna.position[a] - centroid[a]) / C
         focal_distance = sign * (focus[a] - antenna.position[a])
-        window_v = grid.moving_window_velocity
-        start = getattr(grid, "picl_moving_window_start", None) or 0.0
-        end = t_peak + 3 * float(laser.duration)
-        if window_v and any(window_v) and start < end:
-            # picl's antenna is a plane of the grid, which the window moves (docs/input.md, moving_window)
-            refuse(grid, "moving_window_velocity", f"picl's window may start only once laser '{name}' has left "
-                   f"its antenna, at t_peak + 3 duration = {end:.6g} s (the antenna moves with the window), and "
-                   f"it starts at {start:.6g} s", f"moving_window.start: give the grid "
-                   f"picl_moving_window_start={end:.6g}")
+        # a window that starts during the pulse is the core's to judge (Yee's antenna stays in the lab;
+        # CKC's moves with the window and is refused there, in one line naming moving_window.start)
         w.open(note="GaussianLaser through a LaserAntenna")
         w.field("name", name)
         w.field("position", position, "m: the antenna plane (LaserAntenna.position) on the beam's axis")
@@ -984,6 +977,7 @@ def _group(value):
 
 
 APPLIED = (("E", ("Ex", "Ey", "Ez")), ("B", ("Bx", "By", "Bz")))
+MAX_ELEMENTS = 16                       # base/config.h, CFG_MAX_ELEMENTS
 
 
 def _box_mask(field):
@@ -1001,27 +995,32 @@ def _box_mask(field):
 
 
 def _plasma_lens(lens):
-    """WarpX's repeated plasma lens as expressions: lens i spans z in [starts[i] + i period,
-    + lengths[i]), where E = strengths_E[i] (x, y, 0) and B = strengths_B[i] (y, -x, 0)."""
+    """WarpX's repeated plasma lens as picl's elements: lens i a "plasma_lens" from starts[i] +
+    i period to that plus lengths[i], E = strengths_E[i] (x, y, 0), B = strengths_B[i] (y, -x, 0),
+    its hard edges weighed by the fraction of each step spent inside (docs/input.md, elements)."""
     n = len(lens.starts)
     for arg in ("lengths", "strengths_E", "strengths_B"):
         v = getattr(lens, arg)
         if v is not None and len(v) != n:
-            refuse(lens, arg, f"expected {n} numbers, one per lens (starts)", "applied_fields.E, applied_fields.B")
+            refuse(lens, arg, f"expected {n} numbers, one per lens (starts)", "applied_fields.elements")
     if lens.strengths_E is None and lens.strengths_B is None:
-        refuse(lens, "strengths_E", "give strengths_E or strengths_B", "applied_fields.E, applied_fields.B")
-
-    def ladder(strengths, coordinate):
-        terms = []
-        for i in range(n):
-            if strengths is None or strengths[i] == 0:
-                continue
-            z0 = lens.starts[i] + i * lens.period
-            terms.append(f"(z >= {lua(float(z0))} && z < {lua(float(z0 + lens.lengths[i]))}) ? "
-                         f"{lua(float(strengths[i]))}*{coordinate} : ")
-        return "".join(terms) + "0.0" if terms else None
-    return {"Ex": ladder(lens.strengths_E, "x"), "Ey": ladder(lens.strengths_E, "y"), "Ez": None,
-            "Bx": ladder(lens.strengths_B, "y"), "By": ladder(lens.strengths_B, "(-x)"), "Bz": None}
+        refuse(lens, "strengths_E", "give strengths_E or strengths_B", "applied_fields.elements")
+    elements = []
+    for i in range(n):
+        element = {"kind": "plasma_lens"}
+        for arg, key in (("strengths_E", "strength_E"), ("strengths_B", "strength_B")):
+            strengths = getattr(lens, arg)
+            if strengths is not None and strengths[i] != 0:
+                element[key] = float(strengths[i])
+        if len(element) == 1:
+            continue                    # a lens of zero strength acts on nothing
+        if lens.lengths[i] <= 0:
+            refuse(lens, "lengths", f"lens {i + 1} has length {lens.lengths[i]!r}: expected > 0",
+                   "applied_fields.elements[i].z")
+        z0 = float(lens.starts[i] + i * lens.period)
+        element["z"] = [z0, z0 + float(lens.lengths[i])]
+        elements.append(element)
+    return elements
 
 
 def _applied_fields(sim, constants, w):
@@ -1031,7 +1030,7 @@ def _applied_fields(sim, constants, w):
     if not sim.applied_fields:
         return
     total = {key: [0.0, 0.0, 0.0] for key, _ in APPLIED}
-    notes = []
+    notes, elements = [], []
     for i, field in enumerate(sim.applied_fields):
         where = f"{_name(field)} {i + 1}"
         if isinstance(field, picmistandard.PICMI_ConstantAppliedField):
@@ -1046,11 +1045,12 @@ def _applied_fields(sim, constants, w):
                     parts[comp] = None if text is None else \
                         expression(text, f"{where}: {comp}_expression", names)
         elif _name(field) == "PlasmaLens":
-            parts, mask = _plasma_lens(field), None
+            elements += _plasma_lens(field)
+            notes.append(f"PlasmaLens ({len(field.starts)} lenses as elements)")
+            continue
         else:
             refuse(field, None, f"picl has no {_name(field)}", "applied_fields.E, applied_fields.B (expressions)")
-        if _name(field) != "PlasmaLens":
-            mask = _box_mask(field)
+        mask = _box_mask(field)
         for key, comps in APPLIED:
             for a, comp in enumerate(comps):
                 value = parts[comp]
@@ -1066,13 +1066,24 @@ def _applied_fields(sim, constants, w):
                 else:
                     total[key][a] = f"{_group(old)} + {_group(value)}"
         notes.append(_name(field) + (" (within lower_bound, upper_bound)" if mask else ""))
-    if all(v == 0.0 for key, _ in APPLIED for v in total[key]):
+    if all(v == 0.0 for key, _ in APPLIED for v in total[key]) and not elements:
         w.comment("applied fields: " + ", ".join(notes) + ", all zero")
         return
+    if len(elements) > MAX_ELEMENTS:
+        refuse(sim.applied_fields[-1], None, f"{len(elements)} lenses: picl takes at most {MAX_ELEMENTS} elements",
+               "applied_fields.elements")
     w.open("applied_fields", "act on particles only: " + ", ".join(notes))
     for key, _ in APPLIED:
         if any(v != 0.0 for v in total[key]):
             w.field(key, total[key], "V/m" if key == "E" else "T")
+    if elements:
+        w.open("elements", "hard-edged along z (lab frame), weighed by the fraction of each step inside")
+        for element in elements:
+            w.open()
+            for key, value in element.items():
+                w.field(key, value, {"strength_E": "V/m^2", "strength_B": "T/m", "z": "m: start, end"}.get(key))
+            w.close()
+        w.close()
     w.close()
 
 

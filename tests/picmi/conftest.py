@@ -55,3 +55,18 @@ def read_field(path, record, component):
         assert labels == ["z", "y", "x"], labels
         return (mesh[component][()], float(g.attrs["time"]), mesh.attrs["gridGlobalOffset"][::-1],
                 mesh.attrs["gridSpacing"][::-1])
+
+
+# Runs too long for `make test` (a 3D script at WarpX's full size): marked slow, run with
+# PICL_SLOW=1 (tests/picmi/test_warpx_examples.py says which and how long each took).
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: too long for make test; PICL_SLOW=1 runs it")
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("PICL_SLOW", "") not in ("", "0"):
+        return
+    skip = pytest.mark.skip(reason="slow: PICL_SLOW=1 runs it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

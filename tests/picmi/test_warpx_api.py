@@ -111,16 +111,19 @@ def test_initialize_inputs_writes_the_input(tmp_path):
     assert len([l for l in run.stderr.splitlines() if "ignored" in l]) == 1, run.stderr
 
 
-def test_plasma_lens_is_an_applied_field(tmp_path, picl):
+def test_plasma_lens_is_picls_elements(tmp_path, picl):
     text, err = lua_of(tmp_path, """
         sim.add_applied_field(picmi.PlasmaLens(period=0.5, starts=[0.1, 0.11], lengths=[0.01, 0.02],
                                                strengths_E=[600e6, 800e6], strengths_B=[0.0, 0.0]))
     """)
-    assert "(z >= 0.1 && z < 0.11) ? 600000000.0*x" in text, text
-    assert "(z >= 0.61 && z < 0.63) ? 800000000.0*y" in text, text     # lens 2 at 0.11 + 0.5
-    assert "B = " not in text, "strengths_B all zero: no B"
+    # each lens an element of picl's, whose hard edges are weighed by the fraction of the step inside
+    lenses = re.findall(r'kind = "plasma_lens",\s*strength_E = ([^,]+),.*?\n\s*z = \{([^}]*)\}', text, re.S)
+    assert lenses == [("600000000.0", "0.1, 0.11"), ("800000000.0", "0.61, 0.63")], text    # lens 2 at 0.11 + 0.5
+    assert "strength_B" not in text and "B = " not in text, "strengths_B all zero: no B"
     check = subprocess.run([picl, "check", "--no-build", str(tmp_path / "in.lua")], capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
+    read_back = re.findall(r"plasma lens\s+(\S+) V/m\^2, (\S+) T/m from z = (\S+) to (\S+) m", check.stdout)
+    assert read_back == [("600000000", "0", "0.1", "0.11"), ("800000000", "0", "0.61", "0.63")], check.stdout
 
 
 @pytest.mark.parametrize("body, words", [
