@@ -137,8 +137,10 @@ local grid = section {
         lower_below_upper,
         -- A cell side within [1e-12, 1e12] m, so that dt, c dt / dx and the deposit's 1 / dx^3
         -- stay finite and inside single precision (docs/input.md, "Bounds on values").
+        -- (too many cells first: math.maxinteger cells are told as such, not as a tiny cell)
         function(g, key)
             for a = 1, 3 do
+                axis_cells_fit(g, a, join(key, "cells"))
                 local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
                 if not (dx >= 1e-12 and dx <= 1e12) then
                     fail(join(key, "upper"), string.format("the cell size along %s is %s m ((upper - lower) / cells); "

@@ -301,14 +301,20 @@ static hid_t open_species(struct reader *r, hid_t file)
     return g;
 }
 
+/* The densest plasma a macro-particle may stand for (m^-3): none is near it, and below it the
+ * charge density q w / dV stays finite in single precision. */
+#define PFILE_DENSITY_MAX 1e40
+
 /* Whether particle k of the columns v (momentum at 6..8, weighting at 9, SI) is unfit to load:
- * its weighting not finite and > 0, or a momentum component not finite or beyond GEN_U_MAX
- * (gamma v / c), which the push could not take; `why` says which. */
-static int bad_particle(double *const *v, hsize_t k, double p_mom, double mass, char *why, size_t len)
+ * its weighting not finite, > 0 and <= w_max, or a momentum component not finite or beyond
+ * GEN_U_MAX (gamma v / c), which the push could not take; `why` says which. */
+static int bad_particle(double *const *v, hsize_t k, double p_mom, double mass, double w_max, char *why,
+                        size_t len)
 {
     const double weight = v[9][k];
-    if (!(isfinite(weight) && weight > 0)) {
-        snprintf(why, len, "weighting %g; expected a finite number > 0", weight);
+    if (!(isfinite(weight) && weight > 0 && weight <= w_max)) {
+        snprintf(why, len, "weighting %g; expected a finite number > 0 and <= %g (%g m^-3 times the cell volume)",
+                 weight, w_max, PFILE_DENSITY_MAX);
         return 1;
     }
     const double per = p_mom != 0 ? pow(weight, -p_mom) : 1.0;
@@ -402,6 +408,7 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
         return rc;
     }
     struct reader r = {.sp = sp, .err = err, .err_len = err_len};
+    const double w_max = PFILE_DENSITY_MAX * lay->dx[0] * lay->dx[1] * lay->dx[2];
     const struct cfg_from_file *f = &sp->file;
     struct pfile_particles none;
     if (!out)
@@ -511,7 +518,7 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
                 continue;
             }
             /* every rank sees every particle here, so all refuse the same one */
-            if (bad < 0 && bad_particle(v, k, p_mom, sp->mass, why, sizeof why))
+            if (bad < 0 && bad_particle(v, k, p_mom, sp->mass, w_max, why, sizeof why))
                 bad = first + (long)k;
             count[cell]++;
             if (out == &none || !mine(lay, cell))
