@@ -34,7 +34,7 @@ UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 MPI_SRC     := $(wildcard tests/mpi/test_*.c)
 MPI_BIN     := $(patsubst tests/mpi/%.c,$(BUILD)/tests-mpi/%,$(MPI_SRC))
 
-.PHONY: all deps run test unit asan fuzz clean bench-uniform bench-stage bench-scaling check-inputs venv gpu-bundle
+.PHONY: all deps run test test-quick unit asan fuzz clean bench-uniform bench-stage bench-scaling check-inputs venv gpu-bundle
 all: bin/picl
 
 # Installs Debian packages only when one is missing (apt-get needs root or sudo).
@@ -84,6 +84,15 @@ run: deps all
 
 test: deps all unit venv
 	@tests/run_all.sh $(BUILD)
+
+# A first look in under 5 minutes on 2 CPU cores (make test takes 20-35): the host-only unit
+# tests, three physics tests (the plasma frequency, gyration, a laser's focus) and the CLI tests of
+# a new user's first hour, the reduced CSV and the plot tools. Times from a CI log: about 4 minutes.
+QUICK_TESTS := check_layers test_arena test_cost test_expr_parse test_luatab test_plan test_config test_guards \
+               test_kernel_args test_expr_device test_diag_histogram test_langmuir test_gyration test_laser \
+               cli/test_first_hour cli/test_reduced_energy cli/test_plot_tools
+test-quick: deps all unit venv
+	@PICL_TESTS="$(QUICK_TESTS)" tests/run_all.sh $(BUILD)
 
 # The Python of the tests and tools/plot_diags.py (pinned in tests/requirements.txt) in .venv.
 venv:

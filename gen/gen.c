@@ -334,7 +334,8 @@ static int emit_species(struct strbuf *sb, const struct picl_config *cfg, const 
         if (gen_emit_template(sb, beam ? "particle_beam.cl" : "particle_load.cl", err, err_len) ||
             (!beam && cfg->window.enabled && gen_emit_template(sb, "window_inject.cl", err, err_len)) ||
             (cfg->species[s].flux.enabled && emit_flux(sb, cfg, lay, s, err, err_len)) ||
-            (!cfg->species[s].frozen && gen_emit_template(sb, "species_step.cl", err, err_len)) ||
+            (!cfg->species[s].frozen && (gen_emit_template(sb, "species_step.cl", err, err_len) ||
+                                          gen_emit_template(sb, "kinetic_centred.cl", err, err_len))) ||
             (cfg->species[s].ionization.enabled && gen_emit_template(sb, "ionize.cl", err, err_len)) ||
             gen_emit_template(sb, "particle_diag.cl", err, err_len) ||
             (cfg_btd_writes(cfg, s) && gen_emit_template(sb, "btd_particles.cl", err, err_len)) ||

@@ -9,8 +9,10 @@
  * into rho, sums it over boxes (and ranks) and filters it as J is filtered. */
 int charge_deposit(struct fields *f, struct species *species, int n, int which, struct ctx *c, char *err,
                    size_t err_len);
-/* The residual max |div E - rho/eps0| / max |rho/eps0| now, all species deposited; store: make
- * the present state the reference that later residuals are measured from. */
+/* The residual max |div E - rho/eps0 - its reference| / max |rho/eps0| now, all species
+ * deposited, where max |rho/eps0| is the larger of the net charge's and of the largest one
+ * species has alone (several species); store: make the present state the reference that later
+ * residuals are measured from. */
 int charge_gauss(struct fields *f, struct species *species, int n, struct ctx *c, int store, double *residual,
                  char *err, size_t err_len);
 

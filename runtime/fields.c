@@ -246,17 +246,30 @@ static int reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int ma
     return 0;
 }
 
-int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, char *err, size_t err_len)
+int fields_gauss(struct fields *f, struct ctx *c, int store, double species_scale, double *residual, char *err,
+                 size_t err_len)
 {
     double v[2];
     if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
         return -1;
+    if (species_scale > v[1])
+        v[1] = species_scale;
     /* the scale is the larger of max |rho/eps0| now and at the reference: charge that left
      * through an absorbing face does not take the scale with it */
     if (store)
         f->gauss_scale = v[1];
     const double scale = v[1] > f->gauss_scale ? v[1] : f->gauss_scale;
     *residual = scale > 0 ? v[0] / scale : v[0];
+    return 0;
+}
+
+int fields_rho_max(struct fields *f, struct ctx *c, double *rho_max, char *err, size_t err_len)
+{
+    const int store = 0; /* the reference G0 stays: only the kernel's second number is used */
+    double v[2];
+    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+        return -1;
+    *rho_max = v[1];
     return 0;
 }
 

@@ -52,10 +52,14 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
 int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
-/* Charge conservation: max |G - G0| / max |rho/eps0| with G = div E - rho/eps0 and G0 its value
- * when store was last set (rho must be deposited and summed); max |rho/eps0| is taken now or at
- * the reference, whichever is larger (absolute when both are zero). */
-int fields_gauss(struct fields *f, struct ctx *c, int store, double *residual, char *err, size_t err_len);
+/* Charge conservation: max |G - G0| / scale with G = div E - rho/eps0 and G0 its value when store
+ * was last set (rho must be deposited and summed). The scale is the largest of max |rho/eps0| and
+ * species_scale (the largest one species' max |rho/eps0|), now or at the reference (absolute when
+ * all are zero). */
+int fields_gauss(struct fields *f, struct ctx *c, int store, double species_scale, double *residual, char *err,
+                 size_t err_len);
+/* max |rho/eps0| over the nodes the residual counts (rho deposited and summed). */
+int fields_rho_max(struct fields *f, struct ctx *c, double *rho_max, char *err, size_t err_len);
 /* Copies the valid cells of component `comp` of all boxes into out[cells_x * cells_y * cells_z]
  * (global index, x fastest), converted to double. */
 int fields_read(struct fields *f, struct ctx *c, enum field_comp comp, double *out, char *err, size_t err_len);

@@ -43,6 +43,12 @@ static const struct karg deposit_rho[] = {{"F", 0},
                                               PICL_PARTICLE_LEVEL(ARG){"boxes", 0}};
 static const struct karg reduce_kinetic[] = {PICL_PARTICLE_MOMENTUM(ARG) PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
                                              {"out", 0}};
+static const struct karg kinetic_centred[] = {{"F", 0},
+                                              PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
+                                                  PICL_PARTICLE_WEIGHT(ARG) PICL_PARTICLE_LEVEL(ARG){"boxes", 0},
+                                              {"out", 0},
+                                              {"t_gather", KARGS_APPLIED},
+                                              {"lab_offset", KARGS_APPLIED}};
 static const struct karg diag_moments[] = {PICL_PARTICLE_POSITION(ARG) PICL_PARTICLE_MOMENTUM(ARG)
                                                PICL_PARTICLE_WEIGHT(ARG){"boxes", 0},
                                            {"frame", 0},
@@ -137,6 +143,7 @@ static const struct kargs_row rows[] = {
     ROW("push_back_*", push_back),
     ROW("deposit_rho_*", deposit_rho),
     ROW("reduce_kinetic_*", reduce_kinetic),
+    ROW("kinetic_centred_*", kinetic_centred),
     ROW("window_inject_*", window_inject),
     ROW("flux_inject_*", flux_inject),
     ROW("collide_*", collide_entry),

@@ -445,8 +445,11 @@ int particles_create_room(struct species *sp, struct ctx *c, struct fields *f, i
         return -1;
     if (species_kernel(&sp->rho, c, "deposit_rho", index, err, err_len) ||
         species_args(&sp->rho, a, f, sp, err, err_len) ||
-        species_kernel(&sp->kinetic, c, "reduce_kinetic", index, err, err_len) ||
-        species_args(&sp->kinetic, a, NULL, sp, err, err_len) ||
+        species_kernel(&sp->kinetic, c, sp->cfg->frozen ? "reduce_kinetic" : "kinetic_centred", index, err, err_len))
+        return -1;
+    /* a species that moves: its kinetic energy at the fields' time (kinetic_centred.cl) */
+    sp->kinetic.variant = !sp->cfg->frozen && c->cfg->applied.enabled ? KARGS_APPLIED : 0u;
+    if (species_args(&sp->kinetic, a, sp->cfg->frozen ? NULL : f, sp, err, err_len) ||
         kernel_mem(&sp->kinetic, "out", sp->sums.mem, err, err_len))
         return -1;
     return 0;
@@ -619,12 +622,13 @@ int particles_check(struct species *sp, struct ctx *c, long *count, char *err, s
     return 0;
 }
 
-/* One acc_real argument (double where the device has it) of the push and push_back. */
+/* One acc_real argument (double where the device has it) of the push, push_back and kinetic. */
 static int set_acc(struct species *sp, struct ctx *c, const char *name, double value, char *err, size_t err_len)
 {
     const int fp64 = c->dev->facts.has_fp64;
     return kernel_set_acc(&sp->push, name, fp64, value, err, err_len) ||
-           kernel_set_acc(&sp->push_back, name, fp64, value, err, err_len);
+           kernel_set_acc(&sp->push_back, name, fp64, value, err, err_len) ||
+           kernel_set_acc(&sp->kinetic, name, fp64, value, err, err_len);
 }
 
 int particles_time(struct species *sp, struct ctx *c, double t, double lab_offset, char *err, size_t err_len)

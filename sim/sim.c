@@ -345,9 +345,14 @@ static int write_reduced(struct sim *s, char *err, size_t err_len)
     row.value[n++] = we;
     row.value[n++] = wb;
     row.value[n++] = total = we + wb;
+    /* a moving species' kinetic energy is time-centred at t^n, as the fields are: its kernel
+     * gathers them as the next push will (templates/kinetic_centred.cl) */
+    if (fields_godfrey(&s->fields, &s->ctx, err, err_len))
+        return -1;
     for (int i = 0; i < s->n_species; i++) {
         double kin;
-        if (particles_kinetic(&s->species[i], &s->ctx, &kin, err, err_len))
+        if (particles_time(&s->species[i], &s->ctx, s->time, lab_offset(s), err, err_len) ||
+            particles_kinetic(&s->species[i], &s->ctx, &kin, err, err_len))
             return -1;
         row.value[n++] = kin;
         row.value[n++] = (double)s->species[i].np_all;

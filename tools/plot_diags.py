@@ -17,7 +17,6 @@ openPMD-viewer reads the same files (docs/output.md). Python is for tests and pl
 never runs it.
 """
 import argparse
-import csv
 import glob
 import os
 import sys
@@ -42,6 +41,20 @@ def save(fig, png):
     return png
 
 
+# openPMD's unitDimension (powers of L, M, T, I, theta, N, J) of the records picl writes
+UNITS = {(1, 1, -3, -1, 0, 0, 0): "V/m", (0, 1, -2, -1, 0, 0, 0): "T", (-2, 0, 0, 1, 0, 0, 0): "A/m^2",
+         (-3, 0, 1, 1, 0, 0, 0): "C/m^3"}
+
+
+def unit(rec):
+    """The SI unit of a mesh record, from its unitDimension."""
+    dims = tuple(int(round(d)) for d in rec.attrs.get("unitDimension", ()))
+    if dims in UNITS:
+        return UNITS[dims]
+    names = ("m", "kg", "s", "A", "K", "mol", "cd")
+    return " ".join(f"{n}^{d}" if d != 1 else n for n, d in zip(names, dims) if d) or "1"
+
+
 def first_component(meshes):
     """(name, h5py dataset, record) of the first field component in a meshes group."""
     for name in sorted(meshes.keys(), key=lambda n: ("EBJ".find(n[0]) % 9, n)):
@@ -64,6 +77,7 @@ def plot_field(path, iteration, out, tag):
             return None
         data = dset[...] * float(dset.attrs["unitSI"])
         labels, coords = mesh_axes(dset, rec)
+        label = f"{name} ({unit(rec)})"
         time = float(f[base].attrs["time"]) * float(f[base].attrs["timeUnitSI"])
     order = [labels.index(a) for a in ("z", "y", "x")]
     data = np.transpose(data, order)  # now [z][y][x]
@@ -74,13 +88,13 @@ def plot_field(path, iteration, out, tag):
     vmax = np.abs(plane).max() or 1.0
     im = ax0.imshow(plane, origin="lower", aspect="auto", cmap="RdBu_r", vmin=-vmax, vmax=vmax,
                     extent=[x[0], x[-1], y[0], y[-1]])
-    fig.colorbar(im, ax=ax0, label=name)
+    fig.colorbar(im, ax=ax0, label=label)
     ax0.set_xlabel("x (um)")
     ax0.set_ylabel("y (um)")
     ax0.set_title(f"{name} at z = {coords['z'][nz // 2] * 1e6:.3g} um")
     ax1.plot(x, plane[ny // 2], lw=1.2)
     ax1.set_xlabel("x (um)")
-    ax1.set_ylabel(name)
+    ax1.set_ylabel(label)
     ax1.set_title(f"line-out at y = {y[ny // 2]:.3g} um")
     ax1.grid(alpha=0.3)
     fig.suptitle(f"{tag}: iteration {iteration}, t = {time * 1e15:.3f} fs")
@@ -115,34 +129,6 @@ def plot_phase(path, iteration, out, tag):
     return pngs
 
 
-def plot_reduced(path, out):
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
-    if not rows:
-        return None
-    t = np.array([float(r["time_s"]) for r in rows]) * 1e15
-    columns = rows[0].keys()
-    energies = [c for c in columns if c.endswith("_J")]
-    fig, axes = plt.subplots(2 if "charge_residual" in columns else 1, 1, figsize=(8, 6), sharex=True, squeeze=False)
-    ax = axes[0][0]
-    for c in energies:
-        ax.plot(t, [float(r[c]) for r in rows], label=c[:-2].replace("_", " "), lw=1.2)
-    ax.set_ylabel("energy (J)")
-    ax.legend(fontsize=8)
-    ax.grid(alpha=0.3)
-    if "charge_residual" in columns:
-        ax = axes[1][0]
-        residual = np.array([float(r["charge_residual"]) for r in rows])
-        shown = residual > 0  # zero at the reference step: nothing to draw on a log scale
-        ax.semilogy(t[shown], residual[shown], lw=1.2)
-        ax.set_ylabel("charge residual")
-        ax.grid(alpha=0.3)
-    axes[-1][0].set_xlabel("t (fs)")
-    name = os.path.splitext(os.path.basename(path))[0]
-    fig.suptitle(f"reduced diagnostic {name}")
-    return save(fig, os.path.join(out, f"reduced_{name}.png"))
-
-
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("diags", help="the diagnostics folder (diagnostics.output_dir)")
@@ -167,7 +153,7 @@ def main(argv):
         made += [png] if png else []
         made += plot_phase(files[it], it, out, tag)
     for path in sorted(glob.glob(os.path.join(args.diags, "*.csv"))):
-        png = plot_physics.plot_csv(path, out) or plot_reduced(path, out)
+        png = plot_physics.plot_csv(path, out)
         made += [png] if png else []
     for png in made:
         print(png)

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""plot_physics.py: pictures of picl's beam moments, extrema, histograms, probes and field maxima.
+"""plot_physics.py: pictures of picl's reduced diagnostics: energies, beam moments, extrema,
+histograms, probes and field maxima.
 
     .venv/bin/python tools/plot_physics.py diags            # PNGs into diags/plots/
     .venv/bin/python tools/plot_diags.py diags              # the same, beside the fields and energies
 
-Each CSV is recognised by its header (docs/output.md): moments (emittance, rms sizes and energy
+Each CSV is recognised by its header (docs/output.md): the energies (each energy column, and the
+charge residual on a log scale, against time), moments (emittance, rms sizes and energy
 spread against time), extrema (the ranges against time), a 1D histogram (the last row's
 spectrum, and every row faint behind it), a 2D histogram (the last row as an image over its
 bin centres), probes (each point's nonzero components against time), field maxima (against time).
@@ -40,6 +42,8 @@ def read(path):
 
 
 def kind(header):
+    if "total_energy_J" in header:
+        return "energies"
     if "emittance_x_m" in header:
         return "moments"
     if "gamma_min" in header:
@@ -165,7 +169,30 @@ def plot_field_max(name, header, v, out):
     return save(fig, os.path.join(out, f"field_max_{name}.png"))
 
 
-PLOTS = {"moments": plot_moments, "extrema": plot_extrema, "histogram": plot_histogram, "probe": plot_probe,
+def plot_energies(name, header, v, out):
+    """The run's own reduced CSV (diagnostics.reduced): energies, and the charge residual."""
+    t = v[:, 1] * 1e15
+    energies = [i for i, h in enumerate(header) if h.endswith("_J")]
+    residual = header.index("charge_residual") if "charge_residual" in header else None
+    fig, axes = plt.subplots(2 if residual is not None else 1, 1, figsize=(8, 6), sharex=True, squeeze=False)
+    ax = axes[0][0]
+    for i in energies:
+        ax.plot(t, v[:, i], label=header[i][:-2].replace("_", " "), lw=1.2)
+    ax.set_ylabel("energy (J)")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    if residual is not None:
+        ax = axes[1][0]
+        shown = v[:, residual] > 0  # zero at the reference step: nothing to draw on a log scale
+        ax.semilogy(t[shown], v[shown, residual], lw=1.2)
+        ax.set_ylabel("charge residual (relative)")
+        ax.grid(alpha=0.3)
+    axes[-1][0].set_xlabel("t (fs)")
+    fig.suptitle(f"reduced diagnostic {name}")
+    return save(fig, os.path.join(out, f"reduced_{name}.png"))
+
+
+PLOTS = {"energies": plot_energies, "moments": plot_moments, "extrema": plot_extrema, "histogram": plot_histogram, "probe": plot_probe,
          "field_max": plot_field_max}
 
 
@@ -189,7 +216,7 @@ def main(argv):
     for png in made:
         print(png)
     if not made:
-        print(f"plot_physics: nothing to draw in {args.diags}", file=sys.stderr)
+        print(f"plot_physics: no CSV of a reduced diagnostic in {args.diags} (docs/output.md)", file=sys.stderr)
         return 1
     return 0
 

@@ -10,6 +10,10 @@ gridGlobalOffset holds the moving window's distance):
   - bottom: the x-z plane through the axis of the electron density: -rho_electrons / e when the
     run wrote it (fields = {"rho_electrons"}), otherwise -rho / e, which is the electron density
     less the ions' (the wake's density perturbation where the ions are a uniform background).
+    Its colour range is symmetric, and never narrower than 1e-3 of a plasma density: --density
+    when given, else the lowest density whose plasma wavelength fits the window's length (a wake
+    the window holds has at least that density). So a neutral plasma at rest (iteration 0) is
+    drawn white, not as stripes of round-off (1e9 m^-3 against 1e25 m^-3 in double precision).
 The PNG goes to DIR/wake_ITERATION.png unless -o names it. It needs E (or Ez) and a rho record in
 the files; it reads them with h5py (tools/openpmd_read.py). Python is for plots only: picl never
 runs it.
@@ -56,11 +60,21 @@ def field(names, path, iteration, comp):
     return None
 
 
+def density_floor(z, density):
+    """1e-3 of the plasma density (m^-3) to scale the colours of -rho / e by: the given one, else
+    the density whose plasma wavelength 2 pi c / omega_p is the window's length along z."""
+    if density is None:
+        omega = 2 * np.pi * pmd.C / max(z[-1] - z[0], 1e-300)
+        density = pmd.EPS0 * pmd.M_E * omega**2 / pmd.Q_E**2
+    return 1e-3 * density
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("folder", help="a full diagnostic's folder of openpmd_*.h5 files (e.g. diags/lwfa)")
     p.add_argument("--iteration", type=int, help="iteration to draw (default: the last)")
     p.add_argument("--species", default="electrons", help="species whose rho_<species> to draw if written")
+    p.add_argument("--density", type=float, help="the plasma density (m^-3) that scales the colours of -rho / e")
     p.add_argument("-o", "--out", help="the PNG (default FOLDER/wake_ITERATION.png)")
     args = p.parse_args(argv)
     files = pmd.series(args.folder)
@@ -96,6 +110,8 @@ def main(argv):
     ax0.grid(alpha=0.3)
     ax0.legend(fontsize=8, loc="lower left")
     vmax = np.percentile(np.abs(density), 99.5) or 1.0
+    if rho_name == "rho":  # a perturbation about zero: symmetric, and no narrower than the floor
+        vmax = max(vmax, density_floor(rc["z"], args.density))
     lo = 0.0 if rho_name != "rho" else -vmax
     im = ax1.imshow(density.T, origin="lower", aspect="auto", cmap="viridis" if lo == 0 else "RdBu_r", vmin=lo,
                     vmax=vmax, extent=[rc["z"][0] * 1e6, rc["z"][-1] * 1e6, rc["x"][0] * 1e6, rc["x"][-1] * 1e6])

@@ -616,6 +616,7 @@ static const struct runtime_bound allowed[] = {
     {"deposit_rho_", "box", "the particles of the box, from the box table"},
     {"reduce_kinetic_", "box", "the particles of the box, from the box table"},
     {"reduce_kinetic_", "np", "the particle count of the species"},
+    {"kinetic_centred_", "box", "the particles of the box, from the box table"},
     {"particles_deliver", "o1", "the particles waiting in a neighbour box's outbox, BT_OUT_COUNT"},
     {"particles_bin", "n", "the particles of the box being binned, BT_COUNT"},
     {"particles_reorder", "n", "the particles of the box being reordered, BT_COUNT"},

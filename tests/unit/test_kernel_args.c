@@ -42,7 +42,7 @@ static const char *const diagnostics =
     "    field_maxima = { name = 'f', interval = 1 } },\n"
     "  collisions = { { species = {'electrons', 'ions'} }, { species = {'electrons'}, coulomb_log = 10 } },\n";
 
-/* The variant the runtime gave kernel `name` (only a species' push has more than one). */
+/* The variant the runtime gave kernel `name` (a species' kernels that gather: the applied fields). */
 static unsigned runtime_variant(const struct sim *s, const char *name)
 {
     int sp;
@@ -52,6 +52,8 @@ static unsigned runtime_variant(const struct sim *s, const char *name)
         return s->species[sp].push_back.variant;
     if (sscanf(name, "ionize_%d", &sp) == 1 && sp >= 0 && sp < s->n_species)
         return s->species[sp].ionize.variant;
+    if (sscanf(name, "kinetic_centred_%d", &sp) == 1 && sp >= 0 && sp < s->n_species)
+        return s->species[sp].kinetic.variant;
     return 0;
 }
 
