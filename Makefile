@@ -114,7 +114,9 @@ asan:
 # by picl itself: build-fuzz/seeds/checkpoint/seed.h5, below) under PICL_ROOT, restarts a run built on the
 # default OpenCL device (PICL_DEVICE) from edited copies of it (tests/fuzz/fuzz_checkpoint.c), takes inputs as
 # long as that seed (a whole file is one of its two kinds of input) and runs without leak checks (HDF5
-# keeps library state allocated until exit). One harness alone: make fuzz FUZZ_BIN=build-fuzz/fuzz/NAME.
+# keeps library state allocated until exit). The run harness (tests/fuzz/fuzz_run.c) builds and steps
+# a tiny run per input on that device: no leak checks either, and 300 s an input (a kernel build under
+# ASan takes 10-40 s). One harness alone: make fuzz FUZZ_BIN=build-fuzz/fuzz/NAME.
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -135,9 +137,10 @@ build-fuzz/seeds/checkpoint/seed.h5: tests/fuzz/checkpoint_sets.txt inputs/langm
 fuzz: $(FUZZ_BIN) build-fuzz/seeds/checkpoint/seed.h5
 	@for f in $(FUZZ_BIN); do n=$$(basename $$f); mkdir -p build-fuzz/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_TIME) s"; \
-	  leaks=1; len=4096; [ $$n = fuzz_checkpoint ] && leaks=0 len=262144; \
+	  leaks=1; len=4096; tmo=10; [ $$n = fuzz_checkpoint ] && leaks=0 len=262144; \
+	  [ $$n = fuzz_run ] && leaks=0 tmo=300; \
 	  PICL_ROOT=$(CURDIR) ASAN_OPTIONS=detect_leaks=$$leaks UBSAN_OPTIONS=print_stacktrace=1 \
-	  $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=3072 -max_len=$$len -artifact_prefix=build-fuzz/ \
+	  $$f -max_total_time=$(FUZZ_TIME) -timeout=$$tmo -rss_limit_mb=3072 -max_len=$$len -artifact_prefix=build-fuzz/ \
 	      build-fuzz/corpus/$$n tests/fuzz/seeds/$${n#fuzz_} $$( [ $$n = fuzz_checkpoint ] && echo build-fuzz/seeds/checkpoint) \
 	      >build-fuzz/$$n.log 2>&1; rc=$$?; \
 	  grep -E '^Done|^#[0-9]+.*DONE|ERROR|SUMMARY' build-fuzz/$$n.log | tail -n 3; \

@@ -92,6 +92,7 @@ static void test_kinds(const struct device *dev)
     cfg->n_lasers = 1;
     cfg->lasers[0].axis = 2;
     cfg->lasers[0].has_profile = 1;
+    snprintf(cfg->lasers[0].name, sizeof cfg->lasers[0].name, "a"); /* base/ident.c */
     set_expr(&cfg->lasers[0].profile, "lasers.a.profile", "fabs(t - 3.333e-12) < 2e-16 ? sqrt(-1.0) : 0");
     CHECK(gen_exprs_check(cfg, err, sizeof err) == 0);
     CHECK(exprs_verify(cfg, dev, err, sizeof err) != 0 &&

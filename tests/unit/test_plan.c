@@ -228,6 +228,7 @@ static void test_vector_width(void)
      * the weight per density would be a NaN or infinite literal, which gen_program refuses */
     cfg.species[0].charge = -1.602176634e-19;
     cfg.species[0].mass = 9.1093837015e-31;
+    snprintf(cfg.species[0].name, sizeof cfg.species[0].name, "electrons"); /* base/ident.c */
     cfg.dt = 1e-15;
     for (int a = 0; a < 3; a++)
         cfg.species[0].ppc[a] = 1;
