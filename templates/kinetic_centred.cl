@@ -45,7 +45,8 @@ __kernel void PICL_CAT(kinetic_centred, SP_SUFFIX)(__global const real *F, PICL_
         gather_fields(GATHER_EB(F), b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
 #ifdef APPLIED_FIELDS
         const real xc[3] = {px[ip], py[ip], pz[ip]};
-        applied_add(xc, t_gather, lab_offset, E, B);
+        /* as the next push: an element's share of the step t^{n-1/2} .. t^{n+1/2} */
+        applied_add(xc, u, (real)0.5, (real)0.5, t_gather, lab_offset, E, B);
 #endif
         const acc_real before = kinetic_w_gm1(u, w);
         push_u(u, E, B, SP_QDT_2M * SP_ZQ(ip));
