@@ -263,10 +263,12 @@ static void langmuir(const struct variant *v)
     CHECK_NEAR(r.omega, omega_grid, 1e-5);
     /* the wave is there and has the input's amplitude (the test is not fooled by a still field) */
     CHECK_NEAR(r.amplitude, -fit_constant(&r.cfg, "E0"), 1e-2);
+    /* direct deposition must miss the bound Esirkepov meets (1.7e-10 measured: the residual is
+     * taken against the species' own charge density, 1e3 times the net of this wave's) */
     if (strcmp(v->deposition, "esirkepov") == 0)
         CHECK(r.gauss < 1e-11);
     else
-        CHECK(r.gauss > 1e-9);
+        CHECK(r.gauss > 1e-11);
 }
 
 int main(void)
