@@ -461,17 +461,27 @@ static int write_output(struct sim *s, int stop, char *err, size_t err_len)
     return 0;
 }
 
+/* The rate and the ETA count the steps after the first: the first one holds the driver's
+ * just-in-time compile of every kernel it launches (seconds cold, against milliseconds a step),
+ * and averaging it in made a 20-step run announce a minute that was not coming. After the first
+ * step alone there is no rate yet, and the line says so. */
 static void progress(const struct sim *s, double started, int tty)
 {
     const struct picl_config *cfg = s->ctx.cfg;
     double elapsed = wall_seconds() - started;
-    double rate = elapsed > 0 ? (double)(s->step - s->start_step) / elapsed : 0;
-    double eta = rate > 0 ? (double)(cfg->steps - s->step) / rate : 0;
+    long after_first = s->step - s->start_step - 1;
+    double since = elapsed - s->wall_first;
+    double rate = after_first > 0 && since > 0 ? (double)after_first / since : 0;
+    char eta[32] = "-";
+    if (rate > 0)
+        snprintf(eta, sizeof eta, "%.0f s", (double)(cfg->steps - s->step) / rate);
+    else if (s->step >= cfg->steps)
+        snprintf(eta, sizeof eta, "0 s");
     if (tty)
-        fprintf(stderr, "\rstep %ld/%ld  t = %.4e s  %.2f steps/s  ETA %.0f s   ", s->step, cfg->steps, s->time,
-                rate, eta);
+        fprintf(stderr, "\rstep %ld/%ld  t = %.4e s  %.2f steps/s  ETA %s   ", s->step, cfg->steps, s->time, rate,
+                eta);
     else
-        log_info("step %ld/%ld  t = %.4e s  %.2f steps/s  ETA %.0f s", s->step, cfg->steps, s->time, rate, eta);
+        log_info("step %ld/%ld  t = %.4e s  %.2f steps/s  ETA %s", s->step, cfg->steps, s->time, rate, eta);
 }
 
 int sim_run(struct sim *s, char *err, size_t err_len)

@@ -63,6 +63,12 @@ else bad "--profile: the kernel and roofline tables: $(cat p.out)"; fi
 if [ $? -eq 0 ] && grep -q "^kernel  *seconds" qp.out && [ ! -s qp.err ]; then ok
 else bad "-q --profile: the tables, no log: $(cat qp.out qp.err)"; fi
 
+# -- the ETA counts the steps after the first (the first holds the kernels' compile): after step 1
+# there is no rate yet ("ETA -"), after step 2 a rate of one step
+"$picl" run "$root/inputs/uniform_plasma.lua" $tiny --set progress_interval=1 >e.out 2>e.err
+if [ $? -eq 0 ] && grep -q "step 1/3 .* ETA -$" e.out e.err && grep -q "step 2/3 .* ETA [0-9]* s$" e.out e.err; then ok
+else bad "the ETA after the first step: $(grep 'step [0-9]/3' e.out e.err)"; fi
+
 # -- the plasma's scales in check, by hand for n = 1e24 m^-3 electrons with u_th = 0.01 per axis on
 # cells of 40 um / 32 = 1.25 um: omega_p = sqrt(n e^2 / (eps0 m_e)) = 5.641e13 rad/s, lambda_p =
 # 2 pi c / omega_p = 33.39 um = 26.7 cells, c / omega_p = 5.314 um = 4.25 cells; kT = m_e c^2 u_th^2
