@@ -16,6 +16,7 @@
 #include <lualib.h>
 
 #include "embedded.h"
+#include "filekind.h"
 #include "hash.h"
 #include "mem.h"
 
@@ -81,8 +82,7 @@ static int open_regular(lua_State *L)
     if (fd < 0) {
         luaL_pushfail(L);
         lua_pushfstring(L, "%s: not a regular file (%s); input scripts read regular files only, since reading a FIFO, "
-                        "a terminal or a device may never end", path, S_ISDIR(st.st_mode) ? "a directory" :
-                        S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a character device" : "not a plain file");
+                        "a terminal or a device may never end", path, file_kind(st.st_mode));
         lua_pushinteger(L, EINVAL);
         return 3;
     }

@@ -17,6 +17,7 @@
 
 #include <mpi.h>
 
+#include "filekind.h"
 #include "mem.h"
 
 /* HDF5's reason for the last failed write on this rank (hio_write): the closes that follow a
@@ -274,8 +275,7 @@ int hio_open_read(const char *path, hid_t *id, char *err, size_t err_len)
     /* HDF5 opens what it is given, and opening a FIFO waits for a writer that may never come */
     if (!S_ISREG(st.st_mode)) {
         snprintf(err, err_len, "'%s' is %s, not a regular file; expected a checkpoint file", path,
-                 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
-                 S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "a special file");
+                 file_kind(st.st_mode));
         return -1;
     }
     htri_t is = H5Fis_hdf5(path);

@@ -13,6 +13,7 @@
 #include "constants.h"
 #include "device.h"
 #include "exprs.h"
+#include "filekind.h"
 #include "mem.h"
 
 /* openPMD's unitDimension: powers of L, M, T, I, theta, N, J. */
@@ -431,7 +432,7 @@ int pfile_read(const struct cfg_species *sp, const struct gen_layout *lay, int s
     }
     if (!S_ISREG(st.st_mode)) { /* HDF5 opens what it is given: a FIFO would wait for a writer */
         fail_at(&r, "path", "'%s' is %s, not a regular file; expected an openPMD HDF5 file", f->path,
-                S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file");
+                file_kind(st.st_mode));
         goto done;
     }
     if (H5Fis_hdf5(f->path) <= 0 || (file = H5Fopen(f->path, H5F_ACC_RDONLY, H5P_DEFAULT)) < 0) {

@@ -19,7 +19,7 @@ REDUCED = {"FieldEnergy": "reduced", "ParticleEnergy": "reduced", "ParticleNumbe
            "BeamRelevant": "moments", "ParticleExtrema": "extrema", "ParticleHistogram": "histograms",
            "FieldProbe": "probes", "FieldMaximum": "field_maxima", "LoadBalanceCosts": "costs"}
 # at most so many listed steps per full diagnostic (lua/schema.lua)
-MAX_LISTED = 64
+MAX_STEPS_LISTED = 64
 
 
 def interval(d, period, steps):
@@ -56,8 +56,8 @@ def interval(d, period, steps):
             tr.refuse(d, "period", "with max_time, an open-ended slice or step_min needs max_steps (picl lists "
                       "the steps)", "diagnostics.full.interval")
         at.update(range(a + (-a) % c, last + 1, c))
-    if not at or len(at) > MAX_LISTED:
-        tr.refuse(d, "period", f"this makes {len(at)} output steps; picl lists 1 to {MAX_LISTED} "
+    if not at or len(at) > MAX_STEPS_LISTED:
+        tr.refuse(d, "period", f"this makes {len(at)} output steps; picl lists 1 to {MAX_STEPS_LISTED} "
                   "(or takes one period from step 0)", "diagnostics.full.interval")
     return sorted(at)
 

@@ -33,13 +33,13 @@ picmistandard.register_codename("picl")
 class constants:
     """Physical constants, SI, CODATA 2018: the values of picl's base/constants.h and lua/constants.lua."""
     c = translate.C
-    ep0 = 8.8541878128e-12
-    mu0 = 1.25663706212e-6
+    ep0 = translate.EPS0
+    mu0 = translate.MU0
     q_e = translate.Q_E
     m_e = translate.M_E
     m_p = translate.M_P
-    hbar = 1.054571817e-34
-    kb = 1.380649e-23
+    hbar = translate.HBAR
+    kb = translate.K_B
 
 
 picmistandard.register_constants(constants)

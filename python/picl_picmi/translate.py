@@ -22,6 +22,10 @@ C = 299792458.0
 Q_E = 1.602176634e-19
 M_E = 9.1093837015e-31
 M_P = 1.67262192369e-27
+EPS0 = 8.8541878128e-12
+MU0 = 1.25663706212e-6
+HBAR = 1.054571817e-34
+K_B = 1.380649e-23
 
 AXES = ("x", "y", "z")
 GRIDS = (picmistandard.PICMI_Cartesian3DGrid, picmistandard.PICMI_Cartesian2DGrid,
@@ -363,8 +367,7 @@ ELEMENTS = dict(
 ATOMIC_MASS_UNIT = 1.66053906660e-27  # kg, CODATA 2018 (lua/schema.lua's)
 # the names a charge or a mass given as text may use (WarpX's parser's constants)
 NUMBER_NAMES = {"q_e": Q_E, "m_e": M_E, "m_p": M_P, "m_u": ATOMIC_MASS_UNIT, "c": C, "clight": C,
-                "pi": math.pi, "ep0": 8.8541878128e-12, "eps0": 8.8541878128e-12, "mu0": 1.25663706212e-6,
-                "kb": 1.380649e-23, "hbar": 1.054571817e-34}
+                "pi": math.pi, "ep0": EPS0, "eps0": EPS0, "mu0": MU0, "kb": K_B, "hbar": HBAR}
 
 
 def _number(obj, arg, value):
@@ -799,7 +802,7 @@ def _species(sim, grid, window, constants, w):
     return names
 
 
-MAX_LISTED = 64  # picl's species.particles holds at most this many (CFG_MAX_LIST)
+MAX_PARTICLES_LISTED = 64  # picl's species.particles holds at most this many (CFG_MAX_LIST)
 
 
 def _listed(sp, dists, grid, w):
@@ -821,8 +824,8 @@ def _listed(sp, dists, grid, w):
             rows.append({"position": position,
                          "u": [float(d.ux[i]) / C, float(d.uy[i]) / C, float(d.uz[i]) / C],
                          "weight": float(weights[i])})
-    if len(rows) > MAX_LISTED:
-        refuse(dists[0], "x", f"{len(rows)} particles; picl lists at most {MAX_LISTED} a species",
+    if len(rows) > MAX_PARTICLES_LISTED:
+        refuse(dists[0], "x", f"{len(rows)} particles; picl lists at most {MAX_PARTICLES_LISTED} a species",
                "species.from_file (an openPMD file)")
     w.open("particles", "ParticleListDistribution: position m, u = gamma v / c (ux / c ...), weight")
     for row in rows:

@@ -57,22 +57,27 @@ static unsigned runtime_variant(const struct sim *s, const char *name)
     return 0;
 }
 
-/* The run's program again, built with the argument names kept (-cl-kernel-arg-info: only here,
- * so the runtime's build stays as it is). */
+/* `text` built with the argument names kept (-cl-kernel-arg-info: only here, so the runtime's
+ * build stays as it is), or NULL. */
+static cl_program build_named(const struct device *dev, const char *text)
+{
+    cl_int rc;
+    cl_program prog = clCreateProgramWithSource(dev->context, 1, &text, NULL, &rc);
+    if (prog && clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2 -cl-kernel-arg-info", NULL, NULL) != CL_SUCCESS) {
+        clReleaseProgram(prog);
+        prog = NULL;
+    }
+    return prog;
+}
+
+/* The run's program again, built with the argument names kept. */
 static cl_program named_program(const struct sim *s, const struct picl_config *cfg, const struct device *dev)
 {
     struct strbuf src;
     sb_init(&src);
     cl_program prog = NULL;
-    cl_int rc;
-    if (gen_program_for(cfg, &dev->facts, &s->ctx.lay, &s->ctx.plan, &src, fixture_err, sizeof fixture_err) == 0) {
-        const char *text = src.data;
-        prog = clCreateProgramWithSource(dev->context, 1, &text, NULL, &rc);
-        if (prog && clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2 -cl-kernel-arg-info", NULL, NULL) != CL_SUCCESS) {
-            clReleaseProgram(prog);
-            prog = NULL;
-        }
-    }
+    if (gen_program_for(cfg, &dev->facts, &s->ctx.lay, &s->ctx.plan, &src, fixture_err, sizeof fixture_err) == 0)
+        prog = build_named(dev, src.data);
     sb_free(&src);
     return prog;
 }
@@ -85,15 +90,8 @@ static cl_program checks_program(const struct picl_config *cfg, struct device *d
     struct strbuf src;
     sb_init(&src);
     cl_program prog = NULL;
-    cl_int rc;
-    if (n > 0 && gen_expr_checks_source(&src, cfg, &dev->facts, checks, n, fixture_err, sizeof fixture_err) == 0) {
-        const char *text = src.data;
-        prog = clCreateProgramWithSource(dev->context, 1, &text, NULL, &rc);
-        if (prog && clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2 -cl-kernel-arg-info", NULL, NULL) != CL_SUCCESS) {
-            clReleaseProgram(prog);
-            prog = NULL;
-        }
-    }
+    if (n > 0 && gen_expr_checks_source(&src, cfg, &dev->facts, checks, n, fixture_err, sizeof fixture_err) == 0)
+        prog = build_named(dev, src.data);
     sb_free(&src);
     free(checks);
     return prog;
