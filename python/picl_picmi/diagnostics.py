@@ -85,6 +85,18 @@ def _attributes(d, ignored):
     return out
 
 
+def _coarsening(d, grid):
+    """WarpX's coarsening ratio, the grid's cells over the diagnostic's number_of_cells per axis
+    (Python/pywarpx/picmi.py), in the grid's axes (2D: x, z; 1D: z), as picl takes it."""
+    ratio = []
+    for n_grid, n_diag in zip(grid.number_of_cells, d.number_of_cells):
+        if n_diag < 1 or n_grid % n_diag:
+            tr.refuse(d, "number_of_cells", f"picl writes the means of blocks of whole cells; {n_grid} grid cells "
+                      f"are not a multiple of {n_diag}", "diagnostics.full.coarsening")
+        ratio.append(n_grid // n_diag)
+    return ratio
+
+
 def _full(sim, d, picl_names, steps, ignored, other):
     """One diagnostics.full entry's keys from a Field- or ParticleDiagnostic."""
     if d.parallelio is False:
@@ -105,8 +117,7 @@ def _full(sim, d, picl_names, steps, ignored, other):
                     tr.refuse(d, arg, "picl_picmi maps a sub-region of a 3D grid only", f"diagnostics.full.{key}")
                 entry[key] = [float(x) for x in v]
         if d.number_of_cells is not None and list(d.number_of_cells) != list(grid.number_of_cells):
-            tr.refuse(d, "number_of_cells", "picl writes the grid's cells, or their block means",
-                      "diagnostics.full.coarsening")
+            entry["coarsening"] = _coarsening(d, grid)
         entry["fields"] = _fields(d, picl_names.values(), ignored)
     else:
         chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
@@ -154,10 +165,26 @@ def _reduced(sim, d, picl_names, steps, ignored):
                                             names)
         used |= {"bin_number", "bin_min", "bin_max", "histogram_function", "filter_function"}
     if kind == "probes":
-        if (d.probe_geometry or "Point").lower() != "point":
-            tr.refuse(d, "probe_geometry", "picl_picmi maps WarpX's Point probes", "diagnostics.probes.kind")
-        entry["points"] = [[float(d.x_probe or 0.0), float(d.y_probe or 0.0), float(d.z_probe)]]
-        used |= {"probe_geometry", "x_probe", "y_probe", "z_probe"}
+        extra = d.model_extra or {}
+        if extra.get("integrate"):
+            tr.refuse(d, "integrate", "picl's probes write the fields at the step, not their time integral",
+                      "diagnostics.probes")
+        geometry = (d.probe_geometry or "Point").lower()
+        # picl's points are in the grid's axes (2D: x, z; 1D: z)
+        axes = {1: [2], 2: [0, 2], 3: [0, 1, 2]}[sim.solver.grid.number_of_dimensions]
+        start = [float(d.x_probe or 0.0), float(d.y_probe or 0.0), float(d.z_probe)]
+        if geometry == "point":
+            entry["points"] = [[start[a] for a in axes]]
+        elif geometry == "line":
+            # WarpX's Line: `resolution` points from (x_probe, ...) to (x1_probe, ...), both included
+            end = [float(extra.get(f"{a}1_probe") or 0.0) for a in "xyz"]
+            entry["kind"], entry["count"] = "line", int(extra.get("resolution") or 2)
+            entry["start"], entry["end"] = [start[a] for a in axes], [end[a] for a in axes]
+            used |= {"resolution", "x1_probe", "y1_probe", "z1_probe"}
+        else:
+            tr.refuse(d, "probe_geometry", "picl_picmi maps WarpX's Point and Line probes",
+                      "diagnostics.probes.kind")
+        used |= {"probe_geometry", "x_probe", "y_probe", "z_probe", "integrate"}
     for arg in list(d.model_fields_set) + list(d.model_extra or {}):
         if arg not in used and (arg in (d.model_extra or {}) or tr.given(d, arg)):
             ignored.append(f"ReducedDiagnostic '{d.name}'.{arg}")

@@ -3,7 +3,8 @@
 #
 # PICMI writes `x**2`, `n0*(x<0)`, `if(z<L, a, b)`, `2/3`; OpenCL C has no `**`, and `2/3` is
 # integer division there, so the text is parsed and written again rather than passed through:
-# powers become pow(), every number a double literal, if() a conditional.
+# powers become pow(), every number a double literal, if() a conditional, WarpX's local names
+# (`a = ...; f(a)`) their values in place.
 
 import math
 import re
@@ -45,7 +46,7 @@ _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<number>(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<op>\*\*|<=|>=|==|!=|&&|\|\||[-+*/%^()<>,?:!])
+  | (?P<op>\*\*|<=|>=|==|!=|&&|\|\||[-+*/%^()<>,?:!=;])
 """, re.VERBOSE)
 
 
@@ -55,7 +56,8 @@ def _tokens(text, where):
         m = _TOKEN.match(text, pos)
         if not m:
             raise PiclUnsupported(f"{where}: cannot read the expression {text!r} at {text[pos:]!r}; "
-                                  "expected numbers, names, + - * / ** ^ ( ) , < > <= >= == != and or not if()")
+                                  "expected numbers, names, + - * / ** ^ ( ) , < > <= >= == != and or not if(), "
+                                  "name = value;")
         pos = m.end()
         kind = m.lastgroup
         if kind == "space":
@@ -94,6 +96,17 @@ class _Parser:
     # C's precedence needs them, so the picl input reads like the PICMI one.
 
     def parse(self):
+        # WarpX's parser's local names, `u2 = ux*ux + uy*uy; sqrt(u2)`: each is written in place
+        # (parenthesised) where the expression after it names it
+        self.names = dict(self.names)
+        while self.peek()[0] == "name" and self.toks[self.i + 1][1] == "=":
+            local = self.take()[1]
+            if local in COORDINATES or local in PHYSICAL or local in FUNCTIONS:
+                self.fail(f"the local name {local!r} is a coordinate, a constant or a function")
+            self.take("=")
+            value = self.ternary()
+            self.take(";")
+            self.names[local] = self.wrap(value, 7)
         out = self.ternary()
         if self.peek()[0] != "end":
             self.fail(f"unexpected {self.peek()[1]!r}")

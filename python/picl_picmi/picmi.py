@@ -401,11 +401,43 @@ class Simulation(picmistandard.PICMI_Simulation):
         self.initialize_inputs()
 
 
+# WarpX's own classes (pywarpx.picmi) that picl has no counterpart for: what each is in picl's
+# terms, and the closest picl feature
+WARPX_CLASSES = {
+    "EmbeddedBoundary": "picl has no embedded boundaries; closest: the domain's boundaries (grid boundary conditions)",
+    "ThetaImplicitEMEvolveScheme": "picl's time stepping is explicit; closest: ElectromagneticSolver (solver.name)",
+    "SemiImplicitEMEvolveScheme": "picl's time stepping is explicit; closest: ElectromagneticSolver (solver.name)",
+    "GMRESLinearSolver": "picl has no implicit solver, so no linear solver; closest: ElectromagneticSolver (explicit)",
+    "PETScKSPLinearSolver": "picl has no implicit solver, so no linear solver; closest: ElectromagneticSolver (explicit)",
+    "NewtonNonlinearSolver": "picl has no implicit solver; closest: ElectromagneticSolver (explicit)",
+    "PicardNonlinearSolver": "picl has no implicit solver; closest: ElectromagneticSolver (explicit)",
+    "CurlCurlMLMGPreconditioner": "picl has no implicit solver; closest: ElectromagneticSolver (explicit)",
+    "JacobiPreconditioner": "picl has no implicit solver; closest: ElectromagneticSolver (explicit)",
+    "PETScPreconditioner": "picl has no implicit solver; closest: ElectromagneticSolver (explicit)",
+    "HybridPICSolver": "picl has no hybrid (Ohm's law) solver, only the full electromagnetic one; "
+                       "closest: ElectromagneticSolver (solver.name)",
+    "LoadInitialField": "picl reads no field files; closest: Simulation(picl_fields={'Ex': expression, ...}) (fields.Ex ...)",
+    "LoadInitialFieldFromPython": "picl runs in its own process, so Python cannot set its fields; closest: "
+                                  "Simulation(picl_fields={'Ex': expression, ...}) (fields.Ex ...)",
+    "AnalyticInitialField": "picl_picmi takes initial fields as Simulation(picl_fields={'Ex': expression, ...}) "
+                            "(fields.Ex ...)",
+    "MCCCollisions": "picl has no Monte Carlo collisions with a background gas; closest: CoulombCollisions (collisions)",
+    "DSMCCollisions": "picl has no DSMC collisions; closest: CoulombCollisions (collisions)",
+    "InverseBremsstrahlungCollisions": "picl has no inverse bremsstrahlung; closest: CoulombCollisions (collisions)",
+    "UniformFluxDistribution": "picl_picmi does not map flux injection; closest: UniformDistribution (species.density)",
+    "Checkpoint": "picl_picmi takes checkpoints as Simulation(picl_checkpoint_interval=n) (checkpoint.interval)",
+    "ParticleFieldDiagnostic": "picl has no fields computed from particle expressions; closest: ParticleDiagnostic "
+                               "(diagnostics.full.species)",
+}
+
+
 def __getattr__(name):
     """A class another code's picmi has and picl's has not (WarpX's EmbeddedBoundary,
     GMRESLinearSolver, ...): one message, not an AttributeError from deep in a script."""
     if name.startswith("__"):
         raise AttributeError(name)
+    if name in WARPX_CLASSES:
+        raise PiclUnsupported(f"picmi.{name} (WarpX's): {WARPX_CLASSES[name]}")
     raise PiclUnsupported(f"picmi.{name}: picl_picmi has no {name} (another code's class, or not a PICMI name); "
                           "closest: none (README.md, PICMI, lists picl_picmi's classes)")
 

@@ -75,6 +75,8 @@ def _name(obj):
 
 def refuse(obj, arg, why, closest):
     value = getattr(obj, arg, None) if arg else None
+    if value is None and arg:
+        value = _warpx(obj, arg)        # another code's argument (warpx_...), or None
     shown = f"{_name(obj)}.{arg} = {value!r}" if arg else _name(obj)
     name = getattr(obj, "name", None)
     if isinstance(name, str):
@@ -100,6 +102,15 @@ def identifier(text):
 
 # --- Lua text
 
+LUA_KEYWORDS = {"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+                "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"}
+
+
+def _lua_key(key):
+    """A table key as Lua reads it: a keyword (a probe's `end`) bracketed."""
+    return f'["{key}"]' if key in LUA_KEYWORDS else key
+
+
 def lua(value):
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -115,7 +126,7 @@ def lua(value):
     if isinstance(value, (list, tuple)):
         return "{" + ", ".join(lua(v) for v in value) + "}"
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {lua(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{_lua_key(k)} = {lua(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"no Lua form for {value!r}")
 
 

@@ -24,13 +24,16 @@ CASES = [
     ("n0*sqrt(abs(sin(k*x)))*max(0.5, min(1, z/L))", "n0*sqrt(abs(sin(k*x)))*max(0.5, min(1, z/L))"),
     ("n0*2**-1*(x - y - z)", None),
     ("clight*t/L + pi", "C_LIGHT*t/L + pi"),
+    # WarpX's parser's local names (Examples/Physics_applications/laser_ion's histogram)
+    ("r2 = x*x + y*y; s = r2/w**2 - 1; if(s > 0, n0*sqrt(s), -z)",
+     "(n0*math.sqrt((x*x + y*y)/w**2 - 1) if (x*x + y*y)/w**2 - 1 > 0 else -z)"),
 ]
 POINTS = [(x, y, z, t) for x in (-2e-6, 0.3e-6, 1.7e-6) for y in (-0.5e-6, 1.1e-6) for z in (0.2e-6, 1.5e-6, 4e-6)
           for t in (0.0, 1e-14)]
 
 
 def python_value(text, x, y, z, t):
-    env = dict(CONSTANTS, x=x, y=y, z=z, t=t, pi=math.pi, C_LIGHT=C_LIGHT, exp=math.exp, cos=math.cos,
+    env = dict(CONSTANTS, x=x, y=y, z=z, t=t, pi=math.pi, math=math, C_LIGHT=C_LIGHT, exp=math.exp, cos=math.cos,
                sin=math.sin, sqrt=math.sqrt, abs=abs, max=max, min=min)
     return float(eval(text, {"__builtins__": {}}, env))
 
@@ -69,6 +72,8 @@ def test_integer_division_is_not_c_integer_division():
     ("if(x, 1)", "if() takes 3 arguments"),
     ("x +* 2", "unexpected '*'"),
     ("x $ 2", "cannot read the expression"),
+    ("x = 2; x", "the local name 'x' is a coordinate"),
+    ("a = 2 a", "expected ';'"),
 ])
 def test_bad_expressions_are_refused(text, message):
     with pytest.raises(PiclUnsupported, match=message.replace("(", r"\(").replace(")", r"\)")):

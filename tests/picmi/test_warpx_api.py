@@ -134,7 +134,9 @@ def test_plasma_lens_is_picls_elements(tmp_path, picl):
     ("picmi.CylindricalGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1], "
      "lower_boundary_conditions=['none', 'periodic'], upper_boundary_conditions=['open', 'periodic'])",
      ["CylindricalGrid", "RZ", "Cartesian3DGrid"]),
-    ("picmi.EmbeddedBoundary(implicit_function='x')", ["picmi.EmbeddedBoundary", "picl_picmi has no"]),
+    ("picmi.EmbeddedBoundary(implicit_function='x')", ["picmi.EmbeddedBoundary", "no embedded boundaries", "closest"]),
+    ("picmi.NoSuchClass()", ["picmi.NoSuchClass", "picl_picmi has no"]),
+    ("from picl_picmi import callbacks\ncallbacks.installafterstep(print)", ["pywarpx.callbacks.installafterstep", "closest"]),
     ("grid.refined_regions.append([1, [0, 0, 0], [5e-7] * 3]); sim.write_input_file('x.lua')",
      ["refined_regions", "mesh refinement"]),
 ])
@@ -204,3 +206,39 @@ def test_a_wrong_object_is_one_short_line(tmp_path):
     assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
     (line,) = run.stderr.strip().splitlines()
     assert line.startswith("picl_picmi: PiclUnsupported: Simulation.diagnostics.0 = 'diag1': expected FieldDiagnostic or"), line
+
+
+def test_number_of_cells_is_coarsening(tmp_path):
+    # WarpX's coarsening ratio: the grid's cells over the diagnostic's, per axis (8 / 4, 8 / 8, 8 / 2)
+    lua, _ = lua_of(tmp_path, 'sim.add_diagnostic(picmi.FieldDiagnostic(name="d", grid=grid, period=10, '
+                              'number_of_cells=[4, 8, 2]))')
+    assert re.search(r"coarsening = \{\s*2,\s*1,\s*4\s*\}", lua), lua
+    run = script(tmp_path, 'sim.add_diagnostic(picmi.FieldDiagnostic(name="d", grid=grid, period=10, '
+                           'number_of_cells=[3, 8, 8]))\nsim.write_input_file("in.lua")\n')
+    assert run.returncode != 0 and "FieldDiagnostic.number_of_cells" in run.stderr and "multiple of 3" in run.stderr, \
+        run.stderr
+
+
+def test_probes_in_2d(tmp_path, picl):
+    # WarpX's 2D probes name x and z (y_probe absent); its Line takes `resolution` points from
+    # (x_probe, z_probe) to (x1_probe, z1_probe); picl's points are {x, z} in 2D
+    grid = picmi.Cartesian2DGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1e-6, 1e-6],
+                                 lower_boundary_conditions=["periodic"] * 2, upper_boundary_conditions=["periodic"] * 2)
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid), max_steps=4)
+    sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="FieldProbe", name="pt", period=1, probe_geometry="Point",
+                                               x_probe=2e-7, z_probe=5e-7))
+    sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="FieldProbe", name="line", period=2, probe_geometry="Line",
+                                               x_probe=0.0, z_probe=5e-7, x1_probe=1e-6, z1_probe=5e-7,
+                                               resolution=11, integrate=0))
+    path = tmp_path / "in.lua"
+    sim.write_input_file(str(path))
+    text = path.read_text()
+    assert "points = {{2e-07, 5e-07}}" in text, text
+    assert 'kind = "line", count = 11, start = {0.0, 5e-07}, ["end"] = {1e-06, 5e-07}' in text, text
+    check = subprocess.run([picl, "check", "--no-build", str(path)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr + text
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid), max_steps=4)
+    sim.add_diagnostic(picmi.ReducedDiagnostic(diag_type="FieldProbe", name="p", probe_geometry="Point",
+                                               x_probe=0, z_probe=0, integrate=1))
+    with pytest.raises(PiclUnsupported, match="integrate = 1.*time integral"):
+        sim.write_input_file(str(path))
