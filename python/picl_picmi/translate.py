@@ -311,6 +311,9 @@ def _steps(sim, steps, w):
     if sim.max_steps is not None and sim.max_time is not None:
         refuse(sim, "max_time", "give max_steps or max_time, not both", "steps or stop_time")
     if sim.max_steps is not None:
+        if int(sim.max_steps) == 0:
+            refuse(sim, "max_steps", "WarpX's max_steps = 0 only loads the particles and writes step 0; picl runs "
+                   "at least one step", "steps (1)")
         w.field("steps", int(sim.max_steps))
     elif sim.max_time is not None:
         w.field("stop_time", float(sim.max_time), "s")

@@ -1,0 +1,78 @@
+# test_warpx_more.py: WarpX's other PICMI example scripts (tests/picmi/warpx, copied unchanged but
+# for a header line and the import line, `pywarpx` -> `picl_picmi`), checked only (PICL_PICMI_CHECK=1:
+# translated and validated by `picl check`, not run): each either gets through picl check or stops
+# within 5 s with one line naming what picl lacks (the object, the argument, the closest picl
+# feature), exit status non-zero, no traceback, no pydantic message, no line of the generated Lua.
+# The Cartesian electromagnetic ones first; then one each of what picl does not have (RZ, an
+# electrostatic solver, mesh refinement, an embedded boundary, WarpX's Python API into a run).
+# test_warpx_examples.py runs the first seven (Langmuir, acceleration, plasma lens) to the end.
+import hashlib
+import re
+import time
+
+import pytest
+
+from test_warpx_examples import HERE, run
+
+# script -> None: gets through picl check; else words of its one-line refusal
+SCRIPTS = {
+    "inputs_test_2d_collision_xz_picmi.py": None,
+    "inputs_test_2d_ionization_picmi.py": None,
+    "inputs_test_3d_reduced_diags_load_balance_costs_timers_picmi.py": None,
+    "inputs_test_2d_laser_ion_acc_picmi.py": ["TimeAveragedFieldDiagnostic.warpx_time_average_mode",
+                                              "no time-averaged fields", "closest picl key: diagnostics.full"],
+    "inputs_test_3d_gaussian_beam_picmi.py": ["GaussianBunchDistribution.velocity_divergence",
+                                              "no correlated divergence", "closest picl key: species.beam"],
+    "inputs_test_3d_focusing_gaussian_beam_from_openpmd_picmi.py": ["Simulation.max_steps = 0",
+                                                                    "at least one step", "closest picl key: steps"],
+    "inputs_test_2d_python_wrappers_picmi.py": ["ElectromagneticSolver.method = 'PSATD'", "closest picl key: solver.name"],
+    "inputs_test_3d_langmuir_multi_psatd_JRhom_LL2_picmi.py": ["ElectromagneticSolver.method = 'PSATD'",
+                                                                "closest picl key: solver.name"],
+    "inputs_test_2d_theta_implicit_jfnk_vandb_picmi.py": ["picmi.GMRESLinearSolver", "no implicit solver",
+                                                           "closest: ElectromagneticSolver"],
+    "inputs_test_3d_load_external_field_grid_picmi.py": ["picmi.LoadInitialField", "no field files", "closest"],
+    "inputs_test_3d_load_external_field_particle_picmi.py": ["LoadAppliedField", "no field files", "closest"],
+    "inputs_test_3d_load_external_field_particle_time_picmi.py": ["LoadAppliedField", "no field files", "closest"],
+    "inputs_test_3d_load_external_field_particle_multi_time_picmi.py": ["LoadAppliedField", "no field files", "closest"],
+    "inputs_test_rz_laser_acceleration_picmi.py": ["CylindricalGrid", "no RZ", "closest: a Cartesian3DGrid"],
+    "inputs_test_2d_dirichlet_bc_picmi.py": ["ElectrostaticSolver", "electromagnetic only",
+                                             "closest: ElectromagneticSolver"],
+    "inputs_test_2d_laser_acceleration_mr_picmi.py": ["Cartesian2DGrid.refined_regions", "no mesh refinement",
+                                                      "closest picl key: grid.cells"],
+    "inputs_test_3d_embedded_boundary_picmi.py": ["picmi.EmbeddedBoundary", "no embedded boundaries", "closest"],
+    "inputs_test_2d_particle_reflection_picmi.py": ["ElectrostaticSolver", "electromagnetic only", "closest"],
+}
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_the_script_is_warpxs(name):
+    header, *rest = (HERE / name).read_text().splitlines(keepends=True)
+    m = re.match(r"# From WarpX .* commit [0-9a-f]{40}, (\S+); licence BSD-3-Clause-LBNL\..* sha256 of the "
+                 r"original: ([0-9a-f]{64})$", header.strip())
+    assert m, header
+    assert m.group(1).endswith("/" + name)
+    changed = [line for line in rest if "picl" in line]
+    assert changed and all(re.match(r"(from|import) picl_picmi\b", line) for line in changed), changed
+    original = re.sub(r"^(from|import) picl_picmi\b", r"\1 pywarpx", "".join(rest), flags=re.M)
+    assert hashlib.sha256(original.encode()).hexdigest() == m.group(2), "the script differs from WarpX's"
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_the_script_is_checked_or_refused_in_one_line(name, tmp_path, picl):
+    start = time.monotonic()
+    done = run(name, tmp_path, check=True)
+    took = time.monotonic() - start
+    assert "Traceback" not in done.stderr, done.stderr
+    words = SCRIPTS[name]
+    if words is None:
+        assert done.returncode == 0, done.stderr
+        assert re.search(r"^grid\s+\d+ x \d+ x \d+ cells", done.stdout, re.M), done.stdout
+        assert len([l for l in done.stderr.splitlines() if l.startswith("picl_picmi: ignored")]) <= 1, done.stderr
+        return
+    assert done.returncode != 0, done.stdout + done.stderr
+    lines = [l for l in done.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and lines[0].startswith("picl_picmi: PiclUnsupported: "), done.stderr
+    assert "pydantic" not in lines[0] and not re.search(r"\.lua:\d+", lines[0]), lines[0]
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+    assert took < 5, f"{name} took {took:.1f} s to refuse"
