@@ -1,0 +1,43 @@
+# test_readme_table.py: README.md's PICMI class table against picl_picmi's own lists: every class
+# picl_picmi defines is in the table's first column; every class it refuses (picmi._REFUSALS), every
+# WarpX class it names as refused (picmi.WARPX_CLASSES) and every pywarpx module it stands in for
+# (warpx_api.MODULES) is on a row whose picl column says refused; nothing refused is on another row.
+import re
+
+import picmistandard
+
+from conftest import ROOT
+from picl_picmi import picmi, warpx_api
+
+
+def table():
+    """{class or module name: the row's picl column} of README's "| PICMI class | picl | notes |" table."""
+    text = (ROOT / "README.md").read_text()
+    start = text.index("| PICMI class | picl | notes |")
+    rows = {}
+    for line in text[start:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        first, picl = [c.strip() for c in line.split("|")[1:3]]
+        for name in re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)`", first):
+            rows.setdefault(name, picl)
+    return rows
+
+
+def test_every_class_is_in_the_table():
+    rows = table()
+    ours = [n for n, c in vars(picmi).items() if isinstance(c, type) and c.__module__ == picmi.__name__
+            and issubclass(c, picmistandard.base._PICMIModel)]
+    assert len(ours) > 30
+    missing = [n for n in ours if n not in rows]
+    assert not missing, f"README's PICMI table lacks {missing}"
+
+
+def test_refusals_are_the_codes():
+    rows = table()
+    refused = set(picmi._REFUSALS) | set(picmi.WARPX_CLASSES) | set(warpx_api.MODULES)
+    for name in refused:
+        assert name in rows, f"README's PICMI table lacks {name}, which picl_picmi refuses"
+        assert rows[name].startswith("refused"), (name, rows[name])
+    wrongly = [n for n, picl in rows.items() if picl.startswith("refused") and n not in refused]
+    assert not wrongly, f"README says refused, picl_picmi honours: {wrongly}"
