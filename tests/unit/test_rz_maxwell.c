@@ -68,8 +68,8 @@ static void rz_open(struct rz_run *r, struct device *dev, int modes, int nr, int
 {
     memset(r, 0, sizeof *r);
     r->dev = dev;
-    r->g = (struct gen_rz){.modes = modes, .cells_r = nr, .cells_z = nz, .box_z = rz_box_z ? rz_box_z : nz, .r_max = R_CAV,
-                           .z_len = L_CAV, .pec_z = 1, .use_double = !rz_single};
+    r->g = (struct gen_rz){.modes = modes, .cells_r = nr, .cells_z = nz, .box_z = rz_box_z ? rz_box_z : nz,
+                           .r_max = R_CAV, .z_len = L_CAV, .pec_z = 1, .use_double = !rz_single};
     r->dr = R_CAV / nr;
     r->dz = L_CAV / nz;
     r->g.dt = cdt_dr * r->dr / PICL_C;
@@ -523,7 +523,8 @@ static double boxes_vs_one(struct device *dev, const struct cavity_mode *cm)
                     }
     rz_close(&r[0]);
     rz_close(&r[1]);
-    REPORT("%s: 4 boxes along z vs 1 box after 20 steps: max difference %.1e (max |E|, c|B| %.2e)", cm->name, diff, max);
+    REPORT("%s: 4 boxes along z vs 1 box after 20 steps: max difference %.1e (max |E|, c|B| %.2e)", cm->name, diff,
+           max);
     CHECK(max > 0);
     return diff;
 }
