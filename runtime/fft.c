@@ -29,7 +29,7 @@ size_t fft_bytes(int ndim, const int n[3], enum cfg_precision precision)
     return points * 2 * (precision == CFG_DOUBLE ? sizeof(double) : sizeof(float));
 }
 
-int fft_plan_create(struct fft_plan *p, const struct device *dev, int ndim, const int n[3],
+int fft_plan_create(struct fft_plan *p, const struct device *dev, int ndim, const int n[3], int batch,
                     enum cfg_precision precision, cl_mem mem, size_t offset, char *err, size_t err_len)
 {
     memset(p, 0, sizeof *p);
@@ -43,7 +43,12 @@ int fft_plan_create(struct fft_plan *p, const struct device *dev, int ndim, cons
                  offset, elem);
         return -1;
     }
+    if (batch < 1) {
+        snprintf(err, err_len, "fft: a batch of %d arrays", batch);
+        return -1;
+    }
     p->ndim = ndim;
+    p->batch = batch;
     p->precision = precision;
     for (int a = 0; a < 3; a++) {
         p->n[a] = a < ndim ? n[a] : 1;
@@ -63,7 +68,7 @@ int fft_plan_create(struct fft_plan *p, const struct device *dev, int ndim, cons
     s->context = dev->context;
     s->queue = dev->queue;
     s->mem = mem;
-    s->bytes = offset + p->bytes;
+    s->bytes = offset + (size_t)batch * p->bytes;
 
     VkFFTConfiguration c = { 0 };
     c.FFTdim = (uint64_t)ndim;
@@ -76,6 +81,7 @@ int fft_plan_create(struct fft_plan *p, const struct device *dev, int ndim, cons
     c.buffer = &s->mem;
     c.bufferSize = &s->bytes;
     c.bufferOffset = offset;
+    c.numberBatches = (uint64_t)batch;
     c.doublePrecision = precision == CFG_DOUBLE;
     c.normalize = 1; /* the inverse divides by N: a round trip is the identity */
     VkFFTResult r = initializeVkFFT(&s->app, c);

@@ -95,7 +95,7 @@ static void case_run(int ndim, int nx, int ny, int nz, enum cfg_precision prec)
     struct fft_plan plan;
     CHECK(arena_alloc(&arena, (points + 2 * pad) * elem, "fft test", &buf, err, sizeof err) == 0);
     put(buf.mem, 0, in, points + 2 * pad, prec);
-    if (fft_plan_create(&plan, &dev, ndim, n, prec, buf.mem, pad * elem, err, sizeof err)) {
+    if (fft_plan_create(&plan, &dev, ndim, n, 1, prec, buf.mem, pad * elem, err, sizeof err)) {
         printf("FAIL: %s\n", err);
         check_failed++;
         goto done;
@@ -139,7 +139,7 @@ int main(void)
     case_run(1, 30, 1, 1, CFG_FLOAT);
 
     struct fft_plan bad;
-    CHECK(fft_plan_create(&bad, &dev, 4, (int[3]){ 8, 8, 8 }, CFG_DOUBLE, NULL, 0, err, sizeof err) != 0);
+    CHECK(fft_plan_create(&bad, &dev, 4, (int[3]){ 8, 8, 8 }, 1, CFG_DOUBLE, NULL, 0, err, sizeof err) != 0);
     CHECK(strstr(err, "4 dimensions") != NULL);
     CHECK(fft_forward(&bad, err, sizeof err) != 0);
     arena_destroy(&arena);
