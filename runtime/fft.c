@@ -70,10 +70,18 @@ int fft_plan_create(struct fft_plan *p, const struct device *dev, int ndim, cons
     s->mem = mem;
     s->bytes = offset + (size_t)batch * p->bytes;
 
+    /* VkFFT refuses an axis of one point (VKFFT_ERROR_UNSUPPORTED_RADIX), which picl's 2D has
+     * (y dropped): such an axis is left out, which leaves the memory layout as it is. */
     VkFFTConfiguration c = { 0 };
-    c.FFTdim = (uint64_t)ndim;
-    for (int a = 0; a < 3; a++)
-        c.size[a] = (uint64_t)p->n[a];
+    int kept = 0;
+    for (int a = 0; a < ndim; a++)
+        if (p->n[a] > 1)
+            c.size[kept++] = (uint64_t)p->n[a];
+    if (!kept)
+        c.size[kept++] = 1;
+    for (int a = kept; a < 3; a++)
+        c.size[a] = 1;
+    c.FFTdim = (uint64_t)kept;
     c.platform = &s->platform;
     c.device = &s->device;
     c.context = &s->context;

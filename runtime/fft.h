@@ -17,7 +17,8 @@ struct fft_state; /* the library's plan: only fft.c includes vkFFT.h, a 33 000-l
  * byte `offset` on (an arena sub-buffer and an offset inside it both work: VkFFT takes both). */
 struct fft_plan {
     int ndim; /* 1, 2 or 3: axes 0..ndim-1 are transformed */
-    int n[3]; /* points per axis; 1 beyond ndim. Any size: VkFFT uses Bluestein for primes > 13 */
+    int n[3]; /* points per axis; 1 beyond ndim, and 1 is allowed within (2D's dropped y). Any
+               * size: VkFFT uses Bluestein for primes > 13 */
     int batch; /* arrays transformed together */
     enum cfg_precision precision;
     size_t bytes; /* of one complex array */

@@ -137,6 +137,7 @@ int main(void)
     case_run(2, 34, 8, 1, CFG_FLOAT); /* 17 = a prime above 13: Bluestein */
     case_run(1, 17, 1, 1, CFG_DOUBLE);
     case_run(1, 30, 1, 1, CFG_FLOAT);
+    case_run(3, 10, 1, 6, CFG_DOUBLE); /* picl's 2D: y dropped, one point */
 
     struct fft_plan bad;
     CHECK(fft_plan_create(&bad, &dev, 4, (int[3]){ 8, 8, 8 }, 1, CFG_DOUBLE, NULL, 0, err, sizeof err) != 0);

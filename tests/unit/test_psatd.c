@@ -19,9 +19,17 @@
 #define TOL_FLOAT 2e-5
 
 #define STEPS 25
-static const int N[3] = { 12, 10, 6 };
-static const double DX[3] = { 1.0e-6, 1.2e-6, 0.8e-6 };
-static const int MODE[2] = { 2, 1 }; /* periods along x and y; none along z */
+
+/* One periodic box and one mode: m[a] periods along axis a, the wave polarised along e (unit, normal
+ * to k); an axis of one point is one 2D drops. */
+struct mode_case {
+    const char *name;
+    int n[3];
+    double dx[3];
+    int m[3];
+    double e[3];
+};
+static const struct mode_case *cs;
 
 static struct device dev;
 static struct arena arena;
@@ -35,47 +43,58 @@ static const char *template_text(const char *name)
     return NULL;
 }
 
-/* The analytic fields at time t at position r: a wave E0 z cos(k.r - w t) with B = k x E / w, plus
- * the response to J = (Jk cos(k.r) + Ju) z switched on at t = 0 (worked out in the comment of
- * psatd.cl's update: E'' = -w^2 E - J'/eps0 ... with E(0) = B(0) = 0). */
-static void analytic(int comp, const double r[3], double t, double E0, double Jk, double Ju, double out[1])
+static void wavevector(double k[3])
 {
-    double kx = 2 * PICL_PI * MODE[0] / (N[0] * DX[0]), ky = 2 * PICL_PI * MODE[1] / (N[1] * DX[1]);
-    double w = PICL_C * sqrt(kx * kx + ky * ky), th = kx * r[0] + ky * r[1], ph = th - w * t;
-    double d = Jk / PICL_EPS0;
-    switch (comp) {
-    case FC_EZ: *out = E0 * cos(ph) - d * sin(w * t) / w * cos(th) - Ju * t / PICL_EPS0; break;
-    case FC_BX: *out = ky / w * E0 * cos(ph) + d * ky / (w * w) * (cos(w * t) - 1) * sin(th); break;
-    case FC_BY: *out = -kx / w * E0 * cos(ph) - d * kx / (w * w) * (cos(w * t) - 1) * sin(th); break;
-    case FC_JZ: *out = Jk * cos(th) + Ju; break;
-    default: *out = 0;
-    }
+    for (int a = 0; a < 3; a++)
+        k[a] = 2 * PICL_PI * cs->m[a] / (cs->n[a] * cs->dx[a]);
+}
+
+/* The analytic fields at time t at position r: a wave E0 e cos(k.r - w t) with B = k x E / w, plus
+ * the response to J = (Jk cos(k.r) + Ju) e switched on at t = 0 with E = B = 0:
+ * E = -(Jk/eps0) sin(w t)/w cos(k.r) e - Ju t/eps0 e, B = (Jk/eps0) (cos(w t) - 1)/w^2 sin(k.r) k x e. */
+static double analytic(int comp, const double r[3], double t, double E0, double Jk, double Ju)
+{
+    double k[3], kxe[3];
+    wavevector(k);
+    for (int a = 0; a < 3; a++)
+        kxe[a] = k[(a + 1) % 3] * cs->e[(a + 2) % 3] - k[(a + 2) % 3] * cs->e[(a + 1) % 3];
+    double w = PICL_C * sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
+    double th = k[0] * r[0] + k[1] * r[1] + k[2] * r[2], ph = th - w * t, d = Jk / PICL_EPS0;
+    if (comp < 3)
+        return cs->e[comp] * (E0 * cos(ph) - d * sin(w * t) / w * cos(th) - Ju * t / PICL_EPS0);
+    if (comp < 6)
+        return kxe[comp - 3] * (E0 * cos(ph) / w + d * (cos(w * t) - 1) / (w * w) * sin(th));
+    return cs->e[comp - 6] * (Jk * cos(th) + Ju);
 }
 
 /* Components in F's order: Ex Ey Ez Bx By Bz Jx Jy Jz (picl's enum order up to Jz). */
 static void fill(double complex *h, double t, double E0, double Jk, double Ju)
 {
+    const int *N = cs->n;
     long P = (long)N[0] * N[1] * N[2];
     for (int c = 0; c < 9; c++) {
         double off[3];
         gen_stagger((enum field_comp)c, off);
         for (long p = 0; p < P; p++) {
             long idx[3] = { p % N[0], (p / N[0]) % N[1], p / (N[0] * N[1]) };
-            double r[3], v;
+            double r[3];
             for (int a = 0; a < 3; a++)
-                r[a] = (idx[a] + off[a]) * DX[a];
-            analytic(c, r, t, E0, Jk, Ju, &v);
-            h[c * P + p] = v;
+                r[a] = (idx[a] + off[a]) * cs->dx[a];
+            h[c * P + p] = analytic(c, r, t, E0, Jk, Ju);
         }
     }
 }
 
-static void run(enum cfg_precision prec)
+static void run(const struct mode_case *c, enum cfg_precision prec)
 {
-    const int dbl = prec == CFG_DOUBLE;
+    cs = c;
+    const int *N = c->n, dbl = prec == CFG_DOUBLE;
+    const double *DX = c->dx;
     const long P = (long)N[0] * N[1] * N[2];
     const double dt = 2 * DX[0] / PICL_C, E0 = 1e9;
-    const double w = PICL_C * 2 * PICL_PI * hypot(MODE[0] / (N[0] * DX[0]), MODE[1] / (N[1] * DX[1]));
+    double k[3];
+    wavevector(k);
+    const double w = PICL_C * sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
     const double Jk = 0.3 * PICL_EPS0 * w * E0, Ju = 0.5 * PICL_EPS0 * E0 / (STEPS * dt);
     const size_t elem = dbl ? 16 : 8, rsz = dbl ? 8 : 4;
     double complex *h = malloc(9 * P * sizeof *h), *want = malloc(9 * P * sizeof *want);
@@ -147,22 +166,22 @@ static void run(enum cfg_precision prec)
     CHECK(clEnqueueReadBuffer(dev.queue, F.mem, CL_TRUE, 0, 9 * P * elem, fh, 0, NULL, NULL) == CL_SUCCESS);
     /* errors relative to each field's scale: E0 for E, E0/c for B; imaginary parts must stay 0 */
     double eE = 0, eB = 0, eIm = 0;
-    for (int c = 0; c < 6; c++)
+    for (int comp = 0; comp < 6; comp++)
         for (long p = 0; p < P; p++) {
-            long i = c * P + p;
+            long i = comp * P + p;
             double re = dbl ? ((double *)fh)[2 * i] : ((float *)fh)[2 * i];
             double im = dbl ? ((double *)fh)[2 * i + 1] : ((float *)fh)[2 * i + 1];
-            double scale = c < 3 ? E0 : E0 / PICL_C;
-            if (c < 3)
+            double scale = comp < 3 ? E0 : E0 / PICL_C;
+            if (comp < 3)
                 eE = fmax(eE, fabs(re - creal(want[i])) / scale);
             else
                 eB = fmax(eB, fabs(re - creal(want[i])) / scale);
             eIm = fmax(eIm, fabs(im) / scale);
         }
     double tol = dbl ? TOL_DOUBLE : TOL_FLOAT;
-    REPORT("%s, %d steps at c dt = 2 dx, %dx%dx%d: max |E - analytic|/E0 %.2e, |B - analytic|/(E0/c) %.2e, "
+    REPORT("%s %s, %d steps at c dt = 2 dx, %dx%dx%d: max |E - analytic|/E0 %.2e, |B - analytic|/(E0/c) %.2e, "
            "imaginary part %.2e (tolerance %.0e)",
-           cfg_precision_names[prec], STEPS, N[0], N[1], N[2], eE, eB, eIm, tol);
+           c->name, cfg_precision_names[prec], STEPS, N[0], N[1], N[2], eE, eB, eIm, tol);
     CHECK(eE <= tol);
     CHECK(eB <= tol);
     CHECK(eIm <= tol);
@@ -188,11 +207,34 @@ int main(void)
     REPORT("device: %s", dev.name);
     CHECK(arena_init(&arena, dev.context, dev.id, (size_t)4 << 20, (size_t)1 << 20, "memory.device", err,
                      sizeof err) == 0);
-    run(CFG_DOUBLE);
-    run(CFG_FLOAT);
+    struct mode_case cases[] = {
+        /* k in the x-y plane, E along z */
+        { "3D k=(2,1,0)", { 12, 10, 6 }, { 1.0e-6, 1.2e-6, 0.8e-6 }, { 2, 1, 0 }, { 0, 0, 1 } },
+        /* picl's 2D: y dropped (one point), k in the x-z plane, E along y */
+        { "2D k=(1,0,2)", { 12, 1, 10 }, { 1.0e-6, 1.0e-6, 0.9e-6 }, { 1, 0, 2 }, { 0, 1, 0 } },
+        /* every component of k and of E nonzero: e along k x (0.3, -1, 0.7), set below */
+        { "3D k=(1,1,-2)", { 10, 8, 9 }, { 1.0e-6, 1.2e-6, 0.8e-6 }, { 1, 1, -2 }, { 0, 0, 0 } },
+    };
+    {
+        double k[3], v[3] = { 0.3, -1, 0.7 }, norm = 0;
+        cs = &cases[2];
+        wavevector(k);
+        for (int a = 0; a < 3; a++) {
+            cases[2].e[a] = k[(a + 1) % 3] * v[(a + 2) % 3] - k[(a + 2) % 3] * v[(a + 1) % 3];
+            norm += cases[2].e[a] * cases[2].e[a];
+        }
+        for (int a = 0; a < 3; a++)
+            cases[2].e[a] /= sqrt(norm);
+    }
+    run(&cases[0], CFG_DOUBLE);
+    run(&cases[0], CFG_FLOAT);
+    run(&cases[1], CFG_DOUBLE);
+    run(&cases[2], CFG_DOUBLE);
 
     /* the k = 0 limits, written out: C = 1, S/(ck) = dt, (1-C)/k^2 = (c dt)^2/2 */
     struct psatd_tables t;
+    const int N[3] = { 12, 10, 6 };
+    const double DX[3] = { 1.0e-6, 1.2e-6, 0.8e-6 };
     CHECK(psatd_tables(&t, N, DX, 1e-15, err, sizeof err) == 0);
     CHECK_NEAR(t.coef[0], 1.0, 1e-15);
     CHECK_NEAR(t.coef[1], 1e-15, 1e-15);
