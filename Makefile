@@ -2,6 +2,7 @@
 CC       ?= cc
 OPT      ?= -O2
 # Debian's packages: Lua 5.4, the OpenCL ICD loader, Open MPI and HDF5 built against it.
+# VkFFT (libvkfft-dev, runtime/fft.c) is one header in /usr/include: no flags, nothing to link.
 PKGS     := lua5.4 OpenCL mpi hdf5-openmpi
 # WERROR= builds without -Werror (tools/gpu_check.sh retries so when another compiler warns anew)
 WERROR   ?= -Werror

@@ -6,11 +6,13 @@ set -e
 # OpenCL: the ICD loader, headers, PoCL's CPU device (which brings clang for its compiler)
 # Lua 5.4 for input scripts; MPI and parallel HDF5 for the multi-rank runtime and openPMD output
 # Oclgrind: a second OpenCL implementation (a simulated GPU-like device) for tests/cli/test_oclgrind.sh
+# VkFFT (header only, OpenCL backend): the FFTs of the spectral solver, runtime/fft.c (docs/psatd.md)
 pkgs="gcc libc6-dev make pkg-config
       ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
       liblua5.4-dev
       libopenmpi-dev openmpi-bin libhdf5-openmpi-dev
-      oclgrind"
+      oclgrind
+      libvkfft-dev"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -9,8 +9,9 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/gpu-bundle}
 # what the build needs beyond a C compiler and make: headers, link-time .so names, .pc files
+# (libvkfft-dev: one header, vkFFT.h, for runtime/fft.c)
 dev="liblua5.4-dev ocl-icd-opencl-dev opencl-c-headers libopenmpi-dev libhdf5-openmpi-dev
-     pkgconf pkgconf-bin libpkgconf3 openmpi-common"
+     pkgconf pkgconf-bin libpkgconf3 openmpi-common libvkfft-dev"
 # what picl loads at run time; their dependencies are followed below
 runtime="liblua5.4-0 ocl-icd-libopencl1 libopenmpi3 libhdf5-openmpi-103-1"
 # left out: the C library and compiler runtime (the GPU machine's own, newer, are used; picl's

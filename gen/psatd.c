@@ -1,0 +1,76 @@
+/* psatd.c: the k-space tables of the PSATD update, in double, with the limits at k = 0 written
+ * out so that the long-wavelength modes lose no digits. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "constants.h"
+#include "mem.h"
+#include "psatd.h"
+
+static double axis_k(int m, int n, double dx)
+{
+    if (n == 1 || (n % 2 == 0 && m == n / 2))
+        return 0.0;
+    int s = m <= n / 2 ? m : m - n;
+    return 2.0 * PICL_PI * s / (n * dx);
+}
+
+int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], double dt, char *err,
+                 size_t err_len)
+{
+    memset(t, 0, sizeof *t);
+    if (!(dt > 0)) {
+        snprintf(err, err_len, "psatd: time step %g s; it must be positive", dt);
+        return -1;
+    }
+    long axis_total = 0;
+    for (int a = 0; a < 3; a++) {
+        if (n[a] < 1 || !(dx[a] > 0)) {
+            snprintf(err, err_len, "psatd: axis %d has %d points spaced %g m", a, n[a], dx[a]);
+            return -1;
+        }
+        t->n[a] = n[a];
+        axis_total += n[a];
+    }
+    t->points = (long)n[0] * n[1] * n[2];
+    t->k = mem_alloc(axis_total * sizeof *t->k);
+    t->shift = mem_alloc(2 * axis_total * sizeof *t->shift);
+    t->coef = mem_alloc(4 * t->points * sizeof *t->coef);
+    if (!t->k || !t->shift || !t->coef) {
+        psatd_tables_free(t);
+        snprintf(err, err_len, "psatd: out of host memory for the k-space tables of %ld points", t->points);
+        return -1;
+    }
+    for (int a = 0, base = 0; a < 3; base += n[a], a++)
+        for (int m = 0; m < n[a]; m++) {
+            double k = axis_k(m, n[a], dx[a]);
+            t->k[base + m] = k;
+            t->shift[2 * (base + m)] = cos(0.5 * k * dx[a]);
+            t->shift[2 * (base + m) + 1] = sin(0.5 * k * dx[a]);
+        }
+    const double cdt = PICL_C * dt;
+    for (long p = 0; p < t->points; p++) {
+        long i = p % n[0], j = (p / n[0]) % n[1], l = p / ((long)n[0] * n[1]);
+        double kx = t->k[i], ky = t->k[n[0] + j], kz = t->k[n[0] + n[1] + l];
+        double k2 = kx * kx + ky * ky + kz * kz, th = cdt * sqrt(k2);
+        double *c = t->coef + 4 * p;
+        c[0] = cos(th);
+        /* 1 - cos th = 2 sin^2(th/2) keeps its digits at small th; (sin th - th)/th^3 by its
+         * series below 1e-2, where the difference cancels */
+        double h = 0.5 * th, sinc_h = th > 0 ? sin(h) / h : 1.0;
+        c[1] = th > 0 ? dt * sin(th) / th : dt;
+        c[2] = 0.5 * cdt * cdt * sinc_h * sinc_h;
+        double r = th < 1e-2 ? -1.0 / 6 + th * th / 120 - th * th * th * th / 5040 : (sin(th) - th) / (th * th * th);
+        c[3] = dt * cdt * cdt * r;
+    }
+    return 0;
+}
+
+void psatd_tables_free(struct psatd_tables *t)
+{
+    mem_free(t->k);
+    mem_free(t->shift);
+    mem_free(t->coef);
+    t->k = t->shift = t->coef = NULL;
+}

@@ -1,0 +1,30 @@
+/* psatd.h: the k-space tables of the PSATD update (templates/psatd.cl), computed once on the host
+ * in double (Haber et al. 1973; Vay, Haber & Godfrey, J. Comput. Phys. 243, 260 (2013)). */
+#ifndef PICL_PSATD_H
+#define PICL_PSATD_H
+
+#include <stddef.h>
+
+/* For an FFT grid of n[0] x n[1] x n[2] points spaced dx (m), in the FFT's order (index m means
+ * wavenumber m, or m - n above n/2). An axis of one point (2D, 1D) has k = 0. */
+struct psatd_tables {
+    int n[3];
+    long points;
+    /* k along each axis, rad/m: kx[0..n0-1], ky[..n1], kz[..n2] one after another. 0 at the
+     * Nyquist index of an even axis: its derivative there is imaginary for a real field on a
+     * staggered grid, so the mode is left out of the curl (and of the shifts), as a real field
+     * keeps its Hermitian symmetry. */
+    double *k;
+    /* exp(i k d/2) per axis, (cos, sin) pairs in the order of k: the half-cell shift between a
+     * component's samples and the nodes (picl's Yee staggering, gen_stagger) */
+    double *shift;
+    /* four per point: C = cos(c|k|dt), S/(c|k|) (-> dt at k = 0), (1 - C)/k^2 (-> (c dt)^2/2),
+     * (S/(c|k|) - dt)/k^2 (-> -dt (c dt)^2/6) */
+    double *coef;
+};
+
+int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], double dt, char *err,
+                 size_t err_len);
+void psatd_tables_free(struct psatd_tables *t);
+
+#endif

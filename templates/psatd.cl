@@ -1,0 +1,92 @@
+/* psatd.cl: the PSATD update in k-space (Haber et al. 1973; Vay, Haber & Godfrey, J. Comput.
+ * Phys. 243, 260 (2013), eqs. for E and B with J constant over the step): E and B advanced
+ * exactly over dt, no numerical dispersion. Not yet part of picl's step (docs/psatd.md). */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#endif
+
+/* The FFT grid and the physics, baked by whoever builds this; stand-ins for an editor. */
+#ifndef PSATD_NX
+#define PSATD_NX 8
+#define PSATD_NY 8
+#define PSATD_NZ 8
+#endif
+#define PSATD_POINTS (PSATD_NX * PSATD_NY * PSATD_NZ)
+#ifndef PSATD_C2
+#define PSATD_C2 8.987551787368176e16 /* c^2, m^2/s^2 */
+#define PSATD_INV_EPS0 1.129409066758147e11 /* 1/eps0, m/F */
+#endif
+/* Which axes each component is shifted half a cell along (bit a = axis a): picl's Yee grid,
+ * gen_stagger. J sits where E does. */
+#ifndef PSATD_STAGGER_E
+#define PSATD_STAGGER_E { 1, 2, 4 }
+#define PSATD_STAGGER_B { 6, 5, 3 }
+#endif
+
+#if REAL_IS_DOUBLE
+typedef double2 cplx;
+#else
+typedef float2 cplx;
+#endif
+
+inline cplx c_mul(cplx a, cplx b) { return (cplx)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
+inline cplx c_mul_conj(cplx a, cplx b) { return (cplx)(a.x * b.x + a.y * b.y, a.y * b.x - a.x * b.y); }
+inline cplx c_i(cplx a) { return (cplx)(-a.y, a.x); }
+
+/* exp(i k.d) of a component shifted by d = half a cell along the axes in `mask` */
+inline cplx psatd_shift(int mask, cplx sx, cplx sy, cplx sz)
+{
+    cplx s = (cplx)(1, 0);
+    if (mask & 1)
+        s = c_mul(s, sx);
+    if (mask & 2)
+        s = c_mul(s, sy);
+    if (mask & 4)
+        s = c_mul(s, sz);
+    return s;
+}
+
+/* One k-point per work item. F: the transforms of Ex Ey Ez Bx By Bz Jx Jy Jz, PSATD_POINTS
+ * complex values each, one after another; E and B are overwritten with their values one step
+ * later, J is read. coef: C, S/(ck), (1-C)/k^2, (S/(ck)-dt)/k^2 per point; k: kx, ky, kz per
+ * axis index; shift: exp(i k d/2) per axis index (gen/psatd.c).
+ * Each component's samples sit d off the nodes, so its transform is A(k) exp(i k.d): the update
+ * works on A(k), the field as if collocated, and shifts back (spectral derivatives with the
+ * half-cell factors exp(+-i k d/2) of the staggered grid, in one place). With A = E, B, J:
+ *   E' = C E + i c^2 S/(ck) k x B - S/(ck)/eps0 J + (1-C)/k^2 k(k.E) + (S/(ck)-dt)/k^2/eps0 k(k.J)
+ *   B' = C B - i S/(ck) k x E + (1-C)/k^2 (i k x J/(eps0 c^2) + k(k.B))
+ * (the transverse parts rotate exactly; the longitudinal E takes -dt J/eps0; div B stays). */
+__kernel void psatd_push(__global cplx *F, __global const real *coef, __global const real *k,
+                         __global const cplx *shift)
+{
+    const int n = get_global_id(0);
+    if (n >= PSATD_POINTS)
+        return;
+    const int i = n % PSATD_NX, j = (n / PSATD_NX) % PSATD_NY, l = n / (PSATD_NX * PSATD_NY);
+    const real kv[3] = { k[i], k[PSATD_NX + j], k[PSATD_NX + PSATD_NY + l] };
+    const cplx sx = shift[i], sy = shift[PSATD_NX + j], sz = shift[PSATD_NX + PSATD_NY + l];
+    const int stag_e[3] = PSATD_STAGGER_E, stag_b[3] = PSATD_STAGGER_B;
+    cplx E[3], B[3], J[3], se[3], sb[3];
+    for (int c = 0; c < 3; c++) {
+        se[c] = psatd_shift(stag_e[c], sx, sy, sz);
+        sb[c] = psatd_shift(stag_b[c], sx, sy, sz);
+        E[c] = c_mul_conj(F[c * PSATD_POINTS + n], se[c]);
+        B[c] = c_mul_conj(F[(3 + c) * PSATD_POINTS + n], sb[c]);
+        J[c] = c_mul_conj(F[(6 + c) * PSATD_POINTS + n], se[c]);
+    }
+    const real C = coef[4 * n], S_ck = coef[4 * n + 1], X1 = coef[4 * n + 2], X2 = coef[4 * n + 3];
+    const cplx kE = kv[0] * E[0] + kv[1] * E[1] + kv[2] * E[2];
+    const cplx kB = kv[0] * B[0] + kv[1] * B[1] + kv[2] * B[2];
+    const cplx kJ = kv[0] * J[0] + kv[1] * J[1] + kv[2] * J[2];
+    for (int c = 0; c < 3; c++) {
+        const int a = (c + 1) % 3, b = (c + 2) % 3; /* (k x V)_c = k_a V_b - k_b V_a */
+        const cplx kxB = kv[a] * B[b] - kv[b] * B[a];
+        const cplx kxE = kv[a] * E[b] - kv[b] * E[a];
+        const cplx kxJ = kv[a] * J[b] - kv[b] * J[a];
+        const cplx e = C * E[c] + ((real)PSATD_C2 * S_ck) * c_i(kxB) - (S_ck * (real)PSATD_INV_EPS0) * J[c] +
+                       (X1 * kv[c]) * kE + (X2 * (real)PSATD_INV_EPS0 * kv[c]) * kJ;
+        const cplx bn = C * B[c] - S_ck * c_i(kxE) + X1 * ((real)(PSATD_INV_EPS0 / PSATD_C2) * c_i(kxJ) + kv[c] * kB);
+        F[c * PSATD_POINTS + n] = c_mul(e, se[c]);
+        F[(3 + c) * PSATD_POINTS + n] = c_mul(bn, sb[c]);
+    }
+}
