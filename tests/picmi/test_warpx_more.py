@@ -19,10 +19,12 @@ SCRIPTS = {
     "inputs_test_2d_collision_xz_picmi.py": None,
     "inputs_test_2d_ionization_picmi.py": None,
     "inputs_test_3d_reduced_diags_load_balance_costs_timers_picmi.py": None,
+    # translated (velocity_divergence is species.beam.divergence); picl check refuses the bunch,
+    # whose 4 rms reach into the z PMLs, which picl lays inside the domain (WarpX outside it)
+    "inputs_test_3d_gaussian_beam_picmi.py": ["species.electrons.beam.centroid", "outside the domain between its PMLs",
+                                              "lower rms or truncate"],
     "inputs_test_2d_laser_ion_acc_picmi.py": ["TimeAveragedFieldDiagnostic.warpx_time_average_mode",
                                               "no time-averaged fields", "closest picl key: diagnostics.full"],
-    "inputs_test_3d_gaussian_beam_picmi.py": ["GaussianBunchDistribution.velocity_divergence",
-                                              "no correlated divergence", "closest picl key: species.beam"],
     "inputs_test_3d_focusing_gaussian_beam_from_openpmd_picmi.py": ["Simulation.max_steps = 0",
                                                                     "at least one step", "closest picl key: steps"],
     "inputs_test_2d_python_wrappers_picmi.py": ["ElectromagneticSolver.method = 'PSATD'", "closest picl key: solver.name"],
@@ -70,7 +72,8 @@ def test_the_script_is_checked_or_refused_in_one_line(name, tmp_path, picl):
         assert len([l for l in done.stderr.splitlines() if l.startswith("picl_picmi: ignored")]) <= 1, done.stderr
         return
     assert done.returncode != 0, done.stdout + done.stderr
-    lines = [l for l in done.stderr.splitlines() if l.strip()]
+    # the refusal is the one line besides the "ignored" line of a script that picl check refuses
+    lines = [l for l in done.stderr.splitlines() if l.strip() and not l.startswith("picl_picmi: ignored")]
     assert len(lines) == 1 and lines[0].startswith("picl_picmi: PiclUnsupported: "), done.stderr
     assert "pydantic" not in lines[0] and not re.search(r"\.lua:\d+", lines[0]), lines[0]
     for word in words:
