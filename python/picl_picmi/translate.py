@@ -707,7 +707,7 @@ def _bunch(sp, dist, layout, grid, charge, w):
 
 
 # WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
-HONOURED = {"warpx_collisions", "warpx_do_not_deposit"}
+HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep"}
 
 
 def _warpx(obj, arg):
