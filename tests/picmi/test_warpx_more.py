@@ -46,7 +46,16 @@ SCRIPTS = {
                                                       "closest picl key: grid.cells"],
     "inputs_test_3d_embedded_boundary_picmi.py": ["picmi.EmbeddedBoundary", "no embedded boundaries", "closest"],
     "inputs_test_2d_particle_reflection_picmi.py": ["ElectrostaticSolver", "electromagnetic only", "closest"],
+    # imports mpi4py (tests/requirements.txt); assigns WarpX's own attribute before its hybrid solver
+    "inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": [
+        "Simulation.current_deposition_algo = 'direct'", "not a PICMI attribute",
+        "closest: Simulation(warpx_current_deposition_algo=...)"],
 }
+# the scripts' own imports, and the seconds a script works before picl_picmi sees it: the Ohm
+# solver's writes an openPMD file and starts MPI first (5 to 8 s on the loaded 2-core machine,
+# 0.8 s of CPU); picl_picmi refuses the assignment as it happens
+NEEDS = {"inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": ["mpi4py"]}
+OWN_SECONDS = {"inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": 10}
 
 
 @pytest.mark.parametrize("name", SCRIPTS)
@@ -64,6 +73,8 @@ def test_the_script_is_warpxs(name):
 
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_the_script_is_checked_or_refused_in_one_line(name, tmp_path, picl):
+    for module in NEEDS.get(name, []):
+        pytest.importorskip(module)
     start = time.monotonic()
     done = run(name, tmp_path, check=True)
     took = time.monotonic() - start
@@ -81,7 +92,7 @@ def test_the_script_is_checked_or_refused_in_one_line(name, tmp_path, picl):
     assert "pydantic" not in lines[0] and not re.search(r"\.lua:\d+", lines[0]), lines[0]
     for word in words:
         assert word in lines[0], (word, lines[0])
-    assert took < 5, f"{name} took {took:.1f} s to refuse"
+    assert took < 5 + OWN_SECONDS.get(name, 0), f"{name} took {took:.1f} s to refuse"
 
 
 # The scripts that get through picl check, run to the end as the user runs them (python script.py),
