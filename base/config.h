@@ -116,6 +116,7 @@ struct cfg_beam {
     int axis; /* 0, 1, 2: the direction of the mean momentum */
     double u; /* mean gamma v / c along the axis */
     double u_th[3]; /* rms of gamma v / c per axis (energy_spread resolved into the axis's) */
+    double divergence[3]; /* 1/m: a correlated spread, u_a += divergence[a] * (x_a - centroid[a]) */
     double truncate; /* in rms */
 };
 

@@ -49,6 +49,18 @@ static void emit_profile(struct strbuf *sb, const char *name, double value, cons
     }
 }
 
+/* A beam's mean u along axis a at the position (x, y, z): the bunch's u along its axis plus the
+ * correlated divergence, which grows with the distance from the centroid (PICMI's
+ * velocity_divergence, an expanding or focusing bunch). */
+static void emit_beam_drift(struct strbuf *sb, const char *name, const struct cfg_beam *b, int a)
+{
+    const char *const pos[3] = {"x", "y", "z"};
+    sb_printf(sb, "#define %s(x, y, z) ((acc_real)%.17g", name, a == b->axis ? b->u : 0.0);
+    if (b->divergence[a] != 0)
+        sb_printf(sb, " + (acc_real)%.17g * ((%s) - (acc_real)%.17g)", b->divergence[a], pos[a], b->centroid[a]);
+    sb_puts(sb, ")\n");
+}
+
 /* The literals of species s: charge and mass enter only through these products. */
 void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int s)
 {
@@ -109,8 +121,10 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
               (unsigned)(sp->seed >> 32));
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
-        emit_profile(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a],
-                     sp->is_beam ? NULL : &sp->u_drift_expr[a]);
+        if (sp->is_beam)
+            emit_beam_drift(sb, name, &sp->beam, a);
+        else
+            emit_profile(sb, name, sp->u_drift[a], &sp->u_drift_expr[a]);
         snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
         if (!sp->is_beam && sp->distribution == CFG_THERMAL_MAXWELLIAN) /* a Gaussian u of rms sqrt(kT/m) per axis */
             sb_printf(sb, "#define %s(x, y, z) (sqrt(fmax(SP_THETA(x, y, z), (acc_real)0)))\n", name);

@@ -136,6 +136,11 @@ void cfg_print(const struct picl_config *cfg, void *file)
             fprintf(f, "  beam momentum      u = %.9g along %c, rms ", b->u, axis_names[b->axis]);
             print_vec3(f, b->u_th);
             fprintf(f, " (gamma v / c)\n");
+            if (b->divergence[0] != 0 || b->divergence[1] != 0 || b->divergence[2] != 0) {
+                fprintf(f, "  beam divergence    ");
+                print_vec3(f, b->divergence);
+                fprintf(f, " 1/m (gamma v / c per m from the centroid)\n");
+            }
             fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
             continue;
         }

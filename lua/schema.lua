@@ -429,6 +429,8 @@ local beam = section {
             doc = "rms of u along the axis over its mean (about the rms of gamma over gamma when gamma >> 1)" },
         u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"), default = 0,
             doc = "gamma*v/c, rms spread per axis" },
+        divergence = { kind = spatial(number("a number"), "3 numbers", 0), default = function() return { 0, 0, 0 } end,
+            doc = "1/m per axis: gamma*v/c grows by divergence * (x - centroid) (PICMI's velocity_divergence / c)" },
         truncate = { kind = number("a number >= 2", function(v) return v >= 2 end), default = 4,
             doc = "positions lie within this many rms of the centroid" },
     },
