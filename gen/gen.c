@@ -177,6 +177,15 @@ static void emit_box_maps(struct strbuf *sb, const struct gen_layout *lay)
                 "#define BOX_RANK(g) (box_rank_table[g])\n");
 }
 
+/* Whether some species moves (is not frozen): only those are sorted (runtime/particles.c). */
+static int moves_particles(const struct picl_config *cfg)
+{
+    for (int s = 0; s < cfg->n_species; s++)
+        if (!cfg->species[s].frozen)
+            return 1;
+    return 0;
+}
+
 static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay,
                          const struct gen_device *dev, const struct gen_plan *plan)
 {
@@ -265,7 +274,9 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     gen_define_real(sb, "JZ_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[1]));
     emit_boundaries(sb, cfg);
     gen_pml_emit(sb, cfg, lay);
-    sb_puts(sb, "\n/* Particle sorting: cells per bin. */\n");
+    sb_puts(sb, "\n/* Particle sorting: PARTICLE_SORT 1 where some species is sorted (the sort's kernels are in\n"
+                " * the program then only), in bins of SORT_BX x SORT_BY x SORT_BZ cells. */\n");
+    gen_define_int(sb, "PARTICLE_SORT", plan->sort_interval > 0 && moves_particles(cfg));
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SORT_B%s", axis_upper[a]);
         gen_define_int(sb, name, plan->sort_bin[a]);

@@ -15,7 +15,7 @@ static const char *const species_macros[] = {
     "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
     "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
     "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_WEIGHT", "SP_BEAM_N", "SP_BEAM_CUT",
-    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ", "SP_THERMAL", "SP_THETA"};
+    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ", "SP_THERMAL", "SP_THETA", "SP_FROZEN"};
 
 /* A beam's literals: its particle count and weight, where it is, how wide, and its momentum as
  * the SP_UD_ (mean) and SP_UTH_ (rms) of every species. */
@@ -70,6 +70,7 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
     char name[64];
     sb_printf(sb, "\n/* ==== species %d: %s%s ==== */\n", s, sp->name, sp->frozen ? " (frozen)" : "");
     sb_printf(sb, "#define SP_SUFFIX _%d\n", s);
+    gen_define_int(sb, "SP_FROZEN", sp->frozen);
     gen_define_real(sb, "SP_QDT_2M", sp->charge * cfg->dt / (2 * sp->mass));
     /* SP_Q and SP_RHO_PER_W are the deposition's only charges: 0 for a species that deposits
      * nothing (deposit = false), whose push (SP_QDT_2M) is unchanged */
