@@ -15,12 +15,6 @@ struct found {
 
 static int enumerate(struct found *found, int max)
 {
-    /* PoCL compiles a kernel at its first launch, and again for each work-group size unless
-     * this is 0: one generic compile per kernel, which is also the one a program binary holds,
-     * so `picl check` can compile for the run (device_compile_all). The steady step is the same
-     * within noise (docs/speed.md, "First step"). Before the first OpenCL call; the user's
-     * setting wins. Other implementations ignore it. */
-    setenv("POCL_WORK_GROUP_SPECIALIZATION", "0", 0);
     cl_platform_id platforms[16];
     cl_uint np = 0;
     if (clGetPlatformIDs(16, platforms, &np) != CL_SUCCESS)
