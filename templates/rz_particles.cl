@@ -170,9 +170,8 @@ static inline int rz_esk_weights(const real u0, const real u1, real *S0, real *D
  *   144 (2001)) into fluxes through the r faces (i + 1/2) and z faces (k + 1/2), carried with
  *   the mean phase: J_r = flux / (dt 2 pi r_{i+1/2} dz), J_z = flux / (dt V_i / dz);
  * - the second is the theta flux: -i m J~_t V_i / r_i = c q w W_mean (e1 - e0) / dt gives
- *   J~_t = -i c q w W_mean (e1 - e0) / (m dt 2 pi dr dz) for m >= 1 (Smilei AM's and WarpX's
- *   route to a charge-conserving J_t), while m = 0, which has no theta flux, takes the particle's
- *   angular velocity: J_t = q w W_mean v_t / V_i.
+ *   J~_t = -i c q w W_mean (e1 - e0) / (m dt 2 pi dr dz) for m >= 1, while m = 0, which has no
+ *   theta flux, takes the particle's angular velocity: J_t = q w W_mean v_t / V_i.
  * So (rho~^{n+1} - rho~^n) / dt + div_m J~ = 0 holds on every node with the divergence of
  * maxwell_rz.cl's Ampere (axis node of m = 0: the disc's 4 J_r(dr/2) / dr), and Gauss's law per
  * mode is kept. On the axis node, m >= 1 deposits no J_z and no charge-conserving J_t (their

@@ -4,7 +4,8 @@
  *   and z) moved one step: (rho~^{n+1} - rho~^n) / dt + div J~ = 0 on every node, with the
  *   divergence of maxwell_rz.cl's Ampere (the axis disc for m = 0), to 1e-12 of the largest
  *   |rho| dr / dt; so Gauss's law per mode holds under rz_push_E (test_rz_maxwell); the charge
- *   (m = 0) and the dipole (m = 1) of the deposited rho equal the particles' to 1e-13;
+ *   (m = 0) and the dipole (m = 1) of the deposited rho equal the particles' to 1e-13; and
+ *   one rz_push_E from E = B = 0 with that J gives eps0 div E = rho^{n+1} - rho^n per mode;
  * - gather: fields linear in r and z in every part of every mode are reproduced at the particle
  *   (summed over the modes at its theta, rotated to x, y) to 1e-12, for r >= dr; with fields of
  *   the parity each mode has through the axis, for every r down to 0 (the half-cell reflection);
@@ -36,7 +37,7 @@ struct rzp {
     struct gen_rz g;
     struct device *dev;
     cl_program prog;
-    cl_kernel kg, krho, kj;
+    cl_kernel kg, krho, kj, ke;
     cl_mem buf;
     double *f;
     long comp_stride, reals;
@@ -69,7 +70,8 @@ static void rzp_open(struct rzp *r, struct device *dev)
     r->kg = clCreateKernel(r->prog, "rz_gather_k", &rc);
     r->krho = clCreateKernel(r->prog, "rz_deposit_rho_k", &rc);
     r->kj = clCreateKernel(r->prog, "rz_deposit_current_k", &rc);
-    if (!r->kg || !r->krho || !r->kj)
+    r->ke = clCreateKernel(r->prog, "rz_push_E", &rc);
+    if (!r->kg || !r->krho || !r->kj || !r->ke)
         die("kernels", rc);
     r->comp_stride = gen_rz_comp_stride(&r->g);
     r->reals = r->comp_stride * GEN_RZ_FIELDS * gen_rz_mode_comps(MODES);
@@ -85,6 +87,7 @@ static void rzp_close(struct rzp *r)
     clReleaseKernel(r->kg);
     clReleaseKernel(r->krho);
     clReleaseKernel(r->kj);
+    clReleaseKernel(r->ke);
     clReleaseProgram(r->prog);
     free(r->f);
 }
@@ -140,15 +143,15 @@ static double urand(double lo, double hi) { return lo + (hi - lo) * (rand() / (R
 /* dr times the divergence per mode at node (i, k), as test_rz_maxwell's div_node (Ampere's):
  * ((i+1/2) J_r(i) - (i-1/2) J_r(i-1)) / i + (dJ_t/dtheta) / i + dr dJ_z/dz; axis (m = 0): 4 J_r(0)
  * + dr dJ_z/dz. */
-static double div_j(struct rzp *r, int m, int p, int i, int k)
+static double div_node(struct rzp *r, int f0, int m, int p, int i, int k)
 {
     const int q = m == 0 ? 0 : 1 - p;
     const double sm = p == 0 ? m : -m, h = DR / DZ;
-    double s = h * (*at(r, F_JZ, m, p, i, k) - *at(r, F_JZ, m, p, i, k - 1));
+    double s = h * (*at(r, f0 + 2, m, p, i, k) - *at(r, f0 + 2, m, p, i, k - 1));
     if (i == 0)
-        return s + 4 * *at(r, F_JR, m, p, 0, k);
-    return s + ((i + 0.5) * *at(r, F_JR, m, p, i, k) - (i - 0.5) * *at(r, F_JR, m, p, i - 1, k) +
-                sm * *at(r, F_JT, m, q, i, k)) / i;
+        return s + 4 * *at(r, f0, m, p, 0, k);
+    return s + ((i + 0.5) * *at(r, f0, m, p, i, k) - (i - 0.5) * *at(r, f0, m, p, i - 1, k) +
+                sm * *at(r, f0 + 1, m, q, i, k)) / i;
 }
 
 /* Continuity per mode after one step of random particles. */
@@ -210,7 +213,7 @@ static void test_continuity(struct device *dev)
             for (int i = m > 0; i < NR; i++)
                 for (int k = 0; k < NZ; k++) {
                     const double res = (*at(&r, F_RHO, m, p, i, k) - rho0[m][p][i][k + 1]) * DR / dt +
-                                       div_j(&r, m, p, i, k);
+                                       div_node(&r, F_JR, m, p, i, k);
                     worst[m] = fmax(worst[m], fabs(res));
                 }
     /* the normalisation rho and J share: the grid's charge (m = 0, volumes V_i, the axis disc
@@ -244,6 +247,23 @@ static void test_continuity(struct device *dev)
         CHECK(worst[m] / scale < 1e-12);
     CHECK(across > N / 8);
     CHECK(jt_axis > 0);
+    /* through the solver: from E = B = 0, rz_push_E with this J gives div E = (rho^{n+1} -
+     * rho^n) / eps0 per mode on every node (the axis of m = 0 through the disc) */
+    const size_t global[3] = {NR, MODES, NZ};
+    clSetKernelArg(r.ke, 0, sizeof r.buf, &r.buf);
+    if (clEnqueueNDRangeKernel(dev->queue, r.ke, 3, NULL, global, NULL, 0, NULL, NULL) != CL_SUCCESS)
+        die("rz_push_E", 0);
+    download(&r);
+    double gauss = 0;
+    for (int m = 0; m < MODES; m++)
+        for (int p = 0; p <= (m > 0); p++)
+            for (int i = m > 0; i < NR; i++)
+                for (int k = 0; k < NZ; k++)
+                    gauss = fmax(gauss, fabs(div_node(&r, F_ER, m, p, i, k) * PICL_EPS0 -
+                                             (*at(&r, F_RHO, m, p, i, k) - rho0[m][p][i][k + 1]) * DR));
+    REPORT("Gauss per mode after rz_push_E with the deposited J: max |eps0 div E - (rho^{n+1} - rho^n)| = %.2e "
+           "of max |rho|", gauss / (scale * dt));
+    CHECK(gauss / (scale * dt) < 1e-12);
     rzp_close(&r);
 }
 
