@@ -12,7 +12,8 @@
  * - rho of a uniform density loaded uniformly in r with weights proportional to r (and evenly
  *   in theta): rho_0 = n q on every node off the axis to 1e-12, the modes m >= 1 at round-off;
  *   the axis node reads 4/3 of it (the disc pi (dr/2)^2 receives the charge of the hat's
- *   integral, pi dr^2 / 3). */
+ *   integral, pi dr^2 / 3);
+ * - the single-precision program builds. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -368,6 +369,30 @@ static void test_uniform(struct device *dev)
     rzp_close(&r);
 }
 
+/* The single-precision program builds (its runs are the wiring step's: the host copies here
+ * are double). */
+static void test_float_builds(struct device *dev)
+{
+    struct gen_rz g = {.modes = MODES, .cells_r = NR, .cells_z = NZ, .box_z = NZ, .r_max = NR * DR,
+                       .z_len = NZ * DZ, .dt = 0.5 * DR / PICL_C, .pec_z = 0, .use_double = 0};
+    struct strbuf src;
+    sb_init(&src);
+    int bad = gen_rz_particles(&g, &dev->facts, &src, err, sizeof err);
+    cl_int rc;
+    const char *text = src.data;
+    cl_program prog = bad ? NULL : clCreateProgramWithSource(dev->context, 1, &text, NULL, &rc);
+    if (prog && clBuildProgram(prog, 1, &dev->id, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        clGetProgramBuildInfo(prog, dev->id, CL_PROGRAM_BUILD_LOG, sizeof err, err, NULL);
+        printf("%s\n", err);
+        bad = 1;
+    }
+    REPORT("single precision program: %s", bad || !prog ? "FAILED to build" : "builds");
+    CHECK(!bad && prog);
+    if (prog)
+        clReleaseProgram(prog);
+    sb_free(&src);
+}
+
 int main(void)
 {
     struct device dev;
@@ -375,10 +400,11 @@ int main(void)
         printf("FAIL: %s\n", err);
         return 1;
     }
+    test_float_builds(&dev);
     if (!dev.facts.has_fp64) {
-        printf("SKIP: %s has no fp64\n", dev.name);
+        printf("SKIP: %s has no fp64: the double-precision checks\n", dev.name);
         device_close(&dev);
-        return 0;
+        return check_finish();
     }
     test_continuity(&dev);
     srand(3);
