@@ -26,7 +26,7 @@
 #define CFG_PRECISIONS(X) X(CFG_FLOAT, "float") X(CFG_DOUBLE, "double")
 /* 3D; 2D with axes x and z (y dropped, as WarpX and openPMD); 1D with axis z (docs/geometry.md) */
 #define CFG_GEOMETRIES(X) X(CFG_GEOMETRY_3D, "3d") X(CFG_GEOMETRY_2D, "2d") X(CFG_GEOMETRY_1D, "1d")
-#define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc")
+#define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc") X(CFG_SOLVER_PSATD, "psatd")
 #define CFG_PUSHERS(X) X(CFG_PUSHER_BORIS, "boris") X(CFG_PUSHER_VAY, "vay") X(CFG_PUSHER_HIGUERA_CARY, "higuera_cary")
 #define CFG_GATHERS(X) X(CFG_GATHER_ENERGY, "energy_conserving") X(CFG_GATHER_MOMENTUM, "momentum_conserving")
 #define CFG_DEPOSITIONS(X) X(CFG_DEPOSIT_ESIRKEPOV, "esirkepov") X(CFG_DEPOSIT_DIRECT, "direct")

@@ -16,10 +16,13 @@
 #include "ident.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
+#include "psatd.h"
 #include "species_defs.h"
 
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
-static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl"};
+/* PSATD's file holds its k-space update and the copies between the grid and the FFT's arrays;
+ * maxwell_ampere.cl still follows (unused by it) */
+static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl", "psatd.cl"};
 static const char *const pusher_templates[] = {"push_boris.cl", "push_vay.cl", "push_higuera_cary.cl"};
 static const char *const gather_templates[] = {"gather_energy.cl", "gather_momentum.cl"};
 static const char *const deposition_templates[] = {"deposit_esirkepov.cl", "deposit_direct.cl"};
@@ -401,6 +404,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     emit_prelude(out, cfg, lay, dev, plan);
     gen_ckc_emit(out, cfg, lay);
     gen_godfrey_emit(out, cfg, lay);
+    gen_psatd_emit(out, cfg, lay);
     if (gen_exprs_emit(out, cfg, dev, err, err_len))
         return -1;
     gen_applied_emit(out, cfg, lay);
@@ -410,7 +414,8 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     const char *const rotation = cfg->pusher == CFG_PUSHER_BORIS ? NULL : "push_rotation.cl";
     /* the host-kernel interface first: the box table and the particle arrays of every kernel;
      * Ampere's step is the same for every solver: maxwell_ampere.cl follows the solver's file */
-    const char *const templates[] = {"kernel_iface.h", "common.cl", "shape.cl", choice[0], "maxwell_ampere.cl", "guards.cl",
+    const char *const psatd_grid = cfg->solver == CFG_SOLVER_PSATD ? "psatd_grid.cl" : NULL;
+    const char *const templates[] = {"kernel_iface.h", "common.cl", "shape.cl", choice[0], psatd_grid, "maxwell_ampere.cl", "guards.cl",
                                      "reduce.cl", "init_fields.cl", "particles_deliver.cl", "particle_sort.cl", "filter.cl",
                                      choice[2],         rotation,          choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)

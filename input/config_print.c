@@ -70,7 +70,9 @@ void cfg_print(const struct picl_config *cfg, void *file)
         fprintf(f, "cfl %.6g of ", cfg->cfl);
     else
         fprintf(f, "%.6g of ", cfg->dt_limit > 0 ? cfg->dt / cfg->dt_limit : 0);
-    fprintf(f, "the limit %.9g s)\n", cfg->dt_limit);
+    /* PSATD has no stability limit: its reference is min(dx)/c, as WarpX's default dt */
+    fprintf(f, cfg->solver == CFG_SOLVER_PSATD ? "min(dx)/c = %.9g s; PSATD has no limit)\n" : "the limit %.9g s)\n",
+            cfg->dt_limit);
     fprintf(f, "steps              %ld, to t = %.9g s", cfg->steps, cfg->steps * cfg->dt);
     if (cfg->stop_time > 0)
         fprintf(f, " (stop_time %.9g s)", cfg->stop_time);
