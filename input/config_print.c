@@ -53,6 +53,13 @@ void cfg_print(const struct picl_config *cfg, void *file)
     fprintf(f, " m, upper ");
     print_vec3(f, g->upper);
     fprintf(f, " m\n");
+    if (cfg->pml_outside) {
+        fprintf(f, "domain             lower ");
+        print_vec3(f, cfg->domain_lower);
+        fprintf(f, " m, upper ");
+        print_vec3(f, cfg->domain_upper);
+        fprintf(f, " m (boundary.pml_outside: the grid adds the PMLs' cells beyond it)\n");
+    }
     fprintf(f, "cell size          ");
     print_vec3(f, dx);
     fprintf(f, " m\n");
