@@ -1,8 +1,8 @@
 #!/bin/sh
 # test_pml_warpx.sh: WarpX's 2D PML test (Examples/Tests/pml, test_2d_pml_x_yee) with picl's
 # oblique laser antenna (issue #20). 128 x 512 cells of 0.46875 um (60 um x 240 um) inside
-# 10-cell PMLs on every side (picl's layers lie inside the grid, WarpX's outside it: the grid here
-# is 148 x 532 cells so the region inside the layers is WarpX's), Yee at c dt = the 2D limit
+# 10-cell PMLs on every side, outside the domain as WarpX's (the Yee run: boundary.pml_outside);
+# the CKC and PEC runs grow the grid to 148 x 532 cells by hand with the layers inside it, Yee at c dt = the 2D limit
 # (CFL 1), 300 steps; a Gaussian antenna at the centre, lambda 2 um, waist 5 um at the antenna
 # (focal_distance 0), tau 15 fs, E0 10 V/m, direction (1, 0, 1) / sqrt(2), polarization
 # (1, 0, -1) / sqrt(2) (in the x-z plane), t_peak 80 fs (the grid's antenna plane is z = 0, which
