@@ -1178,8 +1178,11 @@ local function check_full_diagnostics(sim)
         d.cell_lo, d.cell_hi = {}, {}
         for a = 1, 3 do
             local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
-            local lo = d.lower and d.lower[a] or sim.domain.lower[a]
-            local hi = d.upper and d.upper[a] or sim.domain.upper[a]
+            -- by default the user's domain: without the layers that pml_outside added (from the
+            -- grid as it is now, which a boost has stretched along its axis)
+            local pml = sim.boundary.pml_outside and sim.boundary.pml_cells[a] or { 0, 0 }
+            local lo = d.lower and d.lower[a] or g.lower[a] + pml[1] * dx
+            local hi = d.upper and d.upper[a] or g.upper[a] - pml[2] * dx
             local axis = ("xyz"):sub(a, a)
             if lo < g.lower[a] or hi > g.upper[a] or hi <= lo then
                 fail(join(key, lo < g.lower[a] and "lower" or "upper"), string.format(
