@@ -329,6 +329,10 @@ struct picl_config {
     enum cfg_boundary field_boundary[3][2]; /* [axis][0: lower face, 1: upper face] */
     enum cfg_boundary particle_boundary[3][2];
     int pml_cells[3][2]; /* cells of the PML inside each face; 0 where the face has none */
+    /* boundary.pml_outside: the schema grew `grid` by pml_cells beyond the user's faces, so
+     * from here on the PMLs are inside `grid` as ever; `domain_lower`/`upper` are the user's */
+    int pml_outside;
+    double domain_lower[3], domain_upper[3];
 
     enum cfg_solver solver;
     double cfl; /* c dt / (c dt at the 3D Yee limit) as given, or 0 when dt was given */

@@ -287,6 +287,12 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     if (cfg->window.enabled) {
         sb_puts(sb, "\n/* The moving window's axis (0 x, 1 y, 2 z). */\n");
         gen_define_int(sb, "WINDOW_AXIS", cfg->window.axis);
+        /* boundary.pml_outside: the layers along the window's axis lie beyond the user's domain,
+         * so no plasma is loaded there and it enters at the upper layer's inner edge (WarpX's) */
+        sb_puts(sb, "/* Cells at each end of the window's axis outside the user's domain (pml_outside). */\n");
+        const int wa = cfg->window.axis;
+        gen_define_int(sb, "WINDOW_SKIP_LO", cfg->pml_outside ? cfg->pml_cells[wa][0] : 0);
+        gen_define_int(sb, "WINDOW_SKIP_HI", cfg->pml_outside ? cfg->pml_cells[wa][1] : 0);
     }
     if (cfg->boost.enabled) { /* lua/boost.lua, templates/boost.cl */
         sb_puts(sb, "\n/* The Lorentz-boosted frame: its axis, gamma and beta, and when the window starts (s). */\n");

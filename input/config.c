@@ -411,7 +411,13 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
         }
         lua_pop(L, 1);
     }
-    lua_pop(L, 2);
+    lua_pop(L, 1);
+    cfg->pml_outside = luatab_boolean(rd, b, "pml_outside");
+    lua_pop(L, 1);
+    luatab_push(rd, r, "domain", LUA_TTABLE, 0);
+    luatab_vec3(rd, lua_gettop(L), "lower", cfg->domain_lower);
+    luatab_vec3(rd, lua_gettop(L), "upper", cfg->domain_upper);
+    lua_pop(L, 1);
 
     luatab_push(rd, r, "solver", LUA_TTABLE, 0);
     int s = lua_gettop(L);

@@ -53,6 +53,15 @@ void cfg_print(const struct picl_config *cfg, void *file)
     fprintf(f, " m, upper ");
     print_vec3(f, g->upper);
     fprintf(f, " m\n");
+    if (cfg->pml_outside) {
+        fprintf(f, "domain             %d x %d x %d cells, lower ", g->cells[0] - cfg->pml_cells[0][0] - cfg->pml_cells[0][1],
+                g->cells[1] - cfg->pml_cells[1][0] - cfg->pml_cells[1][1],
+                g->cells[2] - cfg->pml_cells[2][0] - cfg->pml_cells[2][1]);
+        print_vec3(f, cfg->domain_lower);
+        fprintf(f, " m, upper ");
+        print_vec3(f, cfg->domain_upper);
+        fprintf(f, " m (boundary.pml_outside: the grid adds the PMLs' cells beyond it)\n");
+    }
     fprintf(f, "cell size          ");
     print_vec3(f, dx);
     fprintf(f, " m\n");

@@ -305,7 +305,9 @@ local boundary = section {
                 end)
             end },
         pml_cells = { kind = faces_of(integer("a positive integer", positive), PML_CELLS_DEFAULT),
-            default = PML_CELLS_DEFAULT, doc = "cells of each PML layer, inside the domain" },
+            default = PML_CELLS_DEFAULT, doc = "cells of each PML layer" },
+        pml_outside = { kind = boolean, default = false,
+            doc = "lay the PMLs beyond grid.lower and grid.upper (WarpX's default) rather than inside the domain" },
     },
     rules = {
         -- Periodic means the two faces of an axis are one: for fields and particles together.
@@ -334,6 +336,9 @@ local boundary = section {
                 for side = 1, 2 do
                     if b.field[a][side] ~= "pml" then b.pml_cells[a][side] = 0 else any = true end
                 end
+            end
+            if raw.pml_outside ~= nil and not any then
+                fail(join(key, "pml_outside"), "given, but no face has field = \"pml\"; expected pml_outside only with a PML")
             end
             local given = raw.pml_cells
             if given ~= nil and not any then
@@ -1052,7 +1057,7 @@ local function resolve_steps(sim)
 end
 
 local function check_regions(sim)
-    local g = sim.grid
+    local g = sim.domain
     -- along a moving window's axis a region is where the plasma lies in the lab frame: ahead too
     local along = sim.moving_window and ({ x = 1, y = 2, z = 3 })[sim.moving_window.axis]
     -- so with a boost along its axis (lua/boost.lua)
@@ -1072,6 +1077,32 @@ local function check_regions(sim)
                     end
                 end
                 ::next_axis::
+            end
+        end
+    end
+end
+
+-- sim.domain is the user's grid.lower, upper and cells. With boundary.pml_outside the grid grows
+-- here by each PML's cells beyond its face, at the same cell size, so that every rule and stage
+-- after this one sees one larger grid whose PMLs' inner edges are the user's faces; regions and
+-- full diagnostics default to (and regions stay in) sim.domain.
+local function resolve_pml_outside(sim)
+    local g, b = sim.grid, sim.boundary
+    sim.domain = { lower = { table.unpack(g.lower) }, upper = { table.unpack(g.upper) }, cells = { table.unpack(g.cells) } }
+    if not b.pml_outside then return end
+    for a = 1, 3 do
+        local lo, hi = b.pml_cells[a][1], b.pml_cells[a][2]
+        if lo + hi > 0 then
+            local n, dx = g.cells[a], (g.upper[a] - g.lower[a]) / g.cells[a]
+            g.lower[a], g.upper[a], g.cells[a] = g.lower[a] - lo * dx, g.upper[a] + hi * dx, n + lo + hi
+            axis_cells_fit(g, a, "grid.cells")
+            -- one box stays one box; boxes of a given size must still tile the larger grid
+            if g.max_box[a] == n then
+                g.max_box[a] = g.cells[a]
+            elseif g.cells[a] % g.max_box[a] ~= 0 then
+                fail("grid.max_box", string.format("with boundary.pml_outside the grid along %s is %d + %d + %d = %d "
+                    .. "cells, not a multiple of max_box = %d; expected a max_box dividing %d (or pml_cells that "
+                    .. "make the sum one)", AXES[a], lo, n, hi, g.cells[a], g.max_box[a], g.cells[a]))
             end
         end
     end
@@ -1152,8 +1183,11 @@ local function check_full_diagnostics(sim)
         d.cell_lo, d.cell_hi = {}, {}
         for a = 1, 3 do
             local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
-            local lo = d.lower and d.lower[a] or g.lower[a]
-            local hi = d.upper and d.upper[a] or g.upper[a]
+            -- by default the user's domain: without the layers that pml_outside added (from the
+            -- grid as it is now, which a boost has stretched along its axis)
+            local pml = sim.boundary.pml_outside and sim.boundary.pml_cells[a] or { 0, 0 }
+            local lo = d.lower and d.lower[a] or g.lower[a] + pml[1] * dx
+            local hi = d.upper and d.upper[a] or g.upper[a] - pml[2] * dx
             local axis = ("xyz"):sub(a, a)
             if lo < g.lower[a] or hi > g.upper[a] or hi <= lo then
                 fail(join(key, lo < g.lower[a] and "lower" or "upper"), string.format(
@@ -1774,7 +1808,7 @@ local simulation = section {
     },
     -- boost.rule rewrites the lab-frame input into the boosted frame: after the checks of the lab
     -- frame's regions and beams, before dt and steps are resolved from the (boosted) grid
-    rules = { resolve_geometry, resolve_godfrey, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
+    rules = { resolve_geometry, resolve_pml_outside, resolve_godfrey, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
         check_godfrey, check_psatd },
 }

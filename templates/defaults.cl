@@ -127,6 +127,10 @@ typedef float acc_real;
 #ifndef WINDOW_AXIS
 #define WINDOW_AXIS 2
 #endif
+#ifndef WINDOW_SKIP_LO
+#define WINDOW_SKIP_LO 0
+#define WINDOW_SKIP_HI 0
+#endif
 
 /* The CKC solver's weights (maxwell_ckc.cl) on a cubic grid: Cowan's 7/12, 1/12, 1/48. */
 #ifndef CKC_ALPHA_X
