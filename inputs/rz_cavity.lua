@@ -45,5 +45,10 @@ return picl.simulation {
     Ez = "E0 * cos(kz * z) * (" .. bessel_series(0, "kr * x") .. ")",
     Er = "E0 * kz / kr * sin(kz * z) * (" .. bessel_series(1, "kr * x") .. ")",
   },
-  diagnostics = { reduced = { name = "rz_cavity_energy", interval = 1 } },
+  diagnostics = {
+    reduced = { name = "rz_cavity_energy", interval = 1 },
+    -- openPMD thetaMode: records (2 modes - 1, r, z), E, B and J (rho is not deposited in RZ yet)
+    -- 25 steps (about 1/6 of a period) between files: the test reads the frequency from them
+    full = { name = "fields", interval = 25 },
+  },
 }

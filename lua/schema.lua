@@ -905,7 +905,7 @@ end
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
 -- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC at r_max, z as 2D's. Every
 -- other choice is refused by the key that asks for it, never ignored.
-local function check_rz(sim, raw)
+local function check_rz(sim, _, _, raw)
     if sim.geometry ~= "rz" then
         if sim.modes then fail("modes", string.format("is for geometry = \"rz\"; geometry is \"%s\"", sim.geometry)) end
         sim.modes = 1
@@ -943,7 +943,23 @@ local function check_rz(sim, raw)
     end
     if sim.filter.godfrey then no("filter.godfrey", "the Godfrey filter") end
     local d = sim.diagnostics
-    if #d.full > 0 then no("diagnostics.full", "openPMD output (thetaMode)") end
+    local raw_full = raw and type(raw.diagnostics) == "table" and type(raw.diagnostics.full) == "table" and raw.diagnostics.full
+    for i, fd in ipairs(d.full) do
+        local key = join("diagnostics.full", i)
+        -- the default list without rho, which RZ does not deposit yet
+        local entry = raw_full and (raw_full.name and raw_full or raw_full[i])
+        local given = type(entry) == "table" and entry.fields
+        if not given then fd.fields = { "E", "B", "J" } end
+        for _, f in ipairs(fd.fields) do
+            if f ~= "E" and f ~= "B" and f ~= "J" then
+                no(join(key, "fields"), string.format("%q (thetaMode output writes the records E, B and J)", f))
+            end
+        end
+        if fd.lower or fd.upper then no(join(key, fd.lower and "lower" or "upper"), "a region of the fields") end
+        for a = 1, 3 do
+            if fd.coarsening[a] ~= 1 then no(join(key, "coarsening"), "coarsening") end
+        end
+    end
     if d.back_transformed and #d.back_transformed > 0 then no("diagnostics.back_transformed", "back-transformed output") end
     for k, v in pairs(d) do
         if k ~= "output_dir" and k ~= "reduced" and k ~= "full" and k ~= "back_transformed" and type(v) == "table" and #v > 0 then

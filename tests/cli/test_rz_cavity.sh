@@ -41,10 +41,56 @@ ok = abs(dev[0]) < 1e-3 and abs(dev).max() < 2e-3 and abs(dev[half:]).max() < 1.
 sys.exit(0 if ok else 1)
 PY
 }
+# The openPMD thetaMode files (every 25 steps): Ez of mode 0 projected on the mode's shape
+# J0(kr r) cos(kz z) at Ez's positions (h5py, from the files' attributes), its amplitudes a_n
+# obeying a_(n+1) + a_(n-1) = 2 cos(omega 25 dt) a_n; mode 1 exactly 0; openPMD-viewer's
+# reconstruction at theta = 0 and 1 equal to mode 0 on both sides of the axis.
+check_files() { # DIR, kz (1/m)
+    "$root/.venv/bin/python" - "$1" "$2" <<'PY'
+import glob, sys
+import h5py
+import numpy as np
+from scipy.special import j0
+kz = float(sys.argv[2])
+R, j01, c = 0.01, 2.404825557695773, 299792458.0
+kr = j01 / R
+amps, times, ok = [], [], True
+for name in sorted(glob.glob(sys.argv[1] + "/fields/openpmd_*.h5")):
+    with h5py.File(name, "r") as f:
+        (it,) = f["data"].values()
+        E = it["meshes/E"]
+        assert E.attrs["geometry"] == b"thetaMode" and E.attrs["geometryParameters"] == b"m=2;imag=+"
+        assert list(E.attrs["axisLabels"]) == [b"r", b"z"] and E["z"].shape == (3, 32, 32)
+        dr, dz = E.attrs["gridSpacing"]
+        pr, pz = E["z"].attrs["position"]
+        ez = E["z"][()]
+        ok &= not ez[1:].any() and not E["r"][1:].any() and not E["t"][()].any()
+        r = (np.arange(ez.shape[1]) + pr) * dr
+        z = E.attrs["gridGlobalOffset"][1] + (np.arange(ez.shape[2]) + pz) * dz
+        shape = np.outer(j0(kr * r), np.cos(kz * z))
+        amps.append(np.sum(ez[0] * shape) / np.sum(shape * shape))
+        times.append(it.attrs["time"] * it.attrs["timeUnitSI"])
+a, t = np.array(amps), np.array(times)
+omega = np.arccos(np.dot(a[1:-1], a[2:] + a[:-2]) / np.dot(a[1:-1], a[1:-1]) / 2) / (t[1] - t[0])
+err = omega / (c * np.hypot(kr, kz)) - 1
+from openpmd_viewer import OpenPMDTimeSeries
+ts = OpenPMDTimeSeries(sys.argv[1] + "/fields", check_all_files=False)
+it = ts.iterations[3]
+full0, _ = ts.get_field("E", "z", iteration=it, m="all", theta=0)
+full1, _ = ts.get_field("E", "z", iteration=it, m="all", theta=1.0)
+m0, _ = ts.get_field("E", "z", iteration=it, m=0, theta=0)
+view = np.array_equal(full0, m0) and np.array_equal(full1, m0) and np.array_equal(m0[:32], m0[32:][::-1])
+print(f"kz {kz:g}: {len(a)} files, a(0) / E0 = {a[0] / 1e6:.6f}, omega / analytic - 1 = {err:.3e}; "
+      f"modes >= 1 and Et zero: {bool(ok)}; openPMD-viewer at theta 0, 1 = mode 0: {view}")
+sys.exit(0 if ok and view and abs(err) < 5e-4 and abs(a[0] / 1e6 - 1) < 1e-6 else 1)
+PY
+}
 run_input rz_cavity.lua 600 "the TM010 cavity" --set diagnostics.output_dir=d0
 if check_mode d0/rz_cavity_energy.csv 0; then ok; else bad "TM010 in RZ: energy or frequency"; fi
+if check_files d0 0; then ok; else bad "TM010 in RZ: the thetaMode files"; fi
 run_input rz_cavity.lua 600 "the TM011 cavity" --set diagnostics.output_dir=d1 --set constants.kz=314.1592653589793
 if check_mode d1/rz_cavity_energy.csv 314.1592653589793; then ok; else bad "TM011 in RZ: energy or frequency"; fi
+if check_files d1 314.1592653589793; then ok; else bad "TM011 in RZ: the thetaMode files"; fi
 
 # refused: one line added to a small RZ input, the message naming the key
 refuse() {
@@ -68,7 +114,7 @@ refuse species 'species = { { name = "e", particle = "electron", density = 1e20,
 refuse lasers 'lasers = { { wavelength = 8e-7, E0 = 1e12, waist = 2e-3, tau = 1e-14, t_peak = 2e-14, position = { 0, 0 }, direction = "+z", polarization = { 1, 0, 0 } } },'
 refuse solver.name 'solver = { name = "ckc" },'
 refuse filter.passes 'filter = { passes = 1 },'
-refuse diagnostics.full 'diagnostics = { full = { { name = "f", interval = 1, fields = { "E" } } } },'
+refuse diagnostics.full.1.fields 'diagnostics = { full = { { name = "f", interval = 1, fields = { "E", "rho" } } } },'
 refuse fields.Ex 'fields = { Ex = 1 },'
 refuse grid.lower 'grid = { cells = { 8, 8 }, lower = { 1e-3, 0 }, upper = { 1e-2, 1e-2 } },'
 out=$(printf 'local picl = require("picl")\nreturn picl.simulation {\n  geometry = "2d", modes = 2,\n  grid = { cells = { 8, 8 }, lower = { 0, 0 }, upper = { 1, 1 } },\n  steps = 2,\n}\n' >m.lua; "$picl" check --no-build m.lua 2>&1)
