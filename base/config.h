@@ -28,7 +28,7 @@
  * with x -> r and azimuthal modes (docs/geometry.md, docs/rz.md) */
 #define CFG_GEOMETRIES(X)                                                                          \
     X(CFG_GEOMETRY_3D, "3d") X(CFG_GEOMETRY_2D, "2d") X(CFG_GEOMETRY_1D, "1d") X(CFG_GEOMETRY_RZ, "rz")
-#define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc")
+#define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc") X(CFG_SOLVER_PSATD, "psatd")
 #define CFG_PUSHERS(X) X(CFG_PUSHER_BORIS, "boris") X(CFG_PUSHER_VAY, "vay") X(CFG_PUSHER_HIGUERA_CARY, "higuera_cary")
 #define CFG_GATHERS(X) X(CFG_GATHER_ENERGY, "energy_conserving") X(CFG_GATHER_MOMENTUM, "momentum_conserving")
 #define CFG_DEPOSITIONS(X) X(CFG_DEPOSIT_ESIRKEPOV, "esirkepov") X(CFG_DEPOSIT_DIRECT, "direct")
@@ -118,6 +118,7 @@ struct cfg_beam {
     int axis; /* 0, 1, 2: the direction of the mean momentum */
     double u; /* mean gamma v / c along the axis */
     double u_th[3]; /* rms of gamma v / c per axis (energy_spread resolved into the axis's) */
+    double divergence[3]; /* 1/m: a correlated spread, u_a += divergence[a] * (x_a - centroid[a]) */
     double truncate; /* in rms */
 };
 

@@ -348,6 +348,9 @@ static int cmd_check(const struct args *a, struct picl_config *cfg, char *err)
     int rc = sim_generate(cfg, &dev.facts, &src, err, ERR_LEN);
     if (rc == 0)
         rc = program_build(&dev, cfg, src.data, "picl.cl", &prog, err, ERR_LEN);
+    /* every kernel compiled now, into the device's cache, so the run after check compiles none */
+    if (rc == 0)
+        rc = program_compile_all(&dev, prog, "picl.cl", err, ERR_LEN);
     if (prog)
         clReleaseProgram(prog);
     sb_free(&src);

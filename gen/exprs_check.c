@@ -232,6 +232,15 @@ static int check_momenta(const struct cfg_species *sp, char *err, size_t err_len
                          sp->where[0] ? sp->where : "input", sp->name, key[q], a + 1, v[q][a], GEN_U_MAX);
                 return -1;
             }
+    for (int a = 0; a < 3 && sp->is_beam; a++) /* the divergence's u at the bunch's edge */
+        if (!(fabs(sp->beam.divergence[a]) * sp->beam.truncate * sp->beam.rms[a] <= GEN_U_MAX)) {
+            snprintf(err, err_len,
+                     "%s: species.%s.beam.divergence: component %d is %g 1/m, so u reaches %g at truncate * rms "
+                     "from the centroid; expected |u| <= %g",
+                     sp->where[0] ? sp->where : "input", sp->name, a + 1, sp->beam.divergence[a],
+                     fabs(sp->beam.divergence[a]) * sp->beam.truncate * sp->beam.rms[a], GEN_U_MAX);
+            return -1;
+        }
     if (sp->is_beam && !(fabs(sp->beam.u) <= GEN_U_MAX)) {
         snprintf(err, err_len, "%s: species.%s.beam: the mean u is %g; expected a finite number with |u| <= %g",
                  sp->where[0] ? sp->where : "input", sp->name, sp->beam.u, GEN_U_MAX);

@@ -16,11 +16,14 @@
 #include "ident.h"
 #include "laser_beam.h"
 #include "pml_slabs.h"
+#include "psatd.h"
 #include "rz.h"
 #include "species_defs.h"
 
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
-static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl"};
+/* PSATD's file holds its k-space update and the copies between the grid and the FFT's arrays;
+ * maxwell_ampere.cl still follows (unused by it) */
+static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl", "psatd.cl"};
 static const char *const pusher_templates[] = {"push_boris.cl", "push_vay.cl", "push_higuera_cary.cl"};
 static const char *const gather_templates[] = {"gather_energy.cl", "gather_momentum.cl"};
 static const char *const deposition_templates[] = {"deposit_esirkepov.cl", "deposit_direct.cl"};
@@ -181,6 +184,15 @@ static void emit_box_maps(struct strbuf *sb, const struct gen_layout *lay)
                 "#define BOX_RANK(g) (box_rank_table[g])\n");
 }
 
+/* Whether some species moves (is not frozen): only those are sorted (runtime/particles.c). */
+static int moves_particles(const struct picl_config *cfg)
+{
+    for (int s = 0; s < cfg->n_species; s++)
+        if (!cfg->species[s].frozen)
+            return 1;
+    return 0;
+}
+
 static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay,
                          const struct gen_device *dev, const struct gen_plan *plan)
 {
@@ -282,7 +294,9 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     gen_define_real(sb, "JZ_PER_QW", -1.0 / (cfg->dt * lay->dx[0] * lay->dx[1]));
     emit_boundaries(sb, cfg);
     gen_pml_emit(sb, cfg, lay);
-    sb_puts(sb, "\n/* Particle sorting: cells per bin. */\n");
+    sb_puts(sb, "\n/* Particle sorting: PARTICLE_SORT 1 where some species is sorted (the sort's kernels are in\n"
+                " * the program then only), in bins of SORT_BX x SORT_BY x SORT_BZ cells. */\n");
+    gen_define_int(sb, "PARTICLE_SORT", plan->sort_interval > 0 && moves_particles(cfg));
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SORT_B%s", axis_upper[a]);
         gen_define_int(sb, name, plan->sort_bin[a]);
@@ -407,6 +421,7 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     emit_prelude(out, cfg, lay, dev, plan);
     gen_ckc_emit(out, cfg, lay);
     gen_godfrey_emit(out, cfg, lay);
+    gen_psatd_emit(out, cfg, lay);
     if (gen_exprs_emit(out, cfg, dev, err, err_len))
         return -1;
     gen_applied_emit(out, cfg, lay);
@@ -416,7 +431,8 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     const char *const rotation = cfg->pusher == CFG_PUSHER_BORIS ? NULL : "push_rotation.cl";
     /* the host-kernel interface first: the box table and the particle arrays of every kernel;
      * Ampere's step is the same for every solver: maxwell_ampere.cl follows the solver's file */
-    const char *const templates[] = {"kernel_iface.h", "common.cl", "shape.cl", choice[0], "maxwell_ampere.cl", "guards.cl",
+    const char *const psatd_grid = cfg->solver == CFG_SOLVER_PSATD ? "psatd_grid.cl" : NULL;
+    const char *const templates[] = {"kernel_iface.h", "common.cl", "shape.cl", choice[0], psatd_grid, "maxwell_ampere.cl", "guards.cl",
                                      "reduce.cl", "init_fields.cl", "particles_deliver.cl", "particle_sort.cl", "filter.cl",
                                      choice[2],         rotation,          choice[1],         choice[3]};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)

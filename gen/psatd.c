@@ -74,3 +74,26 @@ void psatd_tables_free(struct psatd_tables *t)
     mem_free(t->coef);
     t->k = t->shift = t->coef = NULL;
 }
+
+/* the axes along which component c sits half a cell off the nodes, as a bit mask */
+static int stagger_mask(enum field_comp c)
+{
+    double off[3];
+    gen_stagger(c, off);
+    return (off[0] != 0) | (off[1] != 0) << 1 | (off[2] != 0) << 2;
+}
+
+void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay)
+{
+    if (cfg->solver != CFG_SOLVER_PSATD)
+        return;
+    sb_printf(sb, "\n/* PSATD (templates/psatd.cl): one FFT of the box's %d x %d x %d valid cells; the staggering\n"
+                  " * of E (and J) and B as axis masks (gen/psatd.c). */\n",
+              lay->box[0], lay->box[1], lay->box[2]);
+    sb_printf(sb, "#define PSATD_NX %d\n#define PSATD_NY %d\n#define PSATD_NZ %d\n", lay->box[0], lay->box[1],
+              lay->box[2]);
+    sb_printf(sb, "#define PSATD_C2 %.17g\n#define PSATD_INV_EPS0 %.17g\n", PICL_C * PICL_C, 1.0 / PICL_EPS0);
+    sb_printf(sb, "#define PSATD_STAGGER_E { %d, %d, %d }\n#define PSATD_STAGGER_B { %d, %d, %d }\n",
+              stagger_mask(FC_EX), stagger_mask(FC_EY), stagger_mask(FC_EZ), stagger_mask(FC_BX), stagger_mask(FC_BY),
+              stagger_mask(FC_BZ));
+}

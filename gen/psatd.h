@@ -5,6 +5,10 @@
 
 #include <stddef.h>
 
+#include "config.h"
+#include "layout.h"
+#include "strbuf.h"
+
 /* For an FFT grid of n[0] x n[1] x n[2] points spaced dx (m), in the FFT's order (index m means
  * wavenumber m, or m - n above n/2). An axis of one point (2D, 1D) has k = 0. */
 struct psatd_tables {
@@ -26,5 +30,9 @@ struct psatd_tables {
 int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], double dt, char *err,
                  size_t err_len);
 void psatd_tables_free(struct psatd_tables *t);
+
+/* templates/psatd.cl's macros for this run (nothing unless solver is psatd): the FFT grid, which
+ * is the one box's valid cells, c^2 and 1/eps0, and each component's staggering (gen_stagger). */
+void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay);
 
 #endif

@@ -15,7 +15,7 @@ static const char *const species_macros[] = {
     "SP_PPC_Z", "SP_HAS_REGION", "SP_REGION_LO_X", "SP_REGION_LO_Y", "SP_REGION_LO_Z", "SP_REGION_HI_X",
     "SP_REGION_HI_Y", "SP_REGION_HI_Z", "SP_DENSITY", "SP_W_PER_DENSITY", "SP_SEED_LO", "SP_SEED_HI", "SP_UD_X",
     "SP_UD_Y", "SP_UD_Z", "SP_UTH_X", "SP_UTH_Y", "SP_UTH_Z", "SP_WEIGHT", "SP_BEAM_N", "SP_BEAM_CUT",
-    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ", "SP_THERMAL", "SP_THETA"};
+    "SP_BEAM_CX", "SP_BEAM_CY", "SP_BEAM_CZ", "SP_BEAM_SX", "SP_BEAM_SY", "SP_BEAM_SZ", "SP_THERMAL", "SP_THETA", "SP_FROZEN"};
 
 /* A beam's literals: its particle count and weight, where it is, how wide, and its momentum as
  * the SP_UD_ (mean) and SP_UTH_ (rms) of every species. */
@@ -49,6 +49,18 @@ static void emit_profile(struct strbuf *sb, const char *name, double value, cons
     }
 }
 
+/* A beam's mean u along axis a at the position (x, y, z): the bunch's u along its axis plus the
+ * correlated divergence, which grows with the distance from the centroid (PICMI's
+ * velocity_divergence, an expanding or focusing bunch). */
+static void emit_beam_drift(struct strbuf *sb, const char *name, const struct cfg_beam *b, int a)
+{
+    const char *const pos[3] = {"x", "y", "z"};
+    sb_printf(sb, "#define %s(x, y, z) ((acc_real)%.17g", name, a == b->axis ? b->u : 0.0);
+    if (b->divergence[a] != 0)
+        sb_printf(sb, " + (acc_real)%.17g * ((%s) - (acc_real)%.17g)", b->divergence[a], pos[a], b->centroid[a]);
+    sb_puts(sb, ")\n");
+}
+
 /* The literals of species s: charge and mass enter only through these products. */
 void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay, int s)
 {
@@ -58,6 +70,7 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
     char name[64];
     sb_printf(sb, "\n/* ==== species %d: %s%s ==== */\n", s, sp->name, sp->frozen ? " (frozen)" : "");
     sb_printf(sb, "#define SP_SUFFIX _%d\n", s);
+    gen_define_int(sb, "SP_FROZEN", sp->frozen);
     gen_define_real(sb, "SP_QDT_2M", sp->charge * cfg->dt / (2 * sp->mass));
     /* SP_Q and SP_RHO_PER_W are the deposition's only charges: 0 for a species that deposits
      * nothing (deposit = false), whose push (SP_QDT_2M) is unchanged */
@@ -109,8 +122,10 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
               (unsigned)(sp->seed >> 32));
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "SP_UD_%s", axis_upper[a]);
-        emit_profile(sb, name, sp->is_beam ? (a == sp->beam.axis ? sp->beam.u : 0.0) : sp->u_drift[a],
-                     sp->is_beam ? NULL : &sp->u_drift_expr[a]);
+        if (sp->is_beam)
+            emit_beam_drift(sb, name, &sp->beam, a);
+        else
+            emit_profile(sb, name, sp->u_drift[a], &sp->u_drift_expr[a]);
         snprintf(name, sizeof name, "SP_UTH_%s", axis_upper[a]);
         if (!sp->is_beam && sp->distribution == CFG_THERMAL_MAXWELLIAN) /* a Gaussian u of rms sqrt(kT/m) per axis */
             sb_printf(sb, "#define %s(x, y, z) (sqrt(fmax(SP_THETA(x, y, z), (acc_real)0)))\n", name);

@@ -186,6 +186,7 @@ static void copy_species(const struct luatab *rd, int t, struct picl_config *cfg
         lua_pop(L, 1);
         beam->u = luatab_number(rd, b, "u", 0);
         luatab_vec3(rd, b, "u_th", beam->u_th);
+        luatab_vec3(rd, b, "divergence", beam->divergence);
         beam->truncate = luatab_number(rd, b, "truncate", 4);
     }
     lua_pop(L, 1);

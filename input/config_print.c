@@ -73,7 +73,9 @@ void cfg_print(const struct picl_config *cfg, void *file)
         fprintf(f, "cfl %.6g of ", cfg->cfl);
     else
         fprintf(f, "%.6g of ", cfg->dt_limit > 0 ? cfg->dt / cfg->dt_limit : 0);
-    fprintf(f, "the limit %.9g s)\n", cfg->dt_limit);
+    /* PSATD has no stability limit: its reference is min(dx)/c, as WarpX's default dt */
+    fprintf(f, cfg->solver == CFG_SOLVER_PSATD ? "min(dx)/c = %.9g s; PSATD has no limit)\n" : "the limit %.9g s)\n",
+            cfg->dt_limit);
     fprintf(f, "steps              %ld, to t = %.9g s", cfg->steps, cfg->steps * cfg->dt);
     if (cfg->stop_time > 0)
         fprintf(f, " (stop_time %.9g s)", cfg->stop_time);
@@ -139,6 +141,11 @@ void cfg_print(const struct picl_config *cfg, void *file)
             fprintf(f, "  beam momentum      u = %.9g along %c, rms ", b->u, axis_names[b->axis]);
             print_vec3(f, b->u_th);
             fprintf(f, " (gamma v / c)\n");
+            if (b->divergence[0] != 0 || b->divergence[1] != 0 || b->divergence[2] != 0) {
+                fprintf(f, "  beam divergence    ");
+                print_vec3(f, b->divergence);
+                fprintf(f, " 1/m (gamma v / c per m from the centroid)\n");
+            }
             fprintf(f, "  seed               %" PRIu64 "\n", sp->seed);
             continue;
         }

@@ -12,6 +12,7 @@ struct memory_estimate {
     double fields; /* bytes: all components with guards */
     double guards; /* bytes: the guard exchange's plans (guards.c) */
     double pml; /* bytes: the PML's auxiliary fields */
+    double psatd; /* bytes: PSATD's complex E, B, J of the box and its k-space tables (psatd_solver.c) */
     double particles[CFG_MAX_SPECIES]; /* bytes: arrays with their growth room and outboxes */
     long count[CFG_MAX_SPECIES]; /* particles each species loads (an upper bound for profiles) */
     double sort; /* sort scratch, all species */

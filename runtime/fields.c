@@ -13,6 +13,7 @@
 #include "guards.h"
 #include "laser.h"
 #include "pml.h"
+#include "psatd_solver.h"
 
 /* One work item per valid cell of every box. */
 static void valid_range(const struct gen_layout *lay, size_t g[3])
@@ -74,7 +75,10 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
                  {&f->filter[1], "filter_J_y"},   {&f->filter[2], "filter_J_z"},
                  {&f->filter_rho[0], "filter_rho_x"}, {&f->filter_rho[1], "filter_rho_y"},
                  {&f->filter_rho[2], "filter_rho_z"}};
+    const int psatd = c->cfg->solver == CFG_SOLVER_PSATD;
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+        if (psatd && table[i].k == &f->push_B_half) /* PSATD's program has no Faraday step */
+            continue;
         if (kernel_create(table[i].k, c->prog, table[i].name, &c->timers, err, err_len))
             return -1;
         if (kernel_mem(table[i].k, "F", f->buf.mem, err, err_len))
@@ -88,6 +92,15 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
         return -1;
     if (guards_create(&f->guards, c, f->buf.mem, err, err_len))
         return -1;
+    if (psatd) {
+        f->psatd = mem_calloc(1, sizeof *f->psatd);
+        if (!f->psatd) {
+            snprintf(err, err_len, "out of host memory for the PSATD solver");
+            return -1;
+        }
+        if (psatd_solver_create(f->psatd, c, f->buf.mem, err, err_len))
+            return -1;
+    }
     if (c->lay.n_ranks > 1) {
         f->xc = mem_calloc(1, sizeof *f->xc);
         if (!f->xc) {
@@ -108,6 +121,11 @@ void fields_destroy(struct fields *f, struct ctx *c)
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         kernel_release(all[i]);
     guards_destroy(&f->guards, c);
+    if (f->psatd) {
+        psatd_solver_destroy(f->psatd, c);
+        mem_free(f->psatd);
+        f->psatd = NULL;
+    }
     if (f->xc) {
         exchange_destroy(f->xc, c);
         mem_free(f->xc);
@@ -229,6 +247,8 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
 {
     if (c->cfg->geometry == CFG_GEOMETRY_RZ)
         return advance_rz(f, c, err, err_len);
+    if (f->psatd) /* the schema leaves no PML and no laser sheet to PSATD */
+        return psatd_solver_advance(f->psatd, c, err, err_len) || exchange(f, c, XG_FILL_EB, err, err_len) ? -1 : 0;
     size_t g[3];
     valid_range(&c->lay, g);
     /* B half step reads E's upper guards; E reads B's lower guards and J; the second B half

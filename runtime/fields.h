@@ -9,6 +9,7 @@
 struct exchange;
 struct pml;
 struct lasers;
+struct psatd_solver;
 
 struct fields {
     struct arena_buf buf; /* FC_COUNT components x n_boxes x box_stride reals */
@@ -21,6 +22,7 @@ struct fields {
     struct kernel godfrey; /* the Godfrey filter's copy of E and B (filter.godfrey) */
     struct guards guards; /* FillBoundary and SumBoundary between this rank's boxes */
     struct exchange *xc; /* guards other ranks own; NULL on one rank */
+    struct psatd_solver *psatd; /* solver psatd: the spectral step instead of the leapfrog; else NULL */
     /* borrowed from the run, NULL when it has none: corrections between a Maxwell update and
      * its guard fill (pml.c, laser.c) */
     struct pml *pml;
@@ -45,7 +47,8 @@ int fields_filter_rho(struct fields *f, struct ctx *c, char *err, size_t err_len
 int fields_sum_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* One leapfrog step of Maxwell's equations from time t with the J already summed: B half step,
  * E, B half step, with guards refreshed so that E and B are ready for the next gather. The PML
- * and the lasers' magnetic sheets act after each update, before its guard fill. */
+ * and the lasers' magnetic sheets act after each update, before its guard fill. With PSATD, E
+ * and B go from t to t + dt together in k-space (psatd_solver.c), then the same guard fill. */
 int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t err_len);
 /* With filter.godfrey: the filtered copy of E and B that the gather reads, from the E and B
  * of now (guards filled); before every gather. Nothing otherwise. */

@@ -14,6 +14,8 @@ static const struct karg field_only[] = {{"F", 0}};
 static const struct karg field_psi[] = {{"F", 0}, {"psi", 0}};
 static const struct karg laser_sheet[] = {{"F", 0}, {"t", 0}, {"shift", 0}};
 static const struct karg psi_only[] = {{"psi", 0}};
+static const struct karg psatd_copy[] = {{"F", 0}, {"Fk", 0}};
+static const struct karg psatd_push[] = {{"F", 0}, {"coef", 0}, {"k", 0}, {"shift", 0}};
 static const struct karg reduce_fields[] = {{"F", 0}, {"out", 0}};
 static const struct karg reduce_gauss[] = {{"F", 0}, {"out", 0}, {"store", 0}};
 static const struct karg halo_local_plan[] = {{"c", 0}, {"plan", 0}};
@@ -110,6 +112,9 @@ static const struct kargs_row rows[] = {
     ROW("rz_push_B_half", field_only), /* RZ (templates/maxwell_rz.cl, rz_fields.cl) */
     ROW("rz_push_E", field_only),
     ROW("rz_reduce_fields", reduce_fields),
+    ROW("psatd_pack", psatd_copy),
+    ROW("psatd_unpack", psatd_copy),
+    ROW("psatd_push", psatd_push),
     ROW("window_gauss_reference", field_only),
     ROW("reduce_fields", reduce_fields),
     ROW("reduce_gauss", reduce_gauss),

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Copies the log lines that mention `key` (the compiler's message for that expression). */
@@ -133,4 +134,23 @@ int program_build(const struct device *dev, const struct picl_config *cfg, const
     mem_free(log);
     clReleaseProgram(prog);
     return -1;
+}
+
+int program_compile_all(const struct device *dev, cl_program prog, const char *what, char *err, size_t err_len)
+{
+    const char *generic = getenv("POCL_WORK_GROUP_SPECIALIZATION");
+    if (!strstr(dev->platform_name, "Portable Computing Language") || !generic || strcmp(generic, "0"))
+        return 0; /* a specialised compile per work-group size: only a launch knows which */
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    size_t size = 0; /* asking for the binary's size makes PoCL compile every kernel */
+    cl_int rc = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL);
+    if (rc != CL_SUCCESS) {
+        snprintf(err, err_len, "%s: compiling its kernels on %s failed: %s", what, dev->name, device_error_name(rc));
+        return -1;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    log_debug("%s: every kernel compiled in %.2f s (%zu bytes)", what,
+              (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec), size);
+    return 0;
 }

@@ -67,7 +67,10 @@ static int bunch_drift(const struct picl_config *cfg, const struct gen_layout *l
     const struct cfg_beam *b = &cfg->species[s].beam;
     const double gamma = sqrt(1 + b->u * b->u), t = (double)cfg->steps * cfg->dt;
     const double window = cfg->window.enabled && cfg->window.axis == a ? cfg->window.speed * PICL_C : 0;
-    double v = 3 * PICL_C * b->u_th[a] / (a == b->axis ? gamma * gamma * gamma : gamma);
+    /* the divergence's u at the bunch's edge (truncate rms out) counted as spread, over gamma
+     * along the axis too: an upper bound */
+    double v = 3 * PICL_C * b->u_th[a] / (a == b->axis ? gamma * gamma * gamma : gamma) +
+               PICL_C * fabs(b->divergence[a]) * b->truncate * b->rms[a] / gamma;
     if (a == b->axis)
         v += fabs(PICL_C * b->u / gamma - window);
     else

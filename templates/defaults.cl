@@ -77,6 +77,7 @@ typedef float acc_real;
 #define PARTICLE_IDS 1
 #define PARTICLE_WEIGHTS 1
 #define PARTICLE_LEVELS 1
+#define PARTICLE_SORT 1
 #define SORT_BX 1
 #define SORT_BY 1
 #define SORT_BZ 1
@@ -166,6 +167,7 @@ typedef float acc_real;
 #define SP_UTH_Y(x, y, z) ((acc_real)0.01)
 #define SP_UTH_Z(x, y, z) ((acc_real)0.01)
 #define SP_THERMAL 0
+#define SP_FROZEN 1
 #define SP_THETA(x, y, z) ((acc_real)0)
 #define SP_BEAM_N 1000
 #define SP_WEIGHT ((acc_real)6.2e3)

@@ -198,6 +198,9 @@ HALO_FILL_KERNEL(halo_fill_G0)
 HALO_SUM_KERNEL(halo_sum_J)
 HALO_SUM_KERNEL(halo_sum_rho)
 
+/* Only where there are other ranks: a program holds the kernels its run launches, since PoCL
+ * compiles each kernel once more (docs/speed.md, "First step"). */
+#if NRANKS > 1
 /* The exchange between ranks (runtime/exchange.c). Set-up: halo_plan finds, for component c,
  * every guard cell of a local box whose value another rank holds: remote[cell] = +-(owner + 1)
  * (the sign of the PEC image) and remote_cell[cell] = the cell inside the owner; 0 elsewhere. */
@@ -249,3 +252,4 @@ __kernel void halo_unpack_add(__global real *F, __global const int *target, __gl
     }
     F[target[t]] = sum;
 }
+#endif /* NRANKS > 1 */

@@ -29,6 +29,7 @@ __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, PICL_PARTICLE_P
     }
 }
 
+#if SP_FROZEN /* a moving species' energy is kinetic_centred's (kinetic_centred.cl) */
 /* out[b] = sum of w (gamma - 1) over box b's particles; times m c^2 on the host.
  * gamma - 1 = u^2/c^2 / (gamma + 1) keeps the digits of a cold plasma. */
 __kernel void PICL_CAT(reduce_kinetic, SP_SUFFIX)(PICL_PARTICLE_MOMENTUM(PA_PARAM_CONST)
@@ -45,3 +46,4 @@ __kernel void PICL_CAT(reduce_kinetic, SP_SUFFIX)(PICL_PARTICLE_MOMENTUM(PA_PARA
     }
     out[b] = sum;
 }
+#endif /* SP_FROZEN */

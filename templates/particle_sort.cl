@@ -34,6 +34,8 @@ static inline int sort_bin(const real x, const real y, const real z)
             (a)[start + k] = (tmp)[k];                                                         \
     } while (0)
 
+/* The kernels only where the run sorts by bins (PARTICLE_SORT, not the cell lists of simd_cells). */
+#if PARTICLE_SORT && !DEPOSIT_SIMD_CELLS
 /* Binning alone (paper section 3.3 distinguishes it from sorting): perm[start + k] becomes the
  * place of particle k in its box's bin order, and bin_end[b * SORT_NBINS + i] the end of bin i
  * (its start is the end of bin i - 1, or 0). Nothing moves; other kernels may use the order. */
@@ -88,4 +90,5 @@ __kernel void particles_reorder(PICL_PARTICLE_ARRAYS(PA_PARAM) __global const lo
     SORT_REORDER(plevel, tmp_level);
 #endif
 }
+#endif /* PARTICLE_SORT && !DEPOSIT_SIMD_CELLS */
 #endif /* PICL_PARTICLE_SORT_CL */

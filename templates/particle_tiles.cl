@@ -58,6 +58,7 @@ __kernel void particles_tile_bin(PICL_PARTICLE_POSITION(PA_PARAM_CONST) __global
         tile_list[start + end[tile_of(px[start + k] - ox, py[start + k] - oy, pz[start + k] - oz)]++] = (int)k;
 }
 
+#if PARTICLE_SORT /* only where the run sorts */
 /* The sort of deposition_strategy "simd_cells" (tiles of one cell): every array of box b put
  * in the order of its list (the particle of slot start + tile_list[start + q] moves to slot
  * start + q), in place: each cycle of the permutation is followed once, the first particle of
@@ -105,4 +106,5 @@ __kernel void particles_reorder_tiles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global co
     for (long q = 0; q < n; q++)
         list[q] = ~list[q];
 }
+#endif /* PARTICLE_SORT */
 #endif /* PICL_PARTICLE_TILES_CL */

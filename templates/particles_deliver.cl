@@ -96,6 +96,7 @@ __kernel void particles_outbox_reset(__global long *boxes)
 #define BITS_REAL(u) as_float((uint)(u))
 #endif
 
+#if NRANKS > 1 /* the migration's kernels, only where there are other ranks */
 /* count[b * NRANKS + r]: particles in local box b's outbox bound for rank r (other ranks only). */
 __kernel void particles_count_remote(__global const int *pdest, __global const long *boxes, __global int *count)
 {
@@ -173,3 +174,4 @@ __kernel void particles_unpack_remote(PICL_PARTICLE_ARRAYS(PA_PARAM) __global lo
     }
     box[BT_COUNT] = count;
 }
+#endif /* NRANKS > 1 */

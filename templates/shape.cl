@@ -193,7 +193,11 @@ DEFINE_ATOMIC_ADD(atomic_add_real_local, __local)
 #else
 #define J_SPACE __global
 #define J_IDX(i, j, k) IDX(i, j, k)
-/* in RZ a field's MODE_COMPS parts lie between Jx and Jy: this deposit writes mode 0 */
+/* in RZ a field's MODE_COMPS parts lie between Jx and Jy: this deposit writes mode 0. A program
+ * that names its J components itself (gen/rz_particles.c's stand-alone one) has one each. */
+#ifndef MODE_COMPS
+#define MODE_COMPS 1
+#endif
 #define J_COMP_STRIDE (MODE_COMPS * COMP_STRIDE)
 #if DEPOSIT_ATOMIC
 #define DEPOSIT_ADD(p, v) atomic_add_real((p), (v))

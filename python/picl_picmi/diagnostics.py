@@ -97,11 +97,31 @@ def _coarsening(d, grid):
     return ratio
 
 
+def _with_last(d, every, steps, other, ignored):
+    """WarpX writes a full diagnostic at the last step too, whatever its period (its
+    <diag>.dump_last_timestep, on unless warpx_dump_last_timestep is false): picl's interval as
+    the list of steps with the last one added, where it fits picl's list."""
+    if not other.get("warpx_dump_last_timestep", True):
+        return every
+    if steps is None:
+        ignored.append(f"{tr._name(d)} '{d.name}' at the last step (WarpX's dump_last_timestep: with max_time "
+                       "alone picl_picmi does not know the last step)")
+        return every
+    at = set(range(0, steps + 1, every)) if isinstance(every, int) else set(every)
+    if steps in at:
+        return every
+    if len(at) + 1 > MAX_STEPS_LISTED:
+        ignored.append(f"{tr._name(d)} '{d.name}' at the last step {steps} (WarpX's dump_last_timestep: picl lists "
+                       f"at most {MAX_STEPS_LISTED} output steps; it writes every {every})")
+        return every
+    return sorted(at | {steps})
+
+
 def _full(sim, d, picl_names, steps, ignored, other):
     """One diagnostics.full entry's keys from a Field- or ParticleDiagnostic."""
     if d.parallelio is False:
         tr.refuse(d, "parallelio", "picl writes every file collectively (parallel HDF5)", "diagnostics.full")
-    entry = {"interval": interval(d, d.period, steps)}
+    entry = {"interval": _with_last(d, interval(d, d.period, steps), steps, other, ignored)}
     if isinstance(d, picmistandard.PICMI_FieldDiagnostic):
         mode = other.get("warpx_time_average_mode", "none")
         if mode not in (None, "none"):
@@ -185,7 +205,7 @@ def _reduced(sim, d, picl_names, steps, ignored):
             tr.refuse(d, "probe_geometry", "picl_picmi maps WarpX's Point and Line probes",
                       "diagnostics.probes.kind")
         used |= {"probe_geometry", "x_probe", "y_probe", "z_probe", "integrate"}
-    for arg in list(d.model_fields_set) + list(d.model_extra or {}):
+    for arg in dict.fromkeys(list(d.model_fields_set) + list(d.model_extra or {})):  # an extra is in both
         if arg not in used and (arg in (d.model_extra or {}) or tr.given(d, arg)):
             ignored.append(f"ReducedDiagnostic '{d.name}'.{arg}")
     return kind, entry

@@ -492,6 +492,25 @@ def _picl_init(cls):
             OTHER_CODES[id(self)] = (self, other)
     __init__.__doc__ = base_init.__doc__
     cls.__init__ = __init__
+    if cls.model_config.get("extra") == "forbid":
+        cls.__setattr__ = _picl_setattr(cls.__setattr__)
+
+
+def _picl_setattr(base_setattr):
+    """An attribute PICMI does not define (WarpX's scripts assign WarpX's own, such as
+    simulation.current_deposition_algo) refused in one line, not in pydantic's words."""
+    def __setattr__(self, name, value):
+        cls = type(self)
+        if not name.startswith("_") and cls._field_of_alias.get(name, name) not in cls.model_fields:
+            known = [f for f in cls.model_fields if not f.startswith("_")]
+            near = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
+            raise PiclUnsupported(
+                f"{cls.__name__}.{name} = {value!r}: not a PICMI attribute (another code's, such as WarpX's own); "
+                "picl_picmi takes another code's settings as arguments only" +
+                (f"; did you mean {near[0]}?" if near else
+                 f"; closest: {cls.__name__}(warpx_{name}=...), which picl ignores or honours and names in one line"))
+        base_setattr(self, name, value)
+    return __setattr__
 
 
 for _cls in list(globals().values()):

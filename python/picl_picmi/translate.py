@@ -666,8 +666,6 @@ def _bunch(sp, dist, layout, grid, charge, w):
                               "with n_macroparticles; closest picl key: species.beam.particles")
     if layout.grid is not None and layout.grid is not grid:
         refuse(layout, "grid", "picl has one grid", "species.beam")
-    if any(dist.velocity_divergence):
-        refuse(dist, "velocity_divergence", "picl's bunch has no correlated divergence", "species.beam.u_th")
     moving = [a for a in range(3) if dist.centroid_velocity[a] != 0]
     if len(moving) > 1:
         refuse(dist, "centroid_velocity", "picl's bunch moves along one axis", "species.beam.axis, species.beam.u")
@@ -685,7 +683,12 @@ def _bunch(sp, dist, layout, grid, charge, w):
         "axis": AXES[a],
         "u": dist.centroid_velocity[a] / C,
         "u_th": [v / C for v in dist.rms_velocity],
+        "divergence": on_grid(grid, [v / C for v in dist.velocity_divergence]),
     }
+    dropped = [a for a in range(3) if a not in kept(grid) and dist.velocity_divergence[a]]
+    if dropped:
+        refuse(dist, "velocity_divergence", f"a {grid.number_of_dimensions}D grid has no {AXES[dropped[0]]} axis",
+               "species.beam.divergence")
     w.open("beam", "GaussianBunchDistribution")
     w.field("total_charge", beam["total_charge"], "C: n_physical_particles times the charge" +
             ("" if grid.number_of_dimensions == 3 else " (per metre in y in 2D, per m^2 in 1D)"))
@@ -695,13 +698,16 @@ def _bunch(sp, dist, layout, grid, charge, w):
     w.field("axis", beam["axis"])
     w.field("u", beam["u"], "gamma v / c along axis (centroid_velocity / c)")
     w.field("u_th", beam["u_th"], "gamma v / c (rms_velocity / c)")
+    if any(dist.velocity_divergence):
+        w.field("divergence", beam["divergence"], "1/m (velocity_divergence / c): u grows with the distance "
+                "from the centroid")
     w.close()
     if layout.seed is not None:
         w.field("seed", int(layout.seed), "PseudoRandomLayout.seed")
 
 
 # WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
-HONOURED = {"warpx_collisions", "warpx_do_not_deposit"}
+HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep"}
 
 
 def _warpx(obj, arg):

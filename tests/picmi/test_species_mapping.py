@@ -308,3 +308,19 @@ def test_field_ionization_of_nitrogen_meets_warpx_criterion(picl, tmp_path):
         level = np.rint(charge[()] * charge.attrs["unitSI"] / Q_E).astype(int)
     assert level.size == 12800 and level.min() >= 2
     assert abs(np.mean(level == 5) - 0.32) < 0.07 * 0.32, np.bincount(level)
+
+
+def test_velocity_divergence_is_the_beams_divergence(picl, tmp_path):
+    # GaussianBunchDistribution.velocity_divergence (m/s per m) -> species.beam.divergence (1/m),
+    # read back from picl check's beam line
+    g = picmi.Cartesian3DGrid(number_of_cells=[16, 16, 16], lower_bound=[-2, -2, -2], upper_bound=[2, 2, 2],
+                              lower_boundary_conditions=["periodic"] * 3, upper_boundary_conditions=["periodic"] * 3)
+    sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, cfl=0.9), max_steps=1)
+    c = picmi.constants.c
+    beam = picmi.GaussianBunchDistribution(n_physical_particles=1e10, rms_bunch_size=[0.25] * 3,
+                                           velocity_divergence=[-0.04 * c, 0.0, 0.5 * c])
+    sim.add_species(picmi.Species(particle_type="electron", name="e", initial_distribution=beam),
+                    layout=picmi.PseudoRandomLayout(n_macroparticles=100))
+    r, _ = checked(sim, picl, tmp_path)
+    line = next(l for l in r["text"].splitlines() if l.strip().startswith("beam divergence"))
+    assert [round(v, 12) for v in numbers(line)[:3]] == [-0.04, 0.0, 0.5], line

@@ -205,3 +205,21 @@ def test_a_simulation_steps_once():
     sim._stepped = True               # as after a step(): picl runs a simulation in one go
     with pytest.raises(PiclUnsupported, match="Simulation.step: picl runs a simulation in one go"):
         sim.step(1)
+
+
+def test_another_codes_attribute_is_refused_in_one_line():
+    # WarpX's scripts assign WarpX's own attributes (simulation.current_deposition_algo = "direct",
+    # its Ohm-solver example); a PICMI attribute is assigned as before, a near miss is named
+    sim = simulation()
+    sim.max_steps = 7
+    assert sim.max_steps == 7
+    with pytest.raises(PiclUnsupported) as e:
+        sim.current_deposition_algo = "direct"
+    assert str(e.value).startswith("Simulation.current_deposition_algo = 'direct': not a PICMI attribute")
+    assert "closest: Simulation(warpx_current_deposition_algo=...)" in str(e.value)
+    assert "pydantic" not in str(e.value) and "\n" not in str(e.value)
+    with pytest.raises(PiclUnsupported, match="did you mean max_steps"):
+        sim.max_step = 7
+    d = picmi.ReducedDiagnostic(diag_type="FieldReduction", name="fr", period=1, reduction_type="Maximum")
+    d.reduced_function = "Ez"   # WarpX's ReducedDiagnostic takes any argument (picl names the unused)
+    assert d.model_extra["reduced_function"] == "Ez"

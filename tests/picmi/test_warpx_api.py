@@ -242,3 +242,22 @@ def test_probes_in_2d(tmp_path, picl):
                                                x_probe=0, z_probe=0, integrate=1))
     with pytest.raises(PiclUnsupported, match="integrate = 1.*time integral"):
         sim.write_input_file(str(path))
+
+
+@pytest.mark.parametrize("period, steps, other, want, named", [
+    (10, 40, {}, 10, False),                             # the last step is one of the period's
+    (10, 35, {}, [0, 10, 20, 30, 35], False),            # WarpX's dump_last_timestep adds it
+    (10, 35, {"warpx_dump_last_timestep": 0}, 10, False),
+    (1, 100, {}, 1, False),
+    (3, 200, {}, 3, True),                               # 68 listed steps > picl's 64: named
+    (10, None, {}, 10, True),                            # max_time alone: the last step is unknown
+])
+def test_full_diagnostics_write_the_last_step_as_warpx(period, steps, other, want, named):
+    from picl_picmi.diagnostics import _with_last
+    d = picmi.FieldDiagnostic(grid=picmi.Cartesian1DGrid(number_of_cells=[8], lower_bound=[0], upper_bound=[1],
+                                                         lower_boundary_conditions=["periodic"],
+                                                         upper_boundary_conditions=["periodic"]),
+                              period=period, name="d")
+    ignored = []
+    assert _with_last(d, interval(d, d.period, steps), steps, other, ignored) == want
+    assert bool(ignored) == named and all("'d' at the last step" in i for i in ignored), ignored

@@ -6,23 +6,28 @@
 # The Cartesian electromagnetic ones first; then one each of what picl does not have (RZ, an
 # electrostatic solver, mesh refinement, an embedded boundary, WarpX's Python API into a run).
 # test_warpx_examples.py runs the first seven (Langmuir, acceleration, plasma lens) to the end.
+import csv
 import hashlib
+import math
 import re
 import time
 
+import numpy as np
 import pytest
 
-from test_warpx_examples import HERE, run
+from test_warpx_examples import C, HERE, Q_E, run
 
 # script -> None: gets through picl check; else words of its one-line refusal
 SCRIPTS = {
     "inputs_test_2d_collision_xz_picmi.py": None,
     "inputs_test_2d_ionization_picmi.py": None,
     "inputs_test_3d_reduced_diags_load_balance_costs_timers_picmi.py": None,
+    # translated (velocity_divergence is species.beam.divergence); picl check refuses the bunch,
+    # whose 4 rms reach into the z PMLs, which picl lays inside the domain (WarpX outside it)
+    "inputs_test_3d_gaussian_beam_picmi.py": ["species.electrons.beam.centroid", "outside the domain between its PMLs",
+                                              "lower rms or truncate"],
     "inputs_test_2d_laser_ion_acc_picmi.py": ["TimeAveragedFieldDiagnostic.warpx_time_average_mode",
                                               "no time-averaged fields", "closest picl key: diagnostics.full"],
-    "inputs_test_3d_gaussian_beam_picmi.py": ["GaussianBunchDistribution.velocity_divergence",
-                                              "no correlated divergence", "closest picl key: species.beam"],
     "inputs_test_3d_focusing_gaussian_beam_from_openpmd_picmi.py": ["Simulation.max_steps = 0",
                                                                     "at least one step", "closest picl key: steps"],
     "inputs_test_2d_python_wrappers_picmi.py": ["ElectromagneticSolver.method = 'PSATD'", "closest picl key: solver.name"],
@@ -41,7 +46,16 @@ SCRIPTS = {
                                                       "closest picl key: grid.cells"],
     "inputs_test_3d_embedded_boundary_picmi.py": ["picmi.EmbeddedBoundary", "no embedded boundaries", "closest"],
     "inputs_test_2d_particle_reflection_picmi.py": ["ElectrostaticSolver", "electromagnetic only", "closest"],
+    # imports mpi4py (tests/requirements.txt); assigns WarpX's own attribute before its hybrid solver
+    "inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": [
+        "Simulation.current_deposition_algo = 'direct'", "not a PICMI attribute",
+        "closest: Simulation(warpx_current_deposition_algo=...)"],
 }
+# the scripts' own imports, and the seconds a script works before picl_picmi sees it: the Ohm
+# solver's writes an openPMD file and starts MPI first (5 to 8 s on the loaded 2-core machine,
+# 0.8 s of CPU); picl_picmi refuses the assignment as it happens
+NEEDS = {"inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": ["mpi4py"]}
+OWN_SECONDS = {"inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": 10}
 
 
 @pytest.mark.parametrize("name", SCRIPTS)
@@ -59,6 +73,8 @@ def test_the_script_is_warpxs(name):
 
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_the_script_is_checked_or_refused_in_one_line(name, tmp_path, picl):
+    for module in NEEDS.get(name, []):
+        pytest.importorskip(module)
     start = time.monotonic()
     done = run(name, tmp_path, check=True)
     took = time.monotonic() - start
@@ -70,9 +86,69 @@ def test_the_script_is_checked_or_refused_in_one_line(name, tmp_path, picl):
         assert len([l for l in done.stderr.splitlines() if l.startswith("picl_picmi: ignored")]) <= 1, done.stderr
         return
     assert done.returncode != 0, done.stdout + done.stderr
-    lines = [l for l in done.stderr.splitlines() if l.strip()]
+    # the refusal is the one line besides the "ignored" line of a script that picl check refuses
+    lines = [l for l in done.stderr.splitlines() if l.strip() and not l.startswith("picl_picmi: ignored")]
     assert len(lines) == 1 and lines[0].startswith("picl_picmi: PiclUnsupported: "), done.stderr
     assert "pydantic" not in lines[0] and not re.search(r"\.lua:\d+", lines[0]), lines[0]
     for word in words:
         assert word in lines[0], (word, lines[0])
-    assert took < 5, f"{name} took {took:.1f} s to refuse"
+    assert took < 5 + OWN_SECONDS.get(name, 0), f"{name} took {took:.1f} s to refuse"
+
+
+# The scripts that get through picl check, run to the end as the user runs them (python script.py),
+# each against the criterion of WarpX's analysis script beside it, ported to picl's openPMD and CSV
+# output with WarpX's tolerance (18, 22 and 14 s on the shared 2-core machine).
+def _particles(path):
+    import h5py
+    f = h5py.File(path)
+    (it,) = f["data"]
+    return f, f[f"data/{it}/particles"]
+
+
+def test_2d_collision_xz_relaxes_as_warpxs_fit(tmp_path, picl):
+    # Examples/Tests/collision/analysis_collision_2d.py: the electron-ion drift u_e - u_i (gamma v / c,
+    # mean of each species) at every output step j against WarpX's fit 0.0433 exp(-0.1159 j), the
+    # mean |difference| over the steps below 0.001 (picl: 3.4e-4)
+    done = run("inputs_test_2d_collision_xz_picmi.py", tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    a, b, m_e = 0.04330638981264072, -0.11588277796546632, 9.1093837015e-31
+    files = sorted((tmp_path / "diags" / "diag1").glob("openpmd_*.h5"))
+    assert len(files) == 16, files
+    error = []
+    for path in files:
+        j = int(path.stem.split("_")[1])
+        f, p = _particles(path)
+        with f:
+            drift = p["electron/momentum/x"][()].mean() / (m_e * C) - p["ion/momentum/x"][()].mean() / (5 * m_e * C)
+        error.append(abs(a * math.exp(b * j) - drift))
+    assert sum(error) / len(error) < 0.001, error
+
+
+def test_2d_ionization_leaves_warpxs_fraction_of_n5(tmp_path, picl):
+    # Examples/Tests/field_ionization/analysis.py at the last step (written though the period is
+    # 10000: WarpX's dump_last_timestep): 32% of the nitrogen ions N5+ within 7% (picl: 0.3227);
+    # WarpX also checks the electrons' orig_z, which picl does not write (named in the ignored line)
+    done = run("inputs_test_2d_ionization_picmi.py", tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "'orig_z'" in done.stderr
+    f, p = _particles(tmp_path / "diags" / "diag1" / "openpmd_001600.h5")
+    with f:
+        charge = p["ions/charge"]
+        level = np.rint(charge[()] * charge.attrs["unitSI"] / Q_E).astype(int)
+    assert level.size == 12800
+    assert abs(np.mean(level == 5) - 0.32) < 0.07 * 0.32, np.bincount(level)
+
+
+def test_3d_reduced_diags_runs_to_the_end(tmp_path, picl):
+    # Examples/Tests/reduced_diags/analysis_reduced_diags_load_balance_costs.py compares the ranks'
+    # efficiency before and after WarpX's load balancing on 2 ranks; picl_picmi runs one rank (one
+    # box here), where there is nothing to balance: checked are the costs at steps 0 to 3 and the
+    # histogram of the electrons' x, its 10 bins holding the 1e14 m^-3 x 16 m^3 physical electrons
+    # (weighted: WarpX's unity_particle_weight normalization is named in the ignored line)
+    done = run("inputs_test_3d_reduced_diags_load_balance_costs_timers_picmi.py", tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(open(tmp_path / "diags" / "LBC.csv")))
+    assert [int(r["step"]) for r in rows] == [0, 1, 2, 3] and all(int(r["particles"]) == 131072 for r in rows)
+    last = list(csv.reader(open(tmp_path / "diags" / "PH.csv")))[-1]
+    assert "'PH'.normalization" in done.stderr
+    assert abs(sum(float(v) for v in last[-10:]) / 1.6e15 - 1) < 1e-12, last

@@ -2,7 +2,8 @@
  * particles and charge, ids 0 .. N-1, centroid, rms sizes, mean momentum and spreads within 3
  * standard errors of the request, nothing beyond the truncation; the same bunch on 1 box as on
  * 140, bit for bit. In vacuum without fields it drifts at v = c beta exactly, through the boxes
- * along its axis (whose room it was given at load). */
+ * along its axis (whose room it was given at load). A divergence gives u the requested slope
+ * against the distance from the centroid. */
 #include "check.h"
 #include "estimate.h"
 #include "fixture.h"
@@ -182,6 +183,61 @@ static void test_drift(struct device *dev)
     fixture_free_sim(s);
 }
 
+/* A divergence (species.beam.divergence): the slope of u against x from the centroid, measured
+ * as <dx du> / <dx^2>, is the requested one within 3 standard errors of a least-squares slope
+ * (the u_th noise over rms * sqrt(n)), per axis; the rms about that line stays u_th. */
+static void test_divergence(struct device *dev)
+{
+    const double div[3] = {2e4, -3e4, 5e3}, u_th[3] = {0.1, 0.2, 0.05};
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   FIXTURE_INPUT_IDS
+                   "  grid = { cells = {20, 28, 64}, lower = {-10e-6, -14e-6, 0}, upper = {10e-6, 14e-6, 64e-6} },\n"
+                   "  boundary = { field = 'pec' },\n"
+                   "  steps = 1,\n"
+                   "  species = { { name = 'bunch', particle = 'electron', seed = 5,\n"
+                   "    beam = { total_charge = -50e-12, particles = %d, centroid = {1e-6, -2e-6, 30e-6},\n"
+                   "             rms = {2e-6, 3e-6, 4e-6}, u = 0.5, u_th = {%g, %g, %g}, divergence = {%g, %g, %g} } } },\n"
+                   "}\n",
+                   N_BEAM, u_th[0], u_th[1], u_th[2], div[0], div[1], div[2]);
+    struct sim *s = fixture_sim(&cfg, dev);
+    const struct cfg_beam *b = &cfg.species[0].beam;
+    const long n = s->species[0].np;
+    const double *dx = s->ctx.lay.dx, *lower = s->ctx.lay.lower;
+    int ok = n == N_BEAM;
+    for (int a = 0; a < 3; a++) {
+        double *x = fixture_particles(s, 0, (enum particle_array)(PA_X + a));
+        double *u = fixture_particles(s, 0, (enum particle_array)(PA_UX + a));
+        double xm, xr, um, ur, xu = 0, res = 0;
+        for (long i = 0; i < n; i++) {
+            x[i] = lower[a] + x[i] * dx[a];
+            u[i] /= PICL_C;
+        }
+        moments(x, n, &xm, &xr);
+        moments(u, n, &um, &ur);
+        for (long i = 0; i < n; i++)
+            xu += (x[i] - xm) * (u[i] - um);
+        const double slope = xu / n / (xr * xr);
+        for (long i = 0; i < n; i++) {
+            const double r = u[i] - um - slope * (x[i] - xm);
+            res += r * r;
+        }
+        res = sqrt(res / n);
+        const double se = u_th[a] / (xr * sqrt((double)n));
+        const double want_u = a == b->axis ? 0.5 : 0;
+        const int fine = fabs(slope - div[a]) <= 3 * se && near_rms(res, u_th[a], n, 3) &&
+                         near_mean(um, want_u, ur, n, 3);
+        REPORT("%c: slope <dx du>/<dx^2> %.1f 1/m (asked %.1f, %.2f standard errors of %.1f); rms about the line "
+               "%.5f (u_th %.5f); mean u %.5f (asked %.5f)",
+               "xyz"[a], slope, div[a], fabs(slope - div[a]) / se, se, res, u_th[a], um, want_u);
+        ok &= fine;
+        free(x);
+        free(u);
+    }
+    CHECK(ok);
+    fixture_free_sim(s);
+}
+
 int main(void)
 {
     struct device dev;
@@ -189,6 +245,7 @@ int main(void)
     test_load(&dev);
     test_decomposition(&dev);
     test_drift(&dev);
+    test_divergence(&dev);
     device_close(&dev);
     return check_finish();
 }

@@ -637,6 +637,13 @@ static void test_window_and_beam(void)
     CHECK(cfg.window.speed == 1 && cfg.window.start == 0);
     CHECK(cfg.species[0].beam.axis == 2 && cfg.species[0].beam.u == -3 && cfg.species[0].beam.truncate == 4);
     CHECK(cfg.species[0].beam.u_th[0] == 0 && cfg.species[0].beam.u_th[2] == 0 && cfg.species[0].beam.rms[1] == 1e-6);
+    CHECK(cfg.species[0].beam.divergence[0] == 0 && cfg.species[0].beam.divergence[2] == 0);
+    GOOD("beam_divergence", HEAD WIN_GRID PEC_Z "  steps = 1,\n"
+                            "  species = { { name = 'b', particle = 'electron',\n"
+                            "    beam = { total_charge = -1e-12, particles = 10, centroid = {0, 0, 16e-6}, rms = 1e-6, u = 1,\n"
+                            "             divergence = {-4e4, 0, 2e3} } } },\n}\n");
+    CHECK(cfg.species[0].beam.divergence[0] == -4e4 && cfg.species[0].beam.divergence[1] == 0 &&
+          cfg.species[0].beam.divergence[2] == 2e3);
     GOOD("no_window", HEAD GRID "  steps = 1,\n}\n");
     CHECK(!cfg.window.enabled && cfg.n_species == 0);
 
@@ -683,6 +690,9 @@ static void test_window_and_beam(void)
     BAD("beam_gamma_and_u", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 10, "
                                                                        "centroid = {0, 0, 16e-6}, rms = 1e-6, gamma = 2, u = 1 }"),
         "beam_gamma_and_u.lua:6: species.b.beam.u: give gamma or u, not both");
+    BAD("beam_divergence_two", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 10, "
+                                                                          "centroid = {0, 0, 16e-6}, rms = 1e-6, u = 1, divergence = {1, 2} }"),
+        "species.b.beam.divergence");
     BAD("beam_no_energy", HEAD WIN_GRID "  steps = 1,\n" BEAM_SPECIES("\n    beam = { total_charge = -1e-12, particles = 10, "
                                                                      "centroid = {0, 0, 16e-6}, rms = 1e-6 }"),
         "species.b.beam.gamma: missing; expected gamma (the mean Lorentz factor, >= 1) or u");

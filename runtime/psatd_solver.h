@@ -1,0 +1,25 @@
+/* psatd_solver.h: the spectral (PSATD) Maxwell step of a run: the box's E, B, J into k-space, the
+ * exact update over dt (templates/psatd.cl), and back (docs/psatd.md). One periodic box, one rank. */
+#ifndef PICL_PSATD_SOLVER_H
+#define PICL_PSATD_SOLVER_H
+
+#include "ctx.h"
+#include "fft.h"
+
+struct psatd_solver {
+    struct arena_buf fk; /* Ex Ey Ez Bx By Bz Jx Jy Jz transforms, complex `real`, one after another */
+    struct arena_buf coef, k, shift; /* gen/psatd.c's tables, in `real` */
+    struct fft_plan plan; /* the 9 arrays as one batch */
+    struct kernel pack, push, unpack;
+    size_t points;
+};
+
+/* Plans the FFT and uploads the tables for the run's one box; `fields` is the field buffer.
+ * Refuses what it cannot run yet (several boxes or ranks) with the reason. */
+int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, char *err, size_t err_len);
+void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c);
+/* E and B from t to t + dt with the J of t + dt/2 (summed and filtered), on the valid cells: the
+ * same centring as Yee's leapfrog. Guards are left to the caller's FillBoundary. */
+int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len);
+
+#endif

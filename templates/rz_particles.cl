@@ -1,0 +1,283 @@
+/* rz_particles.cl: gather and charge-conserving deposition for the quasi-cylindrical geometry:
+ * Cartesian particles on the per-mode (r, z) grids of maxwell_rz.cl, shape order 1 (docs/rz.md). */
+#ifndef PICL_RZ_PARTICLES_CL
+#define PICL_RZ_PARTICLES_CL
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#include "shape.cl"
+#include "maxwell_rz.cl"
+#define RZ_RHO_V 1.0 /* 1 / (2 pi dr^2 dz) */
+#define RZ_RHO_V0 1.0 /* 1 / (pi (dr/2)^2 dz): the axis disc */
+#define RZ_J_A 1.0 /* 1 / (2 pi dr dz dt) */
+#define RZ_JZ_A 1.0 /* 1 / (2 pi dr^2 dt) */
+#define RZ_JZ_A0 1.0 /* 1 / (pi (dr/2)^2 dt) */
+#endif
+
+/* Positions: x, y in cells of dr from the axis, z in box-local cells of dz, so r = hypot(x, y)
+ * is the r node index (boxes along z only: the box's r origin is 0). The phase of mode m is
+ * exp(i m theta) = (cos m theta, sin m theta): the particle's part-0 (cos) and part-1 (sin)
+ * weights, F = F0 + sum_m (F_m,0 cos m theta + F_m,1 sin m theta) (maxwell_rz.cl's RZC). */
+static inline void rz_angle(const real x, const real y, real *c, real *s)
+{
+    const real r = hypot(x, y);
+    /* on the axis theta is undefined; every mode m >= 1 vanishes there, so any angle will do */
+    *c = r > 0 ? x / r : (real)1;
+    *s = r > 0 ? y / r : (real)0;
+}
+
+/* (cos m theta, sin m theta) for m = 0 .. RZ_MODES-1 by the recurrence e^{i(m+1)theta} =
+ * e^{i m theta} e^{i theta} (no trigonometric calls per mode). */
+static inline void rz_phases(const real c, const real s, real *cm, real *sm)
+{
+    cm[0] = 1;
+    sm[0] = 0;
+    for (int m = 1; m < RZ_MODES; m++) {
+        cm[m] = cm[m - 1] * c - sm[m - 1] * s;
+        sm[m] = sm[m - 1] * c + cm[m - 1] * s;
+    }
+}
+
+/* The sign a field of mode m takes reflected through the axis, F_m(-r) = sign F_m(r) (the point
+ * (-r, theta) is (r, theta + pi), and e_r, e_theta flip there): (-1)^m for the z components and
+ * scalars, (-1)^(m+1) for the r and theta components. WarpX's RZ gather and deposit fill the
+ * half cell below the axis the same way. */
+#define RZ_PARITY(m, vec) ((((m) + (vec)) & 1) ? (real)-1 : (real)1)
+
+/* Order-1 weights along r for a field at r nodes i (stag = 0) or i + 1/2 (stag = 1, stored at
+ * index i): S[0] on index *i0, S[1] on *i0 + 1. Below the first half node (r < dr/2) the lower
+ * point is r = -dr/2, the reflection of index 0: its weight is folded onto index 0 times the
+ * parity sign. */
+static inline void rz_weights_r(const real r, const int stag, const real sign, int *i0, real *S)
+{
+    const real u = stag ? r - (real)0.5 : r;
+    int i = (int)floor(u);
+    const real f = u - i;
+    S[0] = 1 - f;
+    S[1] = f;
+    if (i < 0) { /* half nodes only: -dr/2 mirrors dr/2 */
+        i = 0;
+        S[0] = f + sign * S[0];
+        S[1] = 0;
+    }
+    *i0 = i;
+}
+
+/* One component f at the particle: sum over the modes and parts of the order-1 interpolation
+ * from its own staggered position, times the mode's phase. */
+static inline real rz_gather_one(__global const real *F, const int b, const int f, const int half_r,
+                                 const int half_z, const int vec, const real r, const real z, const real *cm,
+                                 const real *sm)
+{
+    const real w = half_z ? z - (real)0.5 : z;
+    const int k = (int)floor(w);
+    const real fz = w - k, Sz[2] = {1 - fz, fz};
+    real out = 0;
+    for (int m = 0; m < RZ_MODES; m++) {
+        int i;
+        real Sr[2];
+        rz_weights_r(r, half_r, RZ_PARITY(m, vec), &i, Sr);
+        for (int p = 0; p <= (m > 0); p++) {
+            __global const real *g = RZF(F, f, m, p, b);
+            real v = 0;
+            for (int c = 0; c < 2; c++)
+                v += Sz[c] * (Sr[0] * g[IDX(i, 0, k + c)] + Sr[1] * g[IDX(i + 1, 0, k + c)]);
+            out += v * (p == 0 ? cm[m] : sm[m]);
+        }
+    }
+    return out;
+}
+
+/* E and B at a particle at (x, y, z) of box b, Cartesian: each cylindrical component
+ * interpolated at order 1 from its own Yee position (so a field linear in r and z is
+ * reproduced exactly, away from the axis for the components that need the reflection), the
+ * modes summed at the particle's theta, then (F_r, F_t) rotated to (F_x, F_y). */
+static inline void rz_gather_fields(__global const real *F, const int b, const real x, const real y, const real z,
+                                    real *E, real *B)
+{
+    real c, s, cm[RZ_MODES], sm[RZ_MODES];
+    rz_angle(x, y, &c, &s);
+    rz_phases(c, s, cm, sm);
+    const real r = hypot(x, y);
+    /* field, half in r, half in z, vector (r or theta component) */
+    const real er = rz_gather_one(F, b, RZ_ER, 1, 0, 1, r, z, cm, sm);
+    const real et = rz_gather_one(F, b, RZ_ET, 0, 0, 1, r, z, cm, sm);
+    const real br = rz_gather_one(F, b, RZ_BR, 0, 1, 1, r, z, cm, sm);
+    const real bt = rz_gather_one(F, b, RZ_BT, 1, 1, 1, r, z, cm, sm);
+    E[0] = c * er - s * et;
+    E[1] = s * er + c * et;
+    E[2] = rz_gather_one(F, b, RZ_EZ, 0, 1, 0, r, z, cm, sm);
+    B[0] = c * br - s * bt;
+    B[1] = s * br + c * bt;
+    B[2] = rz_gather_one(F, b, RZ_BZ, 1, 0, 0, r, z, cm, sm);
+}
+
+/* The density of a particle of charge q w at (x, y, z), per mode: rho~_m = c_m q w S(i, k)
+ * exp(i m theta) / V_i, with c_0 = 1 and c_m = 2 (the Fourier projection of a point in theta
+ * onto F = Re sum F~m exp(-i m theta)), and V_i = 2 pi r_i dr dz the annulus of node i; the axis
+ * node's volume is the disc r < dr/2, pi (dr/2)^2 dz, the disc of maxwell_rz.cl's axis rule for
+ * E_z (so Gauss's law there holds with the continuity below). Modes m >= 1 vanish on the axis:
+ * their node-0 density is not deposited (their fields are held 0 or, for m = 1's E_t, evolved
+ * without it). */
+static inline void rz_deposit_rho(__global real *F, const int b, const real x, const real y, const real z,
+                                  const real qw)
+{
+    real c, s, cm[RZ_MODES], sm[RZ_MODES];
+    rz_angle(x, y, &c, &s);
+    rz_phases(c, s, cm, sm);
+    const real r = hypot(x, y);
+    const int i = (int)floor(r), k = (int)floor(z);
+    const real fr = r - i, fz = z - k, Sr[2] = {1 - fr, fr}, Sz[2] = {1 - fz, fz};
+    for (int m = 0; m < RZ_MODES; m++)
+        for (int p = 0; p <= (m > 0); p++) {
+            const real ph = (m == 0 ? 1 : 2) * qw * (p == 0 ? cm[m] : sm[m]);
+            __global real *rho = RZF(F, RZ_RHO, m, p, b);
+            for (int a = 0; a < 2; a++) {
+                const int ia = i + a;
+                if (ia == 0 && m > 0)
+                    continue;
+                const real inv_v = ia == 0 ? (real)RZ_RHO_V0 : (real)RZ_RHO_V / (real)ia;
+                for (int d = 0; d < 2; d++)
+                    DEPOSIT_ADD(rho + IDX(ia, 0, k + d), ph * inv_v * Sr[a] * Sz[d]);
+            }
+        }
+}
+
+/* The Esirkepov window along one axis at order 1: old and new weights on RZ_W nodes from the
+ * returned start (old cell - 1); the particle moved less than a cell. */
+#define RZ_W 4
+static inline int rz_esk_weights(const real u0, const real u1, real *S0, real *DS)
+{
+    real S1[RZ_W];
+    for (int a = 0; a < RZ_W; a++)
+        S0[a] = S1[a] = 0;
+    const int i0 = (int)floor(u0) - 1, j = (int)floor(u1) - i0;
+    const real f0 = u0 - (i0 + 1), f1 = u1 - (i0 + j);
+    S0[1] = 1 - f0;
+    S0[2] = f0;
+    S1[j] = 1 - f1;
+    S1[j + 1] = f1;
+    for (int a = 0; a < RZ_W; a++)
+        DS[a] = S1[a] - S0[a];
+    return i0;
+}
+
+/* The charge-conserving current of a particle of charge q w moving from (x0, y0, z0) to
+ * (x1, y1, z1) over dt with mid-step velocity (vx, vy) in m/s, per mode. The change of the
+ * mode's charge on node (i, k), c q w (W1 e1 - W0 e0) with W the (r, z) weights and e = exp(i m
+ * theta), is split exactly as c q w [(W1 - W0) (e0 + e1)/2 + (W0 + W1)/2 (e1 - e0)]:
+ * - the first term is Esirkepov's 2D split of W1 - W0 in (r, z) (Comput. Phys. Commun. 135,
+ *   144 (2001)) into fluxes through the r faces (i + 1/2) and z faces (k + 1/2), carried with
+ *   the mean phase: J_r = flux / (dt 2 pi r_{i+1/2} dz), J_z = flux / (dt V_i / dz);
+ * - the second is the theta flux: -i m J~_t V_i / r_i = c q w W_mean (e1 - e0) / dt gives
+ *   J~_t = -i c q w W_mean (e1 - e0) / (m dt 2 pi dr dz) for m >= 1, while m = 0, which has no
+ *   theta flux, takes the particle's angular velocity: J_t = q w W_mean v_t / V_i.
+ * So (rho~^{n+1} - rho~^n) / dt + div_m J~ = 0 holds on every node with the divergence of
+ * maxwell_rz.cl's Ampere (axis node of m = 0: the disc's 4 J_r(dr/2) / dr), and Gauss's law per
+ * mode is kept. On the axis node, m >= 1 deposits no J_z and no charge-conserving J_t (their
+ * density is 0 there); m = 1's J_t there, the transverse current through the axis, takes the
+ * velocity as m = 0 does (the projection c q w W_mean v_t e^{i theta} / V_0 at the mid-step
+ * angle), m >= 2 none (their E_t is held 0). */
+static inline void rz_deposit_current(__global real *F, const int b, const real x0, const real y0, const real z0,
+                                      const real x1, const real y1, const real z1, const real vx, const real vy,
+                                      const real qw)
+{
+    real c0, s0, c1, s1, ch, sh;
+    real cm0[RZ_MODES], sm0[RZ_MODES], cm1[RZ_MODES], sm1[RZ_MODES], cmh[RZ_MODES], smh[RZ_MODES];
+    rz_angle(x0, y0, &c0, &s0);
+    rz_angle(x1, y1, &c1, &s1);
+    rz_angle((real)0.5 * (x0 + x1), (real)0.5 * (y0 + y1), &ch, &sh);
+    rz_phases(c0, s0, cm0, sm0);
+    rz_phases(c1, s1, cm1, sm1);
+    rz_phases(ch, sh, cmh, smh);
+    const real vt = ch * vy - sh * vx; /* the angular velocity times r, at mid-step */
+    real S0r[RZ_W], DSr[RZ_W], S0z[RZ_W], DSz[RZ_W];
+    const int i0 = rz_esk_weights(hypot(x0, y0), hypot(x1, y1), S0r, DSr);
+    const int k0 = rz_esk_weights(z0, z1, S0z, DSz);
+    /* Fr[a][d]: flux (in particles) through the face between r nodes i0 + a, i0 + a + 1 at z
+     * node k0 + d; Fz[a][d]: through the face between z nodes k0 + d, k0 + d + 1 at r node
+     * i0 + a; Wm: the mean weight (W0 + W1) / 2 */
+    real Fr[RZ_W][RZ_W], Fz[RZ_W][RZ_W], Wm[RZ_W][RZ_W];
+    for (int d = 0; d < RZ_W; d++) {
+        real acc = 0;
+        for (int a = 0; a < RZ_W; a++) {
+            acc -= DSr[a] * (S0z[d] + (real)0.5 * DSz[d]);
+            Fr[a][d] = acc;
+        }
+    }
+    for (int a = 0; a < RZ_W; a++) {
+        real acc = 0;
+        for (int d = 0; d < RZ_W; d++) {
+            acc -= DSz[d] * (S0r[a] + (real)0.5 * DSr[a]);
+            Fz[a][d] = acc;
+            Wm[a][d] = S0r[a] * S0z[d] + (real)0.5 * (S0r[a] * DSz[d] + DSr[a] * S0z[d] + DSr[a] * DSz[d]);
+        }
+    }
+    for (int m = 0; m < RZ_MODES; m++) {
+        const real cq = (m == 0 ? 1 : 2) * qw;
+        /* mean phase (e0 + e1) / 2 and change e1 - e0 */
+        const real er = (real)0.5 * (cm0[m] + cm1[m]), ei = (real)0.5 * (sm0[m] + sm1[m]);
+        const real dr_ = cm1[m] - cm0[m], di = sm1[m] - sm0[m];
+        for (int p = 0; p <= (m > 0); p++) {
+            const real e = p == 0 ? er : ei;
+            /* part p of -i (e1 - e0): (di, -dr) */
+            const real de = p == 0 ? di : -dr_;
+            __global real *Jr = RZF(F, RZ_JR, m, p, b), *Jt = RZF(F, RZ_JT, m, p, b), *Jz = RZF(F, RZ_JZ, m, p, b);
+            for (int a = 0; a < RZ_W; a++) {
+                const int ia = i0 + a;
+                if (ia < 0) /* below the axis: every weight there is 0 (r >= 0) */
+                    continue;
+                for (int d = 0; d < RZ_W; d++) {
+                    const int n = IDX(ia, 0, k0 + d);
+                    if (a < RZ_W - 1 && Fr[a][d] != 0)
+                        DEPOSIT_ADD(Jr + n, cq * e * Fr[a][d] * (real)RZ_J_A / ((real)ia + (real)0.5));
+                    if (d < RZ_W - 1 && Fz[a][d] != 0 && (ia > 0 || m == 0))
+                        DEPOSIT_ADD(Jz + n, cq * e * Fz[a][d] *
+                                                (ia == 0 ? (real)RZ_JZ_A0 : (real)RZ_JZ_A / (real)ia));
+                    if (Wm[a][d] == 0)
+                        continue;
+                    if (m == 0 && ia > 0)
+                        DEPOSIT_ADD(Jt + n, qw * Wm[a][d] * vt * (real)RZ_RHO_V / (real)ia);
+                    else if (m > 0 && ia > 0)
+                        DEPOSIT_ADD(Jt + n, cq * Wm[a][d] * de * (real)RZ_J_A / (real)m);
+                    else if (m == 1) /* ia == 0 */
+                        DEPOSIT_ADD(Jt + n, cq * Wm[a][d] * vt * (p == 0 ? cmh[1] : smh[1]) *
+                                                (real)RZ_RHO_V0);
+                }
+            }
+        }
+    }
+}
+
+/* Test and wiring kernels: one work item per particle, atomic additions (DEPOSIT_ATOMIC).
+ * P rows: gather (x, y, z) -> EB rows (Ex, Ey, Ez, Bx, By, Bz); rho (x, y, z, q w); current
+ * (x0, y0, z0, x1, y1, z1, vx, vy, q w). All in box 0 (boxes along z are the next step's). */
+__kernel void rz_gather_k(__global const real *F, __global const real *P, __global real *EB, const int n)
+{
+    const int id = get_global_id(0);
+    if (id >= n)
+        return;
+    real E[3], B[3];
+    rz_gather_fields(F, 0, P[3 * id], P[3 * id + 1], P[3 * id + 2], E, B);
+    for (int a = 0; a < 3; a++) {
+        EB[6 * id + a] = E[a];
+        EB[6 * id + 3 + a] = B[a];
+    }
+}
+
+__kernel void rz_deposit_rho_k(__global real *F, __global const real *P, const int n)
+{
+    const int id = get_global_id(0);
+    if (id < n)
+        rz_deposit_rho(F, 0, P[4 * id], P[4 * id + 1], P[4 * id + 2], P[4 * id + 3]);
+}
+
+__kernel void rz_deposit_current_k(__global real *F, __global const real *P, const int n)
+{
+    const int id = get_global_id(0);
+    if (id >= n)
+        return;
+    __global const real *q = P + 9 * id;
+    rz_deposit_current(F, 0, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], q[8]);
+}
+#endif /* PICL_RZ_PARTICLES_CL */

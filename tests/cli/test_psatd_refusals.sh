@@ -1,0 +1,46 @@
+#!/bin/sh
+# test_psatd_refusals.sh: solver = "psatd" runs one periodic box on one rank so far; `picl check`
+# refuses the rest (FILE:LINE: KEY, exit 2) naming what is missing, and accepts a dt above any
+# FDTD limit (PSATD has none). docs/psatd.md.
+. "$(dirname "$0")/lib.sh"
+scratch cli
+
+cat >"$dir/psatd.lua" <<'LUA'
+local picl = require("picl")
+return picl.simulation {
+  geometry = "2d",
+  grid = { cells = {32, 32}, lower = {0, 0}, upper = {32e-6, 32e-6} },
+  solver = "psatd",
+  steps = 3,
+}
+LUA
+out=$("$picl" check --no-build "$dir/psatd.lua" 2>&1)
+rc=$?
+# WarpX's default for PSATD: dt = 0.999 min(dx) / c = 3.3323e-15 s here
+if [ $rc -eq 0 ] && echo "$out" | grep -q "^solver  *psatd" && echo "$out" | grep -qF "dt = 3.33230531e-15 s (cfl 0.999 of min(dx)/c = 3.33564095e-15 s; PSATD has no limit)"; then ok
+else bad "psatd input (rc $rc): $out"; fi
+
+out=$("$picl" check --no-build "$dir/psatd.lua" --set solver.dt=1e-14 2>&1)
+rc=$?
+if [ $rc -eq 0 ]; then ok; else bad "psatd with dt three times min(dx)/c (rc $rc): $out"; fi
+
+# key, --set, expected text
+check_refusal() {
+    out=$("$picl" check --no-build "$dir/psatd.lua" $2 2>&1)
+    rc=$?
+    if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "$3"; then ok
+    else bad "$1 (rc $rc): $out"; fi
+}
+check_refusal "two boxes" "--set grid.max_box=16" \
+    "grid.max_box: 32 cells along x in boxes of 16 with solver \"psatd\"; PSATD has no local FFTs"
+check_refusal "pec" "--set boundary.field=pec --set boundary.particles=absorbing" \
+    "boundary.field: \"pec\" on the lower face of x with solver \"psatd\"; PSATD has periodic field boundaries only"
+check_refusal "pml" "--set boundary.field=pml --set boundary.particles=absorbing" \
+    "boundary.field: \"pml\" on the lower face of x"
+sed 's/steps = 3,/steps = 3, boost = { gamma = 10, axis = "z" },\
+  boundary = { field = { z = "pec" }, particles = { z = "absorbing" } },/' "$dir/psatd.lua" >"$dir/boost.lua"
+out=$("$picl" check --no-build "$dir/boost.lua" 2>&1)
+rc=$?
+if [ $rc -eq 2 ] && echo "$out" | grep -qF "boost.lua:6: boost: given with solver \"psatd\", which does not support a boosted frame"; then ok
+else bad "boost (rc $rc): $out"; fi
+summary
