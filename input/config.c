@@ -377,6 +377,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
 {
     lua_State *L = rd->L;
     cfg->geometry = (enum cfg_geometry)luatab_enum(rd, r, "geometry", cfg_geometry_names);
+    cfg->modes = (int)luatab_integer(rd, r, "modes");
     luatab_push(rd, r, "grid", LUA_TTABLE, 0);
     int g = lua_gettop(L);
     luatab_int3(rd, g, "cells", cfg->grid.cells);
