@@ -52,6 +52,14 @@ void gen_pml_emit(struct strbuf *sb, const struct picl_config *cfg, const struct
     long total;
     const int n = gen_pml_slabs(cfg, lay, slab, &total);
     for (int i = 0; i < n; i++)
-        sb_printf(sb, "#define PML_PSI_%s %ldL\n#define PML_SLAB_%s %ldL\n", slab[i].name, slab[i].offset, slab[i].name,
-                  slab[i].size);
+        sb_printf(sb, "#define PML_PSI_%s %ldL\n#define PML_SLAB_%s %ldL\n#define PML_ITEM_%s %ldL\n", slab[i].name,
+                  slab[i].offset, slab[i].name, slab[i].size, slab[i].name, slab[i].offset / GEN_PML_ARRAYS);
+    /* The slabs in order, for the kernels' item-to-cell walk: axis, the next two, face, id. */
+    sb_puts(sb, "#define PML_EACH_SLAB(DO)");
+    for (int i = 0; i < n; i++) {
+        const int a = slab[i].axis;
+        sb_printf(sb, " DO(%c, %c, %c, %s, %d, %d)", "XYZ"[a], "XYZ"[(a + 1) % 3], "XYZ"[(a + 2) % 3],
+                  slab[i].side ? "HI" : "LO", slab[i].side, i);
+    }
+    sb_printf(sb, "\n#define PML_ITEMS %ldL\n", total / GEN_PML_ARRAYS);
 }

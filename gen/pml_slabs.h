@@ -19,13 +19,13 @@
 
 /* One PML: the cells along `axis` next to face `side` (0 lower, 1 upper), over the whole
  * domain along the other two axes. Its arrays take GEN_PML_ARRAYS * size reals from `offset`
- * of the PML buffer; `range` is its launch (cells across, then along the next two axes in
- * cyclic order). */
+ * of the PML buffer; `range` is its extent (cells across, then along the next two axes in
+ * cyclic order). Its cells are the kernels' work items offset / GEN_PML_ARRAYS onwards. */
 struct gen_pml_slab {
     int axis, side, cells;
     long offset, size;
     size_t range[3];
-    char name[8]; /* "X_LO": the kernels are pml_E_X_LO and pml_B_X_LO */
+    char name[8]; /* "X_LO": the literals are PML_X_LO, PML_PSI_X_LO, ... */
 };
 
 /* The run's slabs (at most six); returns how many. *total: reals of the whole buffer. */

@@ -22,48 +22,34 @@ int pml_create(struct pml *p, struct ctx *c, cl_mem fields, char *err, size_t er
         snprintf(err, err_len, "clearing the PML's auxiliary fields failed: %s", device_error_name(rc));
         return -1;
     }
-    for (int i = 0; i < p->n; i++) {
-        char name[32];
-        struct kernel *k[3] = {&p->E[i], &p->B[0][i], &p->B[1][i]};
-        static const char *const what[3] = {"E", "B0", "B1"};
-        for (int e = 0; e < 3; e++) {
-            snprintf(name, sizeof name, "pml_%s_%s", what[e], p->slab[i].name);
-            if (kernel_create(k[e], c->prog, name, &c->timers, err, err_len) ||
-                kernel_mem(k[e], "F", fields, err, err_len) || kernel_mem(k[e], "psi", p->psi.mem, err, err_len))
-                return -1;
-        }
-    }
+    p->items = (size_t)(p->reals / GEN_PML_ARRAYS);
+    struct kernel *k[3] = {&p->E, &p->B[0], &p->B[1]};
+    static const char *const name[3] = {"pml_E", "pml_B0", "pml_B1"};
+    for (int e = 0; e < 3; e++)
+        if (kernel_create(k[e], c->prog, name[e], &c->timers, err, err_len) ||
+            kernel_mem(k[e], "F", fields, err, err_len) || kernel_mem(k[e], "psi", p->psi.mem, err, err_len))
+            return -1;
     return 0;
 }
 
 void pml_destroy(struct pml *p, struct ctx *c)
 {
-    for (int i = 0; i < p->n; i++) {
-        kernel_release(&p->E[i]);
-        kernel_release(&p->B[0][i]);
-        kernel_release(&p->B[1][i]);
-    }
+    kernel_release(&p->E);
+    kernel_release(&p->B[0]);
+    kernel_release(&p->B[1]);
     if (p->psi.mem)
         arena_free(&c->arena, &p->psi);
     p->n = 0;
 }
 
-static int launch_all(struct pml *p, struct kernel *k, struct ctx *c, char *err, size_t err_len)
-{
-    for (int i = 0; i < p->n; i++)
-        if (kernel_launch(&k[i], c->dev->queue, &c->timers, 3, p->slab[i].range, NULL, err, err_len))
-            return -1;
-    return 0;
-}
-
 int pml_push_E(struct pml *p, struct ctx *c, char *err, size_t err_len)
 {
-    return launch_all(p, p->E, c, err, err_len);
+    return p->n ? kernel_launch(&p->E, c->dev->queue, &c->timers, 1, &p->items, NULL, err, err_len) : 0;
 }
 
 int pml_push_B(struct pml *p, struct ctx *c, int half, char *err, size_t err_len)
 {
-    return launch_all(p, p->B[half], c, err, err_len);
+    return p->n ? kernel_launch(&p->B[half], c->dev->queue, &c->timers, 1, &p->items, NULL, err, err_len) : 0;
 }
 
 int pml_save(struct pml *p, struct ctx *c, double **host, char *err, size_t err_len)

@@ -11,7 +11,8 @@ struct pml {
     struct gen_pml_slab slab[6];
     long reals; /* of the whole psi buffer */
     struct arena_buf psi;
-    struct kernel E[6], B[2][6]; /* B[0]: after the first B half step, B[1]: after the second */
+    size_t items; /* the kernels' work items: every slab's cells */
+    struct kernel E, B[2]; /* one for all slabs; B[0]: after the first B half step, B[1]: after the second */
 };
 
 /* Allocates and zeroes the psi arrays and binds the kernels to the field buffer `fields`. */

@@ -123,6 +123,10 @@ typedef float acc_real;
 #define PML_SLAB_X_LO 128L
 #define PML_PSI_X_HI 512L
 #define PML_SLAB_X_HI 128L
+#define PML_ITEM_X_LO 0L
+#define PML_ITEM_X_HI 128L
+#define PML_EACH_SLAB(DO) DO(X, Y, Z, LO, 0, 0) DO(X, Y, Z, HI, 1, 1)
+#define PML_ITEMS 256L
 #endif
 
 /* The moving window's axis (window.cl), when a run has one. */

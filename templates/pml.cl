@@ -29,37 +29,69 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
 #define PML_S_Y SY
 #define PML_S_Z SZ
 
-/* One work item per cell of the slab of axis A (the others B, C in cyclic order): l across
- * the slab's N cells, u and v over the whole domain along B and C. Finds the cell's box (this
- * rank's slot of it; the item ends where another rank holds it: that rank updates the cell and
- * its psi), its index n there and its index p in the slab's psi arrays. */
-#define PML_CELL(A, B, C, SIDE, N)                                                               \
-    const int l = (int)get_global_id(0), u = (int)get_global_id(1), v = (int)get_global_id(2);  \
-    int g_X, g_Y, g_Z;                                                                         \
-    g_##A = (SIDE) ? CELLS_##A - (N) + l : l;                                                  \
-    g_##B = u;                                                                                 \
-    g_##C = v;                                                                                 \
+/* Three kernels for all slabs (pml_E after the E update, pml_B0 after the first B half step,
+ * pml_B1 after the second): one work item per cell of any slab, the slabs one after the other
+ * in PML_EACH_SLAB's order (the generator lists the run's slabs there: axis A, the others B, C
+ * in cyclic order, face, id). Slabs of different axes share their edge and corner cells and
+ * correct the same components there, so a cell is handled by the item of the first slab that
+ * holds it, which applies every slab's correction in the list's order (the order in which one
+ * kernel per slab would); the other slabs' items for that cell do nothing. One kernel where
+ * there were up to six: each is one compile at the first step and one launch per step. */
+
+/* Cell l across the slab of N cells on face SIDE (0 lower, 1 upper) of axis A, or -1. */
+#define PML_ACROSS(A, N, SIDE) ((SIDE) ? (g_##A >= CELLS_##A - (N) ? g_##A - (CELLS_##A - (N)) : -1) \
+                                       : (g_##A < (N) ? g_##A : -1))
+
+/* The item's slab (id) and cell (g_X, g_Y, g_Z): the first slab whose items reach past i. */
+#define PML_LOCATE(A, B, C, SN, SIDE, ID)                                                        \
+    if (id < 0 && i < PML_ITEM_##A##_##SN + PML_SLAB_##A##_##SN) {                             \
+        const long k = i - PML_ITEM_##A##_##SN, N = PML_##A##_##SN;                            \
+        g_##A = (int)(k % N) + ((SIDE) ? CELLS_##A - (int)N : 0);                              \
+        g_##B = (int)((k / N) % CELLS_##B);                                                    \
+        g_##C = (int)(k / (N * CELLS_##B));                                                    \
+        id = (ID);                                                                             \
+    }
+
+/* Ends the item where an earlier slab holds its cell. */
+#define PML_OWNED(A, B, C, SN, SIDE, ID)                                                         \
+    if ((ID) < id && PML_ACROSS(A, PML_##A##_##SN, SIDE) >= 0)                                 \
+        return;
+
+/* Finds the item's cell, its box (this rank's slot of it; the item ends where another rank
+ * holds it: that rank updates the cell and its psi) and its index n there. */
+#define PML_CELL()                                                                               \
+    const long i = (long)get_global_id(0);                                                     \
+    int id = -1, g_X = 0, g_Y = 0, g_Z = 0;                                                    \
+    PML_EACH_SLAB(PML_LOCATE)                                                                  \
+    if (id < 0)                                                                                \
+        return;                                                                                \
+    PML_EACH_SLAB(PML_OWNED)                                                                   \
     const int bx = g_X / NX, by = g_Y / NY, bz = g_Z / NZ;                                     \
     const int box = BOX_SLOT(BOX_INDEX(bx, by, bz));                                           \
     if (box < 0)                                                                               \
         return;                                                                                \
-    const int n = IDX(g_X - bx * NX, g_Y - by * NY, g_Z - bz * NZ);                            \
-    const int p = l + (N) * (u + CELLS_##B * v)
+    const int n = IDX(g_X - bx * NX, g_Y - by * NY, g_Z - bz * NZ)
 
-/* The kernels of one slab: pml_E_<A>_<SIDE> after the E update, pml_B0_<A>_<SIDE> after the
- * first B half step and pml_B1_<A>_<SIDE> after the second. psi holds four arrays per slab (for
- * E_B, E_C, B_C, B_B, each N x CELLS_B x CELLS_C). Signs follow the solver's curl:
+/* Slab (A, SN) at the item's cell, where it holds it and is not earlier than the item's own:
+ * l across the slab, p in its psi arrays, P its psi, m one array's length. */
+#define PML_AT(A, B, C, SN, SIDE, ID)                                                            \
+    const int l = PML_ACROSS(A, PML_##A##_##SN, SIDE);                                         \
+    if ((ID) < id || l < 0)                                                                    \
+        break;                                                                                 \
+    const long p = l + PML_##A##_##SN * ((long)g_##B + CELLS_##B * (long)g_##C);               \
+    const long m = PML_SLAB_##A##_##SN;                                                        \
+    __global real *P = psi + PML_PSI_##A##_##SN
+
+/* The corrections of one slab. psi holds four arrays per slab (for E_B, E_C, B_C, B_B, each
+ * N x CELLS_B x CELLS_C). Signs follow the solver's curl:
  * E_B += ... - c^2 dt dB_C/dA, E_C += c^2 dt dB_B/dA, B_C -= dt/2 dE_B/dA, B_B += dt/2 dE_C/dA.
  * B's psi is Roden and Gedney's, updated once a step with a full dt: the second half step of
  * one step and the first of the next use the same E (E^{n+1}), which together make the one B
  * update of the leapfrog; pml_B1 updates psi with it and both add half of psi's term. */
-#define PML_KERNELS(A, B, C, SIDE_NAME, SIDE)                                                    \
-    __kernel void pml_E_##A##_##SIDE_NAME(__global real *F, __global real *psi)                 \
-    {                                                                                          \
-        PML_CELL(A, B, C, SIDE, PML_##A##_##SIDE_NAME);                                        \
-        __global real *P = psi + PML_PSI_##A##_##SIDE_NAME;                                    \
-        const long m = PML_SLAB_##A##_##SIDE_NAME;                                             \
-        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_NODE(l, PML_##A##_##SIDE_NAME, SIDE)); \
+#define PML_E_AT(A, B, C, SN, SIDE, ID)                                                          \
+    do {                                                                                       \
+        PML_AT(A, B, C, SN, SIDE, ID);                                                         \
+        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_NODE(l, PML_##A##_##SN, SIDE));      \
         __global real *E_b = COMP(F, C_E##B, box), *E_c = COMP(F, C_E##C, box);               \
         __global const real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);         \
         const real psi_b = b * P[p] + (b - 1) * (B_c[n] - B_c[n - PML_S_##A]);                 \
@@ -68,22 +100,20 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
         P[m + p] = psi_c;                                                                      \
         E_b[n] -= C2DT_D##A * psi_b;                                                           \
         E_c[n] += C2DT_D##A * psi_c;                                                           \
-    }                                                                                          \
-    __kernel void pml_B0_##A##_##SIDE_NAME(__global real *F, __global real *psi)                \
-    {                                                                                          \
-        PML_CELL(A, B, C, SIDE, PML_##A##_##SIDE_NAME);                                        \
-        __global const real *P = psi + PML_PSI_##A##_##SIDE_NAME;                              \
-        const long m = PML_SLAB_##A##_##SIDE_NAME;                                             \
+    } while (0);
+
+#define PML_B0_AT(A, B, C, SN, SIDE, ID)                                                         \
+    do {                                                                                       \
+        PML_AT(A, B, C, SN, SIDE, ID);                                                         \
         __global real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);               \
         B_c[n] -= HDT_D##A * P[2 * m + p];                                                     \
         B_b[n] += HDT_D##A * P[3 * m + p];                                                     \
-    }                                                                                          \
-    __kernel void pml_B1_##A##_##SIDE_NAME(__global real *F, __global real *psi)                \
-    {                                                                                          \
-        PML_CELL(A, B, C, SIDE, PML_##A##_##SIDE_NAME);                                        \
-        __global real *P = psi + PML_PSI_##A##_##SIDE_NAME;                                    \
-        const long m = PML_SLAB_##A##_##SIDE_NAME;                                             \
-        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_HALF(l, PML_##A##_##SIDE_NAME, SIDE)); \
+    } while (0);
+
+#define PML_B1_AT(A, B, C, SN, SIDE, ID)                                                         \
+    do {                                                                                       \
+        PML_AT(A, B, C, SN, SIDE, ID);                                                         \
+        const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_HALF(l, PML_##A##_##SN, SIDE));      \
         __global const real *E_b = COMP(F, C_E##B, box), *E_c = COMP(F, C_E##C, box);         \
         __global real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);               \
         const real psi_c = b * P[2 * m + p] + (b - 1) * FARADAY_DIFF_##A(E_b, n);              \
@@ -92,23 +122,22 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
         P[3 * m + p] = psi_b;                                                                  \
         B_c[n] -= HDT_D##A * psi_c;                                                            \
         B_b[n] += HDT_D##A * psi_b;                                                            \
-    }
+    } while (0);
 
-#if PML_X_LO > 0
-PML_KERNELS(X, Y, Z, LO, 0)
-#endif
-#if PML_X_HI > 0
-PML_KERNELS(X, Y, Z, HI, 1)
-#endif
-#if PML_Y_LO > 0
-PML_KERNELS(Y, Z, X, LO, 0)
-#endif
-#if PML_Y_HI > 0
-PML_KERNELS(Y, Z, X, HI, 1)
-#endif
-#if PML_Z_LO > 0
-PML_KERNELS(Z, X, Y, LO, 0)
-#endif
-#if PML_Z_HI > 0
-PML_KERNELS(Z, X, Y, HI, 1)
-#endif
+__kernel void pml_E(__global real *F, __global real *psi)
+{
+    PML_CELL();
+    PML_EACH_SLAB(PML_E_AT)
+}
+
+__kernel void pml_B0(__global real *F, __global real *psi)
+{
+    PML_CELL();
+    PML_EACH_SLAB(PML_B0_AT)
+}
+
+__kernel void pml_B1(__global real *F, __global real *psi)
+{
+    PML_CELL();
+    PML_EACH_SLAB(PML_B1_AT)
+}

@@ -1225,7 +1225,7 @@ static void pml_laser_config(struct picl_config *cfg, const char *solver, const 
 static void test_pml_laser(struct device *dev)
 {
     int built = 0;
-    const char *kernels[] = {"pml_E_X_LO", "pml_B0_X_HI", "pml_B1_Y_LO", "pml_E_Y_HI", "pml_B1_Z_LO", "pml_B0_Z_HI",
+    const char *kernels[] = {"pml_E", "pml_B0", "pml_B1",
                              "laser_J_0", "laser_B_0", "laser_J_1", "laser_B_1"};
     for (int v = 0; v < 4; v++) {
         struct picl_config *cfg = calloc(1, sizeof *cfg);
