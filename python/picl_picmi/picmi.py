@@ -25,6 +25,7 @@ import picmistandard
 from pydantic import ConfigDict, Field, PrivateAttr, ValidationError
 
 from .errors import PiclRunFailed, PiclUnsupported
+from .warpx_attributes import warpx_argument
 from . import translate
 
 picmistandard.register_codename("picl")
@@ -497,11 +498,17 @@ def _picl_init(cls):
 
 
 def _picl_setattr(base_setattr):
-    """An attribute PICMI does not define (WarpX's scripts assign WarpX's own, such as
-    simulation.current_deposition_algo) refused in one line, not in pydantic's words."""
+    """An attribute PICMI does not define: WarpX's own (its scripts assign some, such as
+    simulation.current_deposition_algo = "direct") taken as the warpx_... argument behind it, which
+    translate.py honours or names in the "ignored" line; any other refused in one line, not in
+    pydantic's words."""
     def __setattr__(self, name, value):
         cls = type(self)
         if not name.startswith("_") and cls._field_of_alias.get(name, name) not in cls.model_fields:
+            arg = warpx_argument(cls.__name__, name)
+            if arg is not None:
+                OTHER_CODES.setdefault(id(self), (self, {}))[1][arg] = value
+                return
             known = [f for f in cls.model_fields if not f.startswith("_")]
             near = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
             raise PiclUnsupported(

@@ -68,6 +68,21 @@ def test_warpx_arguments_and_unknown_outputs_in_one_line(tmp_path):
     assert lines[0] in text, "the ignored line is in the input's header too"
 
 
+def test_warpx_attributes_assigned_are_its_arguments(tmp_path):
+    # WarpX's Ohm-solver scripts assign WarpX's own attributes after construction
+    # (simulation.current_deposition_algo = "direct", simulation.use_filter = True): taken as the
+    # warpx_... argument of that name (python/picl_picmi/warpx_attributes.py), so an honoured one
+    # changes the input as the argument does and the others are named in the ignored line
+    text, err = lua_of(tmp_path, """
+        sim.use_filter = True
+        e.do_not_deposit = 1
+    """)
+    lines = [l for l in err.splitlines() if "ignored" in l]
+    assert len(lines) == 1 and "Simulation.warpx_use_filter" in lines[0], err
+    assert "warpx_do_not_deposit" not in lines[0], lines[0]
+    assert "deposit = false" in text, text
+
+
 @pytest.mark.parametrize("period, steps, want", [
     (10, 40, 10), ("10", 40, 10), ("::10", 40, 10), ("0::5", 40, 5), ("5:20:5", 40, [5, 10, 15, 20]),
     ("::20,3:3", 40, [0, 3, 20, 40]), ("30:", 33, [30, 31, 32, 33]),
