@@ -207,6 +207,13 @@ class AnalyticAppliedField(picmistandard.PICMI_AnalyticAppliedField):
     arguments as constants; lower_bound / upper_bound as for ConstantAppliedField."""
 
 
+class AnalyticInitialField(picmistandard.PICMI_AnalyticAppliedField):
+    """WarpX's initial fields on the grid (pywarpx.picmi.AnalyticInitialField, given to
+    add_applied_field): fields.Ex ... fields.Bz, the expressions in x, y, z (t = 0), the keyword
+    arguments as constants; components not given start at zero. lower_bound / upper_bound, which
+    WarpX does not use either, and its divergence cleaning are named in the ignored line."""
+
+
 class PlasmaLens(picmistandard.base.PICMI_AppliedField):
     """WarpX's lattice of plasma lenses (pywarpx.picmi.PlasmaLens): lens i spans z from starts[i] +
     i period to that plus lengths[i], where Ex = strengths_E[i] x, Ey = strengths_E[i] y, Bx =
@@ -417,11 +424,9 @@ WARPX_CLASSES = {
     "PETScPreconditioner": "picl has no implicit solver; closest: ElectromagneticSolver (explicit)",
     "HybridPICSolver": "picl has no hybrid (Ohm's law) solver, only the full electromagnetic one; "
                        "closest: ElectromagneticSolver (solver.name)",
-    "LoadInitialField": "picl reads no field files; closest: Simulation(picl_fields={'Ex': expression, ...}) (fields.Ex ...)",
+    "LoadInitialField": "picl reads no field files; closest: AnalyticInitialField (expressions; fields.Ex ...)",
     "LoadInitialFieldFromPython": "picl runs in its own process, so Python cannot set its fields; closest: "
-                                  "Simulation(picl_fields={'Ex': expression, ...}) (fields.Ex ...)",
-    "AnalyticInitialField": "picl_picmi takes initial fields as Simulation(picl_fields={'Ex': expression, ...}) "
-                            "(fields.Ex ...)",
+                                  "AnalyticInitialField (expressions; fields.Ex ...)",
     "MCCCollisions": "picl has no Monte Carlo collisions with a background gas; closest: CoulombCollisions (collisions)",
     "DSMCCollisions": "picl has no DSMC collisions; closest: CoulombCollisions (collisions)",
     "InverseBremsstrahlungCollisions": "picl has no inverse bremsstrahlung; closest: CoulombCollisions (collisions)",
