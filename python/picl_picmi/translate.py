@@ -974,8 +974,9 @@ def _lasers(sim, grid, constants, w):
         position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in kept(grid)]
         t_peak = sign * (antenna.position[a] - centroid[a]) / C
         focal_distance = sign * (focus[a] - antenna.position[a])
-        # a window that starts during the pulse is the core's to judge (Yee's antenna stays in the lab;
-        # CKC's moves with the window and is refused there, in one line naming moving_window.start)
+        # a window that starts during the pulse is the core's to judge (an antenna along the window's
+        # axis stays in the lab, Yee's and CKC's; an oblique CKC one, which PICMI does not make here,
+        # moves with the window and is refused there, in one line naming moving_window.start)
         w.open(note="GaussianLaser through a LaserAntenna")
         w.field("name", name)
         w.field("position", position, "m: the antenna plane (LaserAntenna.position) on the beam's axis")
