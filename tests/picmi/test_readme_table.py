@@ -2,8 +2,8 @@
 # picl_picmi defines is in the table's first column; every class it refuses (picmi._REFUSALS), every
 # WarpX class it names as refused (picmi.WARPX_CLASSES) and every pywarpx module it stands in for
 # (warpx_api.MODULES) is on a row whose picl column says refused; nothing refused is on another row.
-# And every argument of the grids, the solver, Simulation, Species and the Gaussian laser and its
-# antenna is in an argument-by-argument table.
+# And every argument of the grids, the solver, Simulation, Species, the plasma and bunch
+# distributions, the layouts and the Gaussian laser and its antenna is in an argument table.
 import re
 
 import picmistandard
@@ -66,7 +66,8 @@ def test_every_argument_of_the_main_classes_is_in_a_table():
     # each PICMI argument (and picl's own) of these classes has a row saying what picl makes of it
     args = argument_tables()
     for name in ("Cartesian3DGrid", "Cartesian2DGrid", "Cartesian1DGrid", "ElectromagneticSolver", "Simulation",
-                 "Species", "GaussianLaser", "LaserAntenna"):
+                 "Species", "GaussianLaser", "LaserAntenna", "UniformDistribution", "AnalyticDistribution",
+                 "GaussianBunchDistribution", "GriddedLayout", "PseudoRandomLayout"):
         fields = [f for f in getattr(picmi, name).model_fields if not f.startswith("_")]
         missing = [f for f in fields if f not in args.get(name, set())]
         assert not missing, f"README's argument table lacks {name}'s {missing}"
