@@ -3,7 +3,8 @@
 # WarpX class it names as refused (picmi.WARPX_CLASSES) and every pywarpx module it stands in for
 # (warpx_api.MODULES) is on a row whose picl column says refused; nothing refused is on another row.
 # And every argument of the grids, the solver, Simulation, Species, the plasma and bunch
-# distributions, the layouts and the Gaussian laser and its antenna is in an argument table.
+# distributions, the layouts, the lasers and their antenna, the applied and initial fields and the
+# smoother is in an argument table.
 import re
 
 import picmistandard
@@ -67,7 +68,8 @@ def test_every_argument_of_the_main_classes_is_in_a_table():
     args = argument_tables()
     for name in ("Cartesian3DGrid", "Cartesian2DGrid", "Cartesian1DGrid", "ElectromagneticSolver", "Simulation",
                  "Species", "GaussianLaser", "LaserAntenna", "UniformDistribution", "AnalyticDistribution",
-                 "GaussianBunchDistribution", "GriddedLayout", "PseudoRandomLayout"):
+                 "GaussianBunchDistribution", "GriddedLayout", "PseudoRandomLayout", "AnalyticLaser",
+                 "ConstantAppliedField", "AnalyticAppliedField", "AnalyticInitialField", "BinomialSmoother"):
         fields = [f for f in getattr(picmi, name).model_fields if not f.startswith("_")]
         missing = [f for f in fields if f not in args.get(name, set())]
         assert not missing, f"README's argument table lacks {name}'s {missing}"
