@@ -1432,17 +1432,21 @@ local function check_moving_window(sim)
         fail("moving_window.axis", string.format("the window moves along %s, which is periodic; expected a "
             .. "non-periodic axis (e.g. boundary = { field = { %s = 'pec' } })", w.axis, w.axis))
     end
-    -- an antenna along the window's axis stays in the lab frame (its plane moves back through
-    -- the grid, runtime/laser.c), with Yee's two sheets; CKC's antenna and one across the axis
-    -- are planes of the grid, which move with the window: there the window may start only once
-    -- each Gaussian pulse has left it (its field envelope is exp(-9) at t_peak + 3 tau)
+    -- an antenna along the window's axis stays in the lab frame (its two sheets move back
+    -- through the grid, runtime/laser.c), Yee's and CKC's alike for a beam along the axis (the
+    -- same sheets); an oblique beam's CKC sheet (two planes of B, templates/laser.cl) and an
+    -- antenna across the axis are planes of the grid, which move with the window: there the
+    -- window may start only once each Gaussian pulse has left it (its field envelope is exp(-9)
+    -- at t_peak + 3 tau)
     for _, l in ipairs(sim.lasers or {}) do
-        local lab = l.axis == a - 1 and sim.solver.name == "yee"
+        local ckc_oblique = sim.solver.name == "ckc" and l.oblique
+        local lab = l.axis == a - 1 and (sim.solver.name == "yee" or sim.solver.name == "ckc" and not l.oblique)
         if not lab and l.tau and l.tau > 0 and w.start < l.t_peak + 3 * l.tau then
             fail("moving_window.start", string.format("%s s, while laser '%s' still emits until t_peak + 3 tau = %s s; "
                 .. "%s moves with the window, so expected start >= %s s", numtext(w.start), l.name,
                 numtext(l.t_peak + 3 * l.tau),
-                l.axis ~= a - 1 and "an antenna across the window's axis" or "CKC's antenna (a plane of the grid)",
+                l.axis ~= a - 1 and "an antenna across the window's axis" or ckc_oblique
+                    and "an oblique beam's CKC antenna (two planes of the grid)" or "its antenna (a plane of the grid)",
                 numtext(l.t_peak + 3 * l.tau)))
         end
     end

@@ -25,6 +25,7 @@ import picmistandard
 from pydantic import ConfigDict, Field, PrivateAttr, ValidationError
 
 from .errors import PiclRunFailed, PiclUnsupported
+from .warpx_attributes import warpx_argument
 from . import translate
 
 picmistandard.register_codename("picl")
@@ -204,6 +205,13 @@ class ConstantAppliedField(picmistandard.PICMI_ConstantAppliedField):
 class AnalyticAppliedField(picmistandard.PICMI_AnalyticAppliedField):
     """applied_fields.E, applied_fields.B: the expressions in x, y, z, t (lab frame), the keyword
     arguments as constants; lower_bound / upper_bound as for ConstantAppliedField."""
+
+
+class AnalyticInitialField(picmistandard.PICMI_AnalyticAppliedField):
+    """WarpX's initial fields on the grid (pywarpx.picmi.AnalyticInitialField, given to
+    add_applied_field): fields.Ex ... fields.Bz, the expressions in x, y, z (t = 0), the keyword
+    arguments as constants; components not given start at zero. lower_bound / upper_bound, which
+    WarpX does not use either, and its divergence cleaning are named in the ignored line."""
 
 
 class PlasmaLens(picmistandard.base.PICMI_AppliedField):
@@ -416,11 +424,9 @@ WARPX_CLASSES = {
     "PETScPreconditioner": "picl has no implicit solver; closest: ElectromagneticSolver (explicit)",
     "HybridPICSolver": "picl has no hybrid (Ohm's law) solver, only the full electromagnetic one; "
                        "closest: ElectromagneticSolver (solver.name)",
-    "LoadInitialField": "picl reads no field files; closest: Simulation(picl_fields={'Ex': expression, ...}) (fields.Ex ...)",
+    "LoadInitialField": "picl reads no field files; closest: AnalyticInitialField (expressions; fields.Ex ...)",
     "LoadInitialFieldFromPython": "picl runs in its own process, so Python cannot set its fields; closest: "
-                                  "Simulation(picl_fields={'Ex': expression, ...}) (fields.Ex ...)",
-    "AnalyticInitialField": "picl_picmi takes initial fields as Simulation(picl_fields={'Ex': expression, ...}) "
-                            "(fields.Ex ...)",
+                                  "AnalyticInitialField (expressions; fields.Ex ...)",
     "MCCCollisions": "picl has no Monte Carlo collisions with a background gas; closest: CoulombCollisions (collisions)",
     "DSMCCollisions": "picl has no DSMC collisions; closest: CoulombCollisions (collisions)",
     "InverseBremsstrahlungCollisions": "picl has no inverse bremsstrahlung; closest: CoulombCollisions (collisions)",
@@ -497,11 +503,17 @@ def _picl_init(cls):
 
 
 def _picl_setattr(base_setattr):
-    """An attribute PICMI does not define (WarpX's scripts assign WarpX's own, such as
-    simulation.current_deposition_algo) refused in one line, not in pydantic's words."""
+    """An attribute PICMI does not define: WarpX's own (its scripts assign some, such as
+    simulation.current_deposition_algo = "direct") taken as the warpx_... argument behind it, which
+    translate.py honours or names in the "ignored" line; any other refused in one line, not in
+    pydantic's words."""
     def __setattr__(self, name, value):
         cls = type(self)
         if not name.startswith("_") and cls._field_of_alias.get(name, name) not in cls.model_fields:
+            arg = warpx_argument(cls.__name__, name)
+            if arg is not None:
+                OTHER_CODES.setdefault(id(self), (self, {}))[1][arg] = value
+                return
             known = [f for f in cls.model_fields if not f.startswith("_")]
             near = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
             raise PiclUnsupported(

@@ -974,8 +974,9 @@ def _lasers(sim, grid, constants, w):
         position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in kept(grid)]
         t_peak = sign * (antenna.position[a] - centroid[a]) / C
         focal_distance = sign * (focus[a] - antenna.position[a])
-        # a window that starts during the pulse is the core's to judge (Yee's antenna stays in the lab;
-        # CKC's moves with the window and is refused there, in one line naming moving_window.start)
+        # a window that starts during the pulse is the core's to judge (an antenna along the window's
+        # axis stays in the lab, Yee's and CKC's; an oblique CKC one, which PICMI does not make here,
+        # moves with the window and is refused there, in one line naming moving_window.start)
         w.open(note="GaussianLaser through a LaserAntenna")
         w.field("name", name)
         w.field("position", position, "m: the antenna plane (LaserAntenna.position) on the beam's axis")
@@ -1047,16 +1048,57 @@ def _plasma_lens(lens):
     return elements
 
 
+def _initial_fields(sim, constants, w, ignored):
+    """fields: the initial fields of Simulation(picl_fields=...) or of WarpX's AnalyticInitialField
+    (given to add_applied_field, as WarpX's scripts do); one component given twice is refused,
+    as WarpX would keep only the last."""
+    given = {}
+    if sim.picl_fields:
+        names = constants.names(sim.picl_constants, "Simulation.picl_constants")
+        for key, value in sim.picl_fields.items():
+            if key not in FIELD_KEYS:
+                refuse(sim, "picl_fields", f"no field '{key}'; expected Ex, Ey, Ez, Bx, By, Bz", "fields")
+            given[key] = (expression(value, f"Simulation.picl_fields['{key}']", names), "picl_fields")
+    elif sim.picl_constants:
+        refuse(sim, "picl_constants", "they name numbers for picl_fields, which is not given", "constants")
+    for i, field in enumerate(sim.applied_fields or []):
+        if _name(field) != "AnalyticInitialField":
+            continue
+        where = f"AnalyticInitialField {i + 1}"
+        names = constants.names(field.user_defined_kw, where)
+        for key in FIELD_KEYS:
+            text = getattr(field, f"{key}_expression")
+            if text is None:
+                continue
+            if key in given:
+                refuse(field, f"{key}_expression", f"{key} is given twice (also by {given[key][1]})", "fields")
+            given[key] = (expression(text, f"{where}: {key}_expression", names), f"{where}: {key}_expression")
+        ignored += [f"AnalyticInitialField.{arg}" for arg in ("lower_bound", "upper_bound")
+                    if any(v is not None for v in getattr(field, arg) or [])]
+    if not given:
+        return
+    w.open("fields", "initial fields, V/m and T (zero where not given)")
+    for key in FIELD_KEYS:
+        if key in given:
+            w.field(key, given[key][0], given[key][1])
+    w.close()
+
+
+FIELD_KEYS = ("Ex", "Ey", "Ez", "Bx", "By", "Bz")
+
+
 def _applied_fields(sim, constants, w):
     """applied_fields.E and .B: the sum of the ConstantAppliedField and AnalyticAppliedField
     objects, each component a number or an expression; a box (lower_bound, upper_bound) becomes a
     mask: (inside ? value : 0.0)."""
-    if not sim.applied_fields:
+    if not [f for f in sim.applied_fields or [] if _name(f) != "AnalyticInitialField"]:
         return
     total = {key: [0.0, 0.0, 0.0] for key, _ in APPLIED}
     notes, elements = [], []
     for i, field in enumerate(sim.applied_fields):
         where = f"{_name(field)} {i + 1}"
+        if _name(field) == "AnalyticInitialField":
+            continue                    # initial fields on the grid: _initial_fields
         if isinstance(field, picmistandard.PICMI_ConstantAppliedField):
             parts = {comp: (None if getattr(field, comp) is None else float(getattr(field, comp)))
                      for _, comps in APPLIED for comp in comps}
@@ -1200,16 +1242,7 @@ def simulation_lua(sim, steps=None, ignored=None):
     _top_level(sim, body)
     if sim.picl_checkpoint_interval is not None:
         body.field("checkpoint", {"interval": int(sim.picl_checkpoint_interval)}, "picl_checkpoint_interval")
-    if sim.picl_fields:
-        names = constants.names(sim.picl_constants, "Simulation.picl_constants")
-        body.open("fields", "picl_fields: initial fields, V/m and T")
-        for key, value in sim.picl_fields.items():
-            if key not in ("Ex", "Ey", "Ez", "Bx", "By", "Bz"):
-                refuse(sim, "picl_fields", f"no field '{key}'; expected Ex, Ey, Ez, Bx, By, Bz", "fields")
-            body.field(key, expression(value, f"Simulation.picl_fields['{key}']", names))
-        body.close()
-    elif sim.picl_constants:
-        refuse(sim, "picl_constants", "they name numbers for picl_fields, which is not given", "constants")
+    _initial_fields(sim, constants, body, ignored)
     _applied_fields(sim, constants, body)
     species_names = _species(sim, grid, window, constants, body)
     _collisions(sim, species_names, body)

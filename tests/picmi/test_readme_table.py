@@ -2,6 +2,9 @@
 # picl_picmi defines is in the table's first column; every class it refuses (picmi._REFUSALS), every
 # WarpX class it names as refused (picmi.WARPX_CLASSES) and every pywarpx module it stands in for
 # (warpx_api.MODULES) is on a row whose picl column says refused; nothing refused is on another row.
+# And every argument of the grids, the solver, Simulation, Species, the plasma and bunch
+# distributions, the layouts, the lasers and their antenna, the applied and initial fields and the
+# smoother is in an argument table.
 import re
 
 import picmistandard
@@ -41,3 +44,32 @@ def test_refusals_are_the_codes():
         assert rows[name].startswith("refused"), (name, rows[name])
     wrongly = [n for n, picl in rows.items() if picl.startswith("refused") and n not in refused]
     assert not wrongly, f"README says refused, picl_picmi honours: {wrongly}"
+
+
+def argument_tables():
+    """{class: set of arguments} of README's "| class | argument | picl |" tables (a row whose
+    class column is empty continues the class above)."""
+    text = (ROOT / "README.md").read_text()
+    args, classes = {}, []
+    for part in text.split("| class | argument | picl |")[1:]:
+        for line in part.splitlines()[2:]:
+            if not line.startswith("|"):
+                break
+            first, second = [c.strip() for c in line.split("|")[1:3]]
+            if first:
+                classes = re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)`", first)
+            for name in classes:
+                args.setdefault(name, set()).update(re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)`", second))
+    return args
+
+
+def test_every_argument_of_the_main_classes_is_in_a_table():
+    # each PICMI argument (and picl's own) of these classes has a row saying what picl makes of it
+    args = argument_tables()
+    for name in ("Cartesian3DGrid", "Cartesian2DGrid", "Cartesian1DGrid", "ElectromagneticSolver", "Simulation",
+                 "Species", "GaussianLaser", "LaserAntenna", "UniformDistribution", "AnalyticDistribution",
+                 "GaussianBunchDistribution", "GriddedLayout", "PseudoRandomLayout", "AnalyticLaser",
+                 "ConstantAppliedField", "AnalyticAppliedField", "AnalyticInitialField", "BinomialSmoother"):
+        fields = [f for f in getattr(picmi, name).model_fields if not f.startswith("_")]
+        missing = [f for f in fields if f not in args.get(name, set())]
+        assert not missing, f"README's argument table lacks {name}'s {missing}"

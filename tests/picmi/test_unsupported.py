@@ -206,14 +206,16 @@ def test_a_simulation_steps_once():
 
 def test_another_codes_attribute_is_refused_in_one_line():
     # WarpX's scripts assign WarpX's own attributes (simulation.current_deposition_algo = "direct",
-    # its Ohm-solver example); a PICMI attribute is assigned as before, a near miss is named
+    # its Ohm-solver examples): taken as the warpx_... argument (test_warpx_api.py); an attribute
+    # that is neither PICMI's nor WarpX's is refused in one line, a near miss of PICMI's named
     sim = simulation()
     sim.max_steps = 7
     assert sim.max_steps == 7
+    sim.current_deposition_algo = "direct"
     with pytest.raises(PiclUnsupported) as e:
-        sim.current_deposition_algo = "direct"
-    assert str(e.value).startswith("Simulation.current_deposition_algo = 'direct': not a PICMI attribute")
-    assert "closest: Simulation(warpx_current_deposition_algo=...)" in str(e.value)
+        sim.deposition_scheme = "direct"
+    assert str(e.value).startswith("Simulation.deposition_scheme = 'direct': not a PICMI attribute")
+    assert "closest: Simulation(warpx_deposition_scheme=...)" in str(e.value)
     assert "pydantic" not in str(e.value) and "\n" not in str(e.value)
     with pytest.raises(PiclUnsupported, match="did you mean max_steps"):
         sim.max_step = 7

@@ -2,6 +2,7 @@
 # takes it: one diagnostic from a FieldDiagnostic and a ParticleDiagnostic of one name, WarpX's
 # period slices, field names and ReducedDiagnostic types, warpx_* arguments named in one ignored
 # line, sim.initialize_inputs(), PlasmaLens, and one message (never a traceback) for a refusal.
+import os
 import subprocess
 import re
 import sys
@@ -66,6 +67,71 @@ def test_warpx_arguments_and_unknown_outputs_in_one_line(tmp_path):
     assert "'rho_electrons'" not in lines[0]
     assert 'fields = {"Ex", "rho_electrons"}' in text, text
     assert lines[0] in text, "the ignored line is in the input's header too"
+
+
+def test_warpx_attributes_assigned_are_its_arguments(tmp_path):
+    # WarpX's Ohm-solver scripts assign WarpX's own attributes after construction
+    # (simulation.current_deposition_algo = "direct", simulation.use_filter = True): taken as the
+    # warpx_... argument of that name (python/picl_picmi/warpx_attributes.py), so an honoured one
+    # changes the input as the argument does and the others are named in the ignored line
+    text, err = lua_of(tmp_path, """
+        sim.use_filter = True
+        e.do_not_deposit = 1
+    """)
+    lines = [l for l in err.splitlines() if "ignored" in l]
+    assert len(lines) == 1 and "Simulation.warpx_use_filter" in lines[0], err
+    assert "warpx_do_not_deposit" not in lines[0], lines[0]
+    assert "deposit = false" in text, text
+
+
+STANDING_WAVE = """
+import math
+from picl_picmi import picmi
+c = picmi.constants.c
+nz, L, E0 = 32, 1.0, 1.0e3
+dt = math.sin(math.pi / 80) / math.sin(math.pi / nz) * (L / nz) / c   # omega dt = pi / 40 on Yee's grid
+grid = picmi.Cartesian1DGrid(number_of_cells=[nz], lower_bound=[0], upper_bound=[L],
+                             lower_boundary_conditions=["periodic"], upper_boundary_conditions=["periodic"])
+sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid), time_step_size=dt, max_steps=40)
+sim.add_applied_field(picmi.AnalyticInitialField(Ey_expression="E0*sin(2*pi*z/L)", E0=E0, L=L,
+                                                 warpx_do_initial_div_cleaning=True))
+sim.add_diagnostic(picmi.FieldDiagnostic(name="f", grid=grid, period=20, data_list=["Ey"]))
+sim.step()
+"""
+
+
+def test_analytic_initial_field_is_picls_initial_fields(tmp_path, picl):
+    # WarpX's AnalyticInitialField (add_applied_field; its Ohm-solver and divergence-cleaner
+    # scripts) sets the grid's fields at t = 0, picl's `fields`: a standing wave Ey = E0 sin(k z)
+    # in 1D vacuum, with dt such that the Yee grid's omega dt = pi / 40, is 0 at step 20 and
+    # -E0 sin(k z) at step 40, to 1e-9 E0 (measured 1.3e-15 and 7e-16); WarpX's divergence
+    # cleaning is named in the ignored line
+    import h5py
+    import numpy as np
+    path = tmp_path / "s.py"
+    path.write_text(STANDING_WAVE)
+    run = subprocess.run([sys.executable, str(path)], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, PICL=picl))
+    assert run.returncode == 0, run.stderr
+    assert "AnalyticInitialField.warpx_do_initial_div_cleaning" in run.stderr, run.stderr
+    for step, sign in ((0, 1), (20, 0), (40, -1)):
+        with h5py.File(tmp_path / "diags" / "f" / f"openpmd_{step:06d}.h5") as f:
+            mesh = f[f"data/{step}/meshes/E"]
+            ey = mesh["y"][()] * mesh["y"].attrs["unitSI"]
+            z = mesh.attrs["gridGlobalOffset"][0] + (np.arange(ey.size) + mesh["y"].attrs["position"][0]) \
+                * mesh.attrs["gridSpacing"][0]
+        assert np.abs(ey - sign * 1e3 * np.sin(2 * np.pi * z)).max() < 1e-9 * 1e3, (step, ey)
+
+
+def test_analytic_initial_field_given_twice_is_refused(tmp_path):
+    # one component from picl_fields and an AnalyticInitialField: WarpX would keep one, picl refuses
+    run = script(tmp_path, """
+        sim.picl_fields = {"Bz": "1.0"}
+        sim.add_applied_field(picmi.AnalyticInitialField(Bz_expression="B0", B0=2.0, lower_bound=[0, None, None]))
+        sim.write_input_file("in.lua")
+    """)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert "AnalyticInitialField.Bz_expression = 'B0': Bz is given twice (also by picl_fields)" in run.stderr
 
 
 @pytest.mark.parametrize("period, steps, want", [

@@ -17,6 +17,7 @@ import pytest
 
 from test_warpx_examples import C, HERE, Q_E, run
 
+HYBRID = ["picmi.HybridPICSolver (WarpX's)", "no hybrid (Ohm's law) solver", "closest: ElectromagneticSolver"]
 # script -> None: gets through picl check; else words of its one-line refusal
 SCRIPTS = {
     "inputs_test_2d_collision_xz_picmi.py": None,
@@ -46,15 +47,19 @@ SCRIPTS = {
                                                       "closest picl key: grid.cells"],
     "inputs_test_3d_embedded_boundary_picmi.py": ["picmi.EmbeddedBoundary", "no embedded boundaries", "closest"],
     "inputs_test_2d_particle_reflection_picmi.py": ["ElectrostaticSolver", "electromagnetic only", "closest"],
-    # imports mpi4py (tests/requirements.txt); assigns WarpX's own attribute before its hybrid solver
-    "inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": [
-        "Simulation.current_deposition_algo = 'direct'", "not a PICMI attribute",
-        "closest: Simulation(warpx_current_deposition_algo=...)"],
+    # the Ohm-solver scripts import mpi4py and dill (tests/requirements.txt) and assign WarpX's own
+    # attributes (simulation.current_deposition_algo = "direct", taken as warpx_current_deposition_algo)
+    # before they make WarpX's hybrid solver, which picl has not
+    "inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": HYBRID,
+    "inputs_test_1d_ohm_solver_em_modes_picmi.py": HYBRID,
+    "inputs_test_1d_ohm_solver_ion_beam_picmi.py": HYBRID,
+    "inputs_test_2d_ohm_solver_landau_damping_picmi.py": HYBRID,
+    "inputs_test_2d_ohm_solver_magnetic_reconnection_picmi.py": HYBRID,
 }
 # the scripts' own imports, and the seconds a script works before picl_picmi sees it: the Ohm
 # solver's writes an openPMD file and starts MPI first (5 to 8 s on the loaded 2-core machine,
-# 0.8 s of CPU); picl_picmi refuses the assignment as it happens
-NEEDS = {"inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": ["mpi4py"]}
+# 0.8 s of CPU); picl_picmi refuses the hybrid solver as it is made
+NEEDS = {name: ["mpi4py", "dill"] for name in SCRIPTS if "_ohm_solver_" in name}
 OWN_SECONDS = {"inputs_test_3d_ohm_solver_cylinder_compression_picmi.py": 10}
 
 

@@ -700,10 +700,16 @@ static void test_window_and_beam(void)
                               "  moving_window = { axis = 'z' },\n}\n");
     BAD("window_laser_start", HEAD WIN_GRID PEC_Z "  steps = 1, solver = { name = 'ckc' },\n"
                               "  moving_window = { axis = 'z', start = 10e-15 },\n"
-                              "  lasers = { { name = 'drive', position = {0, 0, 4e-6}, direction = '+z', polarization = {1, 0, 0},\n"
+                              "  lasers = { { name = 'drive', position = {0, 0, 4e-6}, direction = {0.28, 0, 0.96},\n"
+                              "    polarization = {0.96, 0, -0.28},\n"
                               "    wavelength = 0.8e-6, a0 = 1, waist = 2e-6, tau = 5e-15, t_peak = 15e-15 } },\n}\n",
         "moving_window.start: 1e-14 s, while laser 'drive' still emits until t_peak + 3 tau = "
-        "3e-14 s; CKC's antenna (a plane of the grid) moves with the window, so expected start >= 3e-14 s");
+        "3e-14 s; an oblique beam's CKC antenna (two planes of the grid) moves with the window, so expected "
+        "start >= 3e-14 s");
+    GOOD("window_laser_ckc_lab", HEAD WIN_GRID PEC_Z "  steps = 1, solver = { name = 'ckc' },\n"
+                                "  moving_window = { axis = 'z' },\n"
+                                "  lasers = { { name = 'drive', position = {0, 0, 4e-6}, direction = '+z', polarization = {1, 0, 0},\n"
+                                "    wavelength = 0.8e-6, a0 = 1, waist = 2e-6, tau = 5e-15, t_peak = 15e-15 } },\n}\n");
     GOOD("window_laser_lab", HEAD WIN_GRID PEC_Z "  steps = 1,\n  moving_window = { axis = 'z' },\n"
                              "  lasers = { { name = 'drive', position = {0, 0, 4e-6}, direction = '+z', polarization = {1, 0, 0},\n"
                              "    wavelength = 0.8e-6, a0 = 1, waist = 2e-6, tau = 5e-15, t_peak = 15e-15 } },\n}\n");
