@@ -24,8 +24,10 @@
  * the NULL-terminated arrays cfg_*_names (base/config_names.c) and every message that names a
  * value come from these; lua/schema.lua's NAMES must equal them item for item (test_luatab). */
 #define CFG_PRECISIONS(X) X(CFG_FLOAT, "float") X(CFG_DOUBLE, "double")
-/* 3D; 2D with axes x and z (y dropped, as WarpX and openPMD); 1D with axis z (docs/geometry.md) */
-#define CFG_GEOMETRIES(X) X(CFG_GEOMETRY_3D, "3d") X(CFG_GEOMETRY_2D, "2d") X(CFG_GEOMETRY_1D, "1d")
+/* 3D; 2D with axes x and z (y dropped, as WarpX and openPMD); 1D with axis z; RZ, 2D's layout
+ * with x -> r and azimuthal modes (docs/geometry.md, docs/rz.md) */
+#define CFG_GEOMETRIES(X)                                                                          \
+    X(CFG_GEOMETRY_3D, "3d") X(CFG_GEOMETRY_2D, "2d") X(CFG_GEOMETRY_1D, "1d") X(CFG_GEOMETRY_RZ, "rz")
 #define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc") X(CFG_SOLVER_PSATD, "psatd")
 #define CFG_PUSHERS(X) X(CFG_PUSHER_BORIS, "boris") X(CFG_PUSHER_VAY, "vay") X(CFG_PUSHER_HIGUERA_CARY, "higuera_cary")
 #define CFG_GATHERS(X) X(CFG_GATHER_ENERGY, "energy_conserving") X(CFG_GATHER_MOMENTUM, "momentum_conserving")
@@ -325,10 +327,15 @@ struct picl_config {
     /* The dropped axes of 2D (y) and 1D (x, y) are one cell of 1 m (grid.lower -0.5, upper 0.5)
      * with no guard cells, periodic: the program has no derivative, shape or move along them. */
     enum cfg_geometry geometry;
+    int modes; /* RZ: azimuthal modes m = 0 .. modes-1 (docs/rz.md); 1 otherwise */
     struct cfg_grid grid;
     enum cfg_boundary field_boundary[3][2]; /* [axis][0: lower face, 1: upper face] */
     enum cfg_boundary particle_boundary[3][2];
     int pml_cells[3][2]; /* cells of the PML inside each face; 0 where the face has none */
+    /* boundary.pml_outside: the schema grew `grid` by pml_cells beyond the user's faces, so
+     * from here on the PMLs are inside `grid` as ever; `domain_lower`/`upper` are the user's */
+    int pml_outside;
+    double domain_lower[3], domain_upper[3];
 
     enum cfg_solver solver;
     double cfl; /* c dt / (c dt at the 3D Yee limit) as given, or 0 when dt was given */
@@ -411,7 +418,14 @@ static inline int cfg_btd_writes(const struct picl_config *cfg, int s)
 /* Whether the geometry keeps axis a (0 x, 1 y, 2 z): every axis in 3D, x and z in 2D, z in 1D. */
 static inline int cfg_has_axis(const struct picl_config *cfg, int a)
 {
-    return cfg->geometry == CFG_GEOMETRY_3D || a == 2 || (a == 0 && cfg->geometry == CFG_GEOMETRY_2D);
+    return cfg->geometry == CFG_GEOMETRY_3D || a == 2 ||
+           (a == 0 && (cfg->geometry == CFG_GEOMETRY_2D || cfg->geometry == CFG_GEOMETRY_RZ));
+}
+
+/* Components stored per field: 2 modes - 1 in RZ (mode 0, then re, im of each m >= 1), else 1. */
+static inline int cfg_mode_comps(const struct picl_config *cfg)
+{
+    return cfg->geometry == CFG_GEOMETRY_RZ ? 2 * cfg->modes - 1 : 1;
 }
 
 /* Loads and validates `path`, applying `sets` ("key=value" strings, n_sets of them).

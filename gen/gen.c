@@ -17,6 +17,7 @@
 #include "laser_beam.h"
 #include "pml_slabs.h"
 #include "psatd.h"
+#include "rz.h"
 #include "species_defs.h"
 
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
@@ -142,7 +143,9 @@ static void emit_boundaries(struct strbuf *sb, const struct picl_config *cfg)
             const char *face = side ? "HI" : "LO";
             const enum cfg_boundary f = cfg->field_boundary[a][side];
             snprintf(name, sizeof name, "BC_%c_%s_PEC", ax, face);
-            gen_define_int(sb, name, f == CFG_BOUNDARY_PEC || f == CFG_BOUNDARY_PML);
+            /* RZ's lower r face is the axis, no wall: the kernels' axis rules hold its nodes */
+            const int axis = cfg->geometry == CFG_GEOMETRY_RZ && a == 0 && side == 0;
+            gen_define_int(sb, name, !axis && (f == CFG_BOUNDARY_PEC || f == CFG_BOUNDARY_PML));
             snprintf(name, sizeof name, "BC_%c_%s_PML", ax, face);
             gen_define_int(sb, name, f == CFG_BOUNDARY_PML);
             snprintf(name, sizeof name, "BC_%c_%s_ABSORBING", ax, face);
@@ -152,6 +155,7 @@ static void emit_boundaries(struct strbuf *sb, const struct picl_config *cfg)
         }
     }
     gen_define_int(sb, "BC_ALL_PERIODIC", all_periodic);
+    gen_define_int(sb, "BC_X_LO_AXIS", cfg->geometry == CFG_GEOMETRY_RZ);
 }
 
 /* The boxes of this rank: NLOCAL of them, local slot s holding global box BOX_GID(s); BOX_SLOT(g)
@@ -213,7 +217,7 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     /* The geometry (docs/geometry.md): PICL_DIM 3, 2 (x, z) or 1 (z); HAS_Y 0 (2D, 1D) and HAS_X 0
      * (1D) compile out every derivative, shape window and move along the dropped axis, whose
      * one cell has no guard cells (NGY 0, NGX 0). */
-    gen_define_int(sb, "PICL_DIM", cfg->geometry == CFG_GEOMETRY_3D ? 3 : cfg->geometry == CFG_GEOMETRY_2D ? 2 : 1);
+    gen_define_int(sb, "PICL_DIM", cfg->geometry == CFG_GEOMETRY_3D ? 3 : cfg->geometry == CFG_GEOMETRY_1D ? 1 : 2);
     for (int a = 0; a < 3; a++) {
         snprintf(name, sizeof name, "HAS_%s", axis_upper[a]);
         gen_define_int(sb, name, cfg_has_axis(cfg, a));
@@ -238,11 +242,16 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         snprintf(name, sizeof name, "CELLS_%s", axis_upper[a]);
         gen_define_int(sb, name, lay->cells[a]);
     }
+    /* Components per field: 1, or in RZ 2 M - 1 (mode 0, then re, im of each m >= 1), so C_EX ..
+     * is the first (mode 0's) of its field's components and FC_COUNT MODE_COMPS are stored
+     * (docs/rz.md, "Component index"). */
+    const int mc = cfg_mode_comps(cfg);
+    gen_define_int(sb, "MODE_COMPS", mc);
     for (int c = 0; c < FC_COUNT; c++) {
         snprintf(name, sizeof name, "C_%s", gen_comp_name((enum field_comp)c));
         for (char *p = name; *p; p++)
             *p = (char)toupper((unsigned char)*p);
-        gen_define_int(sb, name, c);
+        gen_define_int(sb, name, (long)c * mc);
     }
 
     sb_puts(sb, "\n/* Physical constants (SI) and the step's coefficients. */\n");
@@ -261,6 +270,14 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         /* Ampere: E += c^2 dt curl B - dt J / eps0 */
         snprintf(name, sizeof name, "C2DT_D%s", axis_upper[a]);
         gen_define_real(sb, name, PICL_C * PICL_C * cfg->dt / lay->dx[a]);
+    }
+    if (cfg->geometry == CFG_GEOMETRY_RZ) {
+        sb_puts(sb, "/* RZ (docs/rz.md): x is r; M modes, RZ_MODE_COMPS parts per field; the axis at r = 0. */\n");
+        gen_define_int(sb, "RZ_MODES", cfg->modes);
+        gen_define_int(sb, "RZ_MODE_COMPS", mc);
+        gen_define_int(sb, "RZ_COMPS", (long)GEN_RZ_FIELDS * mc);
+        gen_define_int(sb, "RZ_PEC_Z_LO", cfg->field_boundary[2][0] == CFG_BOUNDARY_PEC);
+        sb_puts(sb, "#define DR DX\n#define HDT_DR HDT_DX\n#define C2DT_DR C2DT_DX\n");
     }
     /* debug.drop_term = "ampere_J" (TEST ONLY: the benchmark's gate must catch it) */
     gen_define_real(sb, "DT_EPS0", cfg->debug_drop_term == 1 ? 0.0 : cfg->dt / PICL_EPS0);
@@ -287,6 +304,12 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     if (cfg->window.enabled) {
         sb_puts(sb, "\n/* The moving window's axis (0 x, 1 y, 2 z). */\n");
         gen_define_int(sb, "WINDOW_AXIS", cfg->window.axis);
+        /* boundary.pml_outside: the layers along the window's axis lie beyond the user's domain,
+         * so no plasma is loaded there and it enters at the upper layer's inner edge (WarpX's) */
+        sb_puts(sb, "/* Cells at each end of the window's axis outside the user's domain (pml_outside). */\n");
+        const int wa = cfg->window.axis;
+        gen_define_int(sb, "WINDOW_SKIP_LO", cfg->pml_outside ? cfg->pml_cells[wa][0] : 0);
+        gen_define_int(sb, "WINDOW_SKIP_HI", cfg->pml_outside ? cfg->pml_cells[wa][1] : 0);
     }
     if (cfg->boost.enabled) { /* lua/boost.lua, templates/boost.cl */
         sb_puts(sb, "\n/* The Lorentz-boosted frame: its axis, gamma and beta, and when the window starts (s). */\n");
@@ -421,6 +444,10 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (templates[i] && gen_emit_template(out, templates[i], err, err_len))
             return -1;
+    /* RZ: the modal solver and its diagnostics beside the Cartesian ones, which stay unlaunched */
+    if (cfg->geometry == CFG_GEOMETRY_RZ &&
+        (gen_emit_template(out, "maxwell_rz.cl", err, err_len) || gen_emit_template(out, "rz_fields.cl", err, err_len)))
+        return -1;
     struct gen_pml_slab slab[6];
     long pml_reals;
     /* several tiles per box: the particles of each tile are listed before every push */

@@ -18,7 +18,7 @@ enum { GODFREY_SET_E_XY_BZ = 0, GODFREY_SET_B_XY_EZ = 1 };
 /* Components the field buffer holds for this run. */
 static inline int gen_field_buffer_comps(const struct picl_config *cfg)
 {
-    return FC_COUNT + (cfg->filter_godfrey ? GODFREY_COMPS : 0);
+    return FC_COUNT * cfg_mode_comps(cfg) + (cfg->filter_godfrey ? GODFREY_COMPS : 0);
 }
 
 /* a1..a4 of T(k) = 1 + sum_n a_n sin^2n(k dz / 2) at c dt / dz (clamped to [0, 1]). */

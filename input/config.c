@@ -377,6 +377,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
 {
     lua_State *L = rd->L;
     cfg->geometry = (enum cfg_geometry)luatab_enum(rd, r, "geometry", cfg_geometry_names);
+    cfg->modes = (int)luatab_integer(rd, r, "modes");
     luatab_push(rd, r, "grid", LUA_TTABLE, 0);
     int g = lua_gettop(L);
     luatab_int3(rd, g, "cells", cfg->grid.cells);
@@ -411,7 +412,13 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
         }
         lua_pop(L, 1);
     }
-    lua_pop(L, 2);
+    lua_pop(L, 1);
+    cfg->pml_outside = luatab_boolean(rd, b, "pml_outside");
+    lua_pop(L, 1);
+    luatab_push(rd, r, "domain", LUA_TTABLE, 0);
+    luatab_vec3(rd, lua_gettop(L), "lower", cfg->domain_lower);
+    luatab_vec3(rd, lua_gettop(L), "upper", cfg->domain_upper);
+    lua_pop(L, 1);
 
     luatab_push(rd, r, "solver", LUA_TTABLE, 0);
     int s = lua_gettop(L);

@@ -44,7 +44,10 @@ void cfg_print(const struct picl_config *cfg, void *file)
         boxes *= g->max_box[a] ? g->cells[a] / g->max_box[a] : 0;
     }
     fprintf(f, "input              %s (hash %016" PRIx64 ")\n", cfg->input_path, cfg->input_hash);
-    if (cfg->geometry != CFG_GEOMETRY_3D) /* 3D prints as it did */
+    if (cfg->geometry == CFG_GEOMETRY_RZ)
+        fprintf(f, "geometry           rz, %d modes (x is r from the axis, y the dropped theta: one cell of 1 m)\n",
+                cfg->modes);
+    else if (cfg->geometry != CFG_GEOMETRY_3D) /* 3D prints as it did */
         fprintf(f, "geometry           %s (the dropped axes: one cell of 1 m, no guards)\n",
                 cfg_geometry_names[cfg->geometry]);
     fprintf(f, "grid               %d x %d x %d cells, lower ", g->cells[0], g->cells[1],
@@ -53,6 +56,15 @@ void cfg_print(const struct picl_config *cfg, void *file)
     fprintf(f, " m, upper ");
     print_vec3(f, g->upper);
     fprintf(f, " m\n");
+    if (cfg->pml_outside) {
+        fprintf(f, "domain             %d x %d x %d cells, lower ", g->cells[0] - cfg->pml_cells[0][0] - cfg->pml_cells[0][1],
+                g->cells[1] - cfg->pml_cells[1][0] - cfg->pml_cells[1][1],
+                g->cells[2] - cfg->pml_cells[2][0] - cfg->pml_cells[2][1]);
+        print_vec3(f, cfg->domain_lower);
+        fprintf(f, " m, upper ");
+        print_vec3(f, cfg->domain_upper);
+        fprintf(f, " m (boundary.pml_outside: the grid adds the PMLs' cells beyond it)\n");
+    }
     fprintf(f, "cell size          ");
     print_vec3(f, dx);
     fprintf(f, " m\n");

@@ -66,7 +66,8 @@ end
 
 -- The axes a geometry keeps (ctx.axes, set by lua/picl.lua from the input's geometry key before
 -- the schema runs; nil: all three). 2D keeps x and z (WarpX and openPMD), 1D keeps z.
-local GEOMETRY_AXES = { ["3d"] = { 1, 2, 3 }, ["2d"] = { 1, 3 }, ["1d"] = { 3 } }
+-- RZ keeps 2D's two: x is r (docs/rz.md).
+local GEOMETRY_AXES = { ["3d"] = { 1, 2, 3 }, ["2d"] = { 1, 3 }, ["1d"] = { 3 }, rz = { 1, 3 } }
 local function kept_axes(ctx)
     return (ctx and ctx.axes) or GEOMETRY_AXES["3d"]
 end

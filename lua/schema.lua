@@ -82,7 +82,7 @@ local NAMES = {
     drop_term = { "none", "ampere_J" },
     full_field = { "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho" }, -- enum field_comp order
     attribute = { "position", "momentum", "weighting", "id" },
-    geometry = { "3d", "2d", "1d" },
+    geometry = { "3d", "2d", "1d", "rz" },
 }
 
 -- Stability limits on the time step, in seconds, for cell sizes dx, dy, dz.
@@ -305,7 +305,9 @@ local boundary = section {
                 end)
             end },
         pml_cells = { kind = faces_of(integer("a positive integer", positive), PML_CELLS_DEFAULT),
-            default = PML_CELLS_DEFAULT, doc = "cells of each PML layer, inside the domain" },
+            default = PML_CELLS_DEFAULT, doc = "cells of each PML layer" },
+        pml_outside = { kind = boolean, default = false,
+            doc = "lay the PMLs beyond grid.lower and grid.upper (WarpX's default) rather than inside the domain" },
     },
     rules = {
         -- Periodic means the two faces of an axis are one: for fields and particles together.
@@ -334,6 +336,9 @@ local boundary = section {
                 for side = 1, 2 do
                     if b.field[a][side] ~= "pml" then b.pml_cells[a][side] = 0 else any = true end
                 end
+            end
+            if raw.pml_outside ~= nil and not any then
+                fail(join(key, "pml_outside"), "given, but no face has field = \"pml\"; expected pml_outside only with a PML")
             end
             local given = raw.pml_cells
             if given ~= nil and not any then
@@ -831,6 +836,12 @@ local fields = section {
         Bx = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
         By = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
         Bz = { kind = expression("an expression string or a number"), doc = "T; " .. FIELD_DOC },
+        -- geometry = "rz": mode 0's cylindrical components, x standing for r (docs/rz.md); Ez and Bz
+        -- are the keys above
+        Er = { kind = expression("an expression string or a number"), doc = "V/m; rz, mode 0, x is r" },
+        Et = { kind = expression("an expression string or a number"), doc = "V/m; rz, mode 0 (theta), x is r" },
+        Br = { kind = expression("an expression string or a number"), doc = "T; rz, mode 0, x is r" },
+        Bt = { kind = expression("an expression string or a number"), doc = "T; rz, mode 0 (theta), x is r" },
     },
 }
 
@@ -915,6 +926,86 @@ local function cfg_kept(sim, a)
 end
 
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
+-- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC at r_max, z as 2D's. Every
+-- other choice is refused by the key that asks for it, never ignored.
+local function check_rz(sim, _, _, raw)
+    if sim.geometry ~= "rz" then
+        if sim.modes then fail("modes", string.format("is for geometry = \"rz\"; geometry is \"%s\"", sim.geometry)) end
+        sim.modes = 1
+        for _, c in ipairs { "Er", "Et", "Br", "Bt" } do
+            if sim.fields[c] then fail("fields." .. c, string.format("a cylindrical component; geometry is \"%s\", "
+                .. "expected Ex, Ey, Ez, Bx, By, Bz", sim.geometry)) end
+        end
+        return
+    end
+    sim.modes = sim.modes or 1
+    local function no(key, what)
+        fail(key, string.format("geometry = \"rz\": %s is not yet supported in RZ (docs/rz.md, \"Not done\")", what))
+    end
+    local g = sim.grid
+    if g.lower[1] ~= 0 then
+        fail("grid.lower", string.format("geometry = \"rz\": r starts on the axis; expected lower = {0, z0}, got r = %s m",
+            numtext(g.lower[1])))
+    end
+    local f = sim.boundary.field[1]
+    if f[2] ~= "pec" then
+        fail("boundary.field", string.format("geometry = \"rz\": %s at r_max; expected \"pec\" (the only wall at "
+            .. "r_max so far; an absorbing layer is a later step)", repr(f[2])))
+    end
+    if sim.boundary.field[3][1] == "pml" or sim.boundary.field[3][2] == "pml" then no("boundary.field", "a PML along z") end
+    if #sim.species > 0 then no("species", "particles") end
+    if #sim.lasers > 0 then no("lasers", "a laser antenna") end
+    if sim.solver.name ~= "yee" then no("solver.name", "\"" .. sim.solver.name .. "\" (RZ's FDTD is Yee)") end
+    if sim.moving_window then no("moving_window", "the moving window") end
+    if sim.boost then no("boost", "the boosted frame") end
+    if sim.applied_fields then no("applied_fields", "applied fields") end
+    if #sim.collisions > 0 then no("collisions", "collisions") end
+    if sim.checkpoint then no("checkpoint", "checkpoints") end
+    for a = 1, 3 do
+        if (sim.filter.passes[a] or 0) > 0 then no("filter.passes", "the binomial filter") end
+    end
+    if sim.filter.godfrey then no("filter.godfrey", "the Godfrey filter") end
+    local d = sim.diagnostics
+    local raw_full = raw and type(raw.diagnostics) == "table" and type(raw.diagnostics.full) == "table" and raw.diagnostics.full
+    for i, fd in ipairs(d.full) do
+        local key = join("diagnostics.full", i)
+        -- the default list without rho, which RZ does not deposit yet
+        local entry = raw_full and (raw_full.name and raw_full or raw_full[i])
+        local given = type(entry) == "table" and entry.fields
+        if not given then fd.fields = { "E", "B", "J" } end
+        for _, f in ipairs(fd.fields) do
+            if f ~= "E" and f ~= "B" and f ~= "J" then
+                no(join(key, "fields"), string.format("%q (thetaMode output writes the records E, B and J)", f))
+            end
+        end
+        if fd.lower or fd.upper then no(join(key, fd.lower and "lower" or "upper"), "a region of the fields") end
+        for a = 1, 3 do
+            if fd.coarsening[a] ~= 1 then no(join(key, "coarsening"), "coarsening") end
+        end
+    end
+    if d.back_transformed and #d.back_transformed > 0 then no("diagnostics.back_transformed", "back-transformed output") end
+    for k, v in pairs(d) do
+        if k ~= "output_dir" and k ~= "reduced" and k ~= "full" and k ~= "back_transformed" and type(v) == "table" and #v > 0 then
+            no("diagnostics." .. k, "this diagnostic")
+        end
+    end
+    for i, r in ipairs(d.reduced) do
+        for k in pairs(r) do
+            if k ~= "name" and k ~= "interval" and k ~= "key" then
+                no(join(join("diagnostics.reduced", i), k), "a reduced diagnostic other than the field energy")
+            end
+        end
+    end
+    for _, c in ipairs { "Ex", "Ey", "Bx", "By" } do
+        if sim.fields[c] then no("fields." .. c, "the Cartesian component " .. c .. " (give Er, Et, Ez, Br, Bt, Bz of mode 0)") end
+    end
+    -- the cylindrical components take the slots of x and y: the generator's staggering of (x, z)
+    -- is RZ's of (r, z) (docs/rz.md), so init_fields.cl sets mode 0 unchanged
+    for cyl, cart in pairs { Er = "Ex", Et = "Ey", Br = "Bx", Bt = "By" } do
+        sim.fields[cart], sim.fields[cyl] = sim.fields[cyl], nil
+    end
+end
+
 local function check_geometry(sim)
     if sim.geometry == "3d" then return end
     local g = sim.geometry
@@ -1033,6 +1124,13 @@ local function resolve_time_step(sim)
         if not kept then d[a] = math.huge end
     end
     local limit = SOLVERS[s.name].dt_limit(d[1], d[2], d[3])
+    if sim.geometry == "rz" then
+        -- Yee in RZ: the m / r terms next to the axis lower the limit, the more modes the more.
+        -- R. Lehe's semi-analytic coefficients as WarpX uses them (docs/rz.md, "Time step"):
+        -- c dt <= 1 / sqrt((1 + alpha_M) / dr^2 + 1 / dz^2).
+        local alpha = ({ 0.2105, 1.0, 3.5234, 8.5104, 15.5059, 24.5037 })[sim.modes] or (sim.modes - 1) ^ 2
+        limit = 1 / (K.c * math.sqrt((1 + alpha) / d[1] ^ 2 + 1 / d[3] ^ 2))
+    end
     if s.dt and SOLVERS[s.name].unlimited then
         s.cfl = 0.0
     elseif s.dt then
@@ -1065,7 +1163,7 @@ local function resolve_steps(sim)
 end
 
 local function check_regions(sim)
-    local g = sim.grid
+    local g = sim.domain
     -- along a moving window's axis a region is where the plasma lies in the lab frame: ahead too
     local along = sim.moving_window and ({ x = 1, y = 2, z = 3 })[sim.moving_window.axis]
     -- so with a boost along its axis (lua/boost.lua)
@@ -1085,6 +1183,32 @@ local function check_regions(sim)
                     end
                 end
                 ::next_axis::
+            end
+        end
+    end
+end
+
+-- sim.domain is the user's grid.lower, upper and cells. With boundary.pml_outside the grid grows
+-- here by each PML's cells beyond its face, at the same cell size, so that every rule and stage
+-- after this one sees one larger grid whose PMLs' inner edges are the user's faces; regions and
+-- full diagnostics default to (and regions stay in) sim.domain.
+local function resolve_pml_outside(sim)
+    local g, b = sim.grid, sim.boundary
+    sim.domain = { lower = { table.unpack(g.lower) }, upper = { table.unpack(g.upper) }, cells = { table.unpack(g.cells) } }
+    if not b.pml_outside then return end
+    for a = 1, 3 do
+        local lo, hi = b.pml_cells[a][1], b.pml_cells[a][2]
+        if lo + hi > 0 then
+            local n, dx = g.cells[a], (g.upper[a] - g.lower[a]) / g.cells[a]
+            g.lower[a], g.upper[a], g.cells[a] = g.lower[a] - lo * dx, g.upper[a] + hi * dx, n + lo + hi
+            axis_cells_fit(g, a, "grid.cells")
+            -- one box stays one box; boxes of a given size must still tile the larger grid
+            if g.max_box[a] == n then
+                g.max_box[a] = g.cells[a]
+            elseif g.cells[a] % g.max_box[a] ~= 0 then
+                fail("grid.max_box", string.format("with boundary.pml_outside the grid along %s is %d + %d + %d = %d "
+                    .. "cells, not a multiple of max_box = %d; expected a max_box dividing %d (or pml_cells that "
+                    .. "make the sum one)", AXES[a], lo, n, hi, g.cells[a], g.max_box[a], g.cells[a]))
             end
         end
     end
@@ -1165,8 +1289,11 @@ local function check_full_diagnostics(sim)
         d.cell_lo, d.cell_hi = {}, {}
         for a = 1, 3 do
             local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
-            local lo = d.lower and d.lower[a] or g.lower[a]
-            local hi = d.upper and d.upper[a] or g.upper[a]
+            -- by default the user's domain: without the layers that pml_outside added (from the
+            -- grid as it is now, which a boost has stretched along its axis)
+            local pml = sim.boundary.pml_outside and sim.boundary.pml_cells[a] or { 0, 0 }
+            local lo = d.lower and d.lower[a] or g.lower[a] + pml[1] * dx
+            local hi = d.upper and d.upper[a] or g.upper[a] - pml[2] * dx
             local axis = ("xyz"):sub(a, a)
             if lo < g.lower[a] or hi > g.upper[a] or hi <= lo then
                 fail(join(key, lo < g.lower[a] and "lower" or "upper"), string.format(
@@ -1753,7 +1880,9 @@ local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
         geometry = { kind = one_of("geometry", NAMES.geometry), default = "3d",
-            doc = "3d; 2d (axes x and z); 1d (axis z): per-axis keys take one entry per axis (docs/geometry.md)" },
+            doc = "3d; 2d (axes x and z); 1d (axis z); rz (axes r and z, azimuthal modes): per-axis keys take one entry per axis (docs/geometry.md)" },
+        modes = { kind = integer("an integer in 1..8", function(v) return v >= 1 and v <= 8 end),
+            doc = "geometry = \"rz\": azimuthal modes m = 0 .. modes-1 (docs/rz.md); default 1" },
         grid = { kind = grid, required = true, doc = "the domain" },
         boundary = { kind = boundary, default = {} },
         solver = { kind = solver, default = {} },
@@ -1794,7 +1923,7 @@ local simulation = section {
     },
     -- boost.rule rewrites the lab-frame input into the boosted frame: after the checks of the lab
     -- frame's regions and beams, before dt and steps are resolved from the (boosted) grid
-    rules = { resolve_geometry, resolve_godfrey, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
+    rules = { resolve_geometry, resolve_pml_outside, resolve_godfrey, check_rz, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
         check_godfrey, check_psatd },
 }

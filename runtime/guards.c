@@ -173,7 +173,9 @@ int guards_create(struct guards *gd, struct ctx *c, cl_mem F, char *err, size_t 
         goto done;
     for (int comp = 0; comp < FC_COUNT; comp++) {
         cl_int cl;
-        if (kernel_set(&plan_k, "c", sizeof(int), &comp, err, err_len) ||
+        /* the plan of a field's first component serves all its modes (RZ; MODE_COMPS of guards.cl) */
+        const int first = comp * cfg_mode_comps(c->cfg);
+        if (kernel_set(&plan_k, "c", sizeof(int), &first, err, err_len) ||
             kernel_launch(&plan_k, c->dev->queue, &c->timers, 3, range, NULL, err, err_len))
             goto done;
         cl = clEnqueueReadBuffer(c->dev->queue, scratch.mem, CL_TRUE, 0, (size_t)n * sizeof(int), plan, 0, NULL, NULL);
@@ -290,8 +292,8 @@ int guards_run(struct guards *gd, struct ctx *c, enum xgroup_id g, char *err, si
         if (!items)
             continue; /* every guard of these components is another rank's */
         /* a round number of items, so the driver can choose a work-group; the rest return */
-        const size_t global[2] = {((size_t)items + 63) / 64 * 64, (size_t)la->count};
-        if (kernel_launch(k, c->dev->queue, &c->timers, 2, global, NULL, err, err_len))
+        const size_t global[3] = {((size_t)items + 63) / 64 * 64, (size_t)la->count, (size_t)cfg_mode_comps(c->cfg)};
+        if (kernel_launch(k, c->dev->queue, &c->timers, 3, global, NULL, err, err_len))
             return -1;
     }
     return 0;

@@ -109,6 +109,9 @@ static const struct kargs_row rows[] = {
     ROW("init_fields", field_only),
     ROW("maxwell_push_B_half", field_only),
     ROW("maxwell_push_E", field_only),
+    ROW("rz_push_B_half", field_only), /* RZ (templates/maxwell_rz.cl, rz_fields.cl) */
+    ROW("rz_push_E", field_only),
+    ROW("rz_reduce_fields", reduce_fields),
     ROW("psatd_pack", psatd_copy),
     ROW("psatd_unpack", psatd_copy),
     ROW("psatd_push", psatd_push),

@@ -27,6 +27,7 @@ typedef float acc_real;
 #define NBY 1
 #define NBZ 1
 #define NBOXES 1
+#define MODE_COMPS 1
 #define NLOCAL 1
 #define NRANKS 1
 #define RANK 0
@@ -106,6 +107,7 @@ typedef float acc_real;
 #define BC_Z_LO_REFLECTING 0
 #define BC_Z_HI_REFLECTING 0
 #define BC_ALL_PERIODIC 1
+#define BC_X_LO_AXIS 0
 /* PML cells per face: stand-ins with a PML on both x faces, so that pml.cl compiles kernels */
 #define PML_X_LO 2
 #define PML_X_HI 2
@@ -126,6 +128,10 @@ typedef float acc_real;
 /* The moving window's axis (window.cl), when a run has one. */
 #ifndef WINDOW_AXIS
 #define WINDOW_AXIS 2
+#endif
+#ifndef WINDOW_SKIP_LO
+#define WINDOW_SKIP_LO 0
+#define WINDOW_SKIP_HI 0
 #endif
 
 /* The CKC solver's weights (maxwell_ckc.cl) on a cubic grid: Cowan's 7/12, 1/12, 1/48. */

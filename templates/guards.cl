@@ -9,14 +9,16 @@
 
 /* 1 when component c sits half a cell up along axis a (E_a and J_a along their own axis, B_a
  * along the other two), 0 when it sits on the nodes of that axis. */
-static inline int comp_staggered(const int c, const int a)
+static inline int comp_staggered(const int comp, const int a)
 {
+    /* in RZ the MODE_COMPS components of a field (its modes) share its staggering (x is r) */
+    const int c = comp / MODE_COMPS * MODE_COMPS, mc = MODE_COMPS;
     if (c >= C_EX && c <= C_EZ)
-        return c - C_EX == a;
+        return (c - C_EX) / mc == a;
     if (c >= C_JX && c <= C_JZ)
-        return c - C_JX == a;
+        return (c - C_JX) / mc == a;
     if (c >= C_BX && c <= C_BZ)
-        return c - C_BX != a;
+        return (c - C_BX) / mc != a;
     return 0;
 }
 
@@ -71,7 +73,11 @@ static inline int halo_source(const int b, const int i, const int j, const int k
     const int n[3] = {CELLS_X, CELLS_Y, CELLS_Z};
     *sign = 1;
     for (int a = 0; a < 3; a++)
-        if (!bc_source(&g[a], sign, n[a], BC_AXIS(a, PERIODIC), BC_AXIS(a, LO_PEC), BC_AXIS(a, HI_PEC),
+        if (a == 0 && BC_X_LO_AXIS && g[0] <= 0) {
+            /* RZ's axis: node 0 is the kernels' (their axis rules), below it nothing is read */
+            if (g[0] < 0)
+                return HALO_ZERO;
+        } else if (!bc_source(&g[a], sign, n[a], BC_AXIS(a, PERIODIC), BC_AXIS(a, LO_PEC), BC_AXIS(a, HI_PEC),
                        comp_staggered(c, a)))
             return 0;
     const int ox = g[0] / NX, oy = g[1] / NY, oz = g[2] / NZ, owner = BOX_INDEX(ox, oy, oz);
@@ -134,6 +140,10 @@ static inline int halo_comp(const int comps, const int m)
 {
     return (comps >> (4 * m)) & 15;
 }
+/* The component a work item of a launch exchanges: field halo_comp(comps, id 1) (FC_ order), its
+ * part get_global_id(2) of MODE_COMPS (RZ's modes; 0 elsewhere). */
+#define HALO_COMP_OFFSET(comps) \
+    ((halo_comp(comps, (int)get_global_id(1)) * MODE_COMPS + (int)get_global_id(2)) * COMP_STRIDE)
 
 /* FillBoundary by plan: entry e of a plan (n entries, over work items (e, m) for component m
  * of `comps`) sets guard or face cell dst[e] from src[e] (an offset, ~offset for a negated copy,
@@ -146,7 +156,7 @@ static inline int halo_comp(const int comps, const int m)
         const int e = (int)get_global_id(0);                                                   \
         if (e >= n)                                                                            \
             return;                                                                            \
-        __global real *f = F + halo_comp(comps, (int)get_global_id(1)) * COMP_STRIDE;          \
+        __global real *f = F + HALO_COMP_OFFSET(comps);                                        \
         const int s = src[e];                                                                  \
         f[dst[e]] = s == HALO_PLAN_ZERO ? (real)0 : s >= 0 ? f[s] : -f[~s];                    \
     }
@@ -170,7 +180,7 @@ HALO_FILL_KERNEL(halo_fill_G0)
         const int t = (int)get_global_id(0);                                                   \
         if (t >= n)                                                                            \
             return;                                                                            \
-        __global real *f = F + halo_comp(comps, (int)get_global_id(1)) * COMP_STRIDE;          \
+        __global real *f = F + HALO_COMP_OFFSET(comps);                                        \
         const int at = target[t];                                                              \
         if (at < 0) {                                                                          \
             f[~at] = 0;                                                                        \

@@ -51,6 +51,16 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
                                                  const acc_real lab_y, const acc_real lab_z, real *pos,
                                                  acc_real *r, acc_real *density)
 {
+#if WINDOW_SKIP_LO + WINDOW_SKIP_HI > 0
+    /* PMLs outside the user's domain along the window's axis hold no plasma (its region there
+     * is the lab frame's, unclipped: gen/species_defs.c) */
+    {
+        const int g = WINDOW_AXIS == 0 ? gi : WINDOW_AXIS == 1 ? gj : gk;
+        const int n = WINDOW_AXIS == 0 ? CELLS_X : WINDOW_AXIS == 1 ? CELLS_Y : CELLS_Z;
+        if (g < WINDOW_SKIP_LO || g >= n - WINDOW_SKIP_HI)
+            return 0;
+    }
+#endif
     const int a = p % SP_PPC_X, b = (p / SP_PPC_X) % SP_PPC_Y, c = p / (SP_PPC_X * SP_PPC_Y);
     pos[0] = (real)gi + ((real)a + (real)0.5) * (real)(1.0 / SP_PPC_X);
     pos[1] = (real)gj + ((real)b + (real)0.5) * (real)(1.0 / SP_PPC_Y);

@@ -193,14 +193,19 @@ DEFINE_ATOMIC_ADD(atomic_add_real_local, __local)
 #else
 #define J_SPACE __global
 #define J_IDX(i, j, k) IDX(i, j, k)
-#define J_COMP_STRIDE COMP_STRIDE
+/* in RZ a field's MODE_COMPS parts lie between Jx and Jy: this deposit writes mode 0. A program
+ * that names its J components itself (gen/rz_particles.c's stand-alone one) has one each. */
+#ifndef MODE_COMPS
+#define MODE_COMPS 1
+#endif
+#define J_COMP_STRIDE (MODE_COMPS * COMP_STRIDE)
 #if DEPOSIT_ATOMIC
 #define DEPOSIT_ADD(p, v) atomic_add_real((p), (v))
 #else
 #define DEPOSIT_ADD(p, v) (*(p) += (v))
 #endif
 #endif
-#if C_JY != C_JX + 1 || C_JZ != C_JX + 2
+#if C_JY != C_JX + MODE_COMPS || C_JZ != C_JX + 2 * MODE_COMPS
 #error "deposition takes Jy and Jz to follow Jx"
 #endif
 

@@ -98,7 +98,7 @@ __kernel void window_shift_fields(__global real *F, const long shifts)
 
 /* One work item per box: every particle moves one cell down along the axis (exact in cells of
  * the domain). Those now below the box go to its outbox, addressed to the box below; those
- * below the domain are dropped and counted (BT_WINDOW_OUT), apart from the particles absorbed
+ * below the domain (or the user's, pml_outside) are dropped and counted (BT_WINDOW_OUT), apart from the particles absorbed
  * at a face (BT_LOST). The rest are compacted in place, in order. */
 __kernel void window_shift_particles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global int *pdest, __global long *boxes)
 {
@@ -111,7 +111,7 @@ __kernel void window_shift_particles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global int
     for (long m = 0; m < n; m++) {
         const long ip = start + m;
         const real x = W_P[ip] - 1;
-        if (x < 0) {
+        if (x < WINDOW_SKIP_LO) { /* below the domain, or into a PML outside the user's domain */
             dropped++;
             continue;
         }

@@ -102,8 +102,11 @@ __kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, const acc_re
 {
     (void)front_lo;
     (void)front_hi;
+    /* the leading cell layer of the user's domain: the grid's last, or the one just inside a PML
+     * outside the domain (WINDOW_SKIP_HI) */
+    const int front = W_CELLS - 1 - WINDOW_SKIP_HI;
     const int b = (int)get_global_id(0);
-    if (window_box_pos(b) != W_NB - 1)
+    if (window_box_pos(b) != front / W_N)
         return;
     __global long *box = boxes + b * BT_STRIDE;
     const long start = box[BT_START], cap = box[BT_CAP];
@@ -120,7 +123,7 @@ __kernel void PICL_CAT(window_inject, SP_SUFFIX)(const long shifts, const acc_re
         if (full)
             break;
         int i, j, k;
-        window_ijk(t, W_N - 1, &i, &j, &k);
+        window_ijk(t, front % W_N, &i, &j, &k);
         const int gi = bx * NX + i, gj = by * NY + j, gk = bz * NZ + k;
         const int g[3] = {gi, gj, gk}, across[3] = {CELLS_X, CELLS_Y, CELLS_Z};
         /* the cell's index in the layer: its two transverse global indices, the lower axis fastest */

@@ -133,8 +133,7 @@ def _full(sim, d, picl_names, steps, ignored, other):
         for arg, key in (("lower_bound", "lower"), ("upper_bound", "upper")):
             v = getattr(d, arg)
             if v is not None and list(v) != list(getattr(grid, arg)):
-                if grid.number_of_dimensions != 3:
-                    tr.refuse(d, arg, "picl_picmi maps a sub-region of a 3D grid only", f"diagnostics.full.{key}")
+                # one number per axis of the grid (2D: x, z; 1D: z), as picl's grid.lower takes them
                 entry[key] = [float(x) for x in v]
         if d.number_of_cells is not None and list(d.number_of_cells) != list(grid.number_of_cells):
             entry["coarsening"] = _coarsening(d, grid)

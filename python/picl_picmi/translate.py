@@ -707,7 +707,8 @@ def _bunch(sp, dist, layout, grid, charge, w):
 
 
 # WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
-HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep"}
+HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep", "warpx_do_pml_in_domain",
+            "warpx_pml_ncell"}
 
 
 def _warpx(obj, arg):
@@ -1170,11 +1171,20 @@ def simulation_lua(sim, steps=None, ignored=None):
         body.field("max_box", getattr(grid, "picl_max_box", None), "picl_max_box: cells per box")
     body.close()
     field, particles, pml = _boundaries(grid)
+    pml_axes = [axis for axis, v in field.items() if "pml" in (v if isinstance(v, list) else [v])]
+    ncell = _warpx(sim.solver, "warpx_pml_ncell")
+    if pml is None and ncell is not None and pml_axes:
+        pml = {axis: int(ncell) for axis in pml_axes}
     body.open("boundary", "lower_ and upper_boundary_conditions ('open' is a PML)")
     body.field("field", field)
     body.field("particles", particles)
     if pml:
-        body.field("pml_cells", pml)
+        body.field("pml_cells", pml, None if grid.pml_cells is not None else "ElectromagneticSolver.warpx_pml_ncell")
+    if pml_axes:
+        # WarpX's default (warpx.do_pml_in_domain = 0): the layers lie beyond the user's domain
+        inside = bool(_warpx(sim.solver, "warpx_do_pml_in_domain"))
+        body.field("pml_outside", not inside, "warpx_do_pml_in_domain = True: the layers take the domain's last "
+                   "cells" if inside else "WarpX's default: the layers are added beyond the domain")
     body.close()
     if window:
         body.field("moving_window", window, "moving_window_velocity / c")

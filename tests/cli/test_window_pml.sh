@@ -98,4 +98,43 @@ PY
 else
     bad "3d pml along the window: the run failed"; tail -n 3 run3d.log
 fi
+
+# boundary.pml_outside along the window's axis (WarpX's default): a cold tenuous plasma fills the
+# user's 64 cells and none of the 8-cell layers beyond them, at load and as the window moves 99
+# cells (it enters at the upper layer's inner edge, leaves at the lower one's): after 100 steps
+# every particle lies in the user's domain moved by the window, 64 cells x 2 a cell of them
+cat >outside.lua <<'LUA'
+local picl = require("picl")
+local n, d = 64, 1e-6
+return picl.simulation {
+  geometry = "1d",
+  grid = { cells = { n }, lower = { -n * d / 2 }, upper = { n * d / 2 } },
+  boundary = { field = "pml", particles = "absorbing", pml_cells = 8, pml_outside = true },
+  solver = { name = "yee", cfl = 0.99 },
+  steps = 100,
+  moving_window = { axis = "z", speed = 1.0 },
+  species = { { name = "e", charge = -1.602176634e-19, mass = 9.1093837015e-31, density = 1e6, ppc = 2 } },
+  diagnostics = { output_dir = "po", full = { name = "f", interval = { 100 }, species = { "e" } } },
+}
+LUA
+if "$picl" run outside.lua >outside.log 2>&1; then
+    PICL_TOOLS=$root/tools "$root/.venv/bin/python" - po/f <<'PY' && ok || bad "pml outside along the window: plasma in the layers"
+import os, sys
+sys.path.insert(0, os.environ["PICL_TOOLS"])
+import h5py
+import openpmd_read as pmd
+(path,) = pmd.series(sys.argv[1]).values()
+with h5py.File(path) as f:
+    p = f["data/100/particles/e"]
+    z = pmd.particle_record(p, "position", "z") + pmd.particle_record(p, "positionOffset", "z")
+    t = float(f["data/100"].attrs["time"]) * float(f["data/100"].attrs["timeUnitSI"])
+d, c = 1e-6, 299792458.0
+moved = int(c * t / d + 1e-9) * d
+print("  pml outside along the window: %d particles (user's domain: 128), z %.2f .. %.2f um, the domain moved "
+      "to %.2f .. %.2f um" % (z.size, z.min() * 1e6, z.max() * 1e6, (moved - 32e-6) * 1e6, (moved + 32e-6) * 1e6))
+assert z.size == 128 and z.min() >= moved - 32e-6 and z.max() < moved + 32e-6, (z.size, z.min(), z.max())
+PY
+else
+    bad "pml outside along the window: the run failed"; tail -n 3 outside.log
+fi
 summary

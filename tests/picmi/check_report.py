@@ -38,6 +38,14 @@ def read(picl, lua_file):
             m = re.match(r"grid\s+(\d+) x (\d+) x (\d+) cells, lower \{(.*?)\} m, upper \{(.*?)\} m", line)
             r["cells"] = [int(m.group(i)) for i in (1, 2, 3)]
             r["lower"], r["upper"] = vec(m.group(4)), vec(m.group(5))
+            r["grid_cells"] = r["cells"]
+        elif line.startswith("domain "):
+            # boundary.pml_outside: the user's domain, inside the grid that adds the layers;
+            # cells, lower and upper are the domain's, grid_cells the grid's
+            m = re.match(r"domain\s+(\d+) x (\d+) x (\d+) cells, lower \{(.*?)\} m, upper \{(.*?)\} m \((.*)\)", line)
+            r["cells"] = [int(m.group(i)) for i in (1, 2, 3)]
+            r["lower"], r["upper"] = vec(m.group(4)), vec(m.group(5))
+            r["pml_outside"] = True
         elif line.startswith("max_box "):
             r["max_box"] = [int(v) for v in re.findall(r"\d+", line)[:3]]
         elif line.startswith("boundary "):
@@ -81,12 +89,13 @@ def read(picl, lua_file):
             r["reduced"][m.group(1)] = int(m.group(2))
         elif line.startswith("full "):
             m = re.match(r"full\s+(\w+) (?:every (\d+) steps|at steps ([\d,]+)):(.*)", line)
-            what = m.group(4)
+            what, _, region = m.group(4).partition("; field cells ")
             attrs = re.search(r"\((.*?), stride (\d+)\)", what)
             names = re.sub(r"\(.*\)", "", what).split()
             r["full"][m.group(1)] = {
                 "interval": int(m.group(2)) if m.group(2) else [int(v) for v in m.group(3).split(",")],
-                "names": names, "attributes": attrs.group(1).split() if attrs else None}
+                "names": names, "attributes": attrs.group(1).split() if attrs else None,
+                "cells": [[int(v) for v in pair] for pair in re.findall(r"\[(\d+), (\d+)\)", region)] or None}
         elif line.startswith("checkpoint "):
             m = re.search(r"every (\d+) steps", line)
             r["checkpoint_interval"] = int(m.group(1)) if m else None

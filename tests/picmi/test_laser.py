@@ -21,14 +21,17 @@ def test_laser_peak_field_is_a0(tmp_path):
     run = run_script("laser_acceleration_3d.py", tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     e0 = A0 * 2 * math.pi * M_E * C ** 2 / (Q_E * LAMBDA)     # 4.0e12 V/m
+    paths = sorted(glob.glob(str(tmp_path / "diags" / "diag1" / "openpmd_*.h5")))
+    steps = [int(p[-9:-3]) for p in paths]
+    # steps 124 .. 156 every 4, and the last step as WarpX's dump_last_timestep writes it
+    assert steps == list(range(124, 157, 4)) + [220], steps
     peaks = []
-    for path in sorted(glob.glob(str(tmp_path / "diags" / "diag1" / "openpmd_*.h5"))):
+    for path in paths[:-1]:
         ex, t, lower, d = read_field(path, "E", "x")
         k = np.unravel_index(np.argmax(np.abs(ex)), ex.shape)
         # Ex lies half a cell off the axis along x: the Gaussian's exp(-r^2 / w0^2) there
         x = lower[0] + (k[2] + 0.5) * d[0]
         peaks.append((np.abs(ex).max() / math.exp(-(x / W0) ** 2), lower[2] + k[0] * d[2], t))
-    assert len(peaks) == 9, peaks
     peak, z, t = max(peaks)
     assert abs(peak / e0 - 1) < TOLERANCE, f"peak field {peak:.4e} V/m at z = {z:.3e} m, expected a0 = 1: {e0:.4e} V/m"
     assert abs(z - FOCUS_Z) < 1.0e-6, f"the peak lies at z = {z:.3e} m, the focus at {FOCUS_Z:.3e} m"

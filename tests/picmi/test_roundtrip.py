@@ -35,7 +35,7 @@ def check_grid(r, grid):
     assert close(r["lower"], grid.lower_bound) and close(r["upper"], grid.upper_bound)
     box = grid.picl_max_box
     if box is None:
-        box = list(grid.number_of_cells)       # picl's default: one box
+        box = r["grid_cells"]                  # picl's default: one box (with PMLs outside, the layers too)
     assert r["max_box"] == ([box] * 3 if isinstance(box, int) else list(box))
     names = {"periodic": "periodic", "open": "pml", "pec": "pec", "dirichlet": "pec"}
     pnames = {"periodic": "periodic", "absorbing": "absorbing", "reflect": "reflecting"}
@@ -273,6 +273,29 @@ def test_other_keys_round_trip(picl, tmp_path):
     assert close(r["constants"]["E1"], 1e9, 1e-14) and close(r["constants"]["lam"], 12e-6, 1e-14)
     text = open(lua_file).read()
     assert 'filter = { passes = {1, 2, 0} }' in text
+    # 'open' is a PML beyond the domain, as WarpX's default: the grid adds 4 + 4 cells along x
+    # (picl_max_box 8 divides 24), and the field diagnostic writes the script's 16 cells
+    assert r["pml_outside"] and r["grid_cells"] == [24, 12, 24]
+    assert r["full"]["fields"]["cells"] == [[4, 20], [0, 12], [0, 24]]
+
+
+def test_pml_in_domain_as_warpx_asks(picl, tmp_path):
+    """warpx_do_pml_in_domain=True: the layers take the domain's last cells (warpx_pml_ncell of
+    them); not given, they are added beyond it (test_other_keys_round_trip)."""
+    def lua(**kw):
+        grid = picmi.Cartesian2DGrid(number_of_cells=[16, 32], lower_bound=[0, 0], upper_bound=[1e-6, 2e-6],
+                                     lower_boundary_conditions=["periodic", "open"],
+                                     upper_boundary_conditions=["periodic", "open"])
+        sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid, **kw), max_steps=3)
+        sim.add_diagnostic(picmi.FieldDiagnostic(name="f", grid=grid, period=1, data_list=["E"], write_dir="out",
+                                                 lower_bound=[0, 0.5e-6], upper_bound=[1e-6, 1.5e-6]))
+        return read(picl, sim.write_input_file(str(tmp_path / "pml.lua")))
+    r = lua(warpx_do_pml_in_domain=True, warpx_pml_ncell=6)
+    assert "pml_outside" not in r and r["grid_cells"] == [16, 1, 32] and r["field"]["z"] == (["pml", "pml"], [6, 6])
+    assert r["full"]["f"]["cells"] == [[0, 16], [0, 1], [8, 24]]       # a 2D grid's sub-region (x, z)
+    r = lua(warpx_pml_ncell=6)
+    assert r["pml_outside"] and r["grid_cells"] == [16, 1, 44] and r["cells"] == [16, 1, 32]
+    assert r["full"]["f"]["cells"] == [[0, 16], [0, 1], [14, 30]]
 
 
 def test_multispecies_round_trip(picl, tmp_path):

@@ -110,9 +110,6 @@ CASES = [
         field_expression="E0*cos(t)", E0=1.0, wavelength=1e-6, propagation_direction=[1, 0, 1],
         polarization_direction=[0, 1, 0], Emax=1.0)),
      ["AnalyticLaser.propagation_direction", "lasers[i].direction"]),
-    ("sub-domain output of a 2D grid", lambda: simulation(g=grid2d(), diagnostic=lambda g: picmi.FieldDiagnostic(
-        grid=g, period=1, lower_bound=[0, 0], upper_bound=[5e-7, 5e-7])),
-     ["FieldDiagnostic.upper_bound", "diagnostics.full.upper"]),
     ("time-averaged fields", lambda: simulation(diagnostic=lambda g: picmi.TimeAveragedFieldDiagnostic(
         grid=g, period=10, warpx_time_average_mode="fixed_start", warpx_average_period_steps=5)),
      ["TimeAveragedFieldDiagnostic.warpx_time_average_mode", "time-averaged", "diagnostics.full"]),

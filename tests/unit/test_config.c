@@ -508,6 +508,23 @@ static void test_pml_and_lasers(void)
     CHECK(cfg.pml_cells[2][0] == 0 && cfg.field_boundary[2][0] == CFG_BOUNDARY_PERIODIC);
     CHECK(cfg.particle_boundary[0][0] == CFG_BOUNDARY_ABSORBING && cfg.particle_boundary[1][1] == CFG_BOUNDARY_ABSORBING);
 
+    /* pml_outside: the grid grows by the layers beyond the user's faces (12 below x, 10 on each
+     * side of y, none at the pec face), cells keep their size; full output defaults to the user's */
+    GOOD("pml_outside", HEAD "  grid = { cells = {64, 32, 16}, lower = {0, 0, 0}, upper = {64e-6, 32e-6, 16e-6} },\n"
+                             "  boundary = { field = { x = {'pml', 'pec'}, y = 'pml' }, pml_cells = { x = {12, 5} },\n"
+                             "               pml_outside = true },\n"
+                             "  diagnostics = { full = { name = 'f', interval = 1, fields = {'E'} } },\n"
+                             "  steps = 1,\n}\n");
+    CHECK(cfg.pml_outside && cfg.grid.cells[0] == 76 && cfg.grid.cells[1] == 52 && cfg.grid.cells[2] == 16);
+    CHECK(cfg.grid.max_box[0] == 76 && cfg.grid.max_box[1] == 52); /* one box stays one box */
+    CHECK_NEAR(cfg.grid.lower[0], -12e-6, 1e-12);
+    CHECK_NEAR(cfg.grid.upper[0], 64e-6, 1e-12);
+    CHECK_NEAR(cfg.grid.lower[1], -10e-6, 1e-12);
+    CHECK_NEAR(cfg.grid.upper[1], 42e-6, 1e-12);
+    CHECK(cfg.domain_lower[0] == 0 && cfg.domain_upper[1] == 32e-6);
+    CHECK(cfg.n_full == 1 && cfg.full[0].cell_lo[0] == 12 && cfg.full[0].cell_hi[0] == 76);
+    CHECK(cfg.full[0].cell_lo[1] == 10 && cfg.full[0].cell_hi[1] == 42 && cfg.full[0].cell_hi[2] == 16);
+
     GOOD("laser", HEAD PGRID "  boundary = { field = { x = 'pml' } },\n  steps = 1,\n"
                              "  lasers = { { name = 'drive', position = {20.3e-6, 8e-6, 8e-6}, direction = '-x',\n"
                              "    polarization = {0, 3, 4}, wavelength = 0.8e-6, a0 = 2, waist = 5e-6, fwhm = 30e-15,\n"
@@ -535,6 +552,18 @@ static void test_pml_and_lasers(void)
         "boundary.pml_cells: given along y, where the field boundary is \"pec\"");
     BAD("pml_cells_zero", HEAD PGRID "  boundary = { field = { x = 'pml' }, pml_cells = 0 },\n  steps = 1,\n}\n",
         "boundary.pml_cells: expected a positive integer", "got 0");
+    BAD("pml_outside_without", HEAD PGRID "  boundary = { field = 'pec', pml_outside = true },\n  steps = 1,\n}\n",
+        "boundary.pml_outside: given, but no face has field = \"pml\"");
+    BAD("pml_outside_max_box", HEAD "  grid = { cells = {64, 16, 16}, lower = {0, 0, 0}, upper = {64e-6, 16e-6, 16e-6},\n"
+                                    "           max_box = {16, 16, 16} },\n"
+                                    "  boundary = { field = { x = 'pml' }, pml_cells = 6, pml_outside = true },\n"
+                                    "  steps = 1,\n}\n",
+        "grid.max_box: with boundary.pml_outside the grid along x is 6 + 64 + 6 = 76 cells, not a multiple of "
+        "max_box = 16");
+    BAD("pml_outside_region", HEAD PGRID "  boundary = { field = { x = 'pml' }, pml_outside = true },\n  steps = 1,\n"
+                                   "  species = { { name = 'e', charge = -1, mass = 1, density = 1, ppc = 1,\n"
+                                   "    region = { lower = {-1e-6, 0, 0}, upper = {64e-6, 16e-6, 16e-6} } } },\n}\n",
+        "species.e.region.lower: region lies outside the domain along x");
     BAD("pml_too_thick", HEAD PGRID "  boundary = { field = { y = 'pml' }, pml_cells = 8 },\n  steps = 1,\n}\n",
         "boundary.pml_cells: along y, PML layers of 8 + 8 cells fill the 16 cells of the grid");
     BAD("pml_periodic_particles", HEAD PGRID "  boundary = { field = { x = 'pml' }, particles = 'periodic' },\n"

@@ -1,0 +1,41 @@
+/* rz_fields.cl: the field diagnostics of the quasi-cylindrical geometry (docs/rz.md): sums over
+ * the (r, z) grid weighted by the volume each point stands for, r dr dtheta dz summed over theta. */
+#ifndef PICL_PRELUDE
+#include "defaults.cl"
+#include "common.cl"
+#include "maxwell_rz.cl"
+#endif
+
+/* The theta integral of a mode's square: 2 pi for m = 0; pi (cos^2 or sin^2) for each part of
+ * m >= 1. Times r: the node r_i = i dr stands for the ring [r_i - dr/2, r_i + dr/2], whose
+ * integral of r dr is r_i dr, except the axis node, whose disc [0, dr/2] gives dr^2 / 8; the half
+ * node r_{i+1/2} for its ring, (i + 1/2) dr^2. Returned over dr: the host multiplies by dr dz. */
+static inline acc_real rz_ring(const int ir, const int at_half)
+{
+    return at_half ? ((acc_real)ir + (acc_real)0.5) * DR : ir == 0 ? DR / 8 : (acc_real)ir * DR;
+}
+
+/* out[row * 2 + 0] = sum over r of E^2 weighted, out[row * 2 + 1] the same of B^2 (reduce.cl's
+ * reduce_fields, the rows are the (z, box) lines; times dr dz on the host). */
+__kernel void rz_reduce_fields(__global const real *F, __global acc_real *out)
+{
+    const int j = (int)get_global_id(0); /* 0: the dropped y */
+    const int b = (int)get_global_id(1) / NZ;
+    const int k = (int)get_global_id(1) - b * NZ;
+    acc_real e2 = 0, b2 = 0;
+    for (int m = 0; m < RZ_MODES; m++)
+        for (int p = 0; p <= (m > 0); p++) {
+            const acc_real theta = m == 0 ? 2 * M_PI : M_PI;
+            __global const real *Er = RZF(F, RZ_ER, m, p, b), *Et = RZF(F, RZ_ET, m, p, b), *Ez = RZF(F, RZ_EZ, m, p, b);
+            __global const real *Br = RZF(F, RZ_BR, m, p, b), *Bt = RZF(F, RZ_BT, m, p, b), *Bz = RZF(F, RZ_BZ, m, p, b);
+            for (int i = 0; i < NX; i++) {
+                const int n = IDX(i, j, k), ir = RZ_IR(i, b);
+                const acc_real node = theta * rz_ring(ir, 0), mid = theta * rz_ring(ir, 1);
+                e2 += mid * (acc_real)Er[n] * Er[n] + node * ((acc_real)Et[n] * Et[n] + (acc_real)Ez[n] * Ez[n]);
+                b2 += node * (acc_real)Br[n] * Br[n] + mid * ((acc_real)Bt[n] * Bt[n] + (acc_real)Bz[n] * Bz[n]);
+            }
+        }
+    const int row = (int)get_global_id(1) * NY + j;
+    out[row * 2 + 0] = e2;
+    out[row * 2 + 1] = b2;
+}
