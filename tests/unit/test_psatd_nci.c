@@ -7,7 +7,8 @@
  * E, sum eps0/2 |E|^2 over the cells, below 1e-8 of the unstable standard-PSATD run's. picl's
  * grid is staggered with the exact k (WarpX's test: collocated, order 16). PICL_NCI_STEPS overrides
  * the step count (400, WarpX's) for a quick look.
- * NOT PASSING YET: picl's Galilean run grows as the standard one does (docs/psatd.md, "NCI"), so
+ * NOT PASSING YET: on picl's staggered grid the Galilean run grows as the standard one does; a
+ * collocated grid (not in picl yet) fixes most of it (docs/psatd.md, "NCI"), so
  * the test runs only with PICL_NCI=1 and says SKIP otherwise; make it run by default once it passes. */
 #include "check.h"
 #include "fixture.h"
