@@ -342,6 +342,7 @@ struct picl_config {
     double dt; /* s, always resolved */
     long steps; /* always resolved (from stop_time when that was given) */
     double dt_limit; /* s, the chosen solver's stability limit on this grid (cfl 1) */
+    double v_galilean[3]; /* PSATD's Galilean velocity in units of c (WarpX's psatd.v_galilean); 0: standard */
     double stop_time; /* s as given, or 0 when steps was given */
     char set_note[CFG_TEXT_LEN]; /* what a --set replaced besides its own key (lua/set.lua); "" if nothing */
 

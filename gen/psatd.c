@@ -1,5 +1,6 @@
 /* psatd.c: the k-space tables of the PSATD update, in double, with the limits at k = 0 written
  * out so that the long-wavelength modes lose no digits. */
+#include <complex.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,8 +17,45 @@ static double axis_k(int m, int n, double dx)
     return 2.0 * PICL_PI * s / (n * dx);
 }
 
-int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], double dt, char *err,
-                 size_t err_len)
+/* The Galilean coefficients of one k-point (WarpX's PsatdAlgorithmGalilean::
+ * InitializeSpectralCoefficients, with the exact k for both its staggered and centred k): with
+ * om = c|k|, w = k.vg, theta = exp(i w dt/2), C = cos(om dt), S_ck = sin(om dt)/om,
+ *   T2 = theta^2, X1 = (1 - T2 C + i w T2 S_ck)/(eps0 (om^2 - w^2)),
+ *   X2 = c^2 (theta* X1 - theta (1-C)/(eps0 om^2))/(theta* - theta),
+ *   X3 = c^2 (theta* X1 - theta* (1-C)/(eps0 om^2))/(theta* - theta),
+ *   X4 = i w X1 - T2 S_ck/eps0, Q = (1 - T2)/w,
+ * and their limits at w = 0 (standard PSATD with rho) and om = 0. coef: C, S_ck, (1-C)/k^2. */
+static void galilean_point(double *g, const double *coef, double k2, double w, double dt)
+{
+    const double eps0 = PICL_EPS0, c2 = PICL_C * PICL_C, C = coef[0], S_ck = coef[1];
+    const double om2 = c2 * k2, tmp = coef[2] / (eps0 * c2); /* (1-C)/(eps0 om^2) -> dt^2/(2 eps0) */
+    const double complex T2 = cexp(I * w * dt), th = cexp(0.5 * I * w * dt), ths = conj(th);
+    double complex X1, X2, X3, Q;
+    if (om2 > 0 || w != 0)
+        X1 = (1 - T2 * C + I * w * T2 * S_ck) / (eps0 * (om2 - w * w));
+    else
+        X1 = 0.5 * dt * dt / eps0;
+    if (w != 0) {
+        X2 = c2 * (ths * X1 - th * tmp) / (ths - th);
+        X3 = c2 * (ths * X1 - ths * tmp) / (ths - th);
+        Q = (1 - T2) / w;
+    } else {
+        /* c^2 (dt - S_ck)/(eps0 dt om^2) and c^2 (dt C - S_ck)/(eps0 dt om^2) from the tables'
+         * series: (S_ck - dt)/k^2 = coef[3], so X2 = -coef[3]/(eps0 dt), X3 = X2 - c^2 tmp */
+        X2 = -coef[3] / (eps0 * dt);
+        X3 = X2 - c2 * tmp;
+        Q = -I * dt;
+    }
+    const double complex X4 = I * w * X1 - T2 * S_ck / eps0;
+    const double complex v[6] = {T2, X1, X2, X3, X4, Q};
+    for (int m = 0; m < 6; m++) {
+        g[2 * m] = creal(v[m]);
+        g[2 * m + 1] = cimag(v[m]);
+    }
+}
+
+int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], double dt, const double *vg,
+                 char *err, size_t err_len)
 {
     memset(t, 0, sizeof *t);
     if (!(dt > 0)) {
@@ -37,7 +75,9 @@ int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], dou
     t->k = mem_alloc(axis_total * sizeof *t->k);
     t->shift = mem_alloc(2 * axis_total * sizeof *t->shift);
     t->coef = mem_alloc(4 * t->points * sizeof *t->coef);
-    if (!t->k || !t->shift || !t->coef) {
+    if (vg)
+        t->gal = mem_alloc(12 * t->points * sizeof *t->gal);
+    if (!t->k || !t->shift || !t->coef || (vg && !t->gal)) {
         psatd_tables_free(t);
         snprintf(err, err_len, "psatd: out of host memory for the k-space tables of %ld points", t->points);
         return -1;
@@ -63,6 +103,8 @@ int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], dou
         c[2] = 0.5 * cdt * cdt * sinc_h * sinc_h;
         double r = th < 1e-2 ? -1.0 / 6 + th * th / 120 - th * th * th * th / 5040 : (sin(th) - th) / (th * th * th);
         c[3] = dt * cdt * cdt * r;
+        if (vg)
+            galilean_point(t->gal + 12 * p, c, k2, kx * vg[0] + ky * vg[1] + kz * vg[2], dt);
     }
     return 0;
 }
@@ -72,7 +114,8 @@ void psatd_tables_free(struct psatd_tables *t)
     mem_free(t->k);
     mem_free(t->shift);
     mem_free(t->coef);
-    t->k = t->shift = t->coef = NULL;
+    mem_free(t->gal);
+    t->k = t->shift = t->coef = t->gal = NULL;
 }
 
 /* the axes along which component c sits half a cell off the nodes, as a bit mask */
@@ -83,10 +126,25 @@ static int stagger_mask(enum field_comp c)
     return (off[0] != 0) | (off[1] != 0) << 1 | (off[2] != 0) << 2;
 }
 
+int psatd_is_galilean(const struct picl_config *cfg)
+{
+    return cfg->solver == CFG_SOLVER_PSATD &&
+           (cfg->v_galilean[0] != 0 || cfg->v_galilean[1] != 0 || cfg->v_galilean[2] != 0);
+}
+
 void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay)
 {
     if (cfg->solver != CFG_SOLVER_PSATD)
         return;
+    if (psatd_is_galilean(cfg)) {
+        /* The grid moves at vg (Galilean coordinates x' = x - vg t): the particles move by
+         * (v - vg) dt in its cells, and the k-space update takes the Galilean coefficients. */
+        sb_printf(sb, "\n/* Galilean PSATD: v_galilean = (%.17g, %.17g, %.17g) c (docs/psatd.md) */\n",
+                  cfg->v_galilean[0], cfg->v_galilean[1], cfg->v_galilean[2]);
+        sb_printf(sb, "#define PSATD_GALILEAN 1\n#define GALILEAN_VX %.17g\n#define GALILEAN_VY %.17g\n"
+                      "#define GALILEAN_VZ %.17g\n",
+                  cfg->v_galilean[0] * PICL_C, cfg->v_galilean[1] * PICL_C, cfg->v_galilean[2] * PICL_C);
+    }
     sb_printf(sb, "\n/* PSATD (templates/psatd.cl): one FFT of the box's %d x %d x %d valid cells; the staggering\n"
                   " * of E (and J) and B as axis masks (gen/psatd.c). */\n",
               lay->box[0], lay->box[1], lay->box[2]);

@@ -25,14 +25,23 @@ struct psatd_tables {
     /* four per point: C = cos(c|k|dt), S/(c|k|) (-> dt at k = 0), (1 - C)/k^2 (-> (c dt)^2/2),
      * (S/(c|k|) - dt)/k^2 (-> -dt (c dt)^2/6) */
     double *coef;
+    /* Galilean PSATD only (vg given), twelve per point, (re, im) pairs: T2 = exp(i w dt), X1, X2, X3,
+     * X4 and Q, with w = k.vg (Lehe et al., Phys. Rev. E 94, 053305 (2016); Kirchen et al., Phys.
+     * Plasmas 23, 100704 (2016); in WarpX's form, PsatdAlgorithmGalilean.cpp). Q carries rho^{n+1}
+     * from rho^n and J: (1 - T2)/w (-> -i dt at w = 0). NULL without vg. */
+    double *gal;
 };
 
-int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], double dt, char *err,
-                 size_t err_len);
+/* vg: the Galilean velocity in m/s, or NULL for standard PSATD */
+int psatd_tables(struct psatd_tables *t, const int n[3], const double dx[3], double dt, const double *vg,
+                 char *err, size_t err_len);
 void psatd_tables_free(struct psatd_tables *t);
 
 /* templates/psatd.cl's macros for this run (nothing unless solver is psatd): the FFT grid, which
  * is the one box's valid cells, c^2 and 1/eps0, and each component's staggering (gen_stagger). */
+/* Whether the run uses the Galilean scheme: solver psatd with v_galilean not zero. */
+int psatd_is_galilean(const struct picl_config *cfg);
+
 void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay);
 
 #endif

@@ -367,10 +367,23 @@ local solver = section {
             doc = "fraction of the solver's stability limit on dt",
             default = function(s) if s.dt == nil then return SOLVERS[s.name].cfl end end },
         dt = { kind = number("a positive number", positive), doc = "s, instead of cfl" },
+        v_galilean = { kind = three(number("a number", any), "3 numbers"), default = function() return { 0, 0, 0 } end,
+            doc = "PSATD only: the Galilean velocity in units of c, {0, 0, vz} (WarpX's psatd.v_galilean; docs/psatd.md)" },
     },
     rules = {
         function(s, key)
             if s.dt and s.cfl then fail(join(key, "dt"), "give cfl or dt, not both") end
+            local v = s.v_galilean
+            if v[1] ~= 0 or v[2] ~= 0 or v[3] ~= 0 then
+                if s.name ~= "psatd" then
+                    fail(join(key, "v_galilean"), string.format("given with solver \"%s\"; the Galilean scheme is PSATD's, "
+                        .. "expected solver = { name = \"psatd\", v_galilean = {0, 0, vz} }", s.name))
+                end
+                if v[1] ~= 0 or v[2] ~= 0 or not (math.abs(v[3]) < 1) then
+                    fail(join(key, "v_galilean"), string.format("{%s, %s, %s}; expected {0, 0, vz} with abs(vz) < 1 "
+                        .. "(units of c, along z as the boost)", numtext(v[1]), numtext(v[2]), numtext(v[3])))
+                end
+            end
         end,
     },
 }
@@ -1841,6 +1854,13 @@ local function check_psatd(sim)
             fail(m[2], "given with solver \"psatd\", which does not support " .. m[3]
                 .. " so far; expected solver = { name = \"yee\" } or \"ckc\"")
         end
+    end
+    -- Galilean PSATD takes J at t^{n+1/2} with the particles at rest in the grid moving at v_galilean:
+    -- Esirkepov's current, from the displacement in that grid, would be J - v_galilean rho
+    if sim.solver.v_galilean[3] ~= 0 and sim.deposition ~= "direct" then
+        fail("deposition", string.format("\"%s\" with solver.v_galilean; the Galilean PSATD takes the current "
+            .. "deposited at the midpoint in the moving grid (WarpX's test uses it), so expected deposition = \"direct\"",
+            sim.deposition))
     end
     local g = sim.grid
     for _, a in ipairs(sim.geometry_axes) do

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "constants.h"
 #include "mem.h"
 #include "psatd.h"
 
@@ -47,12 +48,17 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
     const int *n = lay->box;
     p->points = (size_t)n[0] * n[1] * n[2];
     struct psatd_tables t;
-    if (psatd_tables(&t, n, lay->dx, c->cfg->dt, err, err_len))
+    const int galilean = psatd_is_galilean(c->cfg);
+    double vg[3];
+    for (int a = 0; a < 3; a++)
+        vg[a] = c->cfg->v_galilean[a] * PICL_C;
+    if (psatd_tables(&t, n, lay->dx, c->cfg->dt, galilean ? vg : NULL, err, err_len))
         return -1;
     const size_t axes = (size_t)n[0] + n[1] + n[2];
     int rc = upload(c, &p->coef, t.coef, 4 * p->points, "psatd k-space coefficients", err, err_len) ||
              upload(c, &p->k, t.k, axes, "psatd wavenumbers", err, err_len) ||
-             upload(c, &p->shift, t.shift, 2 * axes, "psatd staggering shifts", err, err_len);
+             upload(c, &p->shift, t.shift, 2 * axes, "psatd staggering shifts", err, err_len) ||
+             (galilean && upload(c, &p->gal, t.gal, 12 * p->points, "psatd Galilean coefficients", err, err_len));
     psatd_tables_free(&t);
     if (rc)
         return -1;
@@ -66,7 +72,9 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
         kernel_mem(&p->pack, "F", fields, err, err_len) || kernel_mem(&p->pack, "Fk", p->fk.mem, err, err_len) ||
         kernel_mem(&p->unpack, "F", fields, err, err_len) || kernel_mem(&p->unpack, "Fk", p->fk.mem, err, err_len) ||
         kernel_mem(&p->push, "F", p->fk.mem, err, err_len) || kernel_mem(&p->push, "coef", p->coef.mem, err, err_len) ||
-        kernel_mem(&p->push, "k", p->k.mem, err, err_len) || kernel_mem(&p->push, "shift", p->shift.mem, err, err_len))
+        kernel_mem(&p->push, "k", p->k.mem, err, err_len) || kernel_mem(&p->push, "shift", p->shift.mem, err, err_len) ||
+        /* standard PSATD reads no gal: any buffer binds the argument */
+        kernel_mem(&p->push, "gal", galilean ? p->gal.mem : p->coef.mem, err, err_len))
         return -1;
     return 0;
 }
@@ -77,7 +85,7 @@ void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
     kernel_release(&p->push);
     kernel_release(&p->unpack);
     fft_destroy(&p->plan);
-    struct arena_buf *bufs[] = {&p->fk, &p->coef, &p->k, &p->shift};
+    struct arena_buf *bufs[] = {&p->fk, &p->coef, &p->k, &p->shift, &p->gal};
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         if (bufs[i]->mem)
             arena_free(&c->arena, bufs[i]);

@@ -9,6 +9,7 @@
 struct psatd_solver {
     struct arena_buf fk; /* Ex Ey Ez Bx By Bz Jx Jy Jz transforms, complex `real`, one after another */
     struct arena_buf coef, k, shift; /* gen/psatd.c's tables, in `real` */
+    struct arena_buf gal; /* the Galilean coefficients (v_galilean given), else unallocated */
     struct fft_plan plan; /* the 9 arrays as one batch */
     struct kernel pack, push, unpack;
     size_t points;

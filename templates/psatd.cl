@@ -23,6 +23,11 @@
 #define PSATD_STAGGER_B { 6, 5, 3 }
 #endif
 
+/* Galilean PSATD (gen/psatd.c's gal table, 12 reals a point) or standard */
+#ifndef PSATD_GALILEAN
+#define PSATD_GALILEAN 0
+#endif
+
 #if REAL_IS_DOUBLE
 typedef double2 cplx;
 #else
@@ -57,7 +62,7 @@ inline cplx psatd_shift(int mask, cplx sx, cplx sy, cplx sz)
  *   B' = C B - i S/(ck) k x E + (1-C)/k^2 (i k x J/(eps0 c^2) + k(k.B))
  * (the transverse parts rotate exactly; the longitudinal E takes -dt J/eps0; div B stays). */
 __kernel void psatd_push(__global cplx *F, __global const real *coef, __global const real *k,
-                         __global const cplx *shift)
+                         __global const cplx *shift, __global const cplx *gal)
 {
     const int n = get_global_id(0);
     if (n >= PSATD_POINTS)
@@ -74,18 +79,42 @@ __kernel void psatd_push(__global cplx *F, __global const real *coef, __global c
         B[c] = c_mul_conj(F[(3 + c) * PSATD_POINTS + n], sb[c]);
         J[c] = c_mul_conj(F[(6 + c) * PSATD_POINTS + n], se[c]);
     }
-    const real C = coef[4 * n], S_ck = coef[4 * n + 1], X1 = coef[4 * n + 2], X2 = coef[4 * n + 3];
+    const real C = coef[4 * n], S_ck = coef[4 * n + 1], X1s = coef[4 * n + 2], X2s = coef[4 * n + 3];
     const cplx kE = kv[0] * E[0] + kv[1] * E[1] + kv[2] * E[2];
     const cplx kB = kv[0] * B[0] + kv[1] * B[1] + kv[2] * B[2];
     const cplx kJ = kv[0] * J[0] + kv[1] * J[1] + kv[2] * J[2];
+#if PSATD_GALILEAN
+    /* Galilean PSATD (Lehe et al. 2016; Kirchen et al. 2016), in WarpX's form with rho taken from
+     * Gauss's law and the continuity equation in the moving grid (its psatd.update_with_rho = 0):
+     *   rho^n = i eps0 k.E, rho^{n+1} = T2 rho^n + Q k.J,
+     *   E' = T2 (C E + i c^2 S/(ck) k x B) + X4 J - i k (X2 rho^{n+1} - T2 X3 rho^n)
+     *   B' = T2 (C B - i S/(ck) k x E + (1-C)/k^2 k(k.B)) + i X1 k x J
+     * (k(k.B): div B, zero, kept as in the standard update). At k.vg = 0 it is the standard one. */
+    const cplx T2 = gal[6 * n], X1 = gal[6 * n + 1], X2 = gal[6 * n + 2], X3 = gal[6 * n + 3];
+    const cplx X4 = gal[6 * n + 4], Q = gal[6 * n + 5];
+    const cplx rho_old = c_i((real)(1 / PSATD_INV_EPS0) * kE);
+    const cplx rho_new = c_mul(T2, rho_old) + c_mul(Q, kJ);
+    const cplx R = c_mul(X2, rho_new) - c_mul(c_mul(T2, X3), rho_old);
+    for (int c = 0; c < 3; c++) {
+        const int a = (c + 1) % 3, b = (c + 2) % 3;
+        const cplx kxB = kv[a] * B[b] - kv[b] * B[a];
+        const cplx kxE = kv[a] * E[b] - kv[b] * E[a];
+        const cplx kxJ = kv[a] * J[b] - kv[b] * J[a];
+        const cplx e = c_mul(T2, C * E[c] + ((real)PSATD_C2 * S_ck) * c_i(kxB)) + c_mul(X4, J[c]) - kv[c] * c_i(R);
+        const cplx bn = c_mul(T2, C * B[c] - S_ck * c_i(kxE) + (X1s * kv[c]) * kB) + c_i(c_mul(X1, kxJ));
+        F[c * PSATD_POINTS + n] = c_mul(e, se[c]);
+        F[(3 + c) * PSATD_POINTS + n] = c_mul(bn, sb[c]);
+    }
+    return;
+#endif
     for (int c = 0; c < 3; c++) {
         const int a = (c + 1) % 3, b = (c + 2) % 3; /* (k x V)_c = k_a V_b - k_b V_a */
         const cplx kxB = kv[a] * B[b] - kv[b] * B[a];
         const cplx kxE = kv[a] * E[b] - kv[b] * E[a];
         const cplx kxJ = kv[a] * J[b] - kv[b] * J[a];
         const cplx e = C * E[c] + ((real)PSATD_C2 * S_ck) * c_i(kxB) - (S_ck * (real)PSATD_INV_EPS0) * J[c] +
-                       (X1 * kv[c]) * kE + (X2 * (real)PSATD_INV_EPS0 * kv[c]) * kJ;
-        const cplx bn = C * B[c] - S_ck * c_i(kxE) + X1 * ((real)(PSATD_INV_EPS0 / PSATD_C2) * c_i(kxJ) + kv[c] * kB);
+                       (X1s * kv[c]) * kE + (X2s * (real)PSATD_INV_EPS0 * kv[c]) * kJ;
+        const cplx bn = C * B[c] - S_ck * c_i(kxE) + X1s * ((real)(PSATD_INV_EPS0 / PSATD_C2) * c_i(kxJ) + kv[c] * kB);
         F[c * PSATD_POINTS + n] = c_mul(e, se[c]);
         F[(3 + c) * PSATD_POINTS + n] = c_mul(bn, sb[c]);
     }

@@ -114,6 +114,14 @@ static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, 
 }
 #endif
 
+/* Galilean PSATD (gen_psatd_emit): the grid moves at GALILEAN_V*, m/s, so a particle moves by
+ * (v - vg) dt in its cells; its current is still q v (direct deposition, at the midpoint). */
+#ifndef GALILEAN_VX
+#define GALILEAN_VX 0
+#define GALILEAN_VY 0
+#define GALILEAN_VZ 0
+#endif
+
 /* The move of a particle of box b (origin o in cells) from x (cells of the domain) with the
  * pushed momentum u and velocity v, and its deposition into J at joff (shape.cl). Returns the
  * box that now holds it, with its new position in g (cells of the domain, wrapped along
@@ -127,7 +135,8 @@ static inline int PICL_CAT(move, SP_SUFFIX)(J_SPACE real *J, const int joff, con
      * Rounding it in the box's frame instead would move charge without current in float.
      * Along a non-periodic axis nothing wraps; boundary_move handles the faces. */
     /* along an axis 2D or 1D drops the position does not move (docs/geometry.md) */
-    const real gu[3] = {x[0] + ALONG_X(v[0] * DT_DX), x[1] + ALONG_Y(v[1] * DT_DY), x[2] + ALONG_Z(v[2] * DT_DZ)};
+    const real gu[3] = {x[0] + ALONG_X((v[0] - (real)GALILEAN_VX) * DT_DX), x[1] + ALONG_Y((v[1] - (real)GALILEAN_VY) * DT_DY),
+                        x[2] + ALONG_Z((v[2] - (real)GALILEAN_VZ) * DT_DZ)};
     const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
     real xn[3];
     for (int a = 0; a < 3; a++) {
@@ -396,9 +405,9 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
             const vreal inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
             const vreal v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
             /* along an axis 2D or 1D drops the position does not move (docs/geometry.md) */
-            gu[0] = x[0] + ALONG_X(v[0] * DT_DX);
-            gu[1] = x[1] + ALONG_Y(v[1] * DT_DY);
-            gu[2] = x[2] + ALONG_Z(v[2] * DT_DZ);
+            gu[0] = x[0] + ALONG_X((v[0] - (real)GALILEAN_VX) * DT_DX);
+            gu[1] = x[1] + ALONG_Y((v[1] - (real)GALILEAN_VY) * DT_DY);
+            gu[2] = x[2] + ALONG_Z((v[2] - (real)GALILEAN_VZ) * DT_DZ);
             /* staying in the cell: no wrap, no face of the domain, the same box */
             vmask stay = LANE_IDS < (vmask)n;
             for (int a = 0; a < 3; a++) {

@@ -92,7 +92,8 @@ CylindricalGrid = _refused(picmistandard.PICMI_CylindricalGrid,
 
 
 class ElectromagneticSolver(picmistandard.PICMI_ElectromagneticSolver):
-    """method 'Yee' (the default) or 'CKC': solver.name; cfl: solver.cfl."""
+    """method 'Yee' (the default), 'CKC' or 'PSATD': solver.name; cfl: solver.cfl; galilean_velocity
+    (m/s, PSATD only): solver.v_galilean (units of c)."""
 
 
 class BinomialSmoother(picmistandard.PICMI_BinomialSmoother):

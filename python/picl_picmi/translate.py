@@ -59,7 +59,7 @@ PICMI_OF_KEY = {
     "grid": "the grid (number_of_cells, lower_bound, upper_bound)",
     "boundary": "the grid's lower_/upper_boundary_conditions (and moving_window_velocity)",
     "moving_window": "the grid's moving_window_velocity",
-    "solver": "ElectromagneticSolver (method, cfl) or Simulation.time_step_size",
+    "solver": "ElectromagneticSolver (method, cfl, galilean_velocity) or Simulation.time_step_size",
     "filter": "ElectromagneticSolver.source_smoother",
     "species": "a Species or its initial_distribution",
     "lasers": "a laser and its LaserAntenna",
@@ -265,25 +265,49 @@ def _window(grid):
 def _solver(sim, w, ignored):
     s = sim.solver
     method = s.method or "Yee"
-    names = {"Yee": "yee", "CKC": "ckc"}
+    names = {"Yee": "yee", "CKC": "ckc", "PSATD": "psatd"}
     if method not in names:
-        closest = "solver.name = 'ckc'" if method == "Lehe" else "solver.name ('yee' or 'ckc')"
-        why = {"PSATD": "picl has no spectral (PSATD) solver", "PSTD": "picl has no spectral solver",
-               "GPSTD": "picl has no spectral solver", "Lehe": "picl has no Lehe solver",
-               "DS": "picl has no directional-splitting solver", "ECT": "picl has no enlarged-cell solver"}[method]
+        closest = "solver.name = 'ckc'" if method == "Lehe" else "solver.name ('yee', 'ckc' or 'psatd')"
+        why = {"PSTD": "picl's spectral solver is PSATD", "GPSTD": "picl's spectral solver is PSATD",
+               "Lehe": "picl has no Lehe solver", "DS": "picl has no directional-splitting solver",
+               "ECT": "picl has no enlarged-cell solver"}[method]
         refuse(s, "method", why, closest)
+    spectral = method == "PSATD"
     if given(s, "stencil_order"):
-        # WarpX reads stencil_order for its spectral solvers only
-        ignored.append(f"ElectromagneticSolver.stencil_order (the {method} solver has no stencil order to choose)")
-    refuse_given(s, ["subcycling", "galilean_velocity"],
-                 "picl's Yee and CKC solvers are second order, without subcycling or a Galilean frame", "solver.name")
+        if not spectral:
+            # WarpX reads stencil_order for its spectral solvers only
+            ignored.append(f"ElectromagneticSolver.stencil_order (the {method} solver has no stencil order to choose)")
+        elif any(o != -1 for o in s.stencil_order):
+            # a finite order changes the solver's dispersion: never dropped silently
+            refuse(s, "stencil_order", "picl's PSATD uses the exact k (infinite order, -1 on every axis)",
+                   "solver.name = 'psatd'")
+    refuse_given(s, ["subcycling"], "picl has no subcycling", "solver.dt")
+    if given(s, "galilean_velocity") and not spectral:
+        refuse(s, "galilean_velocity", "picl's Galilean frame is PSATD's", "solver.v_galilean with solver.name = 'psatd'")
     for arg in ("divE_cleaning", "divB_cleaning", "pml_divE_cleaning", "pml_divB_cleaning"):
         if getattr(s, arg):
             refuse(s, arg, "picl has no divergence cleaning (Esirkepov's deposition keeps Gauss's law)",
                    "deposition = 'esirkepov'")
     if s.field_smoother is not None:
         refuse(s, "field_smoother", "picl smooths the current only", "filter.passes")
+    if spectral:
+        # WarpX's PSATD variants change the scheme, so they are refused rather than left to WarpX
+        if _warpx(s, "warpx_psatd_JRhom") is not None:
+            refuse(s, "warpx_psatd_JRhom", "picl's PSATD has no multi-J (JRhom) scheme", "solver.name = 'psatd'")
+        if _warpx(s, "warpx_psatd_do_time_averaging"):
+            refuse(s, "warpx_psatd_do_time_averaging", "picl's PSATD has no time-averaged scheme", "solver.name = 'psatd'")
+        if _warpx(s, "warpx_psatd_update_with_rho"):
+            refuse(s, "warpx_psatd_update_with_rho", "picl's PSATD takes J only so far (WarpX's update_with_rho = 0)",
+                   "solver.name = 'psatd'")
     solver = {"name": names[method]}
+    if spectral and given(s, "galilean_velocity"):
+        # PICMI's is in m/s, picl's (as WarpX's psatd.v_galilean) in units of c; what picl's PSATD
+        # cannot do with it (another direction, |v| >= c, Esirkepov) picl's own check refuses
+        vg = list(s.galilean_velocity)
+        if len(vg) != 3:
+            refuse(s, "galilean_velocity", "expected 3 numbers (x, y, z) in m/s", "solver.v_galilean")
+        if any(v != 0 for v in vg):
+            solver["v_galilean"] = [float(v) / C for v in vg]
     if s.cfl is not None and sim.time_step_size is not None:
         refuse(sim, "time_step_size", "give the time step or the solver's cfl, not both", "solver.dt or solver.cfl")
     if s.cfl is not None:
@@ -708,7 +732,7 @@ def _bunch(sp, dist, layout, grid, charge, w):
 
 # WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
 HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep", "warpx_do_pml_in_domain",
-            "warpx_pml_ncell"}
+            "warpx_pml_ncell", "warpx_psatd_JRhom", "warpx_psatd_do_time_averaging", "warpx_psatd_update_with_rho"}
 
 
 def _warpx(obj, arg):

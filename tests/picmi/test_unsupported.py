@@ -56,8 +56,8 @@ def gaussian_laser(**kw):
 
 # (what, a function that makes it and writes the input, what the message must say)
 CASES = [
-    ("PSATD", lambda: simulation(solver=picmi.ElectromagneticSolver(grid=grid(), method="PSATD")),
-     ["ElectromagneticSolver.method = 'PSATD'", "spectral", "closest picl key: solver.name"]),
+    ("PSTD", lambda: simulation(solver=picmi.ElectromagneticSolver(grid=grid(), method="PSTD")),
+     ["ElectromagneticSolver.method = 'PSTD'", "spectral solver is PSATD", "closest picl key: solver.name"]),
     ("mesh refinement", lambda: (g := grid(), g.add_refined_region(1, [0, 0, 0], [5e-7, 5e-7, 5e-7]),
                                  simulation(g))[2],
      ["Cartesian3DGrid.refined_regions", "mesh refinement", "closest picl key: grid.cells"]),
@@ -159,21 +159,21 @@ def test_other_codes_arguments_are_left_to_them():
 
 
 def test_a_script_stops_with_a_message_and_a_nonzero_status(tmp_path):
-    script = tmp_path / "psatd.py"
+    script = tmp_path / "pstd.py"
     script.write_text(textwrap.dedent("""
         from picl_picmi import picmi
         grid = picmi.Cartesian3DGrid(number_of_cells=[8, 8, 8], lower_bound=[0, 0, 0], upper_bound=[1e-6] * 3,
                                      lower_boundary_conditions=["periodic"] * 3,
                                      upper_boundary_conditions=["periodic"] * 3)
-        sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid, method="PSATD"), max_steps=10)
-        sim.write_input_file("psatd.lua")
+        sim = picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid, method="PSTD"), max_steps=10)
+        sim.write_input_file("pstd.lua")
     """))
     run = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode != 0
-    assert "PiclUnsupported: ElectromagneticSolver.method = 'PSATD'" in run.stderr, run.stderr
+    assert "PiclUnsupported: ElectromagneticSolver.method = 'PSTD'" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
     assert "closest picl key: solver.name" in run.stderr
-    assert not (tmp_path / "psatd.lua").exists(), "nothing written"
+    assert not (tmp_path / "pstd.lua").exists(), "nothing written"
 
 
 def test_a_run_that_picl_refuses_fails_the_script(tmp_path):
