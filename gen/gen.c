@@ -18,6 +18,7 @@
 #include "pml_slabs.h"
 #include "psatd.h"
 #include "rz.h"
+#include "rz_particles.h"
 #include "species_defs.h"
 
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
@@ -448,6 +449,12 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     if (cfg->geometry == CFG_GEOMETRY_RZ &&
         (gen_emit_template(out, "maxwell_rz.cl", err, err_len) || gen_emit_template(out, "rz_fields.cl", err, err_len)))
         return -1;
+    /* and its particle gather and deposit, which species_step.cl calls in RZ (docs/rz.md) */
+    if (cfg->geometry == CFG_GEOMETRY_RZ) {
+        gen_rz_particle_literals(out, lay->dx[0], lay->dx[2], cfg->dt);
+        if (gen_emit_template(out, "rz_particles.cl", err, err_len))
+            return -1;
+    }
     struct gen_pml_slab slab[6];
     long pml_reals;
     /* several tiles per box: the particles of each tile are listed before every push */

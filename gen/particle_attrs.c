@@ -71,6 +71,9 @@ double gen_weight_per_density(const struct cfg_species *sp, const struct gen_lay
 
 int gen_stores_weights(const struct picl_config *cfg)
 {
+    /* RZ: a plasma's weights grow with the radius (particle_load.cl) */
+    if (cfg->geometry == CFG_GEOMETRY_RZ && cfg->n_species > 0)
+        return 1;
     if (gen_ionizes(cfg))
         return 1;
     for (int s = 0; s < cfg->n_species; s++)

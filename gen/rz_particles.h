@@ -15,4 +15,8 @@
 int gen_rz_particles(const struct gen_rz *rz, const struct gen_device *dev, struct strbuf *out, char *err,
                      size_t err_len);
 
+/* The volumes and face areas rz_particles.cl divides by (RZ_RHO_V ...), as literals: shared by
+ * the stand-alone program above and a run's (gen/gen.c). */
+void gen_rz_particle_literals(struct strbuf *out, double dr, double dz, double dt);
+
 #endif

@@ -114,7 +114,13 @@ void gen_species_define(struct strbuf *sb, const struct picl_config *cfg, const 
     } else {
         sb_printf(sb, "#define SP_DENSITY(x, y, z) ((acc_real)%.17g)\n", sp->density);
     }
-    gen_define_acc(sb, "SP_W_PER_DENSITY", gen_weight_per_density(sp, lay));
+    /* RZ: particle_load.cl weighs each particle by its radius in cells as well, so that the
+     * ring it stands for, 2 pi r dr dz / ppc, carries the density's charge (docs/rz.md) */
+    if (cfg->geometry == CFG_GEOMETRY_RZ)
+        gen_define_acc(sb, "SP_W_PER_DENSITY",
+                       2 * PICL_PI * lay->dx[0] * lay->dx[0] * lay->dx[2] / (sp->ppc[0] * sp->ppc[1] * sp->ppc[2]));
+    else
+        gen_define_acc(sb, "SP_W_PER_DENSITY", gen_weight_per_density(sp, lay));
     double w;
     if (gen_species_weight(cfg, lay, s, &w)) /* every particle's weight (particle_attrs.c) */
         gen_define_acc(sb, "SP_WEIGHT", w);

@@ -71,7 +71,7 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
         const char *name;
     } table[] = {{&f->init, "init_fields"},     {&f->push_B_half, rz ? "rz_push_B_half" : "maxwell_push_B_half"},
                  {&f->push_E, rz ? "rz_push_E" : "maxwell_push_E"}, {&f->reduce, rz ? "rz_reduce_fields" : "reduce_fields"},
-                 {&f->gauss, "reduce_gauss"},     {&f->filter[0], "filter_J_x"},
+                 {&f->gauss, rz ? "rz_reduce_gauss" : "reduce_gauss"},     {&f->filter[0], "filter_J_x"},
                  {&f->filter[1], "filter_J_y"},   {&f->filter[2], "filter_J_z"},
                  {&f->filter_rho[0], "filter_rho_x"}, {&f->filter_rho[1], "filter_rho_y"},
                  {&f->filter_rho[2], "filter_rho_z"}};

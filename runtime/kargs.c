@@ -118,6 +118,7 @@ static const struct kargs_row rows[] = {
     ROW("window_gauss_reference", field_only),
     ROW("reduce_fields", reduce_fields),
     ROW("reduce_gauss", reduce_gauss),
+    ROW("rz_reduce_gauss", reduce_gauss),
     ROW("halo_local_plan", halo_local_plan),
     ROW("halo_plan", halo_plan),
     ROW("halo_pack", halo_pack),

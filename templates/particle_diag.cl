@@ -16,6 +16,12 @@ __kernel void PICL_CAT(deposit_rho, SP_SUFFIX)(__global real *F, PICL_PARTICLE_P
     __global const long *box = boxes + b * BT_STRIDE;
     BOX_ORIGIN(b, ox, oy, oz);
     __global real *rho = COMP(F, C_RHO, b);
+#ifdef RZ_MODES /* every mode's rho, with the deposit's volumes (rz_particles.cl) */
+    (void)rho;
+    for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++)
+        rz_deposit_rho(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, SP_Q * WEIGHT_AT(ip) * SP_ZQ(ip));
+    return;
+#endif
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real sx[SHAPE_ORDER + 1], sy[SHAPE_ORDER + 1], sz[SHAPE_ORDER + 1];
         /* one node of weight 1 along an axis 2D or 1D drops (shape.cl) */

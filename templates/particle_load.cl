@@ -34,7 +34,11 @@
  * positive density there, the density (m^-3) in *density. */
 static inline int PICL_CAT(candidate_at, SP_SUFFIX)(const acc_real *r, acc_real *density)
 {
-#if SP_HAS_REGION
+#if SP_HAS_REGION && defined(RZ_MODES) /* the region's x is r; y is no axis of RZ's grid */
+    const acc_real rr = hypot(r[0], r[1]);
+    if (rr < SP_REGION_LO_X || rr >= SP_REGION_HI_X || r[2] < SP_REGION_LO_Z || r[2] >= SP_REGION_HI_Z)
+        return 0;
+#elif SP_HAS_REGION
     if (r[0] < SP_REGION_LO_X || r[0] >= SP_REGION_HI_X || r[1] < SP_REGION_LO_Y || r[1] >= SP_REGION_HI_Y ||
         r[2] < SP_REGION_LO_Z || r[2] >= SP_REGION_HI_Z)
         return 0;
@@ -62,6 +66,24 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
     }
 #endif
     const int a = p % SP_PPC_X, b = (p / SP_PPC_X) % SP_PPC_Y, c = p / (SP_PPC_X * SP_PPC_Y);
+#ifdef RZ_MODES
+    /* RZ (docs/rz.md, "Loading"): cell gi of r holds SP_PPC_X radii evenly spaced in it, each at
+     * SP_PPC_Y angles 2 pi (b + 1/2) / SP_PPC_Y, and SP_PPC_Z positions along z; the weight is
+     * the density times the radius in cells (SP_W_PER_DENSITY is 2 pi dr^2 dz over the particles
+     * per cell), the ring's volume. The profiles see the Cartesian position (x, y, z) in m. */
+    (void)gj;
+    const real rc = (real)gi + ((real)a + (real)0.5) * (real)(1.0 / SP_PPC_X);
+    const acc_real th = (acc_real)(2 * M_PI) * ((acc_real)b + (acc_real)0.5) / SP_PPC_Y;
+    pos[0] = (real)(rc * cos(th));
+    pos[1] = (real)(rc * sin(th));
+    pos[2] = (real)gk + ((real)c + (real)0.5) * (real)(1.0 / SP_PPC_Z);
+    r[0] = lab_x + (acc_real)pos[0] * DX;
+    r[1] = lab_y + (acc_real)pos[1] * DX;
+    r[2] = lab_z + LOWER_Z + ((acc_real)gk + ((acc_real)c + (acc_real)0.5) / SP_PPC_Z) * DZ;
+    const int inside = PICL_CAT(candidate_at, SP_SUFFIX)(r, density);
+    *density *= rc;
+    return inside;
+#else
     pos[0] = (real)gi + ((real)a + (real)0.5) * (real)(1.0 / SP_PPC_X);
     pos[1] = (real)gj + ((real)b + (real)0.5) * (real)(1.0 / SP_PPC_Y);
     pos[2] = (real)gk + ((real)c + (real)0.5) * (real)(1.0 / SP_PPC_Z);
@@ -75,6 +97,7 @@ static inline int PICL_CAT(candidate, SP_SUFFIX)(int gi, int gj, int gk, int p, 
     boost_lab_position(r, lab_x + lab_y + lab_z);
 #endif
     return PICL_CAT(candidate_at, SP_SUFFIX)(r, density);
+#endif
 }
 
 /* Momentum u = gamma v (m/s) of the particle with this id at r (m, lab frame): the drift plus

@@ -112,6 +112,98 @@ static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, 
     deposit_current(J, joff, p, xn, vl, qw);
     return -1;
 }
+#ifdef RZ_MODES
+/* RZ (docs/rz.md, "Particles in a run"): particles stay Cartesian, x and y in cells of dr from the
+ * axis, z in cells; boxes lie along z only, so a box's origin in x and y is 0. A particle may
+ * cross the axis freely (x, y change sign; nothing is special there). It is absorbed where its
+ * path meets r = r_max: the current is deposited up to the point on the wall and the particle
+ * vanishes (its charge then sits on the wall's node, where E_t and E_z are held 0). Along z the
+ * faces are 2D's: periodic, absorbing or reflecting. */
+static inline int rz_in_reach(const real *p, const real margin)
+{
+    return hypot(p[0], p[1]) <= (real)NX + margin && p[2] >= -margin && p[2] <= (real)NZ + margin;
+}
+
+/* Moves a particle of box b from xo to xn (box-local cells; g: cells of the domain, z wrapped
+ * where periodic), depositing its current leg by leg (rz_deposit_current). Returns the face it
+ * was absorbed through (1: r_max, 4 or 5: z), or -1 with xn, g, u updated. */
+static inline int rz_boundary_move(__global real *F, const int b, const real *o, const real *xo, real *xn, real *g,
+                                   real *u, const real qw)
+{
+    const real R = (real)CELLS_X, zlo = (real)PART_FACE_LO(2) - o[2], zhi = (real)PART_FACE_HI(2) - o[2];
+    const real to_v[3] = {(real)DX / DT, (real)DX / DT, (real)DZ / DT};
+    real p[3] = {xo[0], xo[1], xo[2]};
+    for (int leg = 0; leg < 3; leg++) {
+        real t = 2;
+        int face = -1;
+        const real d[3] = {xn[0] - p[0], xn[1] - p[1], xn[2] - p[2]};
+        if (hypot(xn[0], xn[1]) >= R) { /* |p + t d| = R in x, y, the root in (0, 1] */
+            const real a = d[0] * d[0] + d[1] * d[1], bq = p[0] * d[0] + p[1] * d[1];
+            const real cq = p[0] * p[0] + p[1] * p[1] - R * R;
+            t = a > 0 ? (-bq + sqrt(fmax(bq * bq - a * cq, (real)0))) / a : 0;
+            t = clamp(t, (real)0, (real)1);
+            face = 1;
+        }
+        if (!BC_Z_PERIODIC) {
+            if (xn[2] < zlo && (p[2] - zlo) / (p[2] - xn[2]) < t) {
+                t = (p[2] - zlo) / (p[2] - xn[2]);
+                face = 4;
+            } else if (xn[2] >= zhi && (zhi - p[2]) / (xn[2] - p[2]) < t) {
+                t = (zhi - p[2]) / (xn[2] - p[2]);
+                face = 5;
+            }
+        }
+        if (face < 0)
+            break;
+        real c[3] = {p[0] + t * d[0], p[1] + t * d[1], face == 4 ? zlo : face == 5 ? zhi : p[2] + t * d[2]};
+        if (face == 1) { /* on the wall, never beyond it by rounding */
+            const real rc = hypot(c[0], c[1]);
+            if (rc > R) {
+                c[0] *= R / rc;
+                c[1] *= R / rc;
+            }
+        }
+        rz_deposit_current(F, b, p[0], p[1], p[2], c[0], c[1], c[2], (c[0] - p[0]) * to_v[0],
+                           (c[1] - p[1]) * to_v[1], qw);
+        if (face == 1 || (face == 4 ? BC_Z_LO_ABSORBING : BC_Z_HI_ABSORBING))
+            return face;
+        /* reflecting at a z face: the rest of the path mirrored, as boundary_move does */
+        const real edge = face == 4 ? (real)PART_FACE_LO(2) : (real)PART_FACE_HI(2);
+        g[2] = 2 * edge - g[2];
+        if (g[2] >= (real)PART_FACE_HI(2))
+            g[2] = nextafter((real)PART_FACE_HI(2), (real)0);
+        xn[2] = g[2] - o[2];
+        u[2] = -u[2];
+        for (int a = 0; a < 3; a++)
+            p[a] = c[a];
+    }
+    rz_deposit_current(F, b, p[0], p[1], p[2], xn[0], xn[1], xn[2], (xn[0] - p[0]) * to_v[0], (xn[1] - p[1]) * to_v[1],
+                       qw);
+    return -1;
+}
+
+/* rz_boundary_move after the push: the new position rounded once in the domain's frame (as
+ * move() below), z wrapped where periodic. Returns the box that holds it, or -1 - face. */
+static inline int rz_move(__global real *F, const int b, const real *o, const real *x, real *u, const real *v,
+                          const real qw, real *g)
+{
+    const real xo[3] = {x[0] - o[0], x[1] - o[1], x[2] - o[2]};
+    const real gu[3] = {x[0] + v[0] * DT_DX, x[1] + v[1] * DT_DX, x[2] + v[2] * DT_DZ};
+    real xn[3];
+    for (int a = 0; a < 3; a++) {
+        const int per = a == 2 && BC_Z_PERIODIC;
+        g[a] = per ? wrap(gu[a], CELLS_Z) : gu[a];
+        xn[a] = (g[a] + (per ? unwrap_shift(gu[a], g[a], CELLS_Z) : (real)0)) - o[a];
+    }
+    if (!rz_in_reach(xn, (real)1.5))
+        return PICL_BAD_PARTICLE;
+    const int face = rz_boundary_move(F, b, o, xo, xn, g, u, qw);
+    if (face >= 0)
+        return -1 - face;
+    real l0, l1, l2;
+    return box_of(0, 0, g[2], &l0, &l1, &l2);
+}
+#endif
 #endif
 
 /* Galilean PSATD (gen_psatd_emit): the grid moves at GALILEAN_V*, m/s, so a particle moves by
@@ -173,9 +265,15 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
 {
     real E[3], B[3];
     const real xo[3] = {x[0] - o[0], x[1] - o[1], x[2] - o[2]};
+#ifdef RZ_MODES
+    if (!rz_in_reach(xo, (real)0.5))
+        return PICL_BAD_PARTICLE;
+    rz_gather_fields(F, b, xo[0], xo[1], xo[2], E, B);
+#else
     if (!in_reach(xo, (real)0.5))
         return PICL_BAD_PARTICLE;
     gather_fields(GATHER_EB(F), b, xo[0], xo[1], xo[2], E, B);
+#endif
 #ifdef APPLIED_FIELDS
     /* the impulse spans t^{n-1/2} .. t^{n+1/2}: half a step each side of the gather */
     applied_add(x, u, (real)0.5, (real)0.5, t_gather, lab_offset, E, B);
@@ -183,7 +281,11 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
     push_u(u, E, B, SP_QDT_2M * zq);
     const real inv_gamma = rsqrt(1 + (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) * INV_C2);
     const real v[3] = {u[0] * inv_gamma, u[1] * inv_gamma, u[2] * inv_gamma};
+#ifdef RZ_MODES /* J is F's (rz_deposit_current writes every mode) */
+    return rz_move(F, b, o, x, u, v, SP_Q * w * zq, g);
+#else
     return PICL_CAT(move, SP_SUFFIX)(J, joff, o, x, u, v, w * zq, g);
+#endif
 }
 
 #define STORE_PARTICLE(to, g, u, w, id, lv)                                                       \
@@ -564,7 +666,11 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTIC
     BOX_ORIGIN(b, ox, oy, oz);
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
+#ifdef RZ_MODES
+        rz_gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
+#else
         gather_fields(GATHER_EB(F), b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
+#endif
 #ifdef APPLIED_FIELDS
         const real xc[3] = {px[ip], py[ip], pz[ip]};
         applied_add(xc, u, (real)0.5, (real)0, t_gather, lab_offset, E, B); /* t^{-1/2} .. t^0 */

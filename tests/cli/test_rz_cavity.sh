@@ -124,7 +124,7 @@ LUA
     if [ $rc -eq 2 ] && echo "$out" | grep -q "bad.lua:[0-9]*: $key: geometry = \"rz\""; then ok
     else bad "RZ did not refuse $key ($line): rc $rc: $out"; fi
 }
-refuse species 'species = { { name = "e", particle = "electron", density = 1e20, ppc = 1 } },'
+refuse shape_order 'species = { { name = "e", particle = "electron", density = 1e20, ppc = 1 } }, shape_order = 3,'
 refuse lasers 'lasers = { { wavelength = 8e-7, E0 = 1e12, waist = 2e-3, tau = 1e-14, t_peak = 2e-14, position = { 0, 0 }, direction = "+z", polarization = { 1, 0, 0 } } },'
 refuse solver.name 'solver = { name = "ckc" },'
 refuse filter.passes 'filter = { passes = 1 },'
