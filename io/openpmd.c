@@ -237,6 +237,26 @@ static int write_coarse(struct writer *w, hid_t d, const char *host, char *after
     return rc;
 }
 
+/* The host staging buffer (n_stage bytes), its first n_comp reals holding field component fc as
+ * it is in the device buffer now; NULL with w->err set. */
+static char *stage_component(struct writer *w, enum field_comp fc, size_t n_comp, size_t n_stage)
+{
+    struct ctx *c = w->c;
+    const size_t real = c->real_size;
+    char *host = hio_staging_get(w->s->staging, n_stage);
+    if (!host) {
+        snprintf(w->err, w->err_len, "out of host memory for writing %s", gen_comp_name(fc));
+        return NULL;
+    }
+    cl_int cl = clEnqueueReadBuffer(c->dev->queue, w->s->fields->buf.mem, CL_TRUE, (size_t)fc * n_comp * real,
+                                    n_comp * real, host, 0, NULL, NULL);
+    if (cl != CL_SUCCESS) {
+        snprintf(w->err, w->err_len, "reading %s from the device failed: %s", gen_comp_name(fc), device_error_name(cl));
+        return NULL;
+    }
+    return host;
+}
+
 /* Writes field component fc (as it is in the device buffer now) to dataset `name` of `parent`. */
 static int write_mesh(struct writer *w, hid_t parent, const char *name, enum field_comp fc, hid_t *out)
 {
@@ -249,18 +269,10 @@ static int write_mesh(struct writer *w, hid_t parent, const char *name, enum fie
     const size_t n_stage = coarsen_active(sel) ? n_comp * real + sizeof(double) * (1 + coarsen_region_cells(sel)) +
                                                       coarsen_count(sel, m) * real
                                                : (n_comp + n_cells) * real;
-    char *host = hio_staging_get(w->s->staging, n_stage);
-    if (!host) {
-        snprintf(w->err, w->err_len, "out of host memory for writing %s", gen_comp_name(fc));
+    char *host = stage_component(w, fc, n_comp, n_stage);
+    if (!host)
         return -1;
-    }
     char *packed = host + n_comp * real;
-    cl_int cl = clEnqueueReadBuffer(c->dev->queue, w->s->fields->buf.mem, CL_TRUE, (size_t)fc * n_comp * real,
-                                    n_comp * real, host, 0, NULL, NULL);
-    if (cl != CL_SUCCESS) {
-        snprintf(w->err, w->err_len, "reading %s from the device failed: %s", gen_comp_name(fc), device_error_name(cl));
-        return -1;
-    }
     hsize_t dims[3];
     for (int a = 0; a < 3; a++) {
         int first;
@@ -402,18 +414,10 @@ static int write_rz_component(struct writer *w, hid_t rec, const char *name, enu
     const struct gen_layout *lay = &c->lay;
     const int mc = cfg_mode_comps(c->cfg), nr = lay->cells[0], nz = lay->cells[2];
     const size_t real = c->real_size, n_comp = (size_t)lay->comp_stride * (size_t)mc;
-    char *host = hio_staging_get(w->s->staging, 2 * n_comp * real);
-    if (!host) {
-        snprintf(w->err, w->err_len, "out of host memory for writing %s", gen_comp_name(fc));
+    char *host = stage_component(w, fc, n_comp, 2 * n_comp * real);
+    if (!host)
         return -1;
-    }
     char *packed = host + n_comp * real;
-    cl_int cl = clEnqueueReadBuffer(c->dev->queue, w->s->fields->buf.mem, CL_TRUE, (size_t)fc * n_comp * real,
-                                    n_comp * real, host, 0, NULL, NULL);
-    if (cl != CL_SUCCESS) {
-        snprintf(w->err, w->err_len, "reading %s from the device failed: %s", gen_comp_name(fc), device_error_name(cl));
-        return -1;
-    }
     size_t at = 0;
     for (int p = 0; p < mc; p++)
         for (int i = 0; i < nr; i++)
