@@ -14,6 +14,7 @@
 import glob
 import os
 import re
+import sys
 
 import numpy as np
 
@@ -40,6 +41,13 @@ class _Output:
         if run is None:
             raise _closest("sim.fields / sim.extension before step(): picl runs in its own process, so the "
                            "fields exist once step() has run")
+        if run == "dry":
+            # PICL_PICMI_CHECK=1 checks the input and runs nothing: the script ends here, as it would
+            # have ended without the check's error, rather than on fields that do not exist
+            sys.stderr.write("picl_picmi: PICL_PICMI_CHECK=1 (picl check, no run): the script stops where it "
+                             "reads the run's fields (sim.fields, sim.extension)\n")
+            sys.stderr.flush()
+            raise SystemExit(0)
         folder, last = run
         steps = {}
         for path in glob.glob(os.path.join(folder, "*", "openpmd_*.h5")):

@@ -387,7 +387,9 @@ class Simulation(picmistandard.PICMI_Simulation):
         rc = subprocess.call(command)
         if rc != 0:
             raise PiclRunFailed(f"picl run {file_name} failed with exit status {rc} (picl's message above)")
-        if not dry:
+        if dry:
+            self._ran = "dry"
+        else:
             dirs = [getattr(d, "write_dir", None) or getattr(d, "path", None) for d in self.diagnostics]
             last = nsteps if nsteps is not None else self.max_steps
             self._ran = (os.path.abspath(next((d for d in dirs if d), "diags")),
