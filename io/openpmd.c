@@ -553,6 +553,11 @@ static int write_particle_array(struct writer *w, struct species *sp, const stru
     if (a <= PA_Z) {
         scale = lay->dx[a];
         shift = window_lower(w->s->window, w->c, a);
+        /* RZ (docs/rz.md): particles stay Cartesian, x and y in cells of dr from the axis */
+        if (w->c->cfg->geometry == CFG_GEOMETRY_RZ && a == PA_Y) {
+            scale = lay->dx[0];
+            shift = 0.0;
+        }
     } else if (a <= PA_UZ) {
         scale = sp->cfg->mass;
     }
@@ -802,8 +807,10 @@ static int write_species(struct writer *w, const struct cfg_full *d, const struc
     hid_t pos = hio_group(g, "position"), off = hio_group(g, "positionOffset");
     rc = pos < 0 || off < 0 || opart_record_attrs(pos, opart_dim_length, 0.0, 0.0, 0) ||
          opart_record_attrs(off, opart_dim_length, 0.0, 0.0, 0);
-    for (int a = 0; rc == 0 && a < 3; a++) /* 2D, 1D: the position along a kept axis only */
-        rc = cfg_has_axis(c->cfg, a) && (opart_constant(off, axes[a], 0.0, total, NULL) ||
+    /* 2D, 1D: the position along a kept axis only; RZ: x, y, z (Cartesian, as WarpX writes RZ's) */
+    const int rz = c->cfg->geometry == CFG_GEOMETRY_RZ;
+    for (int a = 0; rc == 0 && a < 3; a++)
+        rc = (cfg_has_axis(c->cfg, a) || rz) && (opart_constant(off, axes[a], 0.0, total, NULL) ||
                                          write_particle_array(w, sp, &sel, pos, axes[a], (enum particle_array)(PA_X + a), raw, out));
     if (pos >= 0)
         H5Gclose(pos);

@@ -1005,12 +1005,9 @@ local function check_rz(sim, _, _, raw)
         local entry = raw_full and (raw_full.name and raw_full or raw_full[i])
         local given = type(entry) == "table" and entry.fields
         if not given then fd.fields = { "E", "B", "J" } end
-        -- particle records: RZ's Cartesian positions are not written as openPMD's RZ ones yet
+        -- particle records: positions x, y, z (Cartesian, as WarpX writes RZ's particles)
         local given_sp = type(entry) == "table" and entry.species
-        if type(given_sp) == "table" and #given_sp > 0 then
-            no(join(key, "species"), "particle output in full diagnostics")
-        end
-        fd.species = {}
+        if type(given_sp) ~= "table" then fd.species = {} end
         for _, f in ipairs(fd.fields) do
             if f ~= "E" and f ~= "B" and f ~= "J" then
                 no(join(key, "fields"), string.format("%q (thetaMode output writes the records E, B and J)", f))

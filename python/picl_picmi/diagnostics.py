@@ -10,6 +10,11 @@ from . import translate as tr
 # WarpX's field names (data_list) -> picl's (docs/output.md, full); "rho_<species>" passes through
 FIELDS = {name: name for name in ("E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz")}
 FIELDS.update({"jx": "Jx", "jy": "Jy", "jz": "Jz", "j": "J"})
+# RZ (a CylindricalGrid): picl writes whole thetaMode records (r, t, z and every mode, docs/rz.md),
+# so a component names its record, as WarpX's r, t, z components in RZ
+RZ_RECORDS = {f"{r}{c}": r for r in "EBJ" for c in ("r", "t", "z", "x", "y")}
+RZ_RECORDS.update({r: r for r in "EBJ"})
+RZ_RECORDS.update({"jr": "J", "jt": "J", "jz": "J", "jx": "J", "jy": "J", "j": "J", "rho": "rho"})
 # PICMI's and WarpX's particle data_list names -> picl's attributes
 ATTRIBUTES = {"position": "position", "x": "position", "y": "position", "z": "position",
               "momentum": "momentum", "ux": "momentum", "uy": "momentum", "uz": "momentum",
@@ -62,13 +67,15 @@ def interval(d, period, steps):
     return sorted(at)
 
 
-def _fields(d, species_names, ignored):
+def _fields(d, species_names, ignored, rz=False):
     out = []
-    for f in d.data_list if d.data_list is not None else ["E", "B", "J", "rho"]:
-        name = FIELDS.get(f) or (f if f.startswith("rho_") and f[4:] in species_names else None)
+    # RZ's default leaves rho out: picl's RZ writes E, B, J (rho asked for is refused by picl's check)
+    for f in d.data_list if d.data_list is not None else ["E", "B", "J"] + ([] if rz else ["rho"]):
+        name = (RZ_RECORDS if rz else FIELDS).get(f) or (f if f.startswith("rho_") and f[4:] in species_names else None)
         if name is None:
             ignored.append(f"{tr._name(d)} '{d.name}'.data_list '{f}' (picl writes no such field; it writes "
-                           "E, B, J, their components, rho, rho_<species>)")
+                           + ("E, B, J (each every component and mode)" if rz else
+                              "E, B, J, their components, rho, rho_<species>") + ")")
         elif name not in out:
             out.append(name)
     return out
@@ -137,7 +144,7 @@ def _full(sim, d, picl_names, steps, ignored, other):
                 entry[key] = [float(x) for x in v]
         if d.number_of_cells is not None and list(d.number_of_cells) != list(grid.number_of_cells):
             entry["coarsening"] = _coarsening(d, grid)
-        entry["fields"] = _fields(d, picl_names.values(), ignored)
+        entry["fields"] = _fields(d, picl_names.values(), ignored, tr.is_rz(grid))
     else:
         chosen = d.species if isinstance(d.species, list) else ([d.species] if d.species else sim.species)
         chosen = [member for sp in chosen for member in tr._members(sp)]

@@ -2,7 +2,7 @@
 # picmi`. The classes are picmistandard's with picl's own arguments (prefix picl_); Simulation
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
-# A class picl cannot honour at all (RZ grids, electrostatic solvers, flux and plane injection,
+# A class picl cannot honour at all (electrostatic solvers, flux and plane injection,
 # mirrors and field files) exists so that scripts import, and refuses to be made, naming the
 # closest picl feature; a name picl_picmi lacks (another code's class) is refused on access.
 # Arguments picl cannot honour are refused when the input is written (translate.py), each naming
@@ -27,6 +27,7 @@ from pydantic import ConfigDict, Field, PrivateAttr, ValidationError
 from .errors import PiclRunFailed, PiclUnsupported
 from .warpx_attributes import warpx_argument
 from . import translate
+from .after_run import Extension
 
 picmistandard.register_codename("picl")
 
@@ -87,8 +88,13 @@ class Cartesian1DGrid(picmistandard.PICMI_Cartesian1DGrid):
     picl_moving_window_start: float | None = Field(default=None, description="moving_window.start [s]")
 
 
-CylindricalGrid = _refused(picmistandard.PICMI_CylindricalGrid,
-                           "picl has no RZ (azimuthal mode) geometry; closest: a Cartesian3DGrid (grid.cells)")
+class CylindricalGrid(picmistandard.PICMI_CylindricalGrid):
+    """geometry = "rz" (docs/rz.md): the grid's axes are r and z, n_azimuthal_modes is picl's modes;
+    the lower r face is the axis ('none'). What picl's RZ does not run yet is refused by picl's own
+    check, passed through (docs/rz.md, "Not done"). picl arguments as Cartesian3DGrid's, with 2
+    numbers for picl_max_box."""
+    picl_max_box: int | list[int] | None = Field(default=None, description="grid.max_box: cells per box")
+    picl_moving_window_start: float | None = Field(default=None, description="moving_window.start [s]")
 
 
 class ElectromagneticSolver(picmistandard.PICMI_ElectromagneticSolver):
@@ -334,6 +340,7 @@ class Simulation(picmistandard.PICMI_Simulation):
     picl_device: str | None = Field(default=None, description="picl run --device")
     picl_args: list[str] | None = Field(default=None, description="more options of picl run")
     _stepped: bool = PrivateAttr(default=False)
+    _ran: tuple | None = PrivateAttr(default=None)      # (output folder, last step or None) after a run
     _said_ignored: list = PrivateAttr(default_factory=list)
 
     def input_text(self, steps=None):
@@ -380,6 +387,25 @@ class Simulation(picmistandard.PICMI_Simulation):
         rc = subprocess.call(command)
         if rc != 0:
             raise PiclRunFailed(f"picl run {file_name} failed with exit status {rc} (picl's message above)")
+        if dry:
+            self._ran = "dry"
+        else:
+            dirs = [getattr(d, "write_dir", None) or getattr(d, "path", None) for d in self.diagnostics]
+            last = nsteps if nsteps is not None else self.max_steps
+            self._ran = (os.path.abspath(next((d for d in dirs if d), "diags")),
+                         None if last is None else int(last))
+
+    @property
+    def extension(self):
+        """WarpX's libwarpx after step(): `extension.warpx.gett_new(0)`, the time of the last step,
+        and `extension.warpx.multifab_register()`, the fields (after_run.py)."""
+        return Extension(self)
+
+    @property
+    def fields(self):
+        """WarpX's `sim.fields` after step(): `fields.get("Efield_aux", dir="r", level=0)` is the
+        last step's field from picl's openPMD output (after_run.py)."""
+        return self.extension.warpx.multifab_register()
 
     def run(self):
         self.step()

@@ -29,13 +29,19 @@ K_B = 1.380649e-23
 
 AXES = ("x", "y", "z")
 GRIDS = (picmistandard.PICMI_Cartesian3DGrid, picmistandard.PICMI_Cartesian2DGrid,
-         picmistandard.PICMI_Cartesian1DGrid)
+         picmistandard.PICMI_Cartesian1DGrid, picmistandard.PICMI_CylindricalGrid)
+
+
+def is_rz(grid):
+    """A CylindricalGrid: picl's geometry "rz", r in x's place (docs/rz.md)."""
+    return isinstance(grid, picmistandard.PICMI_CylindricalGrid)
 
 
 def kept(grid):
     """picl's axes (0 x, 1 y, 2 z) that the grid's vectors list, in order: a Cartesian2DGrid's two
     axes are x and z and a Cartesian1DGrid's one is z (WarpX's convention, and picl's geometry
-    "2d" and "1d"); vectors that PICMI keeps 3D everywhere (positions, velocities, a distribution's
+    "2d" and "1d"); a CylindricalGrid's r and z are x and z too (picl's "rz", and WarpX's RZ reads a
+    distribution's x bounds as r's); vectors that PICMI keeps 3D everywhere (positions, velocities, a distribution's
     bounds) are x, y, z in every geometry."""
     return {3: (0, 1, 2), 2: (0, 2), 1: (2,)}[grid.number_of_dimensions]
 
@@ -188,7 +194,8 @@ def _grid(sim, ignored):
         refuse(sim, "solver", "picl is electromagnetic only", "solver.name")
     grid = solver.grid
     if not isinstance(grid, GRIDS):
-        refuse(solver, "grid", "picl's grids are Cartesian", "grid (a Cartesian3DGrid, 2DGrid or 1DGrid)")
+        refuse(solver, "grid", "picl's grids are Cartesian or cylindrical",
+               "grid (a Cartesian3DGrid, 2DGrid or 1DGrid, or a CylindricalGrid)")
     if grid.refined_regions:
         refuse(grid, "refined_regions", "picl has no mesh refinement", "grid.cells (a finer grid everywhere)")
     if given(grid, "guard_cells"):
@@ -204,19 +211,37 @@ def _grid(sim, ignored):
 def _boundaries(grid):
     field, particles = {}, {}
     n = grid.number_of_dimensions
+    rz = is_rz(grid)
     for i, a in enumerate(kept(grid)):
         axis = AXES[a]
         faces_f, faces_p = [], []
         for side, arg_f, arg_p in (("min", "lower_boundary_conditions", "lower_boundary_conditions_particles"),
                                    ("max", "upper_boundary_conditions", "upper_boundary_conditions_particles")):
             bc = (getattr(grid, arg_f) or [None] * n)[i]
+            if rz and i == 0:
+                if side == "min":
+                    # the axis: no condition (WarpX's 'none'); picl's r = 0 is the axis whatever
+                    # its entry says, so the r_max entry is written for both faces below
+                    if bc not in (None, "none"):
+                        refuse(grid, arg_f, f"the lower r face of a CylindricalGrid is the axis (got '{bc}')",
+                               "boundary.field (r = 0 is the axis)")
+                    bp = (getattr(grid, arg_p) or [None] * n)[i]
+                    if bp not in (None, "none"):
+                        refuse(grid, arg_p, f"the lower r face of a CylindricalGrid is the axis (got '{bp}')",
+                               "boundary.particles (r = 0 is the axis)")
+                    continue
+                if bc == "none":
+                    # WarpX applies no condition at r_max (its guard cells stay 0); picl's one wall
+                    # there is PEC (Et, Ez 0 on the node r_max), the nearest
+                    bc = "pec"
             if bc is None:
                 refuse(grid, arg_f, f"the field boundary at {axis}{side} is not given", "boundary.field")
             if bc not in FIELD_BOUNDARIES:
                 refuse(grid, arg_f, f"picl has no field boundary '{bc}' (at {axis}{side}); picl's are periodic, "
                        "pec ('pec', 'dirichlet') and pml ('open')", "boundary.field")
             bp = (getattr(grid, arg_p) or [None] * n)[i]
-            picmi_axis = AXES[i] if n < 3 else axis     # PICMI names a 2D grid's axes x, y
+            # PICMI names a 2D grid's axes x, y, a cylindrical one's r, z
+            picmi_axis = ("r", "z")[i] if rz else AXES[i] if n < 3 else axis
             given_p = arg_p in grid.model_fields_set or f"bc_{picmi_axis}{side}_particles" in grid.model_fields_set
             if bp is None or (not given_p and bp not in PARTICLE_BOUNDARIES):
                 # PICMI's particle boundaries follow the field's when not given; picl's (and WarpX's)
@@ -227,6 +252,8 @@ def _boundaries(grid):
                        "absorbing and reflecting ('reflect')", "boundary.particles")
             faces_f.append(FIELD_BOUNDARIES[bc])
             faces_p.append(PARTICLE_BOUNDARIES[bp])
+        if len(faces_f) == 1:       # RZ's r: the axis takes r_max's entry
+            faces_f, faces_p = faces_f * 2, faces_p * 2
         field[axis] = faces_f[0] if faces_f[0] == faces_f[1] else faces_f
         particles[axis] = faces_p[0] if faces_p[0] == faces_p[1] else faces_p
     has_pml = any("pml" in (v if isinstance(v, list) else [v]) for v in field.values())
@@ -542,6 +569,11 @@ def _region(dist, grid, window):
     if opened:
         notes.append(f"open along {opened[0]}, the window's axis: 1e30 m, so the plasma streams in as the window moves")
     note = "; ".join(notes) or None
+    if is_rz(grid) and (lower[1] is not None or upper[1] is not None):
+        # WarpX's RZ reads the x bounds as r's and fills every angle; a y bound has no meaning there
+        refuse(dist, "lower_bound" if lower[1] is not None else "upper_bound",
+               "a CylindricalGrid's plasma fills every angle: its x bounds are r's, y takes None",
+               "species.region (r, z)")
     for a in range(3):
         # picl's 2D and 1D particles sit at 0 along a dropped axis: a bound there either holds
         # every particle or none, and picl's region has no entry for it
@@ -591,7 +623,7 @@ def _foil_axis(sim, dist):
            "laser, and there is not one", "FoilDistribution(picl_axis='+z') (species.density)")
 
 
-def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
+def _plasma(sp, dist, layout, grid, window, constants, w, sim=None, ignored=None):
     where = f"{_name(dist)} of species '{sp.name}'"
     if isinstance(dist, picmistandard.PICMI_UniformDistribution):
         density = float(dist.density)
@@ -631,6 +663,14 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None):
         ppc = [int(n) for n in layout.n_macroparticles_per_cell]
     if layout.grid is not None and layout.grid is not grid:
         refuse(layout, "grid", "picl has one grid", "species.ppc")
+    if is_rz(grid) and len(ppc) == 3:
+        # WarpX's RZ takes (r, theta, z); picl's RZ loads 4 M angles per (r, z) position (so the
+        # plasma carries no spurious mode below 4 M; docs/rz.md, "Loading"), not a key yet
+        ppc_note += f" = {ppc} (r, theta, z): the angles are picl's 4 M, not {ppc[1]}"
+        if ignored is not None:
+            ignored.append(f"{_name(layout)}.n_macroparticles_per_cell[1] = {ppc[1]} of species '{sp.name}' (the "
+                           "angles per (r, z) position: picl's RZ loads 4 x modes)")
+        ppc = [ppc[0], ppc[2]]
     if len(ppc) == 1:
         ppc = ppc * dims
     if len(ppc) != dims:
@@ -759,7 +799,7 @@ def _species_names(sim):
     return names
 
 
-def _species(sim, grid, window, constants, w):
+def _species(sim, grid, window, constants, w, ignored=None):
     if not sim.species:
         return []
     names = _species_names(sim)
@@ -816,7 +856,7 @@ def _species(sim, grid, window, constants, w):
             w.field("ppc", 1)
         elif isinstance(dist, (picmistandard.PICMI_UniformDistribution, picmistandard.PICMI_AnalyticDistribution,
                                picmistandard.PICMI_FoilDistribution)):
-            _plasma(sp, dist, layout, grid, window, constants, w, sim)
+            _plasma(sp, dist, layout, grid, window, constants, w, sim, ignored)
         elif isinstance(dist, picmistandard.PICMI_FromFileDistribution):
             if charge is None:
                 refuse(sp, "initial_distribution", "an ionizable species is a plasma in picl",
@@ -1227,9 +1267,14 @@ def simulation_lua(sim, steps=None, ignored=None):
     body = _Writer()
     body.depth = 1
     dims = grid.number_of_dimensions
-    if dims < 3:
-        body.field("geometry", f"{dims}d", f"a Cartesian{dims}DGrid: axes " + ", ".join(AXES[a] for a in kept(grid)))
-    body.open("grid", f"Cartesian{dims}DGrid" + (" (x, z)" if dims == 2 else " (z)" if dims == 1 else ""))
+    if is_rz(grid):
+        body.field("geometry", "rz", "a CylindricalGrid: axes r, z, azimuthal modes (docs/rz.md)")
+        body.field("modes", int(grid.n_azimuthal_modes or 1), "n_azimuthal_modes (WarpX's default 1)")
+        body.open("grid", "CylindricalGrid (r, z)")
+    else:
+        if dims < 3:
+            body.field("geometry", f"{dims}d", f"a Cartesian{dims}DGrid: axes " + ", ".join(AXES[a] for a in kept(grid)))
+        body.open("grid", f"Cartesian{dims}DGrid" + (" (x, z)" if dims == 2 else " (z)" if dims == 1 else ""))
     body.field("cells", [int(n) for n in grid.number_of_cells], "number_of_cells")
     body.field("lower", [float(v) for v in grid.lower_bound], "m")
     body.field("upper", [float(v) for v in grid.upper_bound], "m")
@@ -1241,12 +1286,14 @@ def simulation_lua(sim, steps=None, ignored=None):
     ncell = _warpx(sim.solver, "warpx_pml_ncell")
     if pml is None and ncell is not None and pml_axes:
         pml = {axis: int(ncell) for axis in pml_axes}
-    body.open("boundary", "lower_ and upper_boundary_conditions ('open' is a PML)")
+    body.open("boundary", "lower_ and upper_boundary_conditions ('open' is a PML)" +
+              ("; r: the axis, then r_max ('none' there: picl's PEC wall, WarpX's guard cells held at 0)"
+               if is_rz(grid) else ""))
     body.field("field", field)
     body.field("particles", particles)
     if pml:
         body.field("pml_cells", pml, None if grid.pml_cells is not None else "ElectromagneticSolver.warpx_pml_ncell")
-    if pml_axes:
+    if pml_axes and not is_rz(grid):     # RZ: picl's own check refuses the PML, by its face
         # WarpX's default (warpx.do_pml_in_domain = 0): the layers lie beyond the user's domain
         inside = bool(_warpx(sim.solver, "warpx_do_pml_in_domain"))
         body.field("pml_outside", not inside, "warpx_do_pml_in_domain = True: the layers take the domain's last "
@@ -1268,7 +1315,7 @@ def simulation_lua(sim, steps=None, ignored=None):
         body.field("checkpoint", {"interval": int(sim.picl_checkpoint_interval)}, "picl_checkpoint_interval")
     _initial_fields(sim, constants, body, ignored)
     _applied_fields(sim, constants, body)
-    species_names = _species(sim, grid, window, constants, body)
+    species_names = _species(sim, grid, window, constants, body, ignored)
     _collisions(sim, species_names, body)
     _lasers(sim, grid, constants, body)
     diagnostics.write(sim, species_names, steps if steps is not None else sim.max_steps, body, ignored, OTHER_CODES)

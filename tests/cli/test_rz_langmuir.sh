@@ -157,5 +157,4 @@ refuse deposition_strategy 'deposition_strategy = "local_tiles",'
 refuse sort.interval 'sort = { interval = 4 },'
 refuse grid.max_box 'grid = { cells = { 8, 8 }, lower = { 0, 0 }, upper = { 1e-2, 1e-2 }, max_box = { 4, 8 } },'
 refuse boundary.particles 'boundary = { field = { "pec", "periodic" }, particles = { "reflecting", "periodic" } },'
-refuse diagnostics.full.1.species 'diagnostics = { full = { { name = "f", interval = 1, species = { "e" } } } },'
 summary

@@ -66,7 +66,8 @@ def argument_tables():
 def test_every_argument_of_the_main_classes_is_in_a_table():
     # each PICMI argument (and picl's own) of these classes has a row saying what picl makes of it
     args = argument_tables()
-    for name in ("Cartesian3DGrid", "Cartesian2DGrid", "Cartesian1DGrid", "ElectromagneticSolver", "Simulation",
+    for name in ("Cartesian3DGrid", "Cartesian2DGrid", "Cartesian1DGrid", "CylindricalGrid", "ElectromagneticSolver",
+                 "Simulation",
                  "Species", "GaussianLaser", "LaserAntenna", "UniformDistribution", "AnalyticDistribution",
                  "GaussianBunchDistribution", "GriddedLayout", "PseudoRandomLayout", "AnalyticLaser",
                  "ConstantAppliedField", "AnalyticAppliedField", "AnalyticInitialField", "BinomialSmoother"):

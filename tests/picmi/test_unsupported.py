@@ -61,10 +61,11 @@ CASES = [
     ("mesh refinement", lambda: (g := grid(), g.add_refined_region(1, [0, 0, 0], [5e-7, 5e-7, 5e-7]),
                                  simulation(g))[2],
      ["Cartesian3DGrid.refined_regions", "mesh refinement", "closest picl key: grid.cells"]),
-    ("RZ grid", lambda: picmi.CylindricalGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1],
-                                              lower_boundary_conditions=[None, "periodic"],
-                                              upper_boundary_conditions=["pec", "periodic"]),
-     ["CylindricalGrid", "RZ", "grid.cells"]),
+    # a CylindricalGrid is picl's geometry "rz"; its lower r face is the axis
+    ("RZ grid without its axis", lambda: simulation(g=picmi.CylindricalGrid(
+        number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1],
+        lower_boundary_conditions=["pec", "periodic"], upper_boundary_conditions=["pec", "periodic"])),
+     ["CylindricalGrid.lower_boundary_conditions", "is the axis", "boundary.field"]),
     # 2D and 1D grids are picl's geometry "2d" (x, z) and "1d" (z): what has no axis there is refused
     ("2D laser along y", lambda: simulation(g=grid2d(), laser=gaussian_laser(propagation_direction=[0, 1, 0],
                                                                              polarization_direction=[1, 0, 0])),

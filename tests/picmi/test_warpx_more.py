@@ -42,7 +42,8 @@ SCRIPTS = {
     "inputs_test_3d_load_external_field_particle_picmi.py": ["LoadAppliedField", "no field files", "closest"],
     "inputs_test_3d_load_external_field_particle_time_picmi.py": ["LoadAppliedField", "no field files", "closest"],
     "inputs_test_3d_load_external_field_particle_multi_time_picmi.py": ["LoadAppliedField", "no field files", "closest"],
-    "inputs_test_rz_laser_acceleration_picmi.py": ["CylindricalGrid", "no RZ", "closest: a Cartesian3DGrid"],
+    # a CylindricalGrid is picl's RZ, whose particles are of shape order 1 so far (docs/rz.md)
+    "inputs_test_rz_laser_acceleration_picmi.py": ["shape_order", "shape order 3", "not yet supported in RZ"],
     "inputs_test_2d_dirichlet_bc_picmi.py": ["ElectrostaticSolver", "electromagnetic only",
                                              "closest: ElectromagneticSolver"],
     "inputs_test_2d_laser_acceleration_mr_picmi.py": ["Cartesian2DGrid.refined_regions", "no mesh refinement",
