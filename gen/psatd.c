@@ -119,10 +119,10 @@ void psatd_tables_free(struct psatd_tables *t)
 }
 
 /* the axes along which component c sits half a cell off the nodes, as a bit mask */
-static int stagger_mask(enum field_comp c)
+static int stagger_mask(const struct picl_config *cfg, enum field_comp c)
 {
     double off[3];
-    gen_stagger(c, off);
+    gen_field_offset(cfg, c, off);
     return (off[0] != 0) | (off[1] != 0) << 1 | (off[2] != 0) << 2;
 }
 
@@ -152,6 +152,6 @@ void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
               lay->box[2]);
     sb_printf(sb, "#define PSATD_C2 %.17g\n#define PSATD_INV_EPS0 %.17g\n", PICL_C * PICL_C, 1.0 / PICL_EPS0);
     sb_printf(sb, "#define PSATD_STAGGER_E { %d, %d, %d }\n#define PSATD_STAGGER_B { %d, %d, %d }\n",
-              stagger_mask(FC_EX), stagger_mask(FC_EY), stagger_mask(FC_EZ), stagger_mask(FC_BX), stagger_mask(FC_BY),
-              stagger_mask(FC_BZ));
+              stagger_mask(cfg, FC_EX), stagger_mask(cfg, FC_EY), stagger_mask(cfg, FC_EZ), stagger_mask(cfg, FC_BX), stagger_mask(cfg, FC_BY),
+              stagger_mask(cfg, FC_BZ));
 }
