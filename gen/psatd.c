@@ -132,6 +132,11 @@ int psatd_is_galilean(const struct picl_config *cfg)
            (cfg->v_galilean[0] != 0 || cfg->v_galilean[1] != 0 || cfg->v_galilean[2] != 0);
 }
 
+int psatd_uses_gal(const struct picl_config *cfg)
+{
+    return psatd_is_galilean(cfg) || (cfg->solver == CFG_SOLVER_PSATD && cfg->psatd_rho);
+}
+
 void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay)
 {
     if (cfg->solver != CFG_SOLVER_PSATD)
@@ -141,10 +146,15 @@ void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
          * (v - vg) dt in its cells, and the k-space update takes the Galilean coefficients. */
         sb_printf(sb, "\n/* Galilean PSATD: v_galilean = (%.17g, %.17g, %.17g) c (docs/psatd.md) */\n",
                   cfg->v_galilean[0], cfg->v_galilean[1], cfg->v_galilean[2]);
-        sb_printf(sb, "#define PSATD_GALILEAN 1\n#define GALILEAN_VX %.17g\n#define GALILEAN_VY %.17g\n"
+        sb_printf(sb, "#define GALILEAN_VX %.17g\n#define GALILEAN_VY %.17g\n"
                       "#define GALILEAN_VZ %.17g\n",
                   cfg->v_galilean[0] * PICL_C, cfg->v_galilean[1] * PICL_C, cfg->v_galilean[2] * PICL_C);
     }
+    if (psatd_uses_gal(cfg))
+        sb_printf(sb, "#define PSATD_GALILEAN 1\n");
+    if (cfg->psatd_rho)
+        sb_printf(sb, "/* the rho form: rho^n and rho^{n+1} deposited, transforms 9 and 10 (solver.update_with_rho) */\n"
+                      "#define PSATD_RHO 1\n");
     sb_printf(sb, "\n/* PSATD (templates/psatd.cl): one FFT of the box's %d x %d x %d valid cells; the staggering\n"
                   " * of E (and J) and B as axis masks (gen/psatd.c). */\n",
               lay->box[0], lay->box[1], lay->box[2]);

@@ -373,10 +373,17 @@ local solver = section {
         grid = { kind = one_of("solver.grid", NAMES.grid_type), default = "staggered",
             doc = "where E, B and J sit: Yee's staggering, or \"collocated\" (all at the nodes; PSATD only, WarpX's "
                 .. "warpx.grid_type; docs/psatd.md)" },
+        update_with_rho = { kind = boolean, default = false,
+            doc = "PSATD only: take rho deposited at the start and the end of the step instead of rho from "
+                .. "Gauss's law and continuity (WarpX's psatd.update_with_rho; docs/psatd.md)" },
     },
     rules = {
         function(s, key)
             if s.dt and s.cfl then fail(join(key, "dt"), "give cfl or dt, not both") end
+            if s.update_with_rho and s.name ~= "psatd" then
+                fail(join(key, "update_with_rho"), string.format("true with solver \"%s\"; the rho form is PSATD's, "
+                    .. "expected solver = { name = \"psatd\", update_with_rho = true }", s.name))
+            end
             -- Yee's and CKC's finite differences take E and B half a cell apart: they have no collocated form
             if s.grid == "collocated" and s.name ~= "psatd" then
                 fail(join(key, "grid"), string.format("\"collocated\" with solver \"%s\", whose finite differences need "

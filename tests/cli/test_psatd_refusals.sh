@@ -64,6 +64,8 @@ check_refusal "collocated with esirkepov" "--set solver.grid=collocated" \
     "deposition: \"esirkepov\" with solver.grid = \"collocated\"; Esirkepov's current sits at Yee's staggered"
 check_refusal "collocated with yee" "--set solver.name=yee --set solver.grid=collocated" \
     "solver.grid: \"collocated\" with solver \"yee\", whose finite differences need the staggered (Yee) grid"
+check_refusal "update_with_rho with yee" "--set solver.name=yee --set solver.update_with_rho=true" \
+    "solver.update_with_rho: true with solver \"yee\"; the rho form is PSATD's"
 check_refusal "collocated with ckc" "--set solver.name=ckc --set solver.grid=collocated" \
     "solver.grid: \"collocated\" with solver \"ckc\""
 sed 's/steps = 3,/steps = 3, boost = { gamma = 10, axis = "z" },\
