@@ -32,6 +32,9 @@
 #define CFG_PUSHERS(X) X(CFG_PUSHER_BORIS, "boris") X(CFG_PUSHER_VAY, "vay") X(CFG_PUSHER_HIGUERA_CARY, "higuera_cary")
 #define CFG_GATHERS(X) X(CFG_GATHER_ENERGY, "energy_conserving") X(CFG_GATHER_MOMENTUM, "momentum_conserving")
 #define CFG_DEPOSITIONS(X) X(CFG_DEPOSIT_ESIRKEPOV, "esirkepov") X(CFG_DEPOSIT_DIRECT, "direct")
+/* Where the field components sit: Yee's staggering, or all at the nodes (PSATD only; WarpX's
+ * warpx.grid_type = collocated) */
+#define CFG_GRID_TYPES(X) X(CFG_GRID_STAGGERED, "staggered") X(CFG_GRID_COLLOCATED, "collocated")
 /* Boundaries of one face. Fields take periodic, pec or pml, particles periodic, absorbing or
  * reflecting (lua/schema.lua checks which goes where, and that a periodic axis is periodic on
  * both sides for fields and particles alike). */
@@ -66,6 +69,7 @@ enum cfg_solver { CFG_SOLVERS(CFG_ENUMERATOR) };
 enum cfg_pusher { CFG_PUSHERS(CFG_ENUMERATOR) };
 enum cfg_gather { CFG_GATHERS(CFG_ENUMERATOR) };
 enum cfg_deposition { CFG_DEPOSITIONS(CFG_ENUMERATOR) };
+enum cfg_grid_type { CFG_GRID_TYPES(CFG_ENUMERATOR) };
 enum cfg_boundary { CFG_BOUNDARIES(CFG_ENUMERATOR) };
 enum cfg_distribution { CFG_DISTRIBUTIONS(CFG_ENUMERATOR) };
 enum cfg_strategy { CFG_STRATEGIES(CFG_ENUMERATOR) };
@@ -79,6 +83,7 @@ extern const char *const cfg_solver_names[];
 extern const char *const cfg_pusher_names[];
 extern const char *const cfg_gather_names[];
 extern const char *const cfg_deposition_names[];
+extern const char *const cfg_grid_type_names[];
 extern const char *const cfg_boundary_names[];
 extern const char *const cfg_distribution_names[];
 extern const char *const cfg_strategy_names[];
@@ -343,6 +348,8 @@ struct picl_config {
     long steps; /* always resolved (from stop_time when that was given) */
     double dt_limit; /* s, the chosen solver's stability limit on this grid (cfl 1) */
     double v_galilean[3]; /* PSATD's Galilean velocity in units of c (WarpX's psatd.v_galilean); 0: standard */
+    enum cfg_grid_type grid_type; /* solver.grid: staggered (Yee) or collocated (PSATD only) */
+    int psatd_rho; /* solver.update_with_rho: PSATD takes rho deposited at t^n and t^{n+1} (WarpX's name) */
     double stop_time; /* s as given, or 0 when steps was given */
     char set_note[CFG_TEXT_LEN]; /* what a --set replaced besides its own key (lua/set.lua); "" if nothing */
 

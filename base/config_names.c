@@ -10,6 +10,7 @@ const char *const cfg_solver_names[] = {CFG_SOLVERS(CFG_NAME) NULL};
 const char *const cfg_pusher_names[] = {CFG_PUSHERS(CFG_NAME) NULL};
 const char *const cfg_gather_names[] = {CFG_GATHERS(CFG_NAME) NULL};
 const char *const cfg_deposition_names[] = {CFG_DEPOSITIONS(CFG_NAME) NULL};
+const char *const cfg_grid_type_names[] = {CFG_GRID_TYPES(CFG_NAME) NULL};
 const char *const cfg_boundary_names[] = {CFG_BOUNDARIES(CFG_NAME) NULL};
 const char *const cfg_distribution_names[] = {CFG_DISTRIBUTIONS(CFG_NAME) NULL};
 const char *const cfg_strategy_names[] = {CFG_STRATEGIES(CFG_NAME) NULL};

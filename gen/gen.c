@@ -340,6 +340,8 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     sb_puts(sb, "\n/* Particle shape: B-spline order of deposition and gather. */\n");
     gen_define_int(sb, "SHAPE_ORDER", cfg->shape_order);
     gen_define_int(sb, "SHAPE_ORDER_LOW", cfg->shape_order - 1);
+    sb_puts(sb, "/* solver.grid: 1 when E, B and J all sit at the nodes (PSATD's collocated grid; docs/psatd.md) */\n");
+    gen_define_int(sb, "GRID_COLLOCATED", cfg->grid_type == CFG_GRID_COLLOCATED);
 }
 
 /* Whether a species draws a Maxwell-Juttner temperature (maxwell_juttner.cl is included then). */
@@ -416,6 +418,9 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     /* Options the schema knows but no template implements yet are refused, never ignored. */
     const char *choice[4] = {solver_templates[cfg->solver], pusher_templates[cfg->pusher],
                              gather_templates[cfg->gather], deposition_templates[cfg->deposition]};
+    /* on the collocated grid both gathers are the one nodal interpolation (gather_collocated.cl) */
+    if (cfg->grid_type == CFG_GRID_COLLOCATED)
+        choice[2] = "gather_collocated.cl";
     const char *const keys[4] = {"solver", "pusher", "gather", "deposition"};
     const char *const names[4] = {cfg_solver_names[cfg->solver], cfg_pusher_names[cfg->pusher], cfg_gather_names[cfg->gather],
                                   cfg_deposition_names[cfg->deposition]};

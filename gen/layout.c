@@ -76,6 +76,13 @@ void gen_stagger(enum field_comp c, double offset[3])
     }
 }
 
+void gen_field_offset(const struct picl_config *cfg, enum field_comp c, double offset[3])
+{
+    gen_stagger(c, offset);
+    if (cfg->grid_type == CFG_GRID_COLLOCATED)
+        offset[0] = offset[1] = offset[2] = 0.0;
+}
+
 const char *gen_comp_name(enum field_comp c)
 {
     if (c <= FC_RHO)

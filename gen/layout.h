@@ -53,6 +53,9 @@ static inline int gen_box_slot(const struct gen_layout *lay, int g) { return lay
 static inline int gen_has_axis(const struct gen_layout *lay, int a) { return lay->ngs[a] > 0; }
 /* Offset of component c (0 or 0.5 cell per axis) on the Yee grid. */
 void gen_stagger(enum field_comp c, double offset[3]);
+/* Offset of component c in this run's grid: gen_stagger's, or 0 on the collocated grid
+ * (solver.grid = "collocated", where every component sits at the nodes). */
+void gen_field_offset(const struct picl_config *cfg, enum field_comp c, double offset[3]);
 const char *gen_comp_name(enum field_comp c);
 
 #endif

@@ -119,10 +119,10 @@ void psatd_tables_free(struct psatd_tables *t)
 }
 
 /* the axes along which component c sits half a cell off the nodes, as a bit mask */
-static int stagger_mask(enum field_comp c)
+static int stagger_mask(const struct picl_config *cfg, enum field_comp c)
 {
     double off[3];
-    gen_stagger(c, off);
+    gen_field_offset(cfg, c, off);
     return (off[0] != 0) | (off[1] != 0) << 1 | (off[2] != 0) << 2;
 }
 
@@ -130,6 +130,11 @@ int psatd_is_galilean(const struct picl_config *cfg)
 {
     return cfg->solver == CFG_SOLVER_PSATD &&
            (cfg->v_galilean[0] != 0 || cfg->v_galilean[1] != 0 || cfg->v_galilean[2] != 0);
+}
+
+int psatd_uses_gal(const struct picl_config *cfg)
+{
+    return psatd_is_galilean(cfg) || (cfg->solver == CFG_SOLVER_PSATD && cfg->psatd_rho);
 }
 
 void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay)
@@ -141,10 +146,15 @@ void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
          * (v - vg) dt in its cells, and the k-space update takes the Galilean coefficients. */
         sb_printf(sb, "\n/* Galilean PSATD: v_galilean = (%.17g, %.17g, %.17g) c (docs/psatd.md) */\n",
                   cfg->v_galilean[0], cfg->v_galilean[1], cfg->v_galilean[2]);
-        sb_printf(sb, "#define PSATD_GALILEAN 1\n#define GALILEAN_VX %.17g\n#define GALILEAN_VY %.17g\n"
+        sb_printf(sb, "#define GALILEAN_VX %.17g\n#define GALILEAN_VY %.17g\n"
                       "#define GALILEAN_VZ %.17g\n",
                   cfg->v_galilean[0] * PICL_C, cfg->v_galilean[1] * PICL_C, cfg->v_galilean[2] * PICL_C);
     }
+    if (psatd_uses_gal(cfg))
+        sb_printf(sb, "#define PSATD_GALILEAN 1\n");
+    if (cfg->psatd_rho)
+        sb_printf(sb, "/* the rho form: rho^n and rho^{n+1} deposited, transforms 9 and 10 (solver.update_with_rho) */\n"
+                      "#define PSATD_RHO 1\n");
     sb_printf(sb, "\n/* PSATD (templates/psatd.cl): one FFT of the box's %d x %d x %d valid cells; the staggering\n"
                   " * of E (and J) and B as axis masks (gen/psatd.c). */\n",
               lay->box[0], lay->box[1], lay->box[2]);
@@ -152,6 +162,6 @@ void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
               lay->box[2]);
     sb_printf(sb, "#define PSATD_C2 %.17g\n#define PSATD_INV_EPS0 %.17g\n", PICL_C * PICL_C, 1.0 / PICL_EPS0);
     sb_printf(sb, "#define PSATD_STAGGER_E { %d, %d, %d }\n#define PSATD_STAGGER_B { %d, %d, %d }\n",
-              stagger_mask(FC_EX), stagger_mask(FC_EY), stagger_mask(FC_EZ), stagger_mask(FC_BX), stagger_mask(FC_BY),
-              stagger_mask(FC_BZ));
+              stagger_mask(cfg, FC_EX), stagger_mask(cfg, FC_EY), stagger_mask(cfg, FC_EZ), stagger_mask(cfg, FC_BX), stagger_mask(cfg, FC_BY),
+              stagger_mask(cfg, FC_BZ));
 }

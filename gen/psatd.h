@@ -41,6 +41,9 @@ void psatd_tables_free(struct psatd_tables *t);
  * is the one box's valid cells, c^2 and 1/eps0, and each component's staggering (gen_stagger). */
 /* Whether the run uses the Galilean scheme: solver psatd with v_galilean not zero. */
 int psatd_is_galilean(const struct picl_config *cfg);
+/* Whether the k-space update takes the Galilean coefficients: the Galilean scheme, or the rho form
+ * (solver.update_with_rho), which is written only in the Galilean update (at vg = 0 the standard one). */
+int psatd_uses_gal(const struct picl_config *cfg);
 
 void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay);
 

@@ -427,6 +427,8 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     cfg->dt = luatab_number(rd, s, "dt", 0);
     cfg->dt_limit = luatab_number(rd, s, "dt_limit", 0);
     luatab_vec3(rd, s, "v_galilean", cfg->v_galilean);
+    cfg->grid_type = (enum cfg_grid_type)luatab_enum(rd, s, "grid", cfg_grid_type_names);
+    cfg->psatd_rho = luatab_boolean(rd, s, "update_with_rho");
     lua_pop(L, 1);
     cfg->steps = (long)luatab_integer(rd, r, "steps");
     cfg->stop_time = luatab_number(rd, r, "stop_time", 0);

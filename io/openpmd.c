@@ -157,7 +157,7 @@ static int mesh_record_attrs(struct writer *w, hid_t rec, const double unit_dime
 static int mesh_component_attrs(const struct writer *w, hid_t comp, enum field_comp fc, const struct cfg_full *d)
 {
     double stagger[3], position[3];
-    gen_stagger(fc, stagger);
+    gen_field_offset(w->c->cfg, fc, stagger);
     /* in units of gridSpacing (coarsening's n cells): a coarse value is the mean of n fine
      * ones, at the mean of their positions, (n - 1) / 2 + stagger fine cells into its block */
     for (int a = 0; a < 3; a++)
@@ -431,7 +431,7 @@ static int write_rz_component(struct writer *w, hid_t rec, const char *name, enu
     const hsize_t dims[3] = {(hsize_t)mc, (hsize_t)nr, (hsize_t)nz};
     hid_t d = hio_make_dataset(rec, name, real_type(c), 3, dims);
     double stagger[3];
-    gen_stagger(fc, stagger);
+    gen_field_offset(w->c->cfg, fc, stagger);
     const double position[2] = {stagger[0], stagger[2]};
     int rc = d < 0 || hio_write(d, real_type(c), H5S_ALL, H5S_ALL, w->file.dxpl, packed) < 0 ||
              hio_attr_doubles(d, "position", position, 2) || hio_attr_double(d, "unitSI", 1.0);

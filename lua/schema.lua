@@ -74,6 +74,7 @@ local NAMES = {
     pusher = { "boris", "vay", "higuera_cary" },
     gather = { "energy_conserving", "momentum_conserving" },
     deposition = { "esirkepov", "direct" },
+    grid_type = { "staggered", "collocated" },
     deposition_strategy = { "auto", "deterministic", "global_atomics", "local_tiles", "simd_cells" },
     boundary = { "periodic", "pec", "absorbing", "reflecting", "pml" },
     field_boundary = { "periodic", "pec", "pml" },
@@ -369,10 +370,26 @@ local solver = section {
         dt = { kind = number("a positive number", positive), doc = "s, instead of cfl" },
         v_galilean = { kind = three(number("a number", any), "3 numbers"), default = function() return { 0, 0, 0 } end,
             doc = "PSATD only: the Galilean velocity in units of c, {0, 0, vz} (WarpX's psatd.v_galilean; docs/psatd.md)" },
+        grid = { kind = one_of("solver.grid", NAMES.grid_type), default = "staggered",
+            doc = "where E, B and J sit: Yee's staggering, or \"collocated\" (all at the nodes; PSATD only, WarpX's "
+                .. "warpx.grid_type; docs/psatd.md)" },
+        update_with_rho = { kind = boolean, default = false,
+            doc = "PSATD only: take rho deposited at the start and the end of the step instead of rho from "
+                .. "Gauss's law and continuity (WarpX's psatd.update_with_rho; docs/psatd.md)" },
     },
     rules = {
         function(s, key)
             if s.dt and s.cfl then fail(join(key, "dt"), "give cfl or dt, not both") end
+            if s.update_with_rho and s.name ~= "psatd" then
+                fail(join(key, "update_with_rho"), string.format("true with solver \"%s\"; the rho form is PSATD's, "
+                    .. "expected solver = { name = \"psatd\", update_with_rho = true }", s.name))
+            end
+            -- Yee's and CKC's finite differences take E and B half a cell apart: they have no collocated form
+            if s.grid == "collocated" and s.name ~= "psatd" then
+                fail(join(key, "grid"), string.format("\"collocated\" with solver \"%s\", whose finite differences need "
+                    .. "the staggered (Yee) grid; expected solver = { name = \"psatd\", grid = \"collocated\" } "
+                    .. "or grid = \"staggered\"", s.name))
+            end
             local v = s.v_galilean
             if v[1] ~= 0 or v[2] ~= 0 or v[3] ~= 0 then
                 if s.name ~= "psatd" then
@@ -1896,6 +1913,11 @@ local function check_psatd(sim)
         fail("deposition", string.format("\"%s\" with solver.v_galilean; the Galilean PSATD takes the current "
             .. "deposited at the midpoint in the moving grid (WarpX's test uses it), so expected deposition = \"direct\"",
             sim.deposition))
+    end
+    -- Esirkepov's current satisfies continuity for Yee's staggered differences only
+    if sim.solver.grid == "collocated" and sim.deposition ~= "direct" then
+        fail("deposition", string.format("\"%s\" with solver.grid = \"collocated\"; Esirkepov's current sits at "
+            .. "Yee's staggered positions, so expected deposition = \"direct\" (deposited at the nodes)", sim.deposition))
     end
     local g = sim.grid
     for _, a in ipairs(sim.geometry_axes) do

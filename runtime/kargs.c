@@ -113,6 +113,7 @@ static const struct kargs_row rows[] = {
     ROW("rz_push_E", field_only),
     ROW("rz_reduce_fields", reduce_fields),
     ROW("psatd_pack", psatd_copy),
+    ROW("psatd_pack_rho", psatd_copy),
     ROW("psatd_unpack", psatd_copy),
     ROW("psatd_push", psatd_push),
     ROW("window_gauss_reference", field_only),

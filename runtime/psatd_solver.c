@@ -48,7 +48,7 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
     const int *n = lay->box;
     p->points = (size_t)n[0] * n[1] * n[2];
     struct psatd_tables t;
-    const int galilean = psatd_is_galilean(c->cfg);
+    const int galilean = psatd_uses_gal(c->cfg), arrays = c->cfg->psatd_rho ? 11 : 9;
     double vg[3];
     for (int a = 0; a < 3; a++)
         vg[a] = c->cfg->v_galilean[a] * PICL_C;
@@ -63,8 +63,13 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
     if (rc)
         return -1;
     const size_t bytes = fft_bytes(3, n, c->cfg->precision);
-    if (arena_alloc(&c->arena, 9 * bytes, "psatd transforms of E, B, J", &p->fk, err, err_len) ||
-        fft_plan_create(&p->plan, c->dev, 3, n, 9, c->cfg->precision, p->fk.mem, 0, err, err_len))
+    if (arena_alloc(&c->arena, (size_t)arrays * bytes, "psatd transforms of E, B, J (and rho^n, rho^n+1)", &p->fk,
+                    err, err_len) ||
+        fft_plan_create(&p->plan, c->dev, 3, n, arrays, c->cfg->precision, p->fk.mem, 0, err, err_len))
+        return -1;
+    if (c->cfg->psatd_rho &&
+        (kernel_create(&p->pack_rho, c->prog, "psatd_pack_rho", &c->timers, err, err_len) ||
+         kernel_mem(&p->pack_rho, "F", fields, err, err_len) || kernel_mem(&p->pack_rho, "Fk", p->fk.mem, err, err_len)))
         return -1;
     if (kernel_create(&p->pack, c->prog, "psatd_pack", &c->timers, err, err_len) ||
         kernel_create(&p->push, c->prog, "psatd_push", &c->timers, err, err_len) ||
@@ -82,6 +87,8 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
 void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
 {
     kernel_release(&p->pack);
+    if (c->cfg->psatd_rho)
+        kernel_release(&p->pack_rho);
     kernel_release(&p->push);
     kernel_release(&p->unpack);
     fft_destroy(&p->plan);
@@ -89,6 +96,12 @@ void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         if (bufs[i]->mem)
             arena_free(&c->arena, bufs[i]);
+}
+
+int psatd_solver_rho_old(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)
+{
+    const size_t cells[3] = {(size_t)c->lay.box[0], (size_t)c->lay.box[1], (size_t)c->lay.box[2]};
+    return kernel_launch(&p->pack_rho, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len);
 }
 
 int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)

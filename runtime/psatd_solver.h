@@ -10,8 +10,8 @@ struct psatd_solver {
     struct arena_buf fk; /* Ex Ey Ez Bx By Bz Jx Jy Jz transforms, complex `real`, one after another */
     struct arena_buf coef, k, shift; /* gen/psatd.c's tables, in `real` */
     struct arena_buf gal; /* the Galilean coefficients (v_galilean given), else unallocated */
-    struct fft_plan plan; /* the 9 arrays as one batch */
-    struct kernel pack, push, unpack;
+    struct fft_plan plan; /* the 9 arrays (11 with rho^n, rho^{n+1}) as one batch */
+    struct kernel pack, push, unpack, pack_rho; /* pack_rho: the rho form's only */
     size_t points;
 };
 
@@ -19,6 +19,9 @@ struct psatd_solver {
  * Refuses what it cannot run yet (several boxes or ranks) with the reason. */
 int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, char *err, size_t err_len);
 void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c);
+/* The rho form (solver.update_with_rho): the field buffer's rho, deposited at t, copied as rho^n;
+ * rho^{n+1} is taken by psatd_solver_advance from the rho deposited after the push. */
+int psatd_solver_rho_old(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len);
 /* E and B from t to t + dt with the J of t + dt/2 (summed and filtered), on the valid cells: the
  * same centring as Yee's leapfrog. Guards are left to the caller's FillBoundary. */
 int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len);

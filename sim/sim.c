@@ -21,6 +21,7 @@
 #include "mem.h"
 #include "openpmd.h"
 #include "program.h"
+#include "psatd_solver.h"
 #include "signals.h"
 
 static double wall_seconds(void)
@@ -242,6 +243,11 @@ int sim_step(struct sim *s, char *err, size_t err_len)
      * every change to them (the solver, the window's shifts); docs/filters.md */
     if (fields_godfrey(&s->fields, c, err, err_len))
         return -1;
+    /* PSATD's rho form (solver.update_with_rho): rho^n from the particles at x^n, before they move */
+    const int psatd_rho = s->fields.psatd && c->cfg->psatd_rho;
+    if (psatd_rho && (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) ||
+                      psatd_solver_rho_old(s->fields.psatd, c, err, err_len)))
+        return -1;
     for (int i = 0; i < s->n_species; i++)
         if (particles_time(&s->species[i], c, s->time, lab_offset(s), err, err_len) || /* t^n, and where */
             particles_push(&s->species[i], c, err, err_len))
@@ -255,6 +261,7 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     s->lasers.window_shifts = s->window.shifts;
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
         lasers_add_J(&s->lasers, c, s->time + 0.5 * c->cfg->dt, err, err_len) ||
+        (psatd_rho && charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len)) || /* rho^{n+1} */
         fields_advance(&s->fields, c, s->time, err, err_len))
         return -1;
     /* field ionization at x^{n+1} in E^{n+1}, after this step's deposit (ionize.cl) */

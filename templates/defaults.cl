@@ -85,6 +85,7 @@ typedef float acc_real;
 #define JY_PER_QW ((real)-1e33)
 #define JZ_PER_QW ((real)-1e33)
 #define SHAPE_ORDER_LOW 0
+#define GRID_COLLOCATED 0
 #define BC_X_PERIODIC 1
 #define BC_Y_PERIODIC 1
 #define BC_Z_PERIODIC 1

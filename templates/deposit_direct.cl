@@ -15,7 +15,7 @@
  * / dV at each component's Yee position, with v = v^{n+1/2} and x^{n+1/2} = (x^n + x^{n+1}) / 2.
  * Shape order SHAPE_ORDER along every axis: at x - 1/2 along the component's own axis (J_x sits
  * at i + 1/2), at the nodes along the other two. The additions go through DEPOSIT_ADD, which
- * the deposition strategy defines (shape.cl).
+ * the deposition strategy defines (shape.cl). With GRID_COLLOCATED every component is at the nodes.
  * Reach: x^n in [0, N) and |x^{n+1} - x^n| < 1 put the midpoint in (-1/2, N + 1/2); the nodal
  * shape then touches -1 .. N + 1 (order 1, 2) or -2 .. N + 2 (order 3), the staggered one
  * -1 .. N (order 1) or -2 .. N + 1 (orders 2, 3): within the NG = 2 (order 1) or 3 guards. */
@@ -26,13 +26,15 @@ static inline __attribute__((always_inline)) void deposit_current(J_SPACE real *
     int in[3], ic[3];
     for (int a = 0; a < 3; a++)
         xm[a] = (real)0.5 * (xo[a] + xn[a]);
-    /* one node of weight 1 along an axis 2D or 1D drops (shape.cl) */
+    /* one node of weight 1 along an axis 2D or 1D drops (shape.cl); on the collocated grid
+     * J_a sits at the nodes too (GRID_COLLOCATED, PSATD only) */
+    const real h = GRID_COLLOCATED ? (real)0 : (real)0.5;
     in[0] = SHAPE_X(SHAPE_ORDER)(xm[0], Sn[0]);
-    ic[0] = SHAPE_X(SHAPE_ORDER)(xm[0] - (real)0.5, Sc[0]);
+    ic[0] = SHAPE_X(SHAPE_ORDER)(xm[0] - h, Sc[0]);
     in[1] = SHAPE_Y(SHAPE_ORDER)(xm[1], Sn[1]);
-    ic[1] = SHAPE_Y(SHAPE_ORDER)(xm[1] - (real)0.5, Sc[1]);
+    ic[1] = SHAPE_Y(SHAPE_ORDER)(xm[1] - h, Sc[1]);
     in[2] = SHAPE_Z(SHAPE_ORDER)(xm[2], Sn[2]);
-    ic[2] = SHAPE_Z(SHAPE_ORDER)(xm[2] - (real)0.5, Sc[2]);
+    ic[2] = SHAPE_Z(SHAPE_ORDER)(xm[2] - h, Sc[2]);
     const real rho = qw / CELL_VOLUME;
     J_SPACE real *Jx = J, *Jy = J + J_COMP_STRIDE, *Jz = J + 2 * J_COMP_STRIDE;
     for (int k = 0; k < PTS_Z(NODE_PTS); k++)

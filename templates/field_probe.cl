@@ -50,9 +50,10 @@ __kernel void reduce_field_max(__global const real *F, __global acc_real *out)
         for (int a = 0; a < 3; a++) {
             m[a] = max_or_inf(m[a], fabs((acc_real)E[a][n]));
             m[4 + a] = max_or_inf(m[4 + a], fabs((acc_real)B[a][n]));
-            /* E_a is staggered along a; B_a along the two other axes */
-            const acc_real en = 0.5 * ((acc_real)E[a][n] + E[a][n - s[a]]);
-            const int p = s[(a + 1) % 3], q = s[(a + 2) % 3];
+            /* E_a is staggered along a; B_a along the two other axes (none on the collocated grid) */
+            const int r = GRID_COLLOCATED ? 0 : s[a];
+            const acc_real en = 0.5 * ((acc_real)E[a][n] + E[a][n - r]);
+            const int p = GRID_COLLOCATED ? 0 : s[(a + 1) % 3], q = GRID_COLLOCATED ? 0 : s[(a + 2) % 3];
             const acc_real bn = 0.25 * ((acc_real)B[a][n] + B[a][n - p] + B[a][n - q] + B[a][n - p - q]);
             e2 += en * en;
             b2 += bn * bn;

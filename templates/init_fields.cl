@@ -18,7 +18,9 @@ static inline void init_cell(__global real *F, const int b, const int i, const i
     const acc_real x0 = LOWER_X + (acc_real)(bx * NX + i) * DX + shift_x;
     const acc_real y0 = LOWER_Y + (acc_real)(by * NY + j) * DY + shift_y;
     const acc_real z0 = LOWER_Z + (acc_real)(bz * NZ + k) * DZ + shift_z;
-    const acc_real hx = 0.5f * DX, hy = 0.5f * DY, hz = 0.5f * DZ;
+    /* half a cell to each component's Yee position; none on the collocated grid (all at the nodes) */
+    const acc_real off = GRID_COLLOCATED ? 0.0f : 0.5f;
+    const acc_real hx = off * DX, hy = off * DY, hz = off * DZ;
     (void)x0, (void)y0, (void)z0, (void)hx, (void)hy, (void)hz; /* fields that are zero use none */
     COMP(F, C_EX, b)[n] = INIT_Ex(x0 + hx, y0, z0);
     COMP(F, C_EY, b)[n] = INIT_Ey(x0, y0 + hy, z0);

@@ -27,6 +27,12 @@
 #ifndef PSATD_GALILEAN
 #define PSATD_GALILEAN 0
 #endif
+/* The rho form (solver.update_with_rho, Galilean update only): rho^n and rho^{n+1}, deposited at the
+ * nodes, are transforms 9 and 10 after Ex .. Jz */
+#ifndef PSATD_RHO
+#define PSATD_RHO 0
+#endif
+#define PSATD_ARRAYS (PSATD_RHO ? 11 : 9)
 
 #if REAL_IS_DOUBLE
 typedef double2 cplx;
@@ -92,8 +98,14 @@ __kernel void psatd_push(__global cplx *F, __global const real *coef, __global c
      * (k(k.B): div B, zero, kept as in the standard update). At k.vg = 0 it is the standard one. */
     const cplx T2 = gal[6 * n], X1 = gal[6 * n + 1], X2 = gal[6 * n + 2], X3 = gal[6 * n + 3];
     const cplx X4 = gal[6 * n + 4], Q = gal[6 * n + 5];
+#if PSATD_RHO
+    /* deposited (rho sits at the nodes on either grid: no shift); WarpX's update_with_rho = 1 */
+    const cplx rho_old = F[9 * PSATD_POINTS + n], rho_new = F[10 * PSATD_POINTS + n];
+    (void)Q;
+#else
     const cplx rho_old = c_i((real)(1 / PSATD_INV_EPS0) * kE);
     const cplx rho_new = c_mul(T2, rho_old) + c_mul(Q, kJ);
+#endif
     const cplx R = c_mul(X2, rho_new) - c_mul(c_mul(T2, X3), rho_old);
     for (int c = 0; c < 3; c++) {
         const int a = (c + 1) % 3, b = (c + 2) % 3;

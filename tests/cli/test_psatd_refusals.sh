@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_psatd_refusals.sh: solver = "psatd" runs one periodic box on one rank so far; `picl check`
 # refuses the rest (FILE:LINE: KEY, exit 2) naming what is missing, and accepts a dt above any
-# FDTD limit (PSATD has none). docs/psatd.md.
+# FDTD limit (PSATD has none), and solver.grid = "collocated" with PSATD and direct deposition only.
+# docs/psatd.md.
 . "$(dirname "$0")/lib.sh"
 scratch cli
 
@@ -37,6 +38,36 @@ check_refusal "pec" "--set boundary.field=pec --set boundary.particles=absorbing
     "boundary.field: \"pec\" on the lower face of x with solver \"psatd\"; PSATD has periodic field boundaries only"
 check_refusal "pml" "--set boundary.field=pml --set boundary.particles=absorbing" \
     "boundary.field: \"pml\" on the lower face of x"
+# solver.grid = "collocated" (all components at the nodes): PSATD with direct deposition only
+out=$("$picl" check --no-build "$dir/psatd.lua" --set solver.grid=collocated --set deposition=direct 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && echo "$out" | grep -q "^solver  *psatd on the collocated grid, dt"; then ok
+else bad "collocated psatd (rc $rc): $out"; fi
+# and its openPMD files put every component at the nodes (position 0), the staggered ones at Yee's
+sed 's/solver = "psatd",/solver = { name = "psatd", grid = "collocated" }, deposition = "direct",\
+  diagnostics = { full = { name = "openpmd", interval = 2, fields = { "E", "B" } } },/; s/steps = 3,/steps = 2,/' \
+    "$dir/psatd.lua" >"$dir/colloc.lua"
+sed 's/grid = "collocated"/grid = "staggered"/' "$dir/colloc.lua" >"$dir/stag.lua"
+positions() {
+    (cd "$dir" && rm -rf diags && "$picl" run "$1.lua" >"$1.log" 2>&1) &&
+        "$root/.venv/bin/python" - "$dir/diags/openpmd/openpmd_000002.h5" <<'PY'
+import sys, h5py
+m = h5py.File(sys.argv[1])["data/2/meshes"]
+print(" ".join("%s%s=%g,%g" % ((r, c) + tuple(m[r][c].attrs["position"])) for r in "EB" for c in "xyz"))
+PY
+}
+p=$(positions colloc)
+if [ "$p" = "Ex=0,0 Ey=0,0 Ez=0,0 Bx=0,0 By=0,0 Bz=0,0" ]; then ok; else bad "collocated openPMD positions: $p"; fi
+p=$(positions stag)
+if [ "$p" = "Ex=0,0.5 Ey=0,0 Ez=0.5,0 Bx=0.5,0 By=0.5,0.5 Bz=0,0.5" ]; then ok; else bad "staggered openPMD positions: $p"; fi
+check_refusal "collocated with esirkepov" "--set solver.grid=collocated" \
+    "deposition: \"esirkepov\" with solver.grid = \"collocated\"; Esirkepov's current sits at Yee's staggered"
+check_refusal "collocated with yee" "--set solver.name=yee --set solver.grid=collocated" \
+    "solver.grid: \"collocated\" with solver \"yee\", whose finite differences need the staggered (Yee) grid"
+check_refusal "update_with_rho with yee" "--set solver.name=yee --set solver.update_with_rho=true" \
+    "solver.update_with_rho: true with solver \"yee\"; the rho form is PSATD's"
+check_refusal "collocated with ckc" "--set solver.name=ckc --set solver.grid=collocated" \
+    "solver.grid: \"collocated\" with solver \"ckc\""
 sed 's/steps = 3,/steps = 3, boost = { gamma = 10, axis = "z" },\
   boundary = { field = { z = "pec" }, particles = { z = "absorbing" } },/' "$dir/psatd.lua" >"$dir/boost.lua"
 out=$("$picl" check --no-build "$dir/boost.lua" 2>&1)
