@@ -13,7 +13,11 @@
 #define PLAN_KEEP INT_MAX
 #define PLAN_ZERO INT_MIN
 
-static const char *const kernel_names[XG_COUNT] = {
+/* Work items per group of the exchange launches (see guards_run). */
+#define GUARDS_GROUP 64
+
+/* The timers of the exchanges; halo_fill and halo_sum serve them all (one compile each). */
+static const char *const timer_names[XG_COUNT] = {
     [XG_FILL_E] = "halo_fill_E",     [XG_FILL_B] = "halo_fill_B",    [XG_FILL_EB] = "halo_fill_EB",
     [XG_FILL_J] = "halo_fill_J",     [XG_FILL_RHO] = "halo_fill_rho", [XG_SUM_J] = "halo_sum_J",
     [XG_SUM_RHO] = "halo_sum_rho",   [XG_FILL_G0] = "halo_fill_G0"};
@@ -218,7 +222,8 @@ int guards_create(struct guards *gd, struct ctx *c, cl_mem F, char *err, size_t 
     for (int g = 0; g < XG_COUNT; g++) {
         int c0, c1;
         const int is_sum = exchange_group((enum xgroup_id)g, &c0, &c1);
-        if (kernel_create(&gd->kernel[g], c->prog, kernel_names[g], &c->timers, err, err_len) ||
+        if (kernel_create_timed(&gd->kernel[g], c->prog, is_sum ? "halo_sum" : "halo_fill", timer_names[g], &c->timers,
+                                err, err_len) ||
             kernel_mem(&gd->kernel[g], "F", F, err, err_len))
             goto done;
         for (int comp = c0; comp < c1; comp++) {
@@ -291,9 +296,13 @@ int guards_run(struct guards *gd, struct ctx *c, enum xgroup_id g, char *err, si
         }
         if (!items)
             continue; /* every guard of these components is another rank's */
-        /* a round number of items, so the driver can choose a work-group; the rest return */
-        const size_t global[3] = {((size_t)items + 63) / 64 * 64, (size_t)la->count, (size_t)cfg_mode_comps(c->cfg)};
-        if (kernel_launch(k, c->dev->queue, &c->timers, 3, global, NULL, err, err_len))
+        /* a round number of items in work-groups of GUARDS_GROUP, the rest return: PoCL compiles a
+         * kernel once per work-group size, and the size it chooses follows the item count, which
+         * differs from plan to plan (lwfa: 11 compiles of the fill kernels, 1 now) */
+        const size_t global[3] = {((size_t)items + GUARDS_GROUP - 1) / GUARDS_GROUP * GUARDS_GROUP, (size_t)la->count,
+                                  (size_t)cfg_mode_comps(c->cfg)};
+        const size_t local[3] = {GUARDS_GROUP, 1, 1};
+        if (kernel_launch(k, c->dev->queue, &c->timers, 3, global, local, err, err_len))
             return -1;
     }
     return 0;

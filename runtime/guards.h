@@ -32,7 +32,7 @@ struct guards {
     struct guards_fill fill[FC_COUNT];
     struct guards_sum sum[FC_COUNT];
     int n_fill, n_sum;
-    struct kernel kernel[XG_COUNT]; /* halo_fill_E ... halo_sum_rho, halo_fill_G0 */
+    struct kernel kernel[XG_COUNT]; /* halo_fill or halo_sum, timed as halo_fill_E ... halo_fill_G0 */
     struct guards_launch launch[XG_COUNT][FC_COUNT];
     int n_launch[XG_COUNT];
     size_t bytes; /* device memory the plans hold */

@@ -139,8 +139,8 @@ static const struct kargs_row rows[] = {
     ROW("collide_list", collide_list),
     ROW("filter_*", field_only),
     ROW("godfrey_EB", field_only), /* the Godfrey filter's copy of E and B (templates/godfrey.cl) */
-    ROW("halo_fill_*", halo_fill),
-    ROW("halo_sum_*", halo_sum),
+    ROW("halo_fill", halo_fill),
+    ROW("halo_sum", halo_sum),
     ROW("laser_J_*", laser_sheet),
     ROW("laser_B_*", laser_sheet),
     ROW("pml_*", field_psi),

@@ -22,6 +22,12 @@ static int timer_id(struct timers *t, const char *name)
 int kernel_create(struct kernel *kn, cl_program prog, const char *name, struct timers *t, char *err,
                   size_t err_len)
 {
+    return kernel_create_timed(kn, prog, name, name, t, err, err_len);
+}
+
+int kernel_create_timed(struct kernel *kn, cl_program prog, const char *name, const char *timer, struct timers *t,
+                        char *err, size_t err_len)
+{
     cl_int rc;
     memset(kn, 0, sizeof *kn);
     kn->k = clCreateKernel(prog, name, &rc);
@@ -30,7 +36,7 @@ int kernel_create(struct kernel *kn, cl_program prog, const char *name, struct t
         return -1;
     }
     snprintf(kn->name, sizeof kn->name, "%s", name);
-    kn->timer = timer_id(t, name);
+    kn->timer = timer_id(t, timer);
     kn->args = kargs_find(name);
     return 0;
 }

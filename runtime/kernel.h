@@ -40,6 +40,10 @@ struct kernel {
 
 int kernel_create(struct kernel *kn, cl_program prog, const char *name, struct timers *t, char *err,
                   size_t err_len);
+/* The same, timed under `timer` rather than the kernel's name: one kernel serving several jobs
+ * (the guard exchanges) compiles once and still shows each job in the time table. */
+int kernel_create_timed(struct kernel *kn, cl_program prog, const char *name, const char *timer, struct timers *t,
+                        char *err, size_t err_len);
 void kernel_release(struct kernel *kn);
 /* Sets the argument named `name` (the template's parameter) to `size` bytes at `value` (NULL with
  * a size: local memory); on failure names kernel and argument. */

@@ -148,55 +148,45 @@ static inline int halo_comp(const int comps, const int m)
 /* FillBoundary by plan: entry e of a plan (n entries, over work items (e, m) for component m
  * of `comps`) sets guard or face cell dst[e] from src[e] (an offset, ~offset for a negated copy,
  * HALO_PLAN_ZERO for zero). Destinations are guards or PEC-face cells, sources valid cells that
- * are no destination, so the items need no order. A kernel per exchange, for its timer. */
-#define HALO_FILL_KERNEL(name)                                                                   \
-    __kernel void name(__global real *F, __global const int *dst, __global const int *src, const int n, \
-                       const int comps)                                                        \
-    {                                                                                          \
-        const int e = (int)get_global_id(0);                                                   \
-        if (e >= n)                                                                            \
-            return;                                                                            \
-        __global real *f = F + HALO_COMP_OFFSET(comps);                                        \
-        const int s = src[e];                                                                  \
-        f[dst[e]] = s == HALO_PLAN_ZERO ? (real)0 : s >= 0 ? f[s] : -f[~s];                    \
-    }
-
-HALO_FILL_KERNEL(halo_fill_E)
-HALO_FILL_KERNEL(halo_fill_B)
-HALO_FILL_KERNEL(halo_fill_EB)
-HALO_FILL_KERNEL(halo_fill_J)
-HALO_FILL_KERNEL(halo_fill_rho)
-HALO_FILL_KERNEL(halo_fill_G0)
+ * are no destination, so the items need no order. One kernel for every exchange (E, B, J, rho
+ * ...), so that PoCL compiles it once (docs/speed.md, "First step"); the runtime times each
+ * exchange under its own name (halo_fill_E, ...). */
+__kernel void halo_fill(__global real *F, __global const int *dst, __global const int *src, const int n,
+                        const int comps)
+{
+    const int e = (int)get_global_id(0);
+    if (e >= n)
+        return;
+    __global real *f = F + HALO_COMP_OFFSET(comps);
+    const int s = src[e];
+    f[dst[e]] = s == HALO_PLAN_ZERO ? (real)0 : s >= 0 ? f[s] : -f[~s];
+}
 
 /* SumBoundary by plan: target t (an offset inside the component) adds the guards order[first[t]
  * .. first[t + 1]) (offsets, ~offset for a PEC image's sign) in that fixed order, ascending, so
  * the sum does not depend on the schedule; one work item per target, so no two race. A target
  * ~offset is a valid nodal cell on a lower PEC face of a component odd there: its own image
- * cancels it, and it is set to zero. */
-#define HALO_SUM_KERNEL(name)                                                                    \
-    __kernel void name(__global real *F, __global const int *target, __global const int *first, \
-                       __global const int *order, const int n, const int comps)                \
-    {                                                                                          \
-        const int t = (int)get_global_id(0);                                                   \
-        if (t >= n)                                                                            \
-            return;                                                                            \
-        __global real *f = F + HALO_COMP_OFFSET(comps);                                        \
-        const int at = target[t];                                                              \
-        if (at < 0) {                                                                          \
-            f[~at] = 0;                                                                        \
-            return;                                                                            \
-        }                                                                                      \
-        real sum = f[at];                                                                      \
-        const int e1 = first[t + 1];                                                           \
-        for (int e = first[t]; e < e1; e++) {                                                  \
-            const int g = order[e];                                                            \
-            sum += g >= 0 ? f[g] : -f[~g];                                                     \
-        }                                                                                      \
-        f[at] = sum;                                                                           \
+ * cancels it, and it is set to zero. One kernel for J and rho, timed as halo_sum_J, halo_sum_rho. */
+__kernel void halo_sum(__global real *F, __global const int *target, __global const int *first,
+                       __global const int *order, const int n, const int comps)
+{
+    const int t = (int)get_global_id(0);
+    if (t >= n)
+        return;
+    __global real *f = F + HALO_COMP_OFFSET(comps);
+    const int at = target[t];
+    if (at < 0) {
+        f[~at] = 0;
+        return;
     }
-
-HALO_SUM_KERNEL(halo_sum_J)
-HALO_SUM_KERNEL(halo_sum_rho)
+    real sum = f[at];
+    const int e1 = first[t + 1];
+    for (int e = first[t]; e < e1; e++) {
+        const int g = order[e];
+        sum += g >= 0 ? f[g] : -f[~g];
+    }
+    f[at] = sum;
+}
 
 /* Only where there are other ranks: a program holds the kernels its run launches, since PoCL
  * compiles each kernel once more (docs/speed.md, "First step"). */

@@ -41,4 +41,18 @@ if [ "$n" -eq 0 ]; then
 else
     bad "with PoCL's default check compiled $n kernels that the run cannot use"
 fi
+
+# With PoCL's default, a cold run compiles each guard kernel once: halo_local_plan, halo_fill
+# and halo_sum, in work-groups of one size whatever the plan (a PEC face gives plans of several
+# sizes; before: one kernel per exchange, compiled once per work-group size, 10 compiles here).
+export POCL_CACHE_DIR="$dir/cache_cold"
+# shellcheck disable=SC2086
+env -u POCL_WORK_GROUP_SPECIALIZATION "$picl" run "$root/inputs/uniform_plasma.lua" -q $small \
+    --set 'boundary.field={x="pec",y="periodic",z="periodic"}' >cold.log 2>&1 || { bad "cold run failed:"; tail cold.log; }
+halos=$(find "$POCL_CACHE_DIR" -path '*/halo*' -name '*.so' | sed 's|.*/\(halo[^/]*\)\.so$|\1|' | sort | tr '\n' ' ')
+if [ "$halos" = "halo_fill halo_local_plan halo_sum " ]; then
+    echo "  ok   a cold run (PEC face) compiled the guard kernels once each: $halos"; ok
+else
+    bad "a cold run compiled these guard kernels (expected halo_fill halo_local_plan halo_sum, once each): $halos"
+fi
 summary

@@ -628,7 +628,7 @@ static const struct runtime_bound allowed[] = {
     {"particles_pack_remote", "o1", "the particles in the box's outbox, BT_OUT_COUNT"},
     {"particles_unpack_remote", "n", "the particles received this step, counted by MPI"},
     {"halo_unpack_add", "e1", "the entries other ranks send for one cell, from the exchange plan"},
-    {"halo_sum_", "e1", "the guard cells that alias one cell, from the plan made once per decomposition"},
+    {"halo_sum", "e1", "the guard cells that alias one cell, from the plan made once per decomposition"},
     {"atomic_add_real", "", "compare-and-swap retry loop (atomic_add_real and atomic_add_real_local): it ends "
                             "when no other work item interfered"},
 };
