@@ -52,6 +52,13 @@ typedef float4 real4;
 #error "simd_cells lists by dual cell exactly for even shape orders"
 #endif
 
+/* The leavers' deposition as lanes (deposit_cross_lanes; lever 2 of docs/speed.md, "Steady
+ * state"): a batch with a lane that left its cell for a neighbour deposits all its lanes on a
+ * window of (SHAPE_ORDER + 2)^3 nodes instead of sending that lane down the scalar path. Taken
+ * only at order 1, the one order where it counted fewer instructions at steady state (27 nodes
+ * against 8; at orders 2 and 3 the 64 and 125 nodes cost what the scalar leaver saved). 3D only. */
+#define LEAVER_LANES (PICL_DIM == 3 && SHAPE_ORDER == 1)
+
 #if VW == 4
 #define LANE_IDS ((vmask)(0, 1, 2, 3))
 #define TO4(v) (v)
@@ -144,9 +151,11 @@ static inline __attribute__((always_inline)) void row_add_lanes(__global real *r
 /* Esirkepov on the window of particles that stayed in their cell, for VW of them at once. */
 #if PICL_DIM == 3
 DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES)
+#if LEAVER_LANES
 /* ... and on the window one node wider per axis, for a batch some of whose particles left
  * their cell (deposit_cross_lanes) */
 DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_cross_lanes, NODE_PTS + 1, vreal, ROW_ADD_LANES)
+#endif
 #elif PICL_DIM == 2
 DEFINE_ESIRKEPOV_WINDOW_2D_T(esirkepov_stay_lanes_2d, NODE_PTS, vreal, ROW_ADD_LANES)
 #endif
@@ -198,7 +207,7 @@ static inline void deposit_cell(__global real *J, const int i, const int j, cons
 #endif
 }
 
-#if PICL_DIM == 3
+#if LEAVER_LANES
 /* The current of VW particles of cell (i, j, k) some of which moved to a neighbouring cell (d
  * along each axis: -1, 0 or 1 cells), as deposit_cell but on a window of NODE_PTS + 1 nodes per
  * axis that starts s[a] (-1 or 0) nodes before the cell's own: every lane's old support sits at

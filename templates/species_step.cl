@@ -522,12 +522,11 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 stay &= f1[a] >= 0 & f1[a] < 1;
 #endif
             }
+#if LEAVER_LANES
             /* A lane that left its cell for a neighbour, without a wrap and off the domain's
              * faces, deposits with the others on a window one node wider per axis (lever 2 of
              * docs/speed.md, "Steady state"); only the wrap and the hand-over stay scalar. */
-            vmask went = 0;
-#if PICL_DIM == 3
-            went = (LANE_IDS < (vmask)n) & ~stay;
+            vmask went = (LANE_IDS < (vmask)n) & ~stay;
             int shift[3] = {0, 0, 0};
             vreal d[3];
             if (any(went)) {
@@ -570,14 +569,17 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 continue;
             }
             real gs[3][VW], vs[3][VW];
-            int stays[VW], wents[VW];
+            int stays[VW];
             for (int a = 0; a < 3; a++) {
                 VSTORE(gu[a], 0, gs[a]);
                 VSTORE(u[a], 0, us[a]);
                 VSTORE(v[a], 0, vs[a]);
             }
             VSTORE(PICL_CAT(convert_int, VW)(stay), 0, stays);
+#if LEAVER_LANES
+            int wents[VW];
             VSTORE(PICL_CAT(convert_int, VW)(went), 0, wents);
+#endif
             /* not unrolled: the scalar path inside is too large for LLVM to copy VW times */
             for (int l = 0; l < VW; l++) {
                 if (l < n && stays[l]) {
@@ -587,12 +589,14 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                     pux[ip[l]] = us[0][l];
                     puy[ip[l]] = us[1][l];
                     puz[ip[l]] = us[2][l];
+#if LEAVER_LANES
                 } else if (l < n && wents[l]) { /* deposited above: its new box, the hand-over */
                     const real g[3] = {gs[0][l], gs[1][l], gs[2][l]}, ul[3] = {us[0][l], us[1][l], us[2][l]};
                     real l0, l1, l2;
                     const int dest = box_of(g[0], g[1], g[2], &l0, &l1, &l2);
                     PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], ID_AT(ip[l]),
                                                 PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
+#endif
                 } else if (l < n) { /* it left its cell: alone, the scalar way */
                     /* its slot still holds the position before the push */
                     const real xl[3] = {px[ip[l]], py[ip[l]], pz[ip[l]]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
