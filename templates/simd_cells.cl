@@ -52,6 +52,13 @@ typedef float4 real4;
 #error "simd_cells lists by dual cell exactly for even shape orders"
 #endif
 
+/* The leavers' deposition as lanes (deposit_cross_lanes; lever 2 of docs/speed.md, "Steady
+ * state"): a batch with a lane that left its cell for a neighbour deposits all its lanes on a
+ * window of (SHAPE_ORDER + 2)^3 nodes instead of sending that lane down the scalar path. Taken
+ * only at order 1, the one order where it counted fewer instructions at steady state (27 nodes
+ * against 8; at orders 2 and 3 the 64 and 125 nodes cost what the scalar leaver saved). 3D only. */
+#define LEAVER_LANES (PICL_DIM == 3 && SHAPE_ORDER == 1)
+
 #if VW == 4
 #define LANE_IDS ((vmask)(0, 1, 2, 3))
 #define TO4(v) (v)
@@ -120,10 +127,14 @@ static inline real4 lanes_sum4(const real4 a, const real4 b, const real4 c, cons
 }
 
 /* row[i] += the sum over the lanes of v[i], i < n (a literal): one vector read-modify-write of
- * the row for 3 or 4 nodes. */
+ * the row for 3 or 4 nodes (and 4 + 1 for the leavers' wider window, order 3). */
 static inline __attribute__((always_inline)) void row_add_lanes(__global real *row, const vreal *v, const int n)
 {
-    if (n == 4) {
+    if (n == 5) {
+        vstore4(vload4(0, row) + lanes_sum4(TO4(v[0]), TO4(v[1]), TO4(v[2]), TO4(v[3])), 0, row);
+        const real4 s = TO4(v[4]);
+        row[4] += (s.s0 + s.s1) + (s.s2 + s.s3);
+    } else if (n == 4) {
         vstore4(vload4(0, row) + lanes_sum4(TO4(v[0]), TO4(v[1]), TO4(v[2]), TO4(v[3])), 0, row);
     } else if (n == 3) {
         const real4 s = lanes_sum4(TO4(v[0]), TO4(v[1]), TO4(v[2]), (real4)0);
@@ -140,6 +151,11 @@ static inline __attribute__((always_inline)) void row_add_lanes(__global real *r
 /* Esirkepov on the window of particles that stayed in their cell, for VW of them at once. */
 #if PICL_DIM == 3
 DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_stay_lanes, NODE_PTS, vreal, ROW_ADD_LANES)
+#if LEAVER_LANES
+/* ... and on the window one node wider per axis, for a batch some of whose particles left
+ * their cell (deposit_cross_lanes) */
+DEFINE_ESIRKEPOV_WINDOW_T(esirkepov_cross_lanes, NODE_PTS + 1, vreal, ROW_ADD_LANES)
+#endif
 #elif PICL_DIM == 2
 DEFINE_ESIRKEPOV_WINDOW_2D_T(esirkepov_stay_lanes_2d, NODE_PTS, vreal, ROW_ADD_LANES)
 #endif
@@ -190,4 +206,33 @@ static inline void deposit_cell(__global real *J, const int i, const int j, cons
     }
 #endif
 }
+
+#if LEAVER_LANES
+/* The current of VW particles of cell (i, j, k) some of which moved to a neighbouring cell (d
+ * along each axis: -1, 0 or 1 cells), as deposit_cell but on a window of NODE_PTS + 1 nodes per
+ * axis that starts s[a] (-1 or 0) nodes before the cell's own: every lane's old support sits at
+ * offset -s[a], its new one at d - s[a], which must be 0 or 1 (the caller made sure). Each new
+ * shape is taken from the position in its new cell, gu - (lo + d), exactly as the next step
+ * will take it. Lanes with qw = 0 add nothing. */
+static inline void deposit_cross_lanes(__global real *J, const int i, const int j, const int k, const int *s,
+                                       vreal S0[3][NODE_PTS], const vreal *gu, const real *lo, const vreal *d,
+                                       const vreal qw)
+{
+    vreal S0w[3][NODE_PTS + 1], DSw[3][NODE_PTS + 1];
+    for (int a = 0; a < 3; a++) {
+        vreal S1[NODE_PTS];
+        CELL_NODAL(gu[a] - (lo[a] + d[a]), S1);
+        const vmask up = d[a] - (real)s[a] > (real)0.5; /* the new support one node further on */
+        _Pragma("unroll") for (int m = 0; m <= NODE_PTS; m++) {
+            const vreal s0 = s[a] ? (m ? S0[a][m - 1] : (vreal)0) : (m < NODE_PTS ? S0[a][m] : (vreal)0);
+            const vreal s1 = select(m < NODE_PTS ? S1[m] : (vreal)0, m ? S1[m - 1] : (vreal)0, up);
+            S0w[a][m] = s0;
+            DSw[a][m] = s1 - s0;
+        }
+    }
+    esirkepov_cross_lanes(J, J + COMP_STRIDE, J + 2 * COMP_STRIDE, 0, i + CELL_START + s[0], j + CELL_START + s[1],
+                          k + CELL_START + s[2], S0w[0], DSw[0], S0w[1], DSw[1], S0w[2], DSw[2], JX_PER_QW * qw,
+                          JY_PER_QW * qw, JZ_PER_QW * qw);
+}
+#endif
 #endif /* PICL_SIMD_CELLS_CL */

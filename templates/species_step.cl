@@ -522,6 +522,41 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 stay &= f1[a] >= 0 & f1[a] < 1;
 #endif
             }
+#if LEAVER_LANES
+            /* A lane that left its cell for a neighbour, without a wrap and off the domain's
+             * faces, deposits with the others on a window one node wider per axis (lever 2 of
+             * docs/speed.md, "Steady state"); only the wrap and the hand-over stay scalar. */
+            vmask went = (LANE_IDS < (vmask)n) & ~stay;
+            int shift[3] = {0, 0, 0};
+            vreal d[3];
+            if (any(went)) {
+                const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
+                for (int a = 0; a < 3; a++) {
+                    const vreal f0r = x[a] - lo[a]; /* unclamped: the old position in its list's cell */
+#if CELL_LISTS_DUAL
+                    d[a] = floor(f1[a] + (real)0.5);
+                    went &= f0r >= (real)-0.5 & f0r < (real)0.5;
+#else
+                    d[a] = floor(f1[a]);
+                    went &= f0r >= 0 & f0r < 1;
+#endif
+                    went &= d[a] >= -1 & d[a] <= 1;
+                    if (BC_PART(a, PERIODIC)) {
+                        went &= gu[a] >= 0 & gu[a] < (real)cells[a];
+                    } else { /* boundary_move's test of a face crossed */
+                        const vreal xn = gu[a] - o[a];
+                        went &= xn >= (real)PART_FACE_LO(a) - o[a] & xn < (real)PART_FACE_HI(a) - o[a];
+                    }
+                    /* the window covers one direction per axis: a lane going the other way is scalar */
+                    shift[a] = any(went & d[a] < 0) ? -1 : 0;
+                    went &= d[a] <= (real)(shift[a] + 1);
+                }
+            }
+            if (any(went))
+                deposit_cross_lanes(J, ci, cj, ck, shift, S0, gu, lo, d,
+                                    select((vreal)0, SP_Q * VLOAD(0, wqs), stay | went));
+            else
+#endif
             if (any(stay))
                 deposit_cell(J, ci, cj, ck, S0, f1, v, select((vreal)0, SP_Q * VLOAD(0, wqs), stay));
             if (run && all(stay)) {
@@ -541,6 +576,10 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                 VSTORE(v[a], 0, vs[a]);
             }
             VSTORE(PICL_CAT(convert_int, VW)(stay), 0, stays);
+#if LEAVER_LANES
+            int wents[VW];
+            VSTORE(PICL_CAT(convert_int, VW)(went), 0, wents);
+#endif
             /* not unrolled: the scalar path inside is too large for LLVM to copy VW times */
             for (int l = 0; l < VW; l++) {
                 if (l < n && stays[l]) {
@@ -550,6 +589,14 @@ __kernel void PICL_CAT(push_deposit, SP_SUFFIX)(__global real *F, PICL_PARTICLE_
                     pux[ip[l]] = us[0][l];
                     puy[ip[l]] = us[1][l];
                     puz[ip[l]] = us[2][l];
+#if LEAVER_LANES
+                } else if (l < n && wents[l]) { /* deposited above: its new box, the hand-over */
+                    const real g[3] = {gs[0][l], gs[1][l], gs[2][l]}, ul[3] = {us[0][l], us[1][l], us[2][l]};
+                    real l0, l1, l2;
+                    const int dest = box_of(g[0], g[1], g[2], &l0, &l1, &l2);
+                    PICL_CAT(settle, SP_SUFFIX)(dest, b, ip[l], g, ul, ws[l], ID_AT(ip[l]),
+                                                PICL_PARTICLE_ARRAYS(PA_PASS) pdest, box);
+#endif
                 } else if (l < n) { /* it left its cell: alone, the scalar way */
                     /* its slot still holds the position before the push */
                     const real xl[3] = {px[ip[l]], py[ip[l]], pz[ip[l]]}, vl[3] = {vs[0][l], vs[1][l], vs[2][l]};
