@@ -50,7 +50,9 @@ $(BUILD)/libpicl.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/%.o: %.c $(HEADERS) $(BUILD)/embedded.h
+# embedded.h must exist first but its text never changes (tools/embed.c writes the same
+# declarations whatever it embeds), so a template edit rebuilds embedded.o alone, not every object.
+$(BUILD)/%.o: %.c $(HEADERS) | $(BUILD)/embedded.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
