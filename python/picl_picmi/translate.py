@@ -323,10 +323,21 @@ def _solver(sim, w, ignored):
             refuse(s, "warpx_psatd_JRhom", "picl's PSATD has no multi-J (JRhom) scheme", "solver.name = 'psatd'")
         if _warpx(s, "warpx_psatd_do_time_averaging"):
             refuse(s, "warpx_psatd_do_time_averaging", "picl's PSATD has no time-averaged scheme", "solver.name = 'psatd'")
-        if _warpx(s, "warpx_psatd_update_with_rho"):
-            refuse(s, "warpx_psatd_update_with_rho", "picl's PSATD takes J only so far (WarpX's update_with_rho = 0)",
-                   "solver.name = 'psatd'")
     solver = {"name": names[method]}
+    # WarpX's rho form and grid type: picl's own check refuses them with Yee or CKC, by key. WarpX
+    # takes the rho form by default where a Galilean velocity is given (docs/psatd.md).
+    with_rho = _warpx(s, "warpx_psatd_update_with_rho")
+    if with_rho is None:
+        with_rho = spectral and any(v != 0 for v in (s.galilean_velocity or []))
+    if with_rho:
+        solver["update_with_rho"] = True
+    grid_type = _warpx(sim, "warpx_grid_type")
+    if grid_type is not None:
+        if grid_type not in ("staggered", "collocated"):
+            refuse(sim, "warpx_grid_type", f"picl's grids are 'staggered' and 'collocated', not {grid_type!r}",
+                   "solver.grid")
+        if grid_type == "collocated" or spectral:
+            solver["grid"] = grid_type
     if spectral and given(s, "galilean_velocity"):
         # PICMI's is in m/s, picl's (as WarpX's psatd.v_galilean) in units of c; what picl's PSATD
         # cannot do with it (another direction, |v| >= c, Esirkepov) picl's own check refuses
@@ -772,7 +783,8 @@ def _bunch(sp, dist, layout, grid, charge, w):
 
 # WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
 HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep", "warpx_do_pml_in_domain",
-            "warpx_pml_ncell", "warpx_psatd_JRhom", "warpx_psatd_do_time_averaging", "warpx_psatd_update_with_rho"}
+            "warpx_pml_ncell", "warpx_psatd_JRhom", "warpx_psatd_do_time_averaging", "warpx_psatd_update_with_rho",
+            "warpx_grid_type"}
 
 
 def _warpx(obj, arg):

@@ -95,7 +95,6 @@ def test_a_galilean_run_passes_picls_check(tmp_path):
 @pytest.mark.parametrize("arg, value, words", [
     ("warpx_psatd_JRhom", "LL2", ["multi-J"]),
     ("warpx_psatd_do_time_averaging", 1, ["time-averaged"]),
-    ("warpx_psatd_update_with_rho", 1, ["J only"]),
 ])
 def test_warpxs_psatd_variants_are_refused(arg, value, words):
     with pytest.raises(PiclUnsupported) as e:
@@ -103,3 +102,33 @@ def test_warpxs_psatd_variants_are_refused(arg, value, words):
     assert f"ElectromagneticSolver.{arg} = {value!r}" in str(e.value), str(e.value)
     for w in words:
         assert w in str(e.value), str(e.value)
+
+
+def test_warpxs_rho_form_and_collocated_grid_map():
+    sim = simulation(warpx_psatd_update_with_rho=1)
+    sim.grid_type = "collocated"             # WarpX's attribute, as its scripts assign it
+    line = solver_line(sim.input_text())
+    assert "update_with_rho = true" in line and "grid = \"collocated\"" in line, line
+    line = solver_line(simulation().input_text())
+    assert "update_with_rho" not in line and "grid =" not in line, line
+    # WarpX's default with a Galilean velocity is the rho form; 0 keeps J only
+    line = solver_line(simulation(galilean_velocity=[0, 0, -0.5 * C]).input_text())
+    assert "update_with_rho = true" in line, line
+    line = solver_line(simulation(galilean_velocity=[0, 0, -0.5 * C], warpx_psatd_update_with_rho=0).input_text())
+    assert "update_with_rho" not in line, line
+
+
+def test_warpxs_hybrid_grid_is_refused():
+    sim = simulation()
+    sim.grid_type = "hybrid"
+    with pytest.raises(PiclUnsupported, match="warpx_grid_type.*closest picl key: solver.grid"):
+        sim.input_text()
+
+
+def test_a_collocated_rho_form_run_passes_picls_check(tmp_path):
+    run = run_script(tmp_path, """
+        sim = simulation(galilean_velocity=[0, 0, -0.99 * C], warpx_psatd_update_with_rho=1)
+        sim.grid_type = "collocated"
+        sim.step()
+    """)
+    assert run.returncode == 0, run.stderr
