@@ -137,6 +137,11 @@ int psatd_uses_gal(const struct picl_config *cfg)
     return psatd_is_galilean(cfg) || (cfg->solver == CFG_SOLVER_PSATD && cfg->psatd_rho);
 }
 
+int psatd_rho_deposits(const struct picl_config *cfg)
+{
+    return cfg->solver == CFG_SOLVER_PSATD && (cfg->psatd_rho || cfg->psatd_cc);
+}
+
 void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay)
 {
     if (cfg->solver != CFG_SOLVER_PSATD)
@@ -155,6 +160,10 @@ void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
     if (cfg->psatd_rho)
         sb_printf(sb, "/* the rho form: rho^n and rho^{n+1} deposited, transforms 9 and 10 (solver.update_with_rho) */\n"
                       "#define PSATD_RHO 1\n");
+    if (cfg->psatd_cc)
+        sb_printf(sb, "/* current correction: J projected onto continuity with the deposited rho^n, rho^{n+1} "
+                      "(solver.current_correction) */\n#define PSATD_CURRENT_CORRECTION 1\n#define PSATD_DT %.17g\n",
+                  cfg->dt);
     sb_printf(sb, "\n/* PSATD (templates/psatd.cl): one FFT of the box's %d x %d x %d valid cells; the staggering\n"
                   " * of E (and J) and B as axis masks (gen/psatd.c). */\n",
               lay->box[0], lay->box[1], lay->box[2]);

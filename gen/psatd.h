@@ -45,6 +45,9 @@ int psatd_is_galilean(const struct picl_config *cfg);
  * (solver.update_with_rho), which is written only in the Galilean update (at vg = 0 the standard one). */
 int psatd_uses_gal(const struct picl_config *cfg);
 
+/* Whether the step deposits rho at t^n and t^{n+1} for PSATD: the rho form or current correction. */
+int psatd_rho_deposits(const struct picl_config *cfg);
+
 void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const struct gen_layout *lay);
 
 #endif

@@ -429,6 +429,7 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     luatab_vec3(rd, s, "v_galilean", cfg->v_galilean);
     cfg->grid_type = (enum cfg_grid_type)luatab_enum(rd, s, "grid", cfg_grid_type_names);
     cfg->psatd_rho = luatab_boolean(rd, s, "update_with_rho");
+    cfg->psatd_cc = luatab_boolean(rd, s, "current_correction");
     lua_pop(L, 1);
     cfg->steps = (long)luatab_integer(rd, r, "steps");
     cfg->stop_time = luatab_number(rd, r, "stop_time", 0);

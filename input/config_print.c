@@ -77,9 +77,10 @@ void cfg_print(const struct picl_config *cfg, void *file)
     for (int a = 0; a < 3; a++)
         print_faces(f, axis_names[a], cfg->particle_boundary[a], NULL);
     fprintf(f, "\n");
-    fprintf(f, "solver             %s%s%s, dt = %.9g s (", cfg_solver_names[cfg->solver],
+    fprintf(f, "solver             %s%s%s%s, dt = %.9g s (", cfg_solver_names[cfg->solver],
             cfg->grid_type == CFG_GRID_COLLOCATED ? " on the collocated grid" : "",
-            cfg->psatd_rho ? " with rho deposited at t^n and t^n+1" : "", cfg->dt);
+            cfg->psatd_rho ? " with rho deposited at t^n and t^n+1" : "",
+            cfg->psatd_cc ? " with current correction" : "", cfg->dt);
     if (cfg->cfl > 0)
         fprintf(f, "cfl %.6g of ", cfg->cfl);
     else

@@ -376,6 +376,9 @@ local solver = section {
         update_with_rho = { kind = boolean, default = false,
             doc = "PSATD only: take rho deposited at the start and the end of the step instead of rho from "
                 .. "Gauss's law and continuity (WarpX's psatd.update_with_rho; docs/psatd.md)" },
+        current_correction = { kind = boolean, default = false,
+            doc = "PSATD only: correct J in k-space so that it satisfies the continuity equation with rho deposited "
+                .. "at the start and the end of the step (WarpX's psatd.current_correction; docs/psatd.md)" },
     },
     rules = {
         function(s, key)
@@ -383,6 +386,11 @@ local solver = section {
             if s.update_with_rho and s.name ~= "psatd" then
                 fail(join(key, "update_with_rho"), string.format("true with solver \"%s\"; the rho form is PSATD's, "
                     .. "expected solver = { name = \"psatd\", update_with_rho = true }", s.name))
+            end
+            if s.current_correction and s.name ~= "psatd" then
+                fail(join(key, "current_correction"), string.format("true with solver \"%s\"; the correction is "
+                    .. "made in PSATD's k-space, expected solver = { name = \"psatd\", current_correction = true }",
+                    s.name))
             end
             -- Yee's and CKC's finite differences take E and B half a cell apart: they have no collocated form
             if s.grid == "collocated" and s.name ~= "psatd" then

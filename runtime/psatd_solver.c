@@ -48,7 +48,7 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
     const int *n = lay->box;
     p->points = (size_t)n[0] * n[1] * n[2];
     struct psatd_tables t;
-    const int galilean = psatd_uses_gal(c->cfg), arrays = c->cfg->psatd_rho ? 11 : 9;
+    const int galilean = psatd_uses_gal(c->cfg), arrays = psatd_rho_deposits(c->cfg) ? 11 : 9;
     double vg[3];
     for (int a = 0; a < 3; a++)
         vg[a] = c->cfg->v_galilean[a] * PICL_C;
@@ -67,7 +67,7 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
                     err, err_len) ||
         fft_plan_create(&p->plan, c->dev, 3, n, arrays, c->cfg->precision, p->fk.mem, 0, err, err_len))
         return -1;
-    if (c->cfg->psatd_rho &&
+    if (psatd_rho_deposits(c->cfg) &&
         (kernel_create(&p->pack_rho, c->prog, "psatd_pack_rho", &c->timers, err, err_len) ||
          kernel_mem(&p->pack_rho, "F", fields, err, err_len) || kernel_mem(&p->pack_rho, "Fk", p->fk.mem, err, err_len)))
         return -1;
@@ -87,7 +87,7 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
 void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
 {
     kernel_release(&p->pack);
-    if (c->cfg->psatd_rho)
+    if (psatd_rho_deposits(c->cfg))
         kernel_release(&p->pack_rho);
     kernel_release(&p->push);
     kernel_release(&p->unpack);

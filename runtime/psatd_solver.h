@@ -19,7 +19,7 @@ struct psatd_solver {
  * Refuses what it cannot run yet (several boxes or ranks) with the reason. */
 int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, char *err, size_t err_len);
 void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c);
-/* The rho form (solver.update_with_rho): the field buffer's rho, deposited at t, copied as rho^n;
+/* The rho form and current correction: the field buffer's rho, deposited at t, copied as rho^n;
  * rho^{n+1} is taken by psatd_solver_advance from the rho deposited after the push. */
 int psatd_solver_rho_old(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len);
 /* E and B from t to t + dt with the J of t + dt/2 (summed and filtered), on the valid cells: the

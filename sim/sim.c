@@ -21,6 +21,7 @@
 #include "mem.h"
 #include "openpmd.h"
 #include "program.h"
+#include "psatd.h"
 #include "psatd_solver.h"
 #include "signals.h"
 
@@ -243,8 +244,9 @@ int sim_step(struct sim *s, char *err, size_t err_len)
      * every change to them (the solver, the window's shifts); docs/filters.md */
     if (fields_godfrey(&s->fields, c, err, err_len))
         return -1;
-    /* PSATD's rho form (solver.update_with_rho): rho^n from the particles at x^n, before they move */
-    const int psatd_rho = s->fields.psatd && c->cfg->psatd_rho;
+    /* PSATD's rho form (solver.update_with_rho) and current correction: rho^n from the particles at
+     * x^n, before they move */
+    const int psatd_rho = s->fields.psatd && psatd_rho_deposits(c->cfg);
     if (psatd_rho && (charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len) ||
                       psatd_solver_rho_old(s->fields.psatd, c, err, err_len)))
         return -1;

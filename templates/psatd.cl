@@ -32,7 +32,15 @@
 #ifndef PSATD_RHO
 #define PSATD_RHO 0
 #endif
-#define PSATD_ARRAYS (PSATD_RHO ? 11 : 9)
+/* Current correction (solver.current_correction): J projected in k-space onto the continuity
+ * equation with the rho^n, rho^{n+1} deposited as for the rho form (transforms 9 and 10) */
+#ifndef PSATD_CURRENT_CORRECTION
+#define PSATD_CURRENT_CORRECTION 0
+#endif
+#ifndef PSATD_DT
+#define PSATD_DT 1e-15 /* s */
+#endif
+#define PSATD_ARRAYS ((PSATD_RHO || PSATD_CURRENT_CORRECTION) ? 11 : 9)
 
 #if REAL_IS_DOUBLE
 typedef double2 cplx;
@@ -88,7 +96,33 @@ __kernel void psatd_push(__global cplx *F, __global const real *coef, __global c
     const real C = coef[4 * n], S_ck = coef[4 * n + 1], X1s = coef[4 * n + 2], X2s = coef[4 * n + 3];
     const cplx kE = kv[0] * E[0] + kv[1] * E[1] + kv[2] * E[2];
     const cplx kB = kv[0] * B[0] + kv[1] * B[1] + kv[2] * B[2];
-    const cplx kJ = kv[0] * J[0] + kv[1] * J[1] + kv[2] * J[2];
+    cplx kJ = kv[0] * J[0] + kv[1] * J[1] + kv[2] * J[2];
+#if PSATD_CURRENT_CORRECTION
+    /* Vay, Haber & Godfrey 2013 (sec. 2.3); WarpX's psatd.current_correction: J's longitudinal part
+     * replaced by what the deposited rho asks, J <- J - k (k.J - k.J_c)/k^2, where k.J_c solves the
+     * spectral continuity equation: i (rho^{n+1} - rho^n)/dt standard; in the Galilean grid, where
+     * rho^{n+1} = T2 rho^n + Q k.J, (rho^{n+1} - T2 rho^n)/Q (the same at k.vg = 0, Q = -i dt).
+     * Then i k.E = rho/eps0 holds at every step if it held at the start. The k = 0 mode (and the
+     * Nyquist modes, whose k is 0 here) carry no divergence: left alone. */
+    {
+        const real k2 = kv[0] * kv[0] + kv[1] * kv[1] + kv[2] * kv[2];
+        const cplx r_old = F[9 * PSATD_POINTS + n], r_new = F[10 * PSATD_POINTS + n];
+#if PSATD_GALILEAN
+        const cplx Tc = gal[6 * n], Qc = gal[6 * n + 5];
+        const real q2 = Qc.x * Qc.x + Qc.y * Qc.y;
+        /* Q = 0 where k.vg dt is a multiple of 2 pi: continuity does not involve J there */
+        const cplx kJc = q2 > 0 ? c_mul_conj(r_new - c_mul(Tc, r_old), Qc) / q2 : kJ;
+#else
+        const cplx kJc = c_i(r_new - r_old) * (real)(1 / PSATD_DT);
+#endif
+        if (k2 > 0) {
+            const cplx f = (kJ - kJc) / k2;
+            for (int c = 0; c < 3; c++)
+                J[c] -= kv[c] * f;
+            kJ = kJc;
+        }
+    }
+#endif
 #if PSATD_GALILEAN
     /* Galilean PSATD (Lehe et al. 2016; Kirchen et al. 2016), in WarpX's form with rho taken from
      * Gauss's law and the continuity equation in the moving grid (its psatd.update_with_rho = 0):

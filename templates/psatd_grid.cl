@@ -15,7 +15,7 @@ __kernel void psatd_pack(__global const real *F, __global cplx *Fk)
     const int n = i + PSATD_NX * (j + PSATD_NY * k), m = IDX(i, j, k);
     for (int c = 0; c < 9; c++)
         Fk[c * PSATD_POINTS + n] = (cplx)(COMP(F, C_EX + c, 0)[m], 0);
-#if PSATD_RHO
+#if PSATD_RHO || PSATD_CURRENT_CORRECTION
     Fk[10 * PSATD_POINTS + n] = (cplx)(COMP(F, C_RHO, 0)[m], 0); /* rho^{n+1}, deposited after the push */
 #endif
 }

@@ -66,6 +66,10 @@ check_refusal "collocated with yee" "--set solver.name=yee --set solver.grid=col
     "solver.grid: \"collocated\" with solver \"yee\", whose finite differences need the staggered (Yee) grid"
 check_refusal "update_with_rho with yee" "--set solver.name=yee --set solver.update_with_rho=true" \
     "solver.update_with_rho: true with solver \"yee\"; the rho form is PSATD's"
+check_refusal "current_correction with yee" "--set solver.name=yee --set solver.current_correction=true" \
+    "solver.current_correction: true with solver \"yee\"; the correction is made in PSATD's k-space"
+out=$("$picl" check --no-build "$dir/psatd.lua" --set solver.current_correction=true 2>&1)
+if echo "$out" | grep -q "^solver  *psatd with current correction, dt"; then ok; else bad "current correction line: $out"; fi
 check_refusal "collocated with ckc" "--set solver.name=ckc --set solver.grid=collocated" \
     "solver.grid: \"collocated\" with solver \"ckc\""
 sed 's/steps = 3,/steps = 3, boost = { gamma = 10, axis = "z" },\
