@@ -175,12 +175,21 @@ def _reduced(sim, d, picl_names, steps, ignored):
     if kind in ("moments", "extrema", "histograms"):
         if d.species is None:
             tr.refuse(d, "species", f"{d.diag_type} needs a species", f"diagnostics.{kind}.species")
-        (sp,) = tr._members(d.species)[:1]
+        members = tr._members(d.species)
+        if len(members) != 1:
+            # WarpX's reduced diagnostics take one species; a MultiSpecies' first alone would drop the rest
+            tr.refuse(d, "species", f"{d.diag_type} takes one species, not a MultiSpecies of {len(members)}",
+                      f"diagnostics.{kind}.species (one diagnostic per species)")
+        (sp,) = members
         if id(sp) not in picl_names:
             tr.refuse(d, "species", f"species '{sp.name}' is not in the simulation", f"diagnostics.{kind}.species")
         entry["species"] = picl_names[id(sp)]
         used.add("species")
     if kind == "histograms":
+        for arg in ("bin_number", "bin_min", "bin_max", "histogram_function"):
+            if getattr(d, arg) is None:
+                tr.refuse(d, arg, "a ParticleHistogram needs bin_number, bin_min, bin_max and histogram_function",
+                          "diagnostics.histograms.axes")
         names = {"ux": "ux", "uy": "uy", "uz": "uz"}
         axis = {"bins": int(d.bin_number), "min": float(d.bin_min), "max": float(d.bin_max)}
         axis["expression"] = tr.expression(d.histogram_function, f"ReducedDiagnostic '{d.name}'.histogram_function",
@@ -198,11 +207,20 @@ def _reduced(sim, d, picl_names, steps, ignored):
         geometry = (d.probe_geometry or "Point").lower()
         # picl's points are in the grid's axes (2D: x, z; 1D: z)
         axes = {1: [2], 2: [0, 2], 3: [0, 1, 2]}[sim.solver.grid.number_of_dimensions]
-        start = [float(d.x_probe or 0.0), float(d.y_probe or 0.0), float(d.z_probe)]
+        for a in axes:
+            # a coordinate along an axis the grid lacks is not read (WarpX's 2D takes x and z)
+            if getattr(d, f"{'xyz'[a]}_probe") is None:
+                tr.refuse(d, f"{'xyz'[a]}_probe", "a probe needs its position along each axis of the grid",
+                          "diagnostics.probes.points")
+        start = [float(d.x_probe or 0.0), float(d.y_probe or 0.0), float(d.z_probe or 0.0)]
         if geometry == "point":
             entry["points"] = [[start[a] for a in axes]]
         elif geometry == "line":
             # WarpX's Line: `resolution` points from (x_probe, ...) to (x1_probe, ...), both included
+            for a in axes:
+                if extra.get(f"{'xyz'[a]}1_probe") is None:
+                    tr.refuse(d, f"{'xyz'[a]}1_probe", "a Line probe needs its end along each axis of the grid",
+                              "diagnostics.probes.end")
             end = [float(extra.get(f"{a}1_probe") or 0.0) for a in "xyz"]
             entry["kind"], entry["count"] = "line", int(extra.get("resolution") or 2)
             entry["start"], entry["end"] = [start[a] for a in axes], [end[a] for a in axes]

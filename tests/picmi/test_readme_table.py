@@ -4,13 +4,14 @@
 # (warpx_api.MODULES) is on a row whose picl column says refused; nothing refused is on another row.
 # And every argument of the grids, the solver, Simulation, Species, the plasma and bunch
 # distributions, the layouts, the lasers and their antenna, the applied and initial fields and the
-# smoother is in an argument table.
+# smoother is in an argument table, and so is every argument of the other distributions, the
+# interactions, the plasma lens and the diagnostics (with the WarpX arguments picl_picmi reads).
 import re
 
 import picmistandard
 
 from conftest import ROOT
-from picl_picmi import picmi, warpx_api
+from picl_picmi import picmi, warpx_api, warpx_attributes
 
 
 def table():
@@ -72,5 +73,25 @@ def test_every_argument_of_the_main_classes_is_in_a_table():
                  "GaussianBunchDistribution", "GriddedLayout", "PseudoRandomLayout", "AnalyticLaser",
                  "ConstantAppliedField", "AnalyticAppliedField", "AnalyticInitialField", "BinomialSmoother"):
         fields = [f for f in getattr(picmi, name).model_fields if not f.startswith("_")]
+        missing = [f for f in fields if f not in args.get(name, set())]
+        assert not missing, f"README's argument table lacks {name}'s {missing}"
+
+
+# the WarpX arguments (beyond PICMI's) that picl_picmi reads or names, per class
+WARPX_ARGS = {
+    "TimeAveragedFieldDiagnostic": ["warpx_" + a for a in warpx_attributes.SAME["TimeAveragedFieldDiagnostic"].split()],
+    "ReducedDiagnostic": ["x1_probe", "y1_probe", "z1_probe", "resolution", "integrate"],
+}
+
+
+def test_every_argument_of_the_other_classes_is_in_a_table():
+    # the distributions, interactions and diagnostics beyond the main classes, with WarpX's own
+    # arguments of its classes
+    args = argument_tables()
+    for name in ("MultiSpecies", "FoilDistribution", "ParticleListDistribution", "FromFileDistribution",
+                 "FieldIonization", "CoulombCollisions", "PlasmaLens", "FieldDiagnostic", "ParticleDiagnostic",
+                 "TimeAveragedFieldDiagnostic", "ReducedDiagnostic", "LabFrameFieldDiagnostic",
+                 "LabFrameParticleDiagnostic"):
+        fields = [f for f in getattr(picmi, name).model_fields if not f.startswith("_")] + WARPX_ARGS.get(name, [])
         missing = [f for f in fields if f not in args.get(name, set())]
         assert not missing, f"README's argument table lacks {name}'s {missing}"

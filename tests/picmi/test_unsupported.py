@@ -137,6 +137,23 @@ CASES = [
      ["ElectromagneticSolver.divE_cleaning", "deposition"]),
     ("no steps", lambda: picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=grid())),
      ["Simulation.max_steps", "steps or stop_time"]),
+    # a reduced diagnostic's argument picl needs and the script left out: refused, not a traceback
+    ("histogram without bins", lambda: (s := simulation(dist=uniform()), s.add_diagnostic(picmi.ReducedDiagnostic(
+        diag_type="ParticleHistogram", name="h", species=s.species[0], bin_min=0, bin_max=1,
+        histogram_function="ux")), s)[2],
+     ["ReducedDiagnostic.bin_number = None", "diagnostics.histograms.axes"]),
+    ("histogram of a MultiSpecies", lambda: (s := simulation(species=(m := picmi.MultiSpecies(
+        particle_types=["electron", "positron"], names=["e", "p"], initial_distribution=uniform()))),
+        s.add_diagnostic(picmi.ReducedDiagnostic(diag_type="ParticleHistogram", name="h", species=m, bin_number=4,
+                                                 bin_min=0, bin_max=1, histogram_function="ux")), s)[2],
+     ["ReducedDiagnostic.species", "not a MultiSpecies of 2", "diagnostics.histograms.species"]),
+    ("probe without y in 3D", lambda: (s := simulation(), s.add_diagnostic(picmi.ReducedDiagnostic(
+        diag_type="FieldProbe", name="p", probe_geometry="Point", x_probe=0, z_probe=0)), s)[2],
+     ["ReducedDiagnostic.y_probe = None", "diagnostics.probes.points"]),
+    ("line probe without its end", lambda: (s := simulation(g=grid2d()), s.add_diagnostic(picmi.ReducedDiagnostic(
+        diag_type="FieldProbe", name="p", probe_geometry="Line", x_probe=0, z_probe=0, x1_probe=1e-7,
+        resolution=4)), s)[2],
+     ["ReducedDiagnostic.z1_probe", "diagnostics.probes.end"]),
 ]
 
 
