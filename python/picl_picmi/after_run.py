@@ -10,8 +10,8 @@
 # as picl writes them: the upper node of a nodal axis, which WarpX's valid box adds, is left out
 # (periodic: node 0 again; RZ's r_max: the PEC wall). `mesh(axis)` gives the positions of those
 # values (grid.lower + (index + staggering) x spacing), so an analysis on (array, mesh) holds.
-# Tested on RZ files (tests/picmi/test_warpx_rz.py); the Cartesian path (the file's z .. x axes
-# reversed, one component axis added) is written but no test reads it yet.
+# Tested on RZ files (tests/picmi/test_warpx_rz.py) and on Cartesian 2D and 3D ones, the file's
+# z .. x axes reversed and one component axis added (tests/picmi/test_after_run.py).
 
 import glob
 import os
