@@ -425,6 +425,28 @@ local region = section {
 
 local PARTICLE_NAMES = { "electron", "positron", "proton" }
 
+-- ppc: one number for every axis or one per axis of the geometry; in RZ also {n_r, n_theta, n_z},
+-- the angles per (r, z) position given. Without them RZ's middle entry is 0, which check_rz
+-- makes 4 M (docs/rz.md, "Loading").
+local ppc_kind = (function()
+    local positive_int = integer("a positive integer", positive)
+    local axes = one_or_spatial(positive_int, "a positive integer or 3 of them", 1)
+    local rz = one_or_spatial(positive_int, "a positive integer or 3 of them", 0)
+    return { what = "a positive integer or 3 of them (RZ: {n_r, n_z} or {n_r, n_theta, n_z})",
+        check = function(v, key, ctx)
+            if not (ctx and ctx.geometry == "rz") then return axes.check(v, key, ctx) end
+            if type(v) == "table" and #v == 3 then
+                local out = {}
+                for i = 1, 3 do
+                    out[i] = positive_int.check(v[i], key, ctx)
+                    if out[i] == nil then return nil, "expected {n_r, n_theta, n_z}, each a positive integer" end
+                end
+                return out
+            end
+            return rz.check(v, key, ctx)
+        end }
+end)()
+
 -- A momentum profile (u_drift, u_th): one value for every axis or three, each a number or an
 -- expression string in x, y, z (m) that the generator makes an inline function of, as for
 -- density. Component i of KEY is the expression KEY.i, so a message names its axis; numbers
@@ -636,8 +658,7 @@ local species = section {
         mass = { kind = number("a positive number", positive), doc = "kg, per physical particle" },
         density = { kind = expression("a number >= 0 or an expression string", nonnegative), doc = "m^-3" },
         region = { kind = region, doc = "m, where particles start" },
-        ppc = { kind = one_or_spatial(integer("a positive integer", positive), "a positive integer or 3 of them", 1),
-            doc = "particles per cell along each axis" },
+        ppc = { kind = ppc_kind, doc = "particles per cell along each axis (RZ: r, z, or r, theta, z)" },
         u_drift = { kind = momentum_profile(any, "a number or 3 numbers (each may be an expression string in x, y, z)"),
             doc = "gamma*v/c; default 0" },
         u_th = { kind = momentum_profile(nonnegative, "a number >= 0 or 3 of them (each may be an expression string in x, y, z)"),
@@ -1007,8 +1028,8 @@ local function check_rz(sim, _, _, raw)
             if sp.flux then no(key .. ".flux", "flux injection") end
             if sp.ionization then no(key .. ".ionization", "ionization") end
             -- ppc = {r, z}: the angles per (r, z) position, 4 M (so the loaded plasma holds no
-            -- mode below m = 4 M but its own; docs/rz.md, "Loading")
-            if sp.ppc then sp.ppc[2] = 4 * sim.modes end
+            -- mode below m = 4 M but its own; docs/rz.md, "Loading"); {r, theta, z} gives them
+            if sp.ppc and sp.ppc[2] == 0 then sp.ppc[2] = 4 * sim.modes end
         end
     end
     if #sim.lasers > 0 then no("lasers", "a laser antenna") end

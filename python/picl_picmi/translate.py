@@ -675,16 +675,11 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None, ignored=None
     if layout.grid is not None and layout.grid is not grid:
         refuse(layout, "grid", "picl has one grid", "species.ppc")
     if is_rz(grid) and len(ppc) == 3:
-        # WarpX's RZ takes (r, theta, z); picl's RZ loads 4 M angles per (r, z) position (so the
-        # plasma carries no spurious mode below 4 M; docs/rz.md, "Loading"), not a key yet
-        ppc_note += f" = {ppc} (r, theta, z): the angles are picl's 4 M, not {ppc[1]}"
-        if ignored is not None:
-            ignored.append(f"{_name(layout)}.n_macroparticles_per_cell[1] = {ppc[1]} of species '{sp.name}' (the "
-                           "angles per (r, z) position: picl's RZ loads 4 x modes)")
-        ppc = [ppc[0], ppc[2]]
-    if len(ppc) == 1:
+        # WarpX's RZ takes (r, theta, z), as picl's RZ ppc = {n_r, n_theta, n_z} (docs/rz.md, "Loading")
+        ppc_note += " (r, theta, z)"
+    elif len(ppc) == 1:
         ppc = ppc * dims
-    if len(ppc) != dims:
+    if len(ppc) != dims and not (is_rz(grid) and len(ppc) == 3):
         refuse(layout, "n_macroparticles_per_cell", f"expected 1 or {dims} numbers on a {dims}D grid", "species.ppc")
     w.field("density", density, note)
     region, region_note = _region(dist, grid, window)
