@@ -4,6 +4,7 @@
 #ifndef PICL_PRELUDE
 #include "defaults.cl"
 #include "common.cl"
+#include "shape.cl" /* PICL_CAT */
 #include "maxwell_rz.cl"
 #endif
 
