@@ -90,4 +90,22 @@ PY
 else
     bad "RZ cavity runs failed: $(tail -n 5 "$dir/cav1.log" "$dir/cav4.log")"
 fi
+
+# Load balancing moves boxes between ranks with all their stored components (sim/rebalance.c):
+# the plasma in the lower half of z only (8 boxes of 4 cells, u_th = 0.01 c), round_robin on 2
+# ranks, a rebalance every 5 steps; the files equal the 1-rank run's to the bit.
+lb="--set grid.cells={16,32} --set grid.max_box={16,4} --set steps=20 --set modes=2
+ --set species.electrons.u_th={0.01,0.01,0.01} --set species.electrons.region.upper={18e-6,0}
+ --set diagnostics.reduced.rz_langmuir.interval=5 --set diagnostics.full.fields.interval=10"
+if "$picl" run -q inputs/rz_langmuir.lua $lb --set diagnostics.output_dir="$dir/lb1" >"$dir/lb1.log" 2>&1 &&
+   $mpirun -np 2 "$picl" run inputs/rz_langmuir.lua $lb --set diagnostics.output_dir="$dir/lb2" \
+       --set parallel.balance_interval=5 --set parallel.balance_threshold=0 --set parallel.distribution=round_robin \
+       >"$dir/lb2.log" 2>&1; then
+    moves=$(grep -c "^picl: load balance at step .* boxes move" "$dir/lb2.log")
+    out=$(compare "$dir/lb1" "$dir/lb2" 2>&1) && [ "$moves" -gt 0 ] && ok ||
+        bad "RZ with load balancing on 2 ranks ($moves rebalances): $out"
+    echo "load balancing, $moves rebalances: $out"
+else
+    bad "RZ load-balancing runs failed: $(tail -n 5 "$dir/lb1.log" "$dir/lb2.log")"
+fi
 summary
