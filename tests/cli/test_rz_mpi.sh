@@ -5,7 +5,8 @@
 # parts are not zero) on 1, 2 and 4 ranks: every E, B, J record of the thetaMode files equal to
 # the 1-rank run's to the bit (the same deposits and exchanges, in the same order per cell), the
 # reduced diagnostics within 1e-12 relative (the energies are sums over ranks: another order of
-# additions), charge_residual to the bit, and particles sent between ranks.
+# additions), charge_residual to the bit, the electrons written at step 20 the same set to the
+# bit, and particles sent between ranks.
 . "$(dirname "$0")/lib.sh"
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 need_venv
@@ -15,11 +16,12 @@ scratch rz_mpi
 cd "$root" || exit 1
 small="--set grid.cells={16,32} --set grid.max_box={16,8} --set steps=20 --set modes=2
  --set species.electrons.u_th={0.05,0.05,0.05} --set diagnostics.reduced.rz_langmuir.interval=5
- --set diagnostics.full.fields.interval=10"
+ --set diagnostics.full.fields.interval=10 --set diagnostics.full.fields.species={'electrons'}"
 
-# $1: the folder of the reference run, $2: the other run's; exit status 0 when they agree
+# $1: the folder of the reference run, $2: the other run's, $3 (any word): compare the electrons
+# written at step 20 too; exit status 0 when they agree
 compare() {
-    "$root/.venv/bin/python" - "$1" "$2" <<'PY'
+    "$root/.venv/bin/python" - "$@" <<'PY'
 import csv, glob, os, sys
 import h5py, numpy as np
 a_dir, b_dir = sys.argv[1], sys.argv[2]
@@ -49,7 +51,18 @@ for fa in files:
                 assert np.array_equal(x, y), f"{rec}_{c} at step {it}: off by {np.max(np.abs(x - y)):.3e}"
                 m1 = max(m1, np.max(np.abs(x[1:])) / max(np.max(np.abs(x)), 1e-300))
 assert m1 > 1e-3, f"the m = 1 parts are {m1:.1e} of the fields: nothing tested there"
-print(f"reduced within {rel:.1e} relative, E B J bit for bit (m = 1 up to {m1:.2f} of the max)")
+# the electrons written at step 20 (each rank its own): the same set, to the bit
+def table(f):
+    p = h5py.File(f, "r")["data/20/particles/electrons"]
+    cols = [p[r][c][()] for r in ("position", "momentum") for c in ("x", "y", "z")] + [p["weighting"][()]]
+    t = np.array(cols).T
+    return t[np.lexsort(t.T[::-1])]
+parts = ""
+if len(sys.argv) > 3:
+    pa, pb = (table(d + "/fields/openpmd_000020.h5") for d in (a_dir, b_dir))
+    assert len(pa) > 0 and pa.shape == pb.shape and np.array_equal(pa, pb), "the electrons written at step 20 differ"
+    parts = f", {len(pa)} electrons in the file bit for bit"
+print(f"reduced within {rel:.1e} relative, E B J bit for bit (m = 1 up to {m1:.2f} of the max){parts}")
 PY
 }
 
@@ -58,7 +71,7 @@ PY
 for n in 2 4; do
     if $mpirun -np $n "$picl" run inputs/rz_langmuir.lua $small --set diagnostics.output_dir="$dir/np$n" \
         >"$dir/np$n.log" 2>&1; then
-        out=$(compare "$dir/np1" "$dir/np$n" 2>&1) && ok || bad "RZ on $n ranks against 1 rank: $out"
+        out=$(compare "$dir/np1" "$dir/np$n" particles 2>&1) && ok || bad "RZ on $n ranks against 1 rank: $out"
         echo "np $n: $out"
         sent=$(sed -n 's/^particles: species electrons: rank 0 sent \([0-9]*\) .*/\1/p' "$dir/np$n.log")
         [ "${sent:-0}" -gt 0 ] && ok || bad "RZ on $n ranks: no electron sent between ranks"
