@@ -1046,7 +1046,6 @@ local function check_rz(sim, _, _, raw)
     if sim.boost then no("boost", "the boosted frame") end
     if sim.applied_fields then no("applied_fields", "applied fields") end
     if #sim.collisions > 0 then no("collisions", "collisions") end
-    if sim.checkpoint then no("checkpoint", "checkpoints") end
     for a = 1, 3 do
         if (sim.filter.passes[a] or 0) > 0 then no("filter.passes", "the binomial filter") end
     end
