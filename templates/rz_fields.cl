@@ -67,13 +67,21 @@ __kernel void rz_reduce_gauss(__global real *F, __global acc_real *out, const in
     const int b = (int)get_global_id(1) / NZ;
     const int k = (int)get_global_id(1) - b * NZ;
     acc_real worst = 0, scale = 0;
+#ifdef WINDOW_AXIS
+    /* as reduce_gauss: with the moving window (along z) the nodes within NG of its two faces keep
+     * no G, particles leaving at the back without their current and the front's layers new */
+    const int gz = BOX_Z(BOX_GID(b)) * NZ + k;
+    const int counted = store || (gz > NG && gz < CELLS_Z - NG - 1);
+#else
+    const int counted = 1;
+#endif
     for (int m = 0; m < RZ_MODES; m++)
         for (int p = 0; p <= (m > 0); p++) {
             __global const real *rho = RZF(F, RZ_RHO, m, p, b);
             __global real *G0 = COMP(F, C_G0 + RZC(0, m, p), b);
             for (int i = 0; i < NX; i++) {
                 const int n = IDX(i, j, k), ir = RZ_IR(i, b);
-                if (ir == 0 && m > 0)
+                if ((ir == 0 && m > 0) || !counted)
                     continue;
                 const acc_real div = rz_div_E(F, m, p, b, n, ir), r = (acc_real)rho[n] / (acc_real)PICL_EPS0;
                 if (store)
