@@ -476,7 +476,8 @@ static int write_rz_record(struct writer *w, const char *name, enum field_comp f
     char params[32];
     snprintf(params, sizeof params, "m=%d;imag=+", w->c->cfg->modes);
     const char *labels[2] = {"r", "z"};
-    const double spacing[2] = {lay->dx[0], lay->dx[2]}, offset[2] = {0.0, lay->lower[2]};
+    /* z as 2D's: where the moving window has taken the grid */
+    const double spacing[2] = {lay->dx[0], lay->dx[2]}, offset[2] = {0.0, window_lower(w->s->window, w->c, 2)};
     int rc = hio_attr_string(rec, "geometry", "thetaMode") | hio_attr_string(rec, "geometryParameters", params) |
              hio_attr_string(rec, "dataOrder", "C") | hio_attr_strings(rec, "axisLabels", labels, 2) |
              hio_attr_doubles(rec, "gridSpacing", spacing, 2) | hio_attr_doubles(rec, "gridGlobalOffset", offset, 2) |

@@ -972,8 +972,9 @@ local function cfg_kept(sim, a)
 end
 
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
--- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC at r_max, z as 2D's, Gaussian
--- lasers along z on the axis. Every other choice is refused by the key that asks for it, never ignored.
+-- What RZ runs so far (docs/rz.md): the field solver, PEC at r_max, z as 2D's, plasma particles,
+-- Gaussian lasers along z on the axis, the moving window and the binomial filter along z. Every
+-- other choice is refused by the key that asks for it, never ignored.
 local function check_rz(sim, _, _, raw)
     if sim.geometry ~= "rz" then
         if sim.modes then fail("modes", string.format("is for geometry = \"rz\"; geometry is \"%s\"", sim.geometry)) end
@@ -1042,12 +1043,21 @@ local function check_rz(sim, _, _, raw)
         if sim.modes < 2 then fail("modes", "geometry = \"rz\": a linearly polarised laser lives in mode m = 1; expected modes >= 2") end
     end
     if sim.solver.name ~= "yee" then no("solver.name", "\"" .. sim.solver.name .. "\" (RZ's FDTD is Yee)") end
-    if sim.moving_window then no("moving_window", "the moving window") end
+    -- the window moves along z (docs/rz.md, "Moving window"); r ends on the axis and the wall
+    if sim.moving_window and sim.moving_window.axis ~= "z" then
+        fail("moving_window.axis", string.format("geometry = \"rz\": the window moves along z; got %s (r is bounded "
+            .. "by the axis and the wall at r_max)", repr(sim.moving_window.axis)))
+    end
+    if sim.moving_window and #sim.lasers > 0 then
+        no("moving_window", "a moving window with a laser (the RZ antenna does not follow the window's shifts)")
+    end
     if sim.boost then no("boost", "the boosted frame") end
     if sim.applied_fields then no("applied_fields", "applied fields") end
     if #sim.collisions > 0 then no("collisions", "collisions") end
-    for a = 1, 3 do
-        if (sim.filter.passes[a] or 0) > 0 then no("filter.passes", "the binomial filter") end
+    -- the binomial filter along z per mode (docs/rz.md, "Filter"); along r it would need each
+    -- field's parity below the axis, which the filter kernels do not apply
+    if (sim.filter.passes[1] or 0) > 0 then
+        no("filter.passes", "the binomial filter along r (along z only: passes = {0, nz})")
     end
     if sim.filter.godfrey then no("filter.godfrey", "the Godfrey filter") end
     local d = sim.diagnostics
