@@ -41,7 +41,7 @@ check_refusal "pml" "--set boundary.field=pml --set boundary.particles=absorbing
 # solver.grid = "collocated" (all components at the nodes): PSATD with direct deposition only
 out=$("$picl" check --no-build "$dir/psatd.lua" --set solver.grid=collocated --set deposition=direct 2>&1)
 rc=$?
-if [ $rc -eq 0 ] && echo "$out" | grep -q "^solver  *psatd on the collocated grid, dt"; then ok
+if [ $rc -eq 0 ] && echo "$out" | grep -q "^solver  *psatd on the collocated grid with current correction (on by default"; then ok
 else bad "collocated psatd (rc $rc): $out"; fi
 # and its openPMD files put every component at the nodes (position 0), the staggered ones at Yee's
 sed 's/solver = "psatd",/solver = { name = "psatd", grid = "collocated" }, deposition = "direct",\
@@ -70,6 +70,18 @@ check_refusal "current_correction with yee" "--set solver.name=yee --set solver.
     "solver.current_correction: true with solver \"yee\"; the correction is made in PSATD's k-space"
 out=$("$picl" check --no-build "$dir/psatd.lua" --set solver.current_correction=true 2>&1)
 if echo "$out" | grep -q "^solver  *psatd with current correction, dt"; then ok; else bad "current correction line: $out"; fi
+# WarpX's default: current correction on with PSATD and direct deposition, off with Esirkepov's
+# charge-conserving current; an explicit false wins; Yee with direct deposition has none
+cc_line() {
+    out=$("$picl" check --no-build "$dir/psatd.lua" $2 2>&1)
+    if echo "$out" | grep -q "^solver  *$3"; then ok; else bad "$1: $out"; fi
+}
+cc_line "default with direct" "--set deposition=direct" \
+    "psatd with current correction (on by default with direct deposition; solver.current_correction = false turns it off), dt"
+cc_line "direct, explicit false" "--set deposition=direct --set solver.current_correction=false" \
+    "psatd without current correction, dt"
+cc_line "default with esirkepov" "" "psatd without current correction, dt"
+cc_line "yee with direct" "--set deposition=direct --set solver.name=yee" "yee, dt"
 check_refusal "collocated with ckc" "--set solver.name=ckc --set solver.grid=collocated" \
     "solver.grid: \"collocated\" with solver \"ckc\""
 sed 's/steps = 3,/steps = 3, boost = { gamma = 10, axis = "z" },\
