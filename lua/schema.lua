@@ -1910,9 +1910,9 @@ local function check_godfrey(sim)
     end
 end
 
--- PSATD (docs/psatd.md) runs so far on one box with periodic fields on one rank: one FFT of the
--- whole grid. What it lacks for the rest is named in each refusal (issue #39); the rank count is
--- checked by the runtime, which knows it.
+-- PSATD (docs/psatd.md) runs so far with periodic fields on one rank: one FFT of the whole grid,
+-- any number of boxes. What it lacks for the rest is named in each refusal (issue #39); the rank
+-- count is checked by the runtime, which knows it.
 local function check_psatd(sim)
     if sim.solver.name ~= "psatd" then return end
     -- the features first: a window or a boost comes with non-periodic faces, which are refused below
@@ -1939,13 +1939,7 @@ local function check_psatd(sim)
         fail("deposition", string.format("\"%s\" with solver.grid = \"collocated\"; Esirkepov's current sits at "
             .. "Yee's staggered positions, so expected deposition = \"direct\" (deposited at the nodes)", sim.deposition))
     end
-    local g = sim.grid
     for _, a in ipairs(sim.geometry_axes) do
-        if g.max_box[a] < g.cells[a] then
-            fail("grid.max_box", string.format("%d cells along %s in boxes of %d with solver \"psatd\"; PSATD has "
-                .. "no local FFTs with guard regions yet (one FFT of the whole grid), so expected one box: "
-                .. "max_box >= cells", g.cells[a], AXES[a], g.max_box[a]))
-        end
         for f = 1, 2 do
             local v = sim.boundary.field[a][f]
             if v ~= "periodic" then

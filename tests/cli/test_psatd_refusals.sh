@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_psatd_refusals.sh: solver = "psatd" runs one periodic box on one rank so far; `picl check`
+# test_psatd_refusals.sh: solver = "psatd" runs periodic fields (any boxes, any ranks) so far; `picl check`
 # refuses the rest (FILE:LINE: KEY, exit 2) naming what is missing, and accepts a dt above any
 # FDTD limit (PSATD has none), and solver.grid = "collocated" with PSATD and direct deposition only.
 # docs/psatd.md.
@@ -32,8 +32,10 @@ check_refusal() {
     if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "$3"; then ok
     else bad "$1 (rc $rc): $out"; fi
 }
-check_refusal "two boxes" "--set grid.max_box=16" \
-    "grid.max_box: 32 cells along x in boxes of 16 with solver \"psatd\"; PSATD has no local FFTs"
+# several boxes on one rank: one FFT of the whole domain (docs/psatd.md, "Several boxes and ranks")
+out=$("$picl" check --no-build "$dir/psatd.lua" --set grid.max_box=16 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && echo "$out" | grep -q "^max_box  *16 x 1 x 16 cells (4 boxes)"; then ok; else bad "four boxes (rc $rc): $out"; fi
 check_refusal "pec" "--set boundary.field=pec --set boundary.particles=absorbing" \
     "boundary.field: \"pec\" on the lower face of x with solver \"psatd\"; PSATD has periodic field boundaries only"
 check_refusal "pml" "--set boundary.field=pml --set boundary.particles=absorbing" \
