@@ -1,0 +1,76 @@
+#!/bin/sh
+# test_rz_beam.sh: a Gaussian bunch in geometry = "rz" (docs/rz.md, "Beams"). inputs/rz_beam.lua:
+# 20000 electrons, 10 pC, gamma = 100, off the axis at (0.6, -0.4) um and elliptical (rms 0.5,
+# 0.7, 1.0 um), M = 2, 32 x 128 cells in 4 boxes along z, 60 steps. Checked from the particle
+# output at steps 0 and 60: the charge (sum of weights x q) equal to total_charge to 1e-12, every
+# id once; the centroid within 4 standard errors (rms / sqrt(N)) of the input's (z moved by the
+# bunch's mean v t at step 60); the rms sizes within 4 standard errors of a variance's (rms /
+# sqrt(2 N): 2%) of the input's; the mean u_z at load within 1e-3 of sqrt(gamma^2 - 1) (by step
+# 60 it has lost 3.3e-3 to the field the bunch forms). Gauss's law per mode (charge_residual)
+# below 1e-12 at every row; the total energy within 1e-3 of the start. The field's mode 1 (E_r's cos and sin parts
+# where it peaks along z, at r = 3, 4, 5, 6 um) points at the bunch's offset angle, turned by pi
+# (a negative charge), within 2 degrees. Then the refusals: a bunch along x, a bunch reaching past
+# r_max, a centroid of two entries, each by its key (exit 2).
+. "$(dirname "$0")/lib.sh"
+need_venv
+scratch rz_beam
+cd "$dir" || exit 1
+run_input rz_beam.lua 60 "a bunch in RZ"
+if "$root/.venv/bin/python" - diags <<'PY'; then ok; else bad "the RZ bunch's load, Gauss's law or mode 1"; fi
+import csv, sys
+import h5py
+import numpy as np
+from scipy.constants import c, m_e
+ok = True
+N, Q, gamma = 20000, -10e-12, 100.0
+c0, rms0 = np.array([0.6e-6, -0.4e-6, 8e-6]), np.array([0.5e-6, 0.7e-6, 1.0e-6])
+rows = list(csv.DictReader(open(sys.argv[1] + "/rz_beam.csv")))
+res = max(float(r["charge_residual"]) for r in rows)
+print(f"charge_residual at most {res:.2e} over {len(rows)} rows (bound 1e-12)")
+ok &= res < 1e-12 and len(rows) == 7
+W = [float(r["total_energy_J"]) for r in rows]
+print(f"total energy (field + kinetic) within {max(abs(v / W[0] - 1) for v in W):.1e} of the start (bound 1e-3)")
+ok &= max(abs(v / W[0] - 1) for v in W) < 1e-3
+for step in (0, 60):
+    it = list(h5py.File(f"{sys.argv[1]}/fields/openpmd_{step:06d}.h5")["data"].values())[0]
+    p = it["particles/beam"]
+    w, q = p["weighting"][:], p["charge"].attrs["value"]
+    r = np.array([p["position/" + a][:] for a in "xyz"])
+    t = it.attrs["time"] * it.attrs["timeUnitSI"]
+    uz = p["momentum/z"][:] / (m_e * c)
+    expect = c0 + [0, 0, np.average(uz / np.sqrt(1 + uz**2), weights=w) * c * t]
+    cen = np.array([np.average(v, weights=w) for v in r])
+    rms = np.array([np.sqrt(np.average((v - m) ** 2, weights=w)) for v, m in zip(r, cen)])
+    charge = (w * q).sum()
+    print(f"step {step}: charge {charge:.15e} C ({charge / Q - 1:+.1e}), ids {len(set(p['id'][:]))}")
+    print(f"  centroid off by {(cen - expect) / (rms0 / np.sqrt(N))} standard errors")
+    print(f"  rms / input - 1 {rms / rms0 - 1} (bound {4 / np.sqrt(2 * N):.3f})")
+    print(f"  <u_z> / sqrt(gamma^2 - 1) - 1 = {np.average(uz, weights=w) / np.sqrt(gamma**2 - 1) - 1:+.1e}")
+    ok &= abs(charge / Q - 1) < 1e-12 and len(set(p["id"][:])) == N == len(w)
+    ok &= bool(np.all(abs(cen - expect) < 4 * rms0 / np.sqrt(N)))
+    ok &= bool(np.all(abs(rms / rms0 - 1) < 4 / np.sqrt(2 * N)))
+    ok &= step > 0 or abs(np.average(uz, weights=w) / np.sqrt(gamma**2 - 1) - 1) < 1e-3
+    if step == 60:
+        Er = it["meshes/E/r"][:]
+        want = np.degrees(np.arctan2(cen[1], cen[0])) + 180  # the field of a negative charge
+        for i in (12, 16, 20, 24):  # r = i dr + dr/2, dr = 0.25 um
+            k = np.argmax(np.hypot(Er[1, i], Er[2, i]))
+            ang = np.degrees(np.arctan2(Er[2, i, k], Er[1, i, k]))
+            d = (ang - want + 180) % 360 - 180
+            print(f"  mode 1 of E_r at r = {(i + 0.5) * 0.25:.2f} um: angle {ang:.2f} deg, the bunch's + 180 {want:.2f} ({d:+.2f})")
+            ok &= abs(d) < 2 and np.hypot(Er[1, i, k], Er[2, i, k]) > 1e-3 * abs(Er[0]).max()
+sys.exit(0 if ok else 1)
+PY
+# refusals, each by its key
+sed 's/gamma = 100,/gamma = 100, axis = "x",/' "$root/inputs/rz_beam.lua" >axis.lua
+sed 's/centroid = { 0.6e-6, -0.4e-6, 8e-6 }/centroid = { 4e-6, 3e-6, 8e-6 }/' "$root/inputs/rz_beam.lua" >far.lua
+sed 's/centroid = { 0.6e-6, -0.4e-6, 8e-6 }/centroid = { 0.6e-6, 8e-6 }/' "$root/inputs/rz_beam.lua" >two.lua
+for case in "axis.lua:species.beam.beam.axis: geometry = \"rz\": a bunch moving along x" \
+    "far.lua:species.beam.beam.centroid: the bunch reaches r = " \
+    "two.lua:species.beam.beam.centroid: expected 3 numbers (x, y, z) in geometry = \"rz\""; do
+    file=${case%%:*} want=${case#*:}
+    "$picl" check "$file" >check.log 2>&1
+    rc=$?
+    if [ $rc -eq 2 ] && grep -qF "$want" check.log; then ok; else bad "$file: rc $rc, expected exit 2 and '$want':"; cat check.log; fi
+done
+summary
