@@ -7,11 +7,13 @@
 # bunch's mean v t at step 60); the rms sizes within 4 standard errors of a variance's (rms /
 # sqrt(2 N): 2%) of the input's; the mean u_z at load within 1e-3 of sqrt(gamma^2 - 1) (by step
 # 60 it has lost 3.3e-3 to the field the bunch forms). Gauss's law per mode (charge_residual)
-# below 1e-12 at every row; the total energy within 1e-3 of the start. The field's mode 1 (E_r's cos and sin parts
-# where it peaks along z, at r = 3, 4, 5, 6 um) points at the bunch's offset angle, turned by pi
-# (a negative charge), within 2 degrees. Then the refusals: a bunch along x, a bunch reaching past
-# r_max, a centroid of two entries, each by its key (exit 2).
+# below 1e-12 at every row; the total energy within 1e-3 of the start. The field's mode 1 (E_r's
+# cos and sin parts where it peaks along z, at r = 3, 4, 5, 6 um) points at the bunch's offset
+# angle, turned by pi (a negative charge), within 2 degrees. The same run on 2 ranks: particles
+# and E, J at step 60 bit for bit, particles sent between the ranks. Then the refusals: a bunch
+# along x, a bunch reaching past r_max, a centroid of two entries, each by its key (exit 2).
 . "$(dirname "$0")/lib.sh"
+command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (make deps installs Open MPI)"; exit 1; }
 need_venv
 scratch rz_beam
 cd "$dir" || exit 1
@@ -61,6 +63,28 @@ for step in (0, 60):
             ok &= abs(d) < 2 and np.hypot(Er[1, i, k], Er[2, i, k]) > 1e-3 * abs(Er[0]).max()
 sys.exit(0 if ok else 1)
 PY
+# the same run on 2 ranks (boxes 0, 1 and 2, 3): the bunch starts on rank 0 and half of it crosses
+# to rank 1; the particles (by id) and E, J at step 60 equal to the 1-rank run's to the bit
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+if mpirun --oversubscribe -np 2 "$picl" run "$root/inputs/rz_beam.lua" --set diagnostics.output_dir=np2 >np2.log 2>&1 &&
+    "$root/.venv/bin/python" - diags np2 <<'PY'; then ok; else bad "the RZ bunch on 2 ranks against 1 rank"; tail -n 5 np2.log; fi
+import sys
+import h5py
+import numpy as np
+got = []
+for d in sys.argv[1:]:
+    it = list(h5py.File(f"{d}/fields/openpmd_000060.h5")["data"].values())[0]
+    p = it["particles/beam"]
+    o = np.argsort(p["id"][:])
+    got.append([p[r + "/" + a][:][o] for r in ("position", "momentum") for a in "xyz"]
+               + [it[f"meshes/{f}/{a}"][:] for f in "EJ" for a in "rtz"])
+same = all(np.array_equal(a, b) for a, b in zip(*got))
+print(f"2 ranks: particles and E, J at step 60 {'bit for bit' if same else 'DIFFER'} against 1 rank")
+sys.exit(0 if same else 1)
+PY
+sent=$(sed -n 's/^particles: species beam: rank 0 sent \([0-9]*\) .*/\1/p' np2.log)
+echo "2 ranks: rank 0 sent ${sent:-0} beam particles"
+[ "${sent:-0}" -gt 0 ] && ok || bad "the RZ bunch on 2 ranks: no particle sent between ranks"
 # refusals, each by its key
 sed 's/gamma = 100,/gamma = 100, axis = "x",/' "$root/inputs/rz_beam.lua" >axis.lua
 sed 's/centroid = { 0.6e-6, -0.4e-6, 8e-6 }/centroid = { 4e-6, 3e-6, 8e-6 }/' "$root/inputs/rz_beam.lua" >far.lua
