@@ -1049,6 +1049,13 @@ def _lasers(sim, grid, constants, w):
             if abs(centroid[b] - focus[b]) > 1e-9 * scale:
                 refuse(laser, "centroid_position", "picl's pulse travels along its axis through the focus: the "
                        "centroid and the focus differ only along the propagation direction", "lasers[i].position")
+        # RZ: the grid's x is r; a beam's axis is the axis r = 0, so y (which no RZ vector keeps)
+        # must be 0 too, or the beam is off the axis (picl's check refuses an x off it)
+        if is_rz(grid):
+            for arg, v in (("focal_position", focus), ("centroid_position", centroid)):
+                if v[1]:
+                    refuse(laser, arg, f"picl's RZ laser travels on the axis (y = {v[1]} m; expected 0)",
+                           "lasers[i].position")
         position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in kept(grid)]
         t_peak = sign * (antenna.position[a] - centroid[a]) / C
         focal_distance = sign * (focus[a] - antenna.position[a])
