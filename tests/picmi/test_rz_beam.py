@@ -1,7 +1,8 @@
 # test_rz_beam.py: PICMI's Gaussian bunch and laser on a CylindricalGrid (docs/rz.md, "Beams").
 # A GaussianBunchDistribution is picl's RZ bunch, Cartesian as RZ's particles: its centroid, rms
 # sizes and velocity divergence are written with all of x, y, z (not the grid's r, z), and the
-# input passes picl check (--no-build, 0.1 s); a bunch on a Cartesian2DGrid keeps x, z. A
+# input passes picl check (--no-build, 0.1 s); a bunch on a Cartesian2DGrid keeps x, z. The
+# initial self-field (initialize_self_field=True) is refused, as in every geometry. A
 # GaussianLaser focused off the axis in y, which no RZ vector keeps, is refused in one line.
 import re
 import subprocess
@@ -75,3 +76,17 @@ def test_a_laser_off_the_axis_in_y_is_refused(tmp_path, arg):
         sim.input_text()
     assert f"GaussianLaser.{arg}" in str(e.value) and "on the axis (y = 1e-06 m" in str(e.value), str(e.value)
     assert "closest picl key: lasers[i].position" in str(e.value)
+
+
+def test_the_initial_self_field_is_refused_in_rz(tmp_path):
+    # picl solves no Poisson equation for a bunch in any geometry: RZ's bunch, as 3D's, starts
+    # without its field (docs/rz.md, "Beams"), and PICMI's initialize_self_field=True is refused
+    grid = cylinder()
+    sim = simulation(tmp_path, grid)
+    bunch = picmi.GaussianBunchDistribution(n_physical_particles=1e7, rms_bunch_size=[0.5e-6, 0.5e-6, 1e-6],
+                                            centroid_position=[0, 0, 8e-6], centroid_velocity=[0, 0, 100 * C])
+    sim.add_species(picmi.Species(particle_type="electron", name="beam", initial_distribution=bunch),
+                    layout=picmi.PseudoRandomLayout(grid=grid, n_macroparticles=1000), initialize_self_field=True)
+    with pytest.raises(PiclUnsupported) as e:
+        sim.input_text()
+    assert "initialize_self_field=True" in str(e.value) and "no Poisson equation" in str(e.value), str(e.value)
