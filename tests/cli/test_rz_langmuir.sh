@@ -7,9 +7,9 @@
 # the deposit's density-conserving radial weights) and 1.5e-2 for E_r from r = 3 dr/2 on (9.3e-3).
 # The reduced diagnostic's charge_residual (Gauss's law per mode, rz_reduce_gauss) below 1e-12 at
 # every row (2.0e-15 measured), the total energy within 2% of the start (1.3% measured), 117760 particles per species kept, none absorbed.
-# Then WarpX's multimode case (modes 0, 1, 2; below), two warm plasmas that lose particles through
-# r_max and the z ends (Gauss's law per mode), and the refusals of what RZ particles do not do
-# yet, each by its key.
+# The same wave at shape order 2 with 4 radii per cell. Then WarpX's multimode case (modes 0, 1,
+# 2; below), warm plasmas that lose particles through r_max and the z ends (Gauss's law per mode;
+# one at shape order 3), and the refusals of what RZ particles do not do yet, each by its key.
 . "$(dirname "$0")/lib.sh"
 need_venv
 scratch rz_langmuir

@@ -1,5 +1,6 @@
 /* test_rz_particles.c: the quasi-cylindrical particle kernels (templates/rz_particles.cl), M = 3
- * modes, shape order 1, double:
+ * modes, shape orders 1, 2 and 3 (each check at each order; at 2 and 3 the shapes reach below
+ * the axis, folded onto their mirror nodes with the parity of each field and mode), double:
  * - continuity per mode: random particles (some crossing the axis, all crossing cell edges in r
  *   and z) moved one step: (rho~^{n+1} - rho~^n) / dt + div J~ = 0 on every node, with the
  *   divergence of maxwell_rz.cl's Ampere (the axis disc for m = 0), to 1e-12 of the largest
@@ -12,7 +13,8 @@
  * - rho of a uniform density loaded uniformly in r with weights proportional to r (and evenly
  *   in theta): rho_0 = n q on every node off the axis to 1e-12, the modes m >= 1 at round-off;
  *   the axis node too, to the sampling's 1.2e-4 (rz_shape_r's radial weights; the plain hat
- *   gave the disc pi (dr/2)^2 the charge of pi dr^2 / 3: 4/3);
+ *   gave the disc pi (dr/2)^2 the charge of pi dr^2 / 3: 4/3); at orders 2 and 3 node 1 to the
+ *   sampling's 2e-6 (the folded splines' kinks), nodes from 2 on to 1e-12;
  * - the single-precision program builds. */
 #include <math.h>
 #include <stdio.h>
