@@ -1016,14 +1016,10 @@ local function check_rz(sim, _, _, raw)
             .. "r_max so far; an absorbing layer is a later step)", repr(f[2])))
     end
     if sim.boundary.field[3][1] == "pml" or sim.boundary.field[3][2] == "pml" then no("boundary.field", "a PML along z") end
-    -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape order 1, the pushers
+    -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape orders 1 to 3, the pushers
     -- (Cartesian), absorbed at r_max, z as 2D's; one work item per box or per particle with F's
     -- own J (the tiled strategies and the sort bin by Cartesian cells, which r is not).
     if #sim.species > 0 then
-        if sim.shape_order ~= 1 then
-            no("shape_order", string.format("shape order %d (order 1 only; the higher orders' nodes below the axis "
-                .. "need the parity fold)", sim.shape_order))
-        end
         local st = sim.deposition_strategy
         if st == "local_tiles" or st == "simd_cells" then no("deposition_strategy", string.format("%q", st)) end
         if st == "auto" then sim.deposition_strategy = "deterministic" end
