@@ -35,7 +35,7 @@ UNIT_BIN    := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 MPI_SRC     := $(wildcard tests/mpi/test_*.c)
 MPI_BIN     := $(patsubst tests/mpi/%.c,$(BUILD)/tests-mpi/%,$(MPI_SRC))
 
-.PHONY: all deps run test test-quick unit asan fuzz clean bench-uniform bench-stage bench-scaling check-inputs venv gpu-bundle
+.PHONY: all deps run test test-quick unit asan fuzz clean bench-uniform bench-stage bench-rz bench-scaling check-inputs venv gpu-bundle
 all: bin/picl
 
 # Installs Debian packages only when one is missing (apt-get needs root or sudo).
@@ -167,6 +167,11 @@ bench-uniform-2d: all
 # The paper's boosted-frame stage (inputs/pwfa_boosted.lua, docs/bench.md). Not a test.
 bench-stage: all
 	bench/stage.sh
+
+# An LWFA stage in RZ beside the same stage in 3D: ns per particle per step, the 3D / RZ cost
+# ratio (bench/rz.sh, docs/rz.md). Not a test.
+bench-rz: all
+	bench/rz.sh
 
 # Weak and strong scaling over 1, 2 and 4 MPI ranks (docs/parallel.md). Not a test.
 bench-scaling: all

@@ -41,10 +41,13 @@ static inline acc_real PICL_CAT(rz_laser_field, LASER_SUFFIX)(const acc_real r, 
 /* Ampere, at t^{n+1/2}: J = -(eps0 c / dz) E_inc(t + LASER_DELAY) on the antenna's node plane. */
 __kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t, const int shift)
 {
-    (void)shift; /* no moving window in RZ yet (lua/schema.lua) */
+    /* with the window moving along z the antenna stays in the lab, as laser.cl's: `shift` cells
+     * lower in the grid; once its planes have left the domain it emits nothing */
+    if (LASER_E_PLANE - shift < 1 || LASER_B_PLANE - shift < 0)
+        return;
     const int i = (int)get_global_id(0);
     int b;
-    const int n = rz_laser_cell(i, LASER_E_PLANE, &b);
+    const int n = rz_laser_cell(i, LASER_E_PLANE - shift, &b);
     if (b < 0)
         return;
     const acc_real when = t + LASER_DELAY;
@@ -60,10 +63,11 @@ __kernel void PICL_CAT(laser_J, LASER_SUFFIX)(__global real *F, const acc_real t
  * antenna, B_t += s dt/(2 dz) E_r,inc and B_r -= s dt/(2 dz) E_t,inc (laser.cl's B_C and B_B). */
 __kernel void PICL_CAT(laser_B, LASER_SUFFIX)(__global real *F, const acc_real t, const int shift)
 {
-    (void)shift;
+    if (LASER_E_PLANE - shift < 1 || LASER_B_PLANE - shift < 0)
+        return;
     const int i = (int)get_global_id(0);
     int b;
-    const int n = rz_laser_cell(i, LASER_B_PLANE, &b);
+    const int n = rz_laser_cell(i, LASER_B_PLANE - shift, &b);
     if (b < 0)
         return;
     const acc_real er = LASER_B_PER_E * PICL_CAT(rz_laser_field, LASER_SUFFIX)(((acc_real)i + (acc_real)0.5) * DR, t);
