@@ -316,15 +316,31 @@ int fields_rho_max(struct fields *f, struct ctx *c, double *rho_max, char *err, 
     return 0;
 }
 
+int fields_energy_modes(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len)
+{
+    const int rz = c->cfg->geometry == CFG_GEOMETRY_RZ, modes = rz ? c->cfg->modes : 1;
+    double dv = c->lay.dx[0] * c->lay.dx[1] * c->lay.dx[2];
+    for (int m = 0; m < modes; m++) {
+        double v[2];
+        if ((rz && kernel_set(&f->reduce, "mode", sizeof(int), &m, err, err_len)) ||
+            reduce_rows(f, c, &f->reduce, 0, v, err, err_len))
+            return -1;
+        we[m] = 0.5 * PICL_EPS0 * v[0] * dv;
+        wb[m] = 0.5 / PICL_MU0 * v[1] * dv;
+    }
+    return 0;
+}
+
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len)
 {
-    double v[2];
-    if (reduce_rows(f, c, &f->reduce, 0, v, err, err_len))
+    double e[FIELDS_MAX_MODES], b[FIELDS_MAX_MODES];
+    if (fields_energy_modes(f, c, e, b, err, err_len))
         return -1;
-    double e2 = v[0], b2 = v[1];
-    double dv = c->lay.dx[0] * c->lay.dx[1] * c->lay.dx[2];
-    *we = 0.5 * PICL_EPS0 * e2 * dv;
-    *wb = 0.5 / PICL_MU0 * b2 * dv;
+    *we = *wb = 0;
+    for (int m = 0; m < (c->cfg->geometry == CFG_GEOMETRY_RZ ? c->cfg->modes : 1); m++) {
+        *we += e[m];
+        *wb += b[m];
+    }
     return 0;
 }
 

@@ -55,6 +55,10 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
 int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
+/* The same per azimuthal mode in RZ, we[m] and wb[m] for m = 0 .. modes - 1 (docs/rz.md, "Field
+ * energy"); one entry, the whole energy, in the other geometries. fields_energy is their sum. */
+#define FIELDS_MAX_MODES 8 /* the schema's largest `modes` */
+int fields_energy_modes(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
 /* Charge conservation: max |G - G0| / scale with G = div E - rho/eps0 and G0 its value when store
  * was last set (rho must be deposited and summed). The scale is the largest of max |rho/eps0| and
  * species_scale (the largest one species' max |rho/eps0|), now or at the reference (absolute when

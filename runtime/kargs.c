@@ -17,6 +17,7 @@ static const struct karg psi_only[] = {{"psi", 0}};
 static const struct karg psatd_copy[] = {{"F", 0}, {"Fk", 0}};
 static const struct karg psatd_push[] = {{"F", 0}, {"coef", 0}, {"k", 0}, {"shift", 0}, {"gal", 0}};
 static const struct karg reduce_fields[] = {{"F", 0}, {"out", 0}};
+static const struct karg rz_reduce_fields[] = {{"F", 0}, {"out", 0}, {"mode", 0}};
 static const struct karg reduce_gauss[] = {{"F", 0}, {"out", 0}, {"store", 0}};
 static const struct karg halo_local_plan[] = {{"c", 0}, {"plan", 0}};
 static const struct karg halo_fill[] = {{"F", 0}, {"dst", 0}, {"src", 0}, {"n", 0}, {"comps", 0}};
@@ -111,7 +112,7 @@ static const struct kargs_row rows[] = {
     ROW("maxwell_push_E", field_only),
     ROW("rz_push_B_half", field_only), /* RZ (templates/maxwell_rz.cl, rz_fields.cl) */
     ROW("rz_push_E", field_only),
-    ROW("rz_reduce_fields", reduce_fields),
+    ROW("rz_reduce_fields", rz_reduce_fields),
     ROW("psatd_pack", psatd_copy),
     ROW("psatd_pack_rho", psatd_copy),
     ROW("psatd_unpack", psatd_copy),

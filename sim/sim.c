@@ -299,7 +299,13 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     return 0;
 }
 
-/* Columns: field energies, then per species its kinetic energy and count, then the total
+/* RZ's azimuthal modes, each with a field energy column; 0 in the other geometries. */
+static int rz_modes(const struct sim *s)
+{
+    return s->ctx.cfg->geometry == CFG_GEOMETRY_RZ ? s->ctx.cfg->modes : 0;
+}
+
+/* Columns: field energies (in RZ then per mode), then per species its kinetic energy and count, then the total
  * energy and the charge-conservation residual. */
 static int open_reduced(struct sim *s, char *err, size_t err_len)
 {
@@ -309,6 +315,12 @@ static int open_reduced(struct sim *s, char *err, size_t err_len)
     const char *fixed[] = {"electric_energy_J", "magnetic_energy_J", "field_energy_J"};
     for (int i = 0; i < 3; i++)
         cols[n++] = fixed[i];
+    /* RZ: the field energy of each azimuthal mode, whose sum field_energy_J is */
+    char per_mode[FIELDS_MAX_MODES][CFG_NAME_LEN + 32];
+    for (int m = 0; m < rz_modes(s); m++) {
+        snprintf(per_mode[m], sizeof per_mode[0], "field_energy_m%d_J", m);
+        cols[n++] = per_mode[m];
+    }
     for (int i = 0; i < s->n_species && n + 4 < REDUCED_MAX_COLUMNS; i++) {
         snprintf(names[2 * i], sizeof names[0], "kinetic_energy_%s_J", s->species[i].cfg->name);
         snprintf(names[2 * i + 1], sizeof names[0], "particles_%s", s->species[i].cfg->name);
@@ -347,13 +359,19 @@ static int open_reduced(struct sim *s, char *err, size_t err_len)
 static int write_reduced(struct sim *s, char *err, size_t err_len)
 {
     struct reduced_row row;
-    double we, wb, total, residual;
+    double we_m[FIELDS_MAX_MODES], wb_m[FIELDS_MAX_MODES], we = 0, wb = 0, total, residual;
     int n = 0;
-    if (fields_energy(&s->fields, &s->ctx, &we, &wb, err, err_len))
+    if (fields_energy_modes(&s->fields, &s->ctx, we_m, wb_m, err, err_len))
         return -1;
+    for (int m = 0; m < (rz_modes(s) ? rz_modes(s) : 1); m++) {
+        we += we_m[m];
+        wb += wb_m[m];
+    }
     row.value[n++] = we;
     row.value[n++] = wb;
     row.value[n++] = total = we + wb;
+    for (int m = 0; m < rz_modes(s); m++)
+        row.value[n++] = we_m[m] + wb_m[m];
     /* a moving species' kinetic energy is time-centred at t^n, as the fields are: its kernel
      * gathers them as the next push will (templates/kinetic_centred.cl) */
     if (fields_godfrey(&s->fields, &s->ctx, err, err_len))

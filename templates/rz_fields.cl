@@ -16,25 +16,27 @@ static inline acc_real rz_ring(const int ir, const int at_half)
 }
 
 /* out[row * 2 + 0] = sum over r of E^2 weighted, out[row * 2 + 1] the same of B^2 (reduce.cl's
- * reduce_fields, the rows are the (z, box) lines; times dr dz on the host). */
-__kernel void rz_reduce_fields(__global const real *F, __global acc_real *out)
+ * reduce_fields, the rows are the (z, box) lines; times dr dz on the host), of mode `mode` alone:
+ * the modes are orthogonal over theta, so the energy is the sum of the modes' (the host launches
+ * one mode at a time for the reduced diagnostic's columns per mode). */
+__kernel void rz_reduce_fields(__global const real *F, __global acc_real *out, const int mode)
 {
     const int j = (int)get_global_id(0); /* 0: the dropped y */
     const int b = (int)get_global_id(1) / NZ;
     const int k = (int)get_global_id(1) - b * NZ;
+    const int m = mode;
+    const acc_real theta = m == 0 ? 2 * M_PI : M_PI;
     acc_real e2 = 0, b2 = 0;
-    for (int m = 0; m < RZ_MODES; m++)
-        for (int p = 0; p <= (m > 0); p++) {
-            const acc_real theta = m == 0 ? 2 * M_PI : M_PI;
-            __global const real *Er = RZF(F, RZ_ER, m, p, b), *Et = RZF(F, RZ_ET, m, p, b), *Ez = RZF(F, RZ_EZ, m, p, b);
-            __global const real *Br = RZF(F, RZ_BR, m, p, b), *Bt = RZF(F, RZ_BT, m, p, b), *Bz = RZF(F, RZ_BZ, m, p, b);
-            for (int i = 0; i < NX; i++) {
-                const int n = IDX(i, j, k), ir = RZ_IR(i, b);
-                const acc_real node = theta * rz_ring(ir, 0), mid = theta * rz_ring(ir, 1);
-                e2 += mid * (acc_real)Er[n] * Er[n] + node * ((acc_real)Et[n] * Et[n] + (acc_real)Ez[n] * Ez[n]);
-                b2 += node * (acc_real)Br[n] * Br[n] + mid * ((acc_real)Bt[n] * Bt[n] + (acc_real)Bz[n] * Bz[n]);
-            }
+    for (int p = 0; p <= (m > 0); p++) {
+        __global const real *Er = RZF(F, RZ_ER, m, p, b), *Et = RZF(F, RZ_ET, m, p, b), *Ez = RZF(F, RZ_EZ, m, p, b);
+        __global const real *Br = RZF(F, RZ_BR, m, p, b), *Bt = RZF(F, RZ_BT, m, p, b), *Bz = RZF(F, RZ_BZ, m, p, b);
+        for (int i = 0; i < NX; i++) {
+            const int n = IDX(i, j, k), ir = RZ_IR(i, b);
+            const acc_real node = theta * rz_ring(ir, 0), mid = theta * rz_ring(ir, 1);
+            e2 += mid * (acc_real)Er[n] * Er[n] + node * ((acc_real)Et[n] * Et[n] + (acc_real)Ez[n] * Ez[n]);
+            b2 += node * (acc_real)Br[n] * Br[n] + mid * ((acc_real)Bt[n] * Bt[n] + (acc_real)Bz[n] * Bz[n]);
         }
+    }
     const int row = (int)get_global_id(1) * NY + j;
     out[row * 2 + 0] = e2;
     out[row * 2 + 1] = b2;
