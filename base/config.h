@@ -28,7 +28,8 @@
  * with x -> r and azimuthal modes (docs/geometry.md, docs/rz.md) */
 #define CFG_GEOMETRIES(X)                                                                          \
     X(CFG_GEOMETRY_3D, "3d") X(CFG_GEOMETRY_2D, "2d") X(CFG_GEOMETRY_1D, "1d") X(CFG_GEOMETRY_RZ, "rz")
-#define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc") X(CFG_SOLVER_PSATD, "psatd")
+#define CFG_SOLVERS(X) X(CFG_SOLVER_YEE, "yee") X(CFG_SOLVER_CKC, "ckc") X(CFG_SOLVER_PSATD, "psatd") \
+    X(CFG_SOLVER_ELECTROSTATIC, "electrostatic")
 #define CFG_PUSHERS(X) X(CFG_PUSHER_BORIS, "boris") X(CFG_PUSHER_VAY, "vay") X(CFG_PUSHER_HIGUERA_CARY, "higuera_cary")
 #define CFG_GATHERS(X) X(CFG_GATHER_ENERGY, "energy_conserving") X(CFG_GATHER_MOMENTUM, "momentum_conserving")
 #define CFG_DEPOSITIONS(X) X(CFG_DEPOSIT_ESIRKEPOV, "esirkepov") X(CFG_DEPOSIT_DIRECT, "direct")
@@ -58,7 +59,7 @@
  * fields, and the first members of enum field_comp (gen/layout.h), which is made from this. */
 #define CFG_FIELD_COMPS(X)                                                                         \
     X(FC_EX, "Ex") X(FC_EY, "Ey") X(FC_EZ, "Ez") X(FC_BX, "Bx") X(FC_BY, "By") X(FC_BZ, "Bz")         \
-    X(FC_JX, "Jx") X(FC_JY, "Jy") X(FC_JZ, "Jz") X(FC_RHO, "rho")
+    X(FC_JX, "Jx") X(FC_JY, "Jy") X(FC_JZ, "Jz") X(FC_RHO, "rho") X(FC_PHI, "phi")
 
 #define CFG_ENUMERATOR(id, name) id,
 #define CFG_NAME(id, name) name,
@@ -352,6 +353,11 @@ struct picl_config {
     int psatd_rho; /* solver.update_with_rho: PSATD takes rho deposited at t^n and t^{n+1} (WarpX's name) */
     int psatd_cc; /* solver.current_correction: PSATD projects J onto the spectral continuity equation */
     int psatd_cc_by_default; /* 1: solver.current_correction was left unset and direct deposition turned it on */
+    /* solver "electrostatic" (docs/electrostatic.md): the Poisson solve's relative tolerance and
+     * iteration cap, and the potential (V) of each non-periodic face as an expression of t */
+    double es_precision;
+    int es_max_iters;
+    struct cfg_expr es_potential[3][2];
     double stop_time; /* s as given, or 0 when steps was given */
     char set_note[CFG_TEXT_LEN]; /* what a --set replaced besides its own key (lua/set.lua); "" if nothing */
 

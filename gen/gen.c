@@ -24,7 +24,8 @@
 /* The template that implements each choice, indexed by the config's enums; NULL: not yet. */
 /* PSATD's file holds its k-space update and the copies between the grid and the FFT's arrays;
  * maxwell_ampere.cl still follows (unused by it) */
-static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl", "psatd.cl"};
+/* the electrostatic solver (poisson.cl) keeps Yee's file too, unlaunched, as fields.c creates its kernels */
+static const char *const solver_templates[] = {"maxwell_yee.cl", "maxwell_ckc.cl", "psatd.cl", "maxwell_yee.cl"};
 static const char *const pusher_templates[] = {"push_boris.cl", "push_vay.cl", "push_higuera_cary.cl"};
 static const char *const gather_templates[] = {"gather_energy.cl", "gather_momentum.cl"};
 static const char *const deposition_templates[] = {"deposit_esirkepov.cl", "deposit_direct.cl"};
@@ -444,9 +445,11 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     /* the host-kernel interface first: the box table and the particle arrays of every kernel;
      * Ampere's step is the same for every solver: maxwell_ampere.cl follows the solver's file */
     const char *const psatd_grid = cfg->solver == CFG_SOLVER_PSATD ? "psatd_grid.cl" : NULL;
+    const char *const poisson = cfg->solver == CFG_SOLVER_ELECTROSTATIC ? "poisson.cl" : NULL;
     const char *const templates[] = {"kernel_iface.h", "common.cl", "shape.cl", choice[0], psatd_grid, "maxwell_ampere.cl", "guards.cl",
                                      "reduce.cl", "init_fields.cl", "particles_deliver.cl", "particle_sort.cl", "filter.cl",
-                                     choice[2],         rotation,          choice[1],         choice[3]};
+                                     choice[2],         rotation,          choice[1],         choice[3],
+                                     poisson};
     for (size_t i = 0; i < sizeof templates / sizeof *templates; i++)
         if (templates[i] && gen_emit_template(out, templates[i], err, err_len))
             return -1;

@@ -85,7 +85,7 @@ void gen_field_offset(const struct picl_config *cfg, enum field_comp c, double o
 
 const char *gen_comp_name(enum field_comp c)
 {
-    if (c <= FC_RHO)
+    if (c <= FC_PHI)
         return cfg_field_comp_names[c];
-    return c == FC_G0 ? "G0" : "?";
+    return c == FC_G0 ? "G0" : c == FC_ES_P ? "es_p" : "?";
 }

@@ -11,8 +11,9 @@
  * c * comp_stride + b * box_stride. Every component uses the same index space; its position
  * inside cell (i,j,k) is given by its Yee staggering (gen_stagger). */
 enum field_comp {
-    CFG_FIELD_COMPS(CFG_ENUMERATOR) /* FC_EX .. FC_RHO, base/config.h */
+    CFG_FIELD_COMPS(CFG_ENUMERATOR) /* FC_EX .. FC_PHI, base/config.h */
     FC_G0, /* div E - rho/eps0 at the start: the charge-conservation diagnostic's reference */
+    FC_ES_P, /* the electrostatic solver's search direction, whose guards each iteration fills */
     FC_COUNT
 };
 

@@ -434,6 +434,14 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     if (luatab_push(rd, s, "current_correction_by_default", LUA_TBOOLEAN, 1))
         cfg->psatd_cc_by_default = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    cfg->es_precision = luatab_number(rd, s, "required_precision", 0);
+    cfg->es_max_iters = (int)luatab_integer(rd, s, "max_iterations");
+    for (int a = 0; a < 3; a++)
+        for (int side = 0; side < 2; side++) {
+            char key[32];
+            snprintf(key, sizeof key, "potential_%c_%s", "xyz"[a], side ? "hi" : "lo");
+            cfg_expr_get(rd, s, key, &cfg->es_potential[a][side]);
+        }
     lua_pop(L, 1);
     cfg->steps = (long)luatab_integer(rd, r, "steps");
     cfg->stop_time = luatab_number(rd, r, "stop_time", 0);

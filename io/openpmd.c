@@ -36,9 +36,11 @@ static const double dim_E[7] = {1, 1, -3, -1, 0, 0, 0}; /* V/m = kg m s^-3 A^-1 
 static const double dim_B[7] = {0, 1, -2, -1, 0, 0, 0}; /* T = kg s^-2 A^-1 */
 static const double dim_J[7] = {-2, 0, 0, 1, 0, 0, 0}; /* A/m^2 */
 static const double dim_rho[7] = {-3, 0, 1, 1, 0, 0, 0}; /* C/m^3 */
+static const double dim_phi[7] = {2, 1, -3, -1, 0, 0, 0}; /* V = kg m^2 s^-3 A^-1 */
 
 /* ED-PIC's names for picl's choices, in the order of the enums in config.h. */
-static const char *const solver_names[] = {"Yee", "CKC"};
+/* openPMD ED-PIC's fieldSolver per enum cfg_solver: the electrostatic solver is "other" */
+static const char *const solver_names[] = {"Yee", "CKC", "PSATD", "other"};
 static const char *const push_names[] = {"Boris", "Vay", "HigueraCary"};
 static const char *const gather_names[] = {"energyConserving", "momentumConserving"};
 static const char *const deposition_names[] = {"Esirkepov", "directMorseNielson"};
@@ -369,6 +371,17 @@ static int write_rho(struct writer *w, const char *name, int species)
     return rc ? h5fail(w, name) : 0;
 }
 
+/* The electrostatic solver's potential at step n, as scalar record phi (docs/electrostatic.md). */
+static int write_phi(struct writer *w)
+{
+    hid_t ds;
+    if (write_mesh(w, w->meshes, "phi", FC_PHI, &ds))
+        return -1;
+    int rc = mesh_record_attrs(w, ds, dim_phi, 0.0) | mesh_component_attrs(w, ds, FC_PHI, w->d);
+    H5Dclose(ds);
+    return rc ? h5fail(w, "phi") : 0;
+}
+
 static int meshes_attrs(struct writer *w)
 {
     const struct picl_config *cfg = w->c->cfg;
@@ -510,6 +523,8 @@ static int write_meshes(struct writer *w, const struct cfg_full *d, hid_t iterat
         write_vector_mesh(w, d, "J", FC_JX, dim_J, -0.5 * dt))
         return -1;
     if ((d->fields & (1u << FC_RHO)) && write_rho(w, "rho", -1))
+        return -1;
+    if ((d->fields & (1u << FC_PHI)) && write_phi(w))
         return -1;
     for (int i = 0; i < w->s->n_species; i++) {
         if (!(d->species_rho & (1u << i)))

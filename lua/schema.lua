@@ -70,7 +70,7 @@ end }
 -- boundaries, in the order their messages list them.
 local NAMES = {
     precision = { "float", "double" },
-    solver = { "yee", "ckc", "psatd" },
+    solver = { "yee", "ckc", "psatd", "electrostatic" },
     pusher = { "boris", "vay", "higuera_cary" },
     gather = { "energy_conserving", "momentum_conserving" },
     deposition = { "esirkepov", "direct" },
@@ -81,7 +81,7 @@ local NAMES = {
     particle_boundary = { "periodic", "absorbing", "reflecting" },
     distribution = { "sfc", "knapsack", "round_robin" },
     drop_term = { "none", "ampere_J" },
-    full_field = { "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho" }, -- enum field_comp order
+    full_field = { "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz", "rho", "phi" }, -- enum field_comp order
     attribute = { "position", "momentum", "weighting", "id" },
     geometry = { "3d", "2d", "1d", "rz" },
 }
@@ -98,6 +98,10 @@ local SOLVERS = {
     -- PSATD: no stability limit (the update is exact in vacuum); the reference is WarpX's for
     -- PSATD (WarpXComputeDt.cpp: cfl * min(dx) / c, cfl 0.999 by default), and dt may exceed it.
     psatd = { cfl = 0.999, unlimited = true, dt_limit = function(dx, dy, dz) return math.min(dx, dy, dz) / K.c end },
+    -- Electrostatic: no light waves, so no Courant limit; dt is the plasma's to choose (omega_p dt,
+    -- a particle's cells per step). The reference is WarpX's (cfl * min(dx) / c) when dt is not given.
+    electrostatic = { cfl = 0.999, unlimited = true,
+        dt_limit = function(dx, dy, dz) return math.min(dx, dy, dz) / K.c end },
 }
 
 local PARTICLES = {
@@ -376,6 +380,24 @@ local solver = section {
         update_with_rho = { kind = boolean, default = false,
             doc = "PSATD only: take rho deposited at the start and the end of the step instead of rho from "
                 .. "Gauss's law and continuity (WarpX's psatd.update_with_rho; docs/psatd.md)" },
+        potential_x_lo = { kind = expression("a number or an expression string in t (s)"),
+            doc = "electrostatic only: V on the lo x face (non-periodic), 0 by default (WarpX's warpx.potential_lo_x)" },
+        potential_x_hi = { kind = expression("a number or an expression string in t (s)"),
+            doc = "electrostatic only: V on the hi x face (non-periodic), 0 by default (WarpX's warpx.potential_hi_x)" },
+        potential_y_lo = { kind = expression("a number or an expression string in t (s)"),
+            doc = "electrostatic only: V on the lo y face (non-periodic), 0 by default (WarpX's warpx.potential_lo_y)" },
+        potential_y_hi = { kind = expression("a number or an expression string in t (s)"),
+            doc = "electrostatic only: V on the hi y face (non-periodic), 0 by default (WarpX's warpx.potential_hi_y)" },
+        potential_z_lo = { kind = expression("a number or an expression string in t (s)"),
+            doc = "electrostatic only: V on the lo z face (non-periodic), 0 by default (WarpX's warpx.potential_lo_z)" },
+        potential_z_hi = { kind = expression("a number or an expression string in t (s)"),
+            doc = "electrostatic only: V on the hi z face (non-periodic), 0 by default (WarpX's warpx.potential_hi_z)" },
+        required_precision = { kind = number("a number in (0, 1)", function(v) return v > 0 and v < 1 end),
+            default = function(s) if s.name == "electrostatic" then return 1e-10 end end,
+            doc = "electrostatic only: the Poisson solve stops at |r| <= required_precision |b| (WarpX's "
+                .. "warpx.self_fields_required_precision; docs/electrostatic.md)" },
+        max_iterations = { kind = integer("a positive integer", positive),
+            default = 10000, doc = "electrostatic only: the conjugate-gradient iterations a solve may take before the run fails" },
         current_correction = { kind = boolean,
             doc = "PSATD only: correct J in k-space so that it satisfies the continuity equation with rho deposited "
                 .. "at the start and the end of the step (WarpX's psatd.current_correction; docs/psatd.md); "
@@ -384,6 +406,15 @@ local solver = section {
     rules = {
         function(s, key)
             if s.dt and s.cfl then fail(join(key, "dt"), "give cfl or dt, not both") end
+            if s.name ~= "electrostatic" then
+                for _, k in ipairs({ "required_precision", "potential_x_lo", "potential_x_hi", "potential_y_lo",
+                    "potential_y_hi", "potential_z_lo", "potential_z_hi" }) do
+                    if s[k] ~= nil then
+                        fail(join(key, k), string.format("given with solver \"%s\"; it is the electrostatic solver's, "
+                            .. "expected solver = { name = \"electrostatic\" }", s.name))
+                    end
+                end
+            end
             if s.update_with_rho and s.name ~= "psatd" then
                 fail(join(key, "update_with_rho"), string.format("true with solver \"%s\"; the rho form is PSATD's, "
                     .. "expected solver = { name = \"psatd\", update_with_rho = true }", s.name))
@@ -803,7 +834,7 @@ local reduced = section {
 -- Full diagnostics: openPMD files of fields and particles (docs/output.md), in the spirit of
 -- WarpX's <diag>.intervals, <diag>.fields_to_plot, <diag>.species. Species names are checked
 -- against the species list by a rule of the whole simulation (check_full_diagnostics).
-local FULL_FIELDS = { "E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz" }
+local FULL_FIELDS = { "E", "B", "J", "rho", "phi", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz" }
 local FULL_COMPONENTS = NAMES.full_field
 local FULL_ATTRIBUTES = NAMES.attribute
 
@@ -2013,6 +2044,44 @@ local function check_psatd(sim)
     end
 end
 
+-- The electrostatic solver (docs/electrostatic.md): lab frame, Cartesian, Dirichlet (the faces'
+-- potentials, boundary.field "pec") or periodic faces. What it lacks is refused by name.
+local function check_electrostatic(sim)
+    local es = sim.solver.name == "electrostatic"
+    for _, fd in ipairs(sim.diagnostics.full or {}) do
+        for _, n in ipairs(fd.fields or {}) do
+            if n == "phi" and not es then
+                fail("diagnostics.full." .. fd.name .. ".fields", string.format("\"phi\" with solver \"%s\"; the "
+                    .. "potential is the electrostatic solver's, expected solver = { name = \"electrostatic\" }",
+                    sim.solver.name))
+            end
+        end
+    end
+    if not es then return end
+    local missing = {
+        { sim.moving_window, "moving_window", "a moving window" },
+        { sim.boost, "boost", "a boosted frame (WarpX's relativistic space-charge solver is not built)" },
+        { #(sim.lasers or {}) > 0, "lasers", "laser antennas (light needs the Maxwell solver)" },
+        { sim.filter.godfrey, "filter.godfrey", "the Godfrey filter" },
+    }
+    for _, m in ipairs(missing) do
+        if m[1] then
+            fail(m[2], "given with solver \"electrostatic\", which does not support " .. m[3]
+                .. "; expected solver = { name = \"yee\" } or \"ckc\" for it")
+        end
+    end
+    for _, a in ipairs(sim.geometry_axes) do
+        for f = 1, 2 do
+            local v = sim.boundary.field[a][f]
+            if v ~= "periodic" and v ~= "pec" then
+                fail("boundary.field", string.format("\"%s\" on the %s face of %s with solver \"electrostatic\"; a "
+                    .. "non-periodic face is a conductor at the potential solver.potential_%s_%s, so expected \"pec\" "
+                    .. "or \"periodic\"", v, f == 1 and "lower" or "upper", AXES[a], AXES[a], f == 1 and "lo" or "hi"))
+            end
+        end
+    end
+end
+
 local simulation = section {
     what = "a table {grid = ..., steps = ..., ...}",
     keys = {
@@ -2062,7 +2131,7 @@ local simulation = section {
     -- frame's regions and beams, before dt and steps are resolved from the (boosted) grid
     rules = { resolve_geometry, resolve_pml_outside, resolve_godfrey, check_rz, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
-        check_godfrey, resolve_current_correction, check_psatd },
+        check_godfrey, resolve_current_correction, check_psatd, check_electrostatic },
 }
 
 

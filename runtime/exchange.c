@@ -35,7 +35,8 @@ static const int group_comps[XG_COUNT][3] = {
     [XG_FILL_E] = {FC_EX, FC_EZ + 1, 0},  [XG_FILL_B] = {FC_BX, FC_BZ + 1, 0}, [XG_FILL_EB] = {FC_EX, FC_BZ + 1, 0},
     [XG_FILL_J] = {FC_JX, FC_JZ + 1, 0},  [XG_FILL_RHO] = {FC_RHO, FC_RHO + 1, 0},
     [XG_SUM_J] = {FC_JX, FC_JZ + 1, 1},   [XG_SUM_RHO] = {FC_RHO, FC_RHO + 1, 1},
-    [XG_FILL_G0] = {FC_G0, FC_G0 + 1, 0}};
+    [XG_FILL_G0] = {FC_G0, FC_G0 + 1, 0},  [XG_FILL_PHI] = {FC_PHI, FC_PHI + 1, 0},
+    [XG_FILL_ES_P] = {FC_ES_P, FC_ES_P + 1, 0}};
 
 int exchange_group(enum xgroup_id g, int *c0, int *c1)
 {
@@ -285,7 +286,7 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
     x->n_ranks = lay->n_ranks;
     /* one plan per stored component: in RZ each field holds MODE_COMPS parts (its modes), which
      * share the field's staggering, so halo_plan's rule is the same for each (guards.cl) */
-    const int mc = cfg_mode_comps(c->cfg), n_comps = (FC_G0 + 1) * mc;
+    const int mc = cfg_mode_comps(c->cfg), n_comps = FC_COUNT * mc;
     struct comp_plan *cp = mem_calloc((size_t)n_comps, sizeof *cp);
     struct arena_buf remote = {0}, remote_cell = {0};
     struct kernel plan = {0};

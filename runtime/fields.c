@@ -178,6 +178,11 @@ int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len)
     return zero_components(f, c, FC_RHO, 1, err, err_len);
 }
 
+int fields_zero_phi(struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
+    return zero_components(f, c, FC_PHI, 1, err, err_len);
+}
+
 int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
     return exchange(f, c, XG_SUM_J, err, err_len);
@@ -262,7 +267,7 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
 
 /* Runs a row reduction (two values per row of NX cells) and combines the rows on the host:
  * by sum, or by maximum when `max` is set. */
-static int reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, double out[2], char *err,
+int fields_reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, double out[2], char *err,
                        size_t err_len)
 {
     size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_local};
@@ -293,7 +298,7 @@ int fields_gauss(struct fields *f, struct ctx *c, int store, double species_scal
                  size_t err_len)
 {
     double v[2];
-    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
         return -1;
     if (species_scale > v[1])
         v[1] = species_scale;
@@ -310,7 +315,7 @@ int fields_rho_max(struct fields *f, struct ctx *c, double *rho_max, char *err, 
 {
     const int store = 0; /* the reference G0 stays: only the kernel's second number is used */
     double v[2];
-    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
         return -1;
     *rho_max = v[1];
     return 0;
@@ -323,7 +328,7 @@ int fields_energy_modes(struct fields *f, struct ctx *c, double *we, double *wb,
     for (int m = 0; m < modes; m++) {
         double v[2];
         if ((rz && kernel_set(&f->reduce, "mode", sizeof(int), &m, err, err_len)) ||
-            reduce_rows(f, c, &f->reduce, 0, v, err, err_len))
+            fields_reduce_rows(f, c, &f->reduce, 0, v, err, err_len))
             return -1;
         we[m] = 0.5 * PICL_EPS0 * v[0] * dv;
         wb[m] = 0.5 / PICL_MU0 * v[1] * dv;

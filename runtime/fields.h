@@ -39,6 +39,7 @@ int fields_fill_group(struct fields *f, struct ctx *c, int g, char *err, size_t 
 /* Zeroes J (guards included) before deposition. */
 int fields_zero_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_zero_rho(struct fields *f, struct ctx *c, char *err, size_t err_len);
+int fields_zero_phi(struct fields *f, struct ctx *c, char *err, size_t err_len);
 int fields_sum_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* The input's binomial passes on J (filter.passes), each after a FillBoundary of J. */
 int fields_filter_J(struct fields *f, struct ctx *c, char *err, size_t err_len);
@@ -53,6 +54,10 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
 /* With filter.godfrey: the filtered copy of E and B that the gather reads, from the E and B
  * of now (guards filled); before every gather. Nothing otherwise. */
 int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len);
+/* Runs row reduction k (two values per row of NX valid cells, written to f->sums) and combines
+ * the rows of every box and rank: by sum, or by maximum when `max` is set. */
+int fields_reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, double out[2], char *err,
+                       size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
 /* The same per azimuthal mode in RZ, we[m] and wb[m] for m = 0 .. modes - 1 (docs/rz.md, "Field

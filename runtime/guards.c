@@ -20,7 +20,8 @@
 static const char *const timer_names[XG_COUNT] = {
     [XG_FILL_E] = "halo_fill_E",     [XG_FILL_B] = "halo_fill_B",    [XG_FILL_EB] = "halo_fill_EB",
     [XG_FILL_J] = "halo_fill_J",     [XG_FILL_RHO] = "halo_fill_rho", [XG_SUM_J] = "halo_sum_J",
-    [XG_SUM_RHO] = "halo_sum_rho",   [XG_FILL_G0] = "halo_fill_G0"};
+    [XG_SUM_RHO] = "halo_sum_rho",   [XG_FILL_G0] = "halo_fill_G0",
+    [XG_FILL_PHI] = "halo_fill_phi", [XG_FILL_ES_P] = "halo_fill_es_p"};
 
 /* The host's copy of a plan while the plans are made. */
 struct host_plan {

@@ -19,6 +19,13 @@ static const struct karg psatd_push[] = {{"F", 0}, {"coef", 0}, {"k", 0}, {"shif
 static const struct karg reduce_fields[] = {{"F", 0}, {"out", 0}};
 static const struct karg rz_reduce_fields[] = {{"F", 0}, {"out", 0}, {"mode", 0}};
 static const struct karg reduce_gauss[] = {{"F", 0}, {"out", 0}, {"store", 0}};
+/* the electrostatic solver (templates/poisson.cl) */
+static const struct karg es_boundary[] = {{"F", 0}, {"vxl", 0}, {"vxh", 0}, {"vyl", 0}, {"vyh", 0}, {"vzl", 0}, {"vzh", 0}};
+static const struct karg es_rho_sum[] = {{"F", 0}, {"out", 0}};
+static const struct karg es_residual[] = {{"F", 0}, {"W", 0}, {"out", 0}, {"rho_mean", 0}};
+static const struct karg es_apply[] = {{"F", 0}, {"W", 0}, {"out", 0}};
+static const struct karg es_update[] = {{"F", 0}, {"W", 0}, {"out", 0}, {"alpha", 0}};
+static const struct karg es_direction[] = {{"F", 0}, {"W", 0}, {"beta", 0}};
 static const struct karg halo_local_plan[] = {{"c", 0}, {"plan", 0}};
 static const struct karg halo_fill[] = {{"F", 0}, {"dst", 0}, {"src", 0}, {"n", 0}, {"comps", 0}};
 static const struct karg halo_sum[] = {{"F", 0}, {"target", 0}, {"first", 0}, {"order", 0}, {"n", 0}, {"comps", 0}};
@@ -121,6 +128,13 @@ static const struct kargs_row rows[] = {
     ROW("reduce_fields", reduce_fields),
     ROW("reduce_gauss", reduce_gauss),
     ROW("rz_reduce_gauss", reduce_gauss),
+    ROW("es_boundary", es_boundary),
+    ROW("es_rho_sum", es_rho_sum),
+    ROW("es_residual", es_residual),
+    ROW("es_apply", es_apply),
+    ROW("es_update", es_update),
+    ROW("es_direction", es_direction),
+    ROW("es_field", field_only),
     ROW("halo_local_plan", halo_local_plan),
     ROW("halo_plan", halo_plan),
     ROW("halo_pack", halo_pack),

@@ -117,6 +117,11 @@ void sim_unbuild(struct sim *s)
         particles_destroy(&s->species[i], c);
     lasers_destroy(&s->lasers);
     pml_destroy(&s->pml, c);
+    if (s->poisson) {
+        poisson_destroy(s->poisson, c);
+        mem_free(s->poisson);
+        s->poisson = NULL;
+    }
     fields_destroy(&s->fields, c);
     if (c->prog)
         clReleaseProgram(c->prog);
@@ -137,6 +142,15 @@ int sim_attach_sources(struct sim *s, char *err, size_t err_len)
         return -1;
     s->fields.pml = s->pml.n ? &s->pml : NULL;
     s->fields.lasers = s->lasers.n ? &s->lasers : NULL;
+    if (c->cfg->solver == CFG_SOLVER_ELECTROSTATIC) {
+        s->poisson = mem_calloc(1, sizeof *s->poisson);
+        if (!s->poisson) {
+            snprintf(err, err_len, "out of host memory for the electrostatic solver");
+            return -1;
+        }
+        if (poisson_create(s->poisson, c, &s->fields, err, err_len))
+            return -1;
+    }
     return 0;
 }
 
@@ -163,6 +177,15 @@ static double lab_offset(const struct sim *s)
         return 0;
     const int a = cfg->window.axis;
     return window_lower(&s->window, &s->ctx, a) - s->ctx.lay.lower[a];
+}
+
+/* E and B of the electrostatic solver at time t: rho of the particles where they are, phi, E = -grad(phi). */
+static int electrostatic(struct sim *s, double t, char *err, size_t err_len)
+{
+    return charge_deposit(&s->fields, s->species, s->n_species, -1, &s->ctx, err, err_len) ||
+                   poisson_solve(s->poisson, &s->fields, &s->ctx, t, err, err_len)
+               ? -1
+               : 0;
 }
 
 int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct device *dev, const struct comm *comm,
@@ -207,6 +230,9 @@ int sim_create_ranked(struct sim *s, const struct picl_config *cfg, struct devic
     }
     if (window_create(&s->window, c, &s->fields, s->species, s->n_species, err, err_len) ||
         collide_prepare(&s->collide, c, s->species, s->n_species, err, err_len))
+        return -1;
+    /* the electrostatic solver's E^0 from the particles at x^0 (docs/electrostatic.md) */
+    if (s->poisson && electrostatic(s, s->time, err, err_len))
         return -1;
     /* u^0 -> u^{-1/2} with the initial fields, then the reference of the Gauss residual */
     if (fields_godfrey(&s->fields, c, err, err_len)) /* the gather's filtered E, B (docs/filters.md) */
@@ -264,7 +290,8 @@ int sim_step(struct sim *s, char *err, size_t err_len)
     if (fields_sum_J(&s->fields, c, err, err_len) || fields_filter_J(&s->fields, c, err, err_len) ||
         lasers_add_J(&s->lasers, c, s->time + 0.5 * c->cfg->dt, err, err_len) ||
         (psatd_rho && charge_deposit(&s->fields, s->species, s->n_species, -1, c, err, err_len)) || /* rho^{n+1} */
-        fields_advance(&s->fields, c, s->time, err, err_len))
+        (s->poisson ? electrostatic(s, s->time + c->cfg->dt, err, err_len) /* E^{n+1} from x^{n+1} */
+                    : fields_advance(&s->fields, c, s->time, err, err_len)))
         return -1;
     /* field ionization at x^{n+1} in E^{n+1}, after this step's deposit (ionize.cl) */
     if (ionize_step(s->species, s->n_species, &s->fields, c, s->step, s->time + c->cfg->dt, lab_offset(s), err,

@@ -16,6 +16,7 @@
 #include "openpmd.h"
 #include "particles.h"
 #include "pml.h"
+#include "poisson.h"
 #include "reduced.h"
 #include "waits.h"
 #include "window.h"
@@ -26,6 +27,7 @@ struct sim {
     struct fields fields;
     struct pml pml; /* absorbing layers at the faces with field boundary "pml" */
     struct lasers lasers; /* laser antennas */
+    struct poisson *poisson; /* solver "electrostatic": Poisson's equation each step; NULL otherwise */
     struct species species[CFG_MAX_SPECIES];
     int n_species;
     struct reduced reduced;

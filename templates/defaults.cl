@@ -47,7 +47,9 @@ typedef float acc_real;
 #define C_JY 7
 #define C_JZ 8
 #define C_RHO 9
-#define C_G0 10
+#define C_PHI 10
+#define C_G0 11
+#define C_ES_P 12
 #define PICL_C ((real)299792458.0)
 #define PICL_EPS0 ((real)8.8541878128e-12)
 #define DT ((real)1e-15)
