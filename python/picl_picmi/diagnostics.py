@@ -8,7 +8,7 @@ import picmistandard
 from . import translate as tr
 
 # WarpX's field names (data_list) -> picl's (docs/output.md, full); "rho_<species>" passes through
-FIELDS = {name: name for name in ("E", "B", "J", "rho", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz")}
+FIELDS = {name: name for name in ("E", "B", "J", "rho", "phi", "Ex", "Ey", "Ez", "Bx", "By", "Bz", "Jx", "Jy", "Jz")}
 FIELDS.update({"jx": "Jx", "jy": "Jy", "jz": "Jz", "j": "J"})
 # RZ (a CylindricalGrid): picl writes whole thetaMode records (r, t, z and every mode, docs/rz.md),
 # so a component names its record, as WarpX's r, t, z components in RZ

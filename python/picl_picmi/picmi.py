@@ -2,7 +2,7 @@
 # picmi`. The classes are picmistandard's with picl's own arguments (prefix picl_); Simulation
 # writes a picl Lua input (translate.py) and runs bin/picl on it. Nothing here is on picl's run path.
 #
-# A class picl cannot honour at all (electrostatic solvers, flux and plane injection,
+# A class picl cannot honour at all (the magnetostatic solver, flux and plane injection,
 # mirrors and field files) exists so that scripts import, and refuses to be made, naming the
 # closest picl feature; a name picl_picmi lacks (another code's class) is refused on access.
 # Arguments picl cannot honour are refused when the input is written (translate.py), each naming
@@ -106,10 +106,16 @@ class BinomialSmoother(picmistandard.PICMI_BinomialSmoother):
     """As ElectromagneticSolver's source_smoother: n_pass is filter.passes."""
 
 
-ElectrostaticSolver = _refused(picmistandard.PICMI_ElectrostaticSolver,
-                               "picl is electromagnetic only; closest: ElectromagneticSolver (solver.name)")
+class ElectrostaticSolver(picmistandard.PICMI_ElectrostaticSolver):
+    """solver.name = 'electrostatic' (docs/electrostatic.md): Poisson's equation in the lab frame by
+    conjugate gradients whatever the method ('Multigrid' or 'FFT' give the same phi to the
+    tolerance); required_precision: solver.required_precision; maximum_iterations:
+    solver.max_iterations. The grid's warpx_potential_lo_x ... (numbers or expressions of t) are
+    solver.potential_x_lo ...; WarpX's relativistic solver (warpx_relativistic) is refused."""
+
+
 MagnetostaticSolver = _refused(picmistandard.PICMI_MagnetostaticSolver,
-                               "picl is electromagnetic only; closest: ElectromagneticSolver (solver.name)")
+                               "picl has no magnetostatic solver; closest: ElectrostaticSolver (solver.name)")
 
 
 # --- particles

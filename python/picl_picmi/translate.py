@@ -190,8 +190,8 @@ def _grid(sim, ignored):
     solver = sim.solver
     if solver is None:
         refuse(sim, "solver", "picl needs the grid, which the solver carries", "solver, grid")
-    if not isinstance(solver, picmistandard.PICMI_ElectromagneticSolver):
-        refuse(sim, "solver", "picl is electromagnetic only", "solver.name")
+    if not isinstance(solver, (picmistandard.PICMI_ElectromagneticSolver, picmistandard.PICMI_ElectrostaticSolver)):
+        refuse(sim, "solver", "picl's solvers are electromagnetic or electrostatic", "solver.name")
     grid = solver.grid
     if not isinstance(grid, GRIDS):
         refuse(solver, "grid", "picl's grids are Cartesian or cylindrical",
@@ -289,8 +289,43 @@ def _window(grid):
     return window
 
 
+# WarpX's potential arguments of a grid -> picl's solver keys (WarpX's 2D axes are x and z, its 1D z)
+POTENTIALS = {f"warpx_potential_{side}_{a}": f"potential_{a}_{side}" for a in "xyz" for side in ("lo", "hi")}
+
+
+def _electrostatic(sim, w):
+    s = sim.solver
+    if _warpx(s, "warpx_relativistic"):
+        refuse(s, "warpx_relativistic", "picl's electrostatic solver is the lab frame's (no relativistic "
+               "space-charge solver)", "solver.name = 'electrostatic'")
+    solver = {"name": "electrostatic"}
+    if s.required_precision is not None:
+        solver["required_precision"] = float(s.required_precision)
+    if s.maximum_iterations is not None:
+        solver["max_iterations"] = int(s.maximum_iterations)
+    if sim.time_step_size is None:
+        refuse(sim, "time_step_size", "picl's electrostatic solver takes dt as given (no light-wave limit)",
+               "solver.dt")
+    solver["dt"] = float(sim.time_step_size)
+    grid = s.grid
+    for arg, key in POTENTIALS.items():
+        v = _warpx(grid, arg)
+        if v is None:
+            continue
+        if key[len("potential_")] not in [AXES[a] for a in kept(grid)]:
+            refuse(grid, arg, "the grid has no such axis", "solver." + key)
+        try:
+            solver[key] = float(v)
+        except (TypeError, ValueError):
+            solver[key] = expression(v, f"{_name(grid)}: {arg}", {})
+    note = f"ElectrostaticSolver method '{s.method}': picl's conjugate gradients" if s.method else None
+    w.field("solver", solver, note)
+
+
 def _solver(sim, w, ignored):
     s = sim.solver
+    if isinstance(s, picmistandard.PICMI_ElectrostaticSolver):
+        return _electrostatic(sim, w)
     method = s.method or "Yee"
     names = {"Yee": "yee", "CKC": "ckc", "PSATD": "psatd"}
     if method not in names:
@@ -786,7 +821,7 @@ def _bunch(sp, dist, layout, grid, charge, w):
 # WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
 HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep", "warpx_do_pml_in_domain",
             "warpx_pml_ncell", "warpx_psatd_JRhom", "warpx_psatd_do_time_averaging", "warpx_psatd_update_with_rho",
-            "warpx_grid_type", "warpx_current_correction"}
+            "warpx_grid_type", "warpx_current_correction", "warpx_relativistic", *POTENTIALS}
 
 
 def _warpx(obj, arg):
