@@ -92,8 +92,20 @@ void cfg_print(const struct picl_config *cfg, void *file)
     else
         fprintf(f, "%.6g of ", cfg->dt_limit > 0 ? cfg->dt / cfg->dt_limit : 0);
     /* PSATD has no stability limit: its reference is min(dx)/c, as WarpX's default dt */
-    fprintf(f, cfg->solver == CFG_SOLVER_PSATD ? "min(dx)/c = %.9g s; PSATD has no limit)\n" : "the limit %.9g s)\n",
-            cfg->dt_limit);
+    const int unlimited = cfg->solver == CFG_SOLVER_PSATD || cfg->solver == CFG_SOLVER_ELECTROSTATIC;
+    fprintf(f, unlimited ? "min(dx)/c = %.9g s; %s has no limit)\n" : "the limit %.9g s)\n", cfg->dt_limit,
+            cfg->solver == CFG_SOLVER_PSATD ? "PSATD" : "the electrostatic solver");
+    if (cfg->solver == CFG_SOLVER_ELECTROSTATIC) {
+        /* docs/electrostatic.md: the faces' potentials, 0 V where none is given */
+        fprintf(f, "  Poisson by conjugate gradients to |r| <= %.3g |b|, at most %d iterations a solve\n",
+                cfg->es_precision, cfg->es_max_iters);
+        for (int a = 0; a < 3; a++)
+            for (int side = 0; side < 2; side++) {
+                char label[32];
+                snprintf(label, sizeof label, "potential_%c_%s", "xyz"[a], side ? "hi" : "lo");
+                print_expr(f, label, &cfg->es_potential[a][side]);
+            }
+    }
     fprintf(f, "steps              %ld, to t = %.9g s", cfg->steps, cfg->steps * cfg->dt);
     if (cfg->stop_time > 0)
         fprintf(f, " (stop_time %.9g s)", cfg->stop_time);

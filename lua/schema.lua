@@ -2070,6 +2070,18 @@ local function check_electrostatic(sim)
                 .. "; expected solver = { name = \"yee\" } or \"ckc\" for it")
         end
     end
+    -- a potential is a face's: on a periodic or dropped axis there is none to hold it
+    for a = 1, 3 do
+        local kept = false
+        for _, k in ipairs(sim.geometry_axes) do kept = kept or k == a end
+        for f, side in ipairs({ "lo", "hi" }) do
+            local k = "potential_" .. AXES[a] .. "_" .. side
+            if sim.solver[k] ~= nil and (not kept or sim.boundary.field[a][f] == "periodic") then
+                fail(join("solver", k), string.format("given, but %s; expected it on a \"pec\" face of a kept axis",
+                    kept and ("the " .. AXES[a] .. " faces are periodic") or (sim.geometry .. " has no axis " .. AXES[a])))
+            end
+        end
+    end
     for _, a in ipairs(sim.geometry_axes) do
         for f = 1, 2 do
             local v = sim.boundary.field[a][f]
