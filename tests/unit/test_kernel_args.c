@@ -217,6 +217,32 @@ static void run_ionization(struct device *dev, const char *strategy, int applied
     fixture_free_sim(s);
 }
 
+/* The electrostatic solver's kernels (templates/poisson.cl; docs/electrostatic.md): Dirichlet x
+ * faces, two boxes per axis, a species whose charge it solves for. */
+static void run_electrostatic(struct device *dev)
+{
+    struct picl_config cfg;
+    fixture_config(&cfg, NULL, 0,
+                   "local picl = require('picl')\n"
+                   "return picl.simulation {\n"
+                   "  grid = { cells = {8, 8, 8}, lower = {0, 0, 0}, upper = {8e-7, 8e-7, 8e-7}, max_box = 4 },\n"
+                   "  boundary = { field = { x = 'pec', y = 'periodic', z = 'periodic' },\n"
+                   "               particles = { x = 'absorbing', y = 'periodic', z = 'periodic' } },\n"
+                   "  solver = { name = 'electrostatic', dt = 1e-16, potential_x_hi = '1e-3*t/1e-16' },\n"
+                   "  steps = 2, shape_order = 2,\n"
+                   "  species = { { name = 'e', particle = 'electron', density = '1e20*(1 + x/8e-7)', ppc = 1 } },\n"
+                   "}\n");
+    struct sim *s = fixture_sim(&cfg, dev);
+    fixture_steps(s, 2);
+    cl_program prog = named_program(s, &cfg, dev);
+    CHECK(prog != NULL);
+    if (prog) {
+        CHECK(compare_kernels(s, prog, "the electrostatic solver") > 0);
+        clReleaseProgram(prog);
+    }
+    fixture_free_sim(s);
+}
+
 int main(void)
 {
     struct device dev;
@@ -236,6 +262,7 @@ int main(void)
     /* the Godfrey filter's kernel (CKC and the energy-conserving gather: docs/filters.md) */
     run(&dev, 3, "simd_cells", "{}", "true", "1e24", "  solver = 'ckc', filter = { godfrey = true, passes = 1 },\n");
     run(&dev, 3, "global_atomics", "{}", "false", "1e24", "  solver = 'ckc', filter = { godfrey = true },\n");
+    run_electrostatic(&dev);
     run_ionization(&dev, "deterministic", 0);
     run_ionization(&dev, "global_atomics", 1);
     run_ionization(&dev, "local_tiles", 0);
