@@ -993,12 +993,18 @@ local function check_rz(sim, _, _, raw)
         fail("grid.lower", string.format("geometry = \"rz\": r starts on the axis; expected lower = {0, z0}, got r = %s m",
             numtext(g.lower[1])))
     end
+    -- Field boundaries: r_max a PEC wall or a PML in front of one (the Cartesian CPML on d/dr,
+    -- the 1/r terms unstretched, as WarpX's RZ PML); the lower r face is the axis, never a PML;
+    -- z as 2D's, PML included (docs/rz.md, "Boundaries").
     local f = sim.boundary.field[1]
-    if f[2] ~= "pec" then
-        fail("boundary.field", string.format("geometry = \"rz\": %s at r_max; expected \"pec\" (the only wall at "
-            .. "r_max so far; an absorbing layer is a later step)", repr(f[2])))
+    if f[2] ~= "pec" and f[2] ~= "pml" then
+        fail("boundary.field", string.format("geometry = \"rz\": %s at r_max; expected \"pec\" or \"pml\"",
+            repr(f[2])))
     end
-    if sim.boundary.field[3][1] == "pml" or sim.boundary.field[3][2] == "pml" then no("boundary.field", "a PML along z") end
+    if f[1] == "pml" then
+        fail("boundary.field", "geometry = \"rz\": \"pml\" on the lower r face, which is the axis; expected "
+            .. "a PML at r_max only, e.g. { \"pec\", \"pml\" }")
+    end
     -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape order 1, the pushers
     -- (Cartesian), absorbed at r_max, z as 2D's; one work item per box or per particle with F's
     -- own J (the tiled strategies and the sort bin by Cartesian cells, which r is not).

@@ -226,19 +226,20 @@ static int after_B_half(struct fields *f, struct ctx *c, int half, double t, cha
            (f->lasers && lasers_push_B(f->lasers, c, t, err, err_len));
 }
 
-/* RZ (templates/maxwell_rz.cl): work items (r, mode, z of every box), PEC at r_max and the axis
- * in the kernels, the guards along z by the plans; nothing else acts on the fields yet. */
+/* RZ (templates/maxwell_rz.cl): work items (r, mode, z of every box), the axis in the kernels,
+ * the guards by the plans; the PML (along z, at r_max) corrects every mode's parts after each
+ * update, as in Cartesian runs; nothing else acts on the fields yet. */
 static int advance_rz(struct fields *f, struct ctx *c, char *err, size_t err_len)
 {
     size_t g[3];
     valid_range(&c->lay, g);
     g[1] = (size_t)c->cfg->modes;
     return kernel_launch(&f->push_B_half, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-           exchange(f, c, XG_FILL_B, err, err_len) ||
+           (f->pml && pml_push_B(f->pml, c, 0, err, err_len)) || exchange(f, c, XG_FILL_B, err, err_len) ||
            kernel_launch(&f->push_E, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-           exchange(f, c, XG_FILL_E, err, err_len) ||
+           (f->pml && pml_push_E(f->pml, c, err, err_len)) || exchange(f, c, XG_FILL_E, err, err_len) ||
            kernel_launch(&f->push_B_half, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-           exchange(f, c, XG_FILL_B, err, err_len)
+           (f->pml && pml_push_B(f->pml, c, 1, err, err_len)) || exchange(f, c, XG_FILL_B, err, err_len)
                ? -1
                : 0;
 }
