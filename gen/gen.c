@@ -488,7 +488,8 @@ int gen_program_for(const struct picl_config *cfg, const struct gen_device *dev,
     }
     for (int i = 0; i < cfg->n_lasers; i++) {
         gen_laser_emit(out, cfg, lay, i);
-        if (gen_emit_template(out, "laser.cl", err, err_len))
+        /* RZ: the same sheets, written into mode 1's parts (docs/rz.md, "Lasers") */
+        if (gen_emit_template(out, cfg->geometry == CFG_GEOMETRY_RZ ? "rz_laser.cl" : "laser.cl", err, err_len))
             return -1;
         for (int m = 0; m < gen_laser_n_macros; m++)
             sb_printf(out, "#undef %s\n", gen_laser_macros[m]);

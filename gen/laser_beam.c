@@ -110,8 +110,9 @@ void gen_laser_beam(const struct picl_config *cfg, const struct gen_layout *lay,
     b->inv_r = b->rayleigh > 0 ? b->z / (b->z * b->z + b->rayleigh * b->rayleigh) : 0;
     b->gouy = b->rayleigh > 0 ? atan(b->z / b->rayleigh) : 0;
     /* a beam with one transverse axis (2D) has amplitude sqrt(w0 / w) and half the Gouy phase,
-     * one with none (1D) is a plane wave: amplitude E0, no Gouy phase (Siegman, ch. 17) */
-    const int kept = cfg_has_axis(cfg, (a + 1) % 3) + cfg_has_axis(cfg, (a + 2) % 3);
+     * one with none (1D) is a plane wave: amplitude E0, no Gouy phase (Siegman, ch. 17); RZ's
+     * beam on the axis is the round 3D one (r is its radius) */
+    const int kept = cfg->geometry == CFG_GEOMETRY_RZ ? 2 : cfg_has_axis(cfg, (a + 1) % 3) + cfg_has_axis(cfg, (a + 2) % 3);
     b->amp = b->w > 0 ? (kept == 2 ? l->E0 * l->waist / b->w : kept == 1 ? l->E0 * sqrt(l->waist / b->w) : l->E0) : 0;
     if (kept < 2)
         b->gouy *= 0.5 * kept;

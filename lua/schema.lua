@@ -972,8 +972,8 @@ local function cfg_kept(sim, a)
 end
 
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
--- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC at r_max, z as 2D's. Every
--- other choice is refused by the key that asks for it, never ignored.
+-- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC at r_max, z as 2D's, Gaussian
+-- lasers along z on the axis. Every other choice is refused by the key that asks for it, never ignored.
 local function check_rz(sim, _, _, raw)
     if sim.geometry ~= "rz" then
         if sim.modes then fail("modes", string.format("is for geometry = \"rz\"; geometry is \"%s\"", sim.geometry)) end
@@ -1038,7 +1038,15 @@ local function check_rz(sim, _, _, raw)
             if sp.ppc and sp.ppc[2] == 0 then sp.ppc[2] = 4 * sim.modes end
         end
     end
-    if #sim.lasers > 0 then no("lasers", "a laser antenna") end
+    -- Lasers (docs/rz.md, "Lasers"): a Gaussian along z on the axis, linearly polarised, lives in
+    -- mode 1 only (E_x = E f(r): E_r = E cos, E_t = -E sin), so it needs modes >= 2
+    for i, l in ipairs(sim.lasers) do
+        local key = l.key or join("lasers", i)
+        if l.oblique or l.axis ~= 2 then no(join(key, "direction"), string.format("a laser along %s (along +z or -z only)", l.direction)) end
+        if l.has_profile then no(join(key, "profile"), "a profile expression (the Gaussian only)") end
+        if l.position[1] ~= 0 then no(join(key, "position"), string.format("a beam off the axis (r = %s m; expected 0)", numtext(l.position[1]))) end
+        if sim.modes < 2 then fail("modes", "geometry = \"rz\": a linearly polarised laser lives in mode m = 1; expected modes >= 2") end
+    end
     if sim.solver.name ~= "yee" then no("solver.name", "\"" .. sim.solver.name .. "\" (RZ's FDTD is Yee)") end
     if sim.moving_window then no("moving_window", "the moving window") end
     if sim.boost then no("boost", "the boosted frame") end

@@ -125,7 +125,6 @@ LUA
     else bad "RZ did not refuse $key ($line): rc $rc: $out"; fi
 }
 refuse shape_order 'species = { { name = "e", particle = "electron", density = 1e20, ppc = 1 } }, shape_order = 3,'
-refuse lasers 'lasers = { { wavelength = 8e-7, E0 = 1e12, waist = 2e-3, tau = 1e-14, t_peak = 2e-14, position = { 0, 0 }, direction = "+z", polarization = { 1, 0, 0 } } },'
 refuse solver.name 'solver = { name = "ckc" },'
 refuse filter.passes 'filter = { passes = 1 },'
 refuse diagnostics.full.1.fields 'diagnostics = { full = { { name = "f", interval = 1, fields = { "E", "rho" } } } },'
