@@ -5,7 +5,7 @@
 --   Er = -E0 r exp(-r^2 / w^2) h'(z),  Ez = E0 (2 - 2 r^2 / w^2) exp(-r^2 / w^2) h(z)   (TM: Bt)
 -- with h(z) = exp(-(z - z0)^2 / lz^2) cos(k0 (z - z0)), so (1/r) d(r Er)/dr + dEz/dz = 0. With B = 0
 -- each splits into two halves running to -z and +z, spreading in r as beams of waist w do.
--- `--set constants.mode=1` puts a ring instead: the same TE and TM shapes of width s about r0 =
+-- `--set constants.ring=1` puts a ring instead: the same TE and TM shapes of width s about r0 =
 -- 40 cells, short in z (no carrier), which runs mostly outward to r_max.
 -- The default boundaries: a PML along z at both ends, PEC at r_max; the test changes them with
 -- --set boundary.field=... and reads the field energy of the reduced diagnostic.
@@ -30,14 +30,14 @@ return picl.simulation {
   steps = 300,            -- 193 cells of light: the halves start 54 cells from the layers
   precision = "double",
   constants = { E0 = 1e9, w = w, k0 = 2 * math.pi / lambda, z0 = nz * d / 2, lz = 12 * d,
-                r0 = 40 * d, s = 4 * d, mode = 0 },
+                r0 = 40 * d, s = 4 * d, ring = 0 },
   fields = {
-    Et = "mode == 0 ? E0 * x / w * exp(-x*x/(w*w)) * exp(-(z-z0)*(z-z0)/(lz*lz)) * cos(k0*(z-z0))"
+    Et = "ring == 0 ? E0 * x / w * exp(-x*x/(w*w)) * exp(-(z-z0)*(z-z0)/(lz*lz)) * cos(k0*(z-z0))"
       .. " : E0 * exp(-(x-r0)*(x-r0)/(s*s)) * exp(-(z-z0)*(z-z0)/(s*s))",
-    Er = "mode == 0 ? -E0 * x * exp(-x*x/(w*w)) * exp(-(z-z0)*(z-z0)/(lz*lz))"
+    Er = "ring == 0 ? -E0 * x * exp(-x*x/(w*w)) * exp(-(z-z0)*(z-z0)/(lz*lz))"
       .. " * (-2*(z-z0)/(lz*lz) * cos(k0*(z-z0)) - k0 * sin(k0*(z-z0)))"
       .. " : -E0 * x * exp(-(x-r0)*(x-r0)/(s*s)) * (-2*(z-z0)/(s*s)) * exp(-(z-z0)*(z-z0)/(s*s)) / r0",
-    Ez = "mode == 0 ? E0 * (2 - 2*x*x/(w*w)) * exp(-x*x/(w*w)) * exp(-(z-z0)*(z-z0)/(lz*lz)) * cos(k0*(z-z0))"
+    Ez = "ring == 0 ? E0 * (2 - 2*x*x/(w*w)) * exp(-x*x/(w*w)) * exp(-(z-z0)*(z-z0)/(lz*lz)) * cos(k0*(z-z0))"
       .. " : E0 * (2 - 2*x*(x-r0)/(s*s)) * exp(-(x-r0)*(x-r0)/(s*s)) * exp(-(z-z0)*(z-z0)/(s*s)) / r0",
   },
   diagnostics = {

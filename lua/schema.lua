@@ -972,7 +972,7 @@ local function cfg_kept(sim, a)
 end
 
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
--- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC at r_max, z as 2D's, Gaussian
+-- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC or PML at r_max, z as 2D's, Gaussian
 -- lasers along z on the axis. Every other choice is refused by the key that asks for it, never ignored.
 local function check_rz(sim, _, _, raw)
     if sim.geometry ~= "rz" then
@@ -994,16 +994,13 @@ local function check_rz(sim, _, _, raw)
             numtext(g.lower[1])))
     end
     -- Field boundaries: r_max a PEC wall or a PML in front of one (the Cartesian CPML on d/dr,
-    -- the 1/r terms unstretched, as WarpX's RZ PML); the lower r face is the axis, never a PML;
-    -- z as 2D's, PML included (docs/rz.md, "Boundaries").
+    -- the 1/r terms unstretched, as WarpX's RZ PML); z as 2D's, PML included (docs/rz.md,
+    -- "Boundaries"). The lower r face is the axis whatever is written there (resolve_pml_outside
+    -- takes r = "pml" as a layer at r_max only).
     local f = sim.boundary.field[1]
     if f[2] ~= "pec" and f[2] ~= "pml" then
         fail("boundary.field", string.format("geometry = \"rz\": %s at r_max; expected \"pec\" or \"pml\"",
             repr(f[2])))
-    end
-    if f[1] == "pml" then
-        fail("boundary.field", "geometry = \"rz\": \"pml\" on the lower r face, which is the axis; expected "
-            .. "a PML at r_max only, e.g. { \"pec\", \"pml\" }")
     end
     -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape order 1, the pushers
     -- (Cartesian), absorbed at r_max, z as 2D's; one work item per box or per particle with F's
@@ -1289,6 +1286,9 @@ end
 -- full diagnostics default to (and regions stay in) sim.domain.
 local function resolve_pml_outside(sim)
     local g, b = sim.grid, sim.boundary
+    -- RZ's lower r face is the axis: r = "pml" (as PICMI's 'open' at r_max gives for both faces)
+    -- puts the layer at r_max only, inside the grid or beyond it
+    if sim.geometry == "rz" and b.field[1][1] == "pml" then b.field[1][1], b.pml_cells[1][1] = "pec", 0 end
     sim.domain = { lower = { table.unpack(g.lower) }, upper = { table.unpack(g.upper) }, cells = { table.unpack(g.cells) } }
     if not b.pml_outside then return end
     for a = 1, 3 do
