@@ -94,6 +94,54 @@ run_input rz_laser.lua 600 "laser into the PML along z" --set 'grid.cells={70,30
     --set 'grid.max_box={70,75}' --set 'boundary.field={"pec","pml"}' --set steps=600 --set diagnostics.full.fields.interval=600
 if energy diags/rz_laser_energy.csv "laser (m = 1) into the PML along z" max 1e-6; then ok; else bad "laser into the PML along z"; fi
 
+# A warm plasma (tests/cli/test_rz_langmuir.sh's: u_th 0.05 c, M = 2; 24 x 24 cells, 4-cell PMLs,
+# 300 steps, about 5 s a run). Particles never enter a layer: their boundary acts at its inner
+# edge, as in Cartesian runs (docs/input.md). (1) PMLs along z with reflecting particles, PEC at
+# r_max: the charge_residual (Gauss's law per mode on the nodes outside the layers) stays below
+# 1e-12 of max |rho / eps0|, and electrons are absorbed at r_max. (2) A PML at r_max: electrons
+# are absorbed at its inner edge, r = 20 cells, and none of the last file's lies beyond it (an
+# absorbed particle's charge stays on the edge's nodes, as at a Cartesian PML's edge, so the
+# charge_residual is not checked there).
+warm() { # NAME, field boundaries, particle boundaries
+    cat >"$1.lua" <<LUA
+local picl = require("picl")
+return picl.simulation {
+  geometry = "rz", modes = 2, shape_order = 1,
+  grid = { cells = { 24, 24 }, lower = { 0, 0 }, upper = { 6e-6, 6e-6 }, max_box = { 24, 8 } },
+  boundary = { field = $2, particles = $3, pml_cells = 4 },
+  steps = 300, precision = "double",
+  species = {
+    { name = "e", particle = "electron", density = 1e24, ppc = { 2, 2 }, u_th = { 0.05, 0.05, 0.05 } },
+    { name = "i", particle = "proton", density = 1e24, ppc = { 2, 2 }, u_th = { 0.002, 0.002, 0.002 } },
+  },
+  diagnostics = { output_dir = "$1", reduced = { name = "warm", interval = 20 },
+                  full = { { name = "parts", interval = 300, fields = { "E" }, species = { "e" } } } },
+}
+LUA
+    "$picl" run "$1.lua" >"$1.log" 2>&1 || { bad "warm RZ plasma $1 did not run: $(tail -n 5 "$1.log")"; return 1; }
+    "$root/.venv/bin/python" - "$1" <<'PY'
+import csv, glob, sys
+import h5py
+import numpy as np
+name = sys.argv[1]
+rows = list(csv.DictReader(open(name + "/warm.csv")))
+res = max(float(r["charge_residual"]) for r in rows)
+lost = {k: int(float(v)) for k, v in rows[-1].items() if k.startswith("absorbed") and float(v) > 0}
+with h5py.File(sorted(glob.glob(name + "/parts/openpmd_*.h5"))[-1], "r") as f:
+    (it,) = f["data"].values()
+    e = it["particles/e/position"]
+    r = np.hypot(e["x"][()] * e["x"].attrs["unitSI"], e["y"][()] * e["y"].attrs["unitSI"])
+print(f"  warm plasma, {name}: charge_residual at most {res:.2e} over 300 steps; absorbed {lost}; "
+      f"largest r of the last file's electrons {r.max() / 0.25e-6:.4f} cells")
+pml_r = name == "pml_r"
+ok = lost.get("absorbed_e_x_hi", 0) > 0 and r.max() <= (20 if pml_r else 24) * 0.25e-6 * (1 + 1e-12)
+ok &= pml_r or (res < 1e-12 and "absorbed_e_z_lo" not in lost)
+sys.exit(0 if ok else 1)
+PY
+}
+if warm pml_z '{ "pec", "pml" }' '{ "absorbing", "reflecting" }'; then ok; else bad "warm RZ plasma, PMLs along z"; fi
+if warm pml_r '{ "pml", "periodic" }' '{ "absorbing", "periodic" }'; then ok; else bad "warm RZ plasma, PML at r_max"; fi
+
 refused() { # message, --set ...: exit 2 and FILE:LINE: KEY with the message
     msg=$1
     shift
