@@ -13,7 +13,9 @@
 # the same at step 300 as at step 0 to 1e-12 of max |E_r| / dr at the start (the PML never touches
 # them), while deeper in the layers it changed by more than 1e-8 (the check sees them).
 # inputs/rz_laser.lua shortened to 15 um (70 x 300 cells, M = 2, 600 steps, about 6 s): the m = 1
-# laser's energy left after it ran into the PML along z, over its largest: < 1e-6.
+# laser's energy left after it ran into the PML along z, over its largest: < 1e-6. Focused harder
+# (w0 = 1 um) in r_max = 4 um, 600 steps, layers outside: < 1e-6 with a PML at r_max, > 1e-5 with
+# PEC there (the m = 1 field reflected at r_max).
 # Refused: r_max "periodic" (exit 2, by the key; "--set: KEY" here).
 . "$(dirname "$0")/lib.sh"
 need_venv
@@ -93,6 +95,20 @@ rm -rf diags
 run_input rz_laser.lua 600 "laser into the PML along z" --set 'grid.cells={70,300}' --set 'grid.upper={14e-6,15e-6}' \
     --set 'grid.max_box={70,75}' --set 'boundary.field={"pec","pml"}' --set steps=600 --set diagnostics.full.fields.interval=600
 if energy diags/rz_laser_energy.csv "laser (m = 1) into the PML along z" max 1e-6; then ok; else bad "laser into the PML along z"; fi
+rm -rf diags
+# m = 1 at r_max: the same laser focused harder (w0 = 1 um, 3 um ahead: it spreads at 0.32 rad) in
+# r_max = 4 um (20 cells) with 10-cell layers beyond it and along z: what is left after 600 steps,
+# over the peak, with a PML at r_max against PEC there (the control)
+for rb in pml pec; do
+    run_input rz_laser.lua 600 "diverging laser, $rb at r_max" --set 'grid.cells={20,300}' --set 'grid.upper={4e-6,15e-6}' \
+        --set "boundary.field={{\"pec\",\"$rb\"},{\"pml\",\"pml\"}}" --set boundary.pml_outside=true \
+        --set 'grid.max_box={10,300}' --set steps=600 --set diagnostics.full.fields.interval=600 \
+        --set lasers.beam.waist=1e-6 --set lasers.beam.focal_distance=3e-6
+    if [ $rb = pml ]; then set -- max 1e-6; else set -- min 1e-5; fi
+    if energy diags/rz_laser_energy.csv "diverging laser (m = 1), $rb at r_max" "$@"; then ok
+    else bad "diverging laser, $rb at r_max"; fi
+    rm -rf diags
+done
 
 # A warm plasma (tests/cli/test_rz_langmuir.sh's: u_th 0.05 c, M = 2; 24 x 24 cells, 4-cell PMLs,
 # 300 steps, about 5 s a run). Particles never enter a layer: their boundary acts at its inner
