@@ -351,6 +351,7 @@ struct picl_config {
     enum cfg_grid_type grid_type; /* solver.grid: staggered (Yee) or collocated (PSATD only) */
     int psatd_rho; /* solver.update_with_rho: PSATD takes rho deposited at t^n and t^{n+1} (WarpX's name) */
     int psatd_cc; /* solver.current_correction: PSATD projects J onto the spectral continuity equation */
+    int psatd_cc_by_default; /* 1: solver.current_correction was left unset and direct deposition turned it on */
     double stop_time; /* s as given, or 0 when steps was given */
     char set_note[CFG_TEXT_LEN]; /* what a --set replaced besides its own key (lua/set.lua); "" if nothing */
 

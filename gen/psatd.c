@@ -164,11 +164,11 @@ void gen_psatd_emit(struct strbuf *sb, const struct picl_config *cfg, const stru
         sb_printf(sb, "/* current correction: J projected onto continuity with the deposited rho^n, rho^{n+1} "
                       "(solver.current_correction) */\n#define PSATD_CURRENT_CORRECTION 1\n#define PSATD_DT %.17g\n",
                   cfg->dt);
-    sb_printf(sb, "\n/* PSATD (templates/psatd.cl): one FFT of the box's %d x %d x %d valid cells; the staggering\n"
-                  " * of E (and J) and B as axis masks (gen/psatd.c). */\n",
-              lay->box[0], lay->box[1], lay->box[2]);
-    sb_printf(sb, "#define PSATD_NX %d\n#define PSATD_NY %d\n#define PSATD_NZ %d\n", lay->box[0], lay->box[1],
-              lay->box[2]);
+    sb_printf(sb, "\n/* PSATD (templates/psatd.cl): one FFT of the periodic domain's %d x %d x %d cells (every box's\n"
+                  " * valid cells at its offset); the staggering of E (and J) and B as axis masks (gen/psatd.c). */\n",
+              lay->cells[0], lay->cells[1], lay->cells[2]);
+    sb_printf(sb, "#define PSATD_NX %d\n#define PSATD_NY %d\n#define PSATD_NZ %d\n", lay->cells[0], lay->cells[1],
+              lay->cells[2]);
     sb_printf(sb, "#define PSATD_C2 %.17g\n#define PSATD_INV_EPS0 %.17g\n", PICL_C * PICL_C, 1.0 / PICL_EPS0);
     sb_printf(sb, "#define PSATD_STAGGER_E { %d, %d, %d }\n#define PSATD_STAGGER_B { %d, %d, %d }\n",
               stagger_mask(cfg, FC_EX), stagger_mask(cfg, FC_EY), stagger_mask(cfg, FC_EZ), stagger_mask(cfg, FC_BX), stagger_mask(cfg, FC_BY),

@@ -430,6 +430,10 @@ static void copy_config(const struct luatab *rd, int r, struct picl_config *cfg)
     cfg->grid_type = (enum cfg_grid_type)luatab_enum(rd, s, "grid", cfg_grid_type_names);
     cfg->psatd_rho = luatab_boolean(rd, s, "update_with_rho");
     cfg->psatd_cc = luatab_boolean(rd, s, "current_correction");
+    /* set by lua/schema.lua's resolve_current_correction when WarpX's default turned it on */
+    if (luatab_push(rd, s, "current_correction_by_default", LUA_TBOOLEAN, 1))
+        cfg->psatd_cc_by_default = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     lua_pop(L, 1);
     cfg->steps = (long)luatab_integer(rd, r, "steps");
     cfg->stop_time = luatab_number(rd, r, "stop_time", 0);

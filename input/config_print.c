@@ -80,7 +80,13 @@ void cfg_print(const struct picl_config *cfg, void *file)
     fprintf(f, "solver             %s%s%s%s, dt = %.9g s (", cfg_solver_names[cfg->solver],
             cfg->grid_type == CFG_GRID_COLLOCATED ? " on the collocated grid" : "",
             cfg->psatd_rho ? " with rho deposited at t^n and t^n+1" : "",
-            cfg->psatd_cc ? " with current correction" : "", cfg->dt);
+            cfg->solver != CFG_SOLVER_PSATD ? ""
+            : !cfg->psatd_cc                ? " without current correction"
+            : cfg->psatd_cc_by_default
+                ? " with current correction (on by default with direct deposition; solver.current_correction = false "
+                  "turns it off)"
+                : " with current correction",
+            cfg->dt);
     if (cfg->cfl > 0)
         fprintf(f, "cfl %.6g of ", cfg->cfl);
     else

@@ -92,13 +92,18 @@ int ckpt_select_my_boxes(hid_t fs, const struct gen_layout *lay, hsize_t lead, h
     return 0;
 }
 
+int ckpt_field_comps(const struct ctx *c)
+{
+    return FC_COUNT * cfg_mode_comps(c->cfg);
+}
+
 /* Checksum of local box s's fields, all components with their guards. */
 uint64_t ckpt_box_fields_hash(const struct ctx *c, const char *host, int s)
 {
     const struct gen_layout *lay = &c->lay;
     const size_t real = c->real_size, box = (size_t)lay->box_stride;
     uint64_t h = 0;
-    for (int comp = 0; comp < FC_COUNT; comp++)
+    for (int comp = 0; comp < ckpt_field_comps(c); comp++)
         h = hio_hash(host + ((size_t)comp * (size_t)lay->comp_stride + (size_t)s * box) * real, box * real, h);
     return h;
 }

@@ -43,6 +43,8 @@ enum pa_kept ckpt_array_kept(int a);
 /* Selects, in the file space of a per-box dataset, the entries of this rank's boxes: the dataset
  * is [n_boxes] (lead 0, row 0), [n_boxes][row] (lead 0) or [lead][n_boxes][row]. */
 int ckpt_select_my_boxes(hid_t fs, const struct gen_layout *lay, hsize_t lead, hsize_t row);
+/* The field components a checkpoint holds: FC_COUNT, each with its MODE_COMPS parts in RZ. */
+int ckpt_field_comps(const struct ctx *c);
 /* Checksum of local box s's fields, all components with their guards. */
 uint64_t ckpt_box_fields_hash(const struct ctx *c, const char *host, int s);
 /* Steps of the complete checkpoints in dir, newest first; returns how many (at most max). */

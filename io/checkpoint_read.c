@@ -221,9 +221,9 @@ static int check_header(struct reader *r, const struct io_state *io, long *step,
     if (counts[0] != (int)c->real_size)
         return refuse(r, "layout mismatch: its reals have %d bytes (%s), this run's %d (%s)", counts[0],
                       counts[0] == 8 ? "double" : "float", (int)c->real_size, c->real_size == 8 ? "double" : "float");
-    if (counts[1] != lay->ng || counts[2] != FC_COUNT)
+    if (counts[1] != lay->ng || counts[2] != ckpt_field_comps(c))
         return refuse(r, "layout mismatch: it has %d guard cells and %d field components, this run %d and %d",
-                      counts[1], counts[2], lay->ng, FC_COUNT);
+                      counts[1], counts[2], lay->ng, ckpt_field_comps(c));
     if (i64 != io->n_species)
         return refuse(r, "layout mismatch: it has %" PRId64 " species, this run %d", i64, io->n_species);
     if (*step < 0 || *step > c->cfg->steps)
@@ -264,7 +264,8 @@ static int restore_fields(struct reader *r, struct io_state *io)
 {
     struct ctx *c = io->ctx;
     const struct gen_layout *lay = &c->lay;
-    const size_t real = c->real_size, n = (size_t)FC_COUNT * (size_t)lay->comp_stride;
+    const int comps = ckpt_field_comps(c);
+    const size_t real = c->real_size, n = (size_t)comps * (size_t)lay->comp_stride;
     char *host = hio_staging_get(io->staging, n * real);
     uint64_t *stored = mem_calloc((size_t)lay->n_boxes, sizeof *stored);
     hid_t d = H5I_INVALID_HID, fs = H5I_INVALID_HID, ms = H5I_INVALID_HID;
@@ -273,8 +274,8 @@ static int restore_fields(struct reader *r, struct io_state *io)
         snprintf(r->err, r->err_len, "out of host memory reading a checkpoint");
         goto done;
     }
-    hsize_t dims[3] = {FC_COUNT, (hsize_t)lay->n_boxes, (hsize_t)lay->box_stride}, nb = (hsize_t)lay->n_boxes;
-    hsize_t mine[3] = {FC_COUNT, (hsize_t)lay->n_local, (hsize_t)lay->box_stride};
+    hsize_t dims[3] = {(hsize_t)comps, (hsize_t)lay->n_boxes, (hsize_t)lay->box_stride}, nb = (hsize_t)lay->n_boxes;
+    hsize_t mine[3] = {(hsize_t)comps, (hsize_t)lay->n_local, (hsize_t)lay->box_stride};
     if (read_dataset(r, r->file, "fields_checksum", "fields_checksum", H5T_NATIVE_UINT64, 1, &nb, stored))
         goto done;
     d = open_checked(r, r->file, "fields", "fields", 3, dims);
@@ -282,7 +283,7 @@ static int restore_fields(struct reader *r, struct io_state *io)
         goto done;
     fs = H5Dget_space(d);
     ms = H5Screate_simple(3, mine, NULL);
-    if (fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, FC_COUNT, (hsize_t)lay->box_stride) ||
+    if (fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, (hsize_t)comps, (hsize_t)lay->box_stride) ||
         H5Dread(d, ckpt_real_type(c), ms, fs, H5P_DEFAULT, host) < 0) {
         read_failed(r, "fields");
         goto done;
@@ -494,18 +495,22 @@ static int restore_array(struct reader *r, struct species *sp, struct ctx *c, hi
     if (rc)
         return read_failed(r, label);
     /* positions are cells of the domain, within the particle's box after every step; momenta
-     * finite; weights finite and not negative; ids anything */
+     * finite; weights finite and not negative; ids anything. In RZ x and y are Cartesian from the
+     * axis (docs/rz.md), within r_max on either side (boxes along z only with particles). */
     const int axis = a - PA_X;
+    const int rz_xy = c->cfg->geometry == CFG_GEOMETRY_RZ && (a == PA_X || a == PA_Y);
     size_t m = 0;
     for (int i = 0; i < n; i++) {
         const long *t = sp->boxes_host + (size_t)order[i].box * BT_STRIDE;
         const size_t len = (size_t)t[BT_COUNT] * elem;
         const int gid = gen_box_gid(&c->lay, order[i].box), *nbox = c->lay.nbox;
         const int at[3] = {gid % nbox[0], gid / nbox[0] % nbox[1], gid / (nbox[0] * nbox[1])};
-        const double lo = a <= PA_Z ? (double)at[axis] * c->lay.box[axis] : a == PA_W ? 0 : -DBL_MAX;
-        const long bad = a == PA_ID ? -1
-                                    : bad_real(c, packed + m, (size_t)t[BT_COUNT], lo,
-                                               a <= PA_Z ? lo + c->lay.box[axis] : INFINITY);
+        const double lo = rz_xy        ? -(double)c->lay.cells[0]
+                          : a <= PA_Z  ? (double)at[axis] * c->lay.box[axis]
+                          : a == PA_W  ? 0
+                                       : -DBL_MAX;
+        const double hi = rz_xy ? (double)c->lay.cells[0] : a <= PA_Z ? lo + c->lay.box[axis] : INFINITY;
+        const long bad = a == PA_ID ? -1 : bad_real(c, packed + m, (size_t)t[BT_COUNT], lo, hi);
         if (bad >= 0) {
             const double v = real_at(c, packed + m, (size_t)bad);
             return refuse(r, "%s: particle %ld of box %d has %s = %g, %s (the file was edited or is corrupt)", label,

@@ -45,7 +45,8 @@ static int write_fields(const struct io_state *io, struct hio_file *f, double *b
 {
     struct ctx *c = io->ctx;
     const struct gen_layout *lay = &c->lay;
-    const size_t real = c->real_size, n = (size_t)FC_COUNT * (size_t)lay->comp_stride;
+    const int comps = ckpt_field_comps(c);
+    const size_t real = c->real_size, n = (size_t)comps * (size_t)lay->comp_stride;
     char *host = hio_staging_get(io->staging, n * real);
     uint64_t *sums = mem_calloc((size_t)lay->n_local, sizeof *sums);
     if (!host || !sums) {
@@ -61,11 +62,11 @@ static int write_fields(const struct io_state *io, struct hio_file *f, double *b
     }
     for (int b = 0; b < lay->n_local; b++)
         sums[b] = ckpt_box_fields_hash(c, host, b);
-    hsize_t dims[3] = {FC_COUNT, (hsize_t)lay->n_boxes, (hsize_t)lay->box_stride};
-    hsize_t mine[3] = {FC_COUNT, (hsize_t)lay->n_local, (hsize_t)lay->box_stride};
+    hsize_t dims[3] = {(hsize_t)comps, (hsize_t)lay->n_boxes, (hsize_t)lay->box_stride};
+    hsize_t mine[3] = {(hsize_t)comps, (hsize_t)lay->n_local, (hsize_t)lay->box_stride};
     hid_t d = hio_make_dataset(f->id, "fields", ckpt_real_type(c), 3, dims);
     hid_t fs = d < 0 ? H5I_INVALID_HID : H5Dget_space(d), ms = H5Screate_simple(3, mine, NULL);
-    int rc = d < 0 || fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, FC_COUNT, (hsize_t)lay->box_stride) ||
+    int rc = d < 0 || fs < 0 || ms < 0 || ckpt_select_my_boxes(fs, lay, (hsize_t)comps, (hsize_t)lay->box_stride) ||
              hio_write(d, ckpt_real_type(c), ms, fs, f->dxpl, host) < 0;
     hio_close_transfer(d, fs, ms);
     *bytes += (double)(n * real);
@@ -208,7 +209,7 @@ static int layout_attrs(const struct io_state *io, hid_t root)
     const struct gen_layout *lay = &c->lay;
     char date[64];
     hio_date(date, sizeof date);
-    int counts[3] = {(int)c->real_size, lay->ng, FC_COUNT};
+    int counts[3] = {(int)c->real_size, lay->ng, ckpt_field_comps(c)};
     return hio_attr_string(root, "format", CKPT_MAGIC) | hio_attr_i64(root, "format_version", CKPT_FORMAT_VERSION) |
            hio_attr_string(root, "picl_version", PICL_VERSION) | hio_attr_string(root, "date", date) |
            hio_attr_u64(root, "input_hash", c->cfg->input_hash) |

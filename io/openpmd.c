@@ -406,8 +406,9 @@ static int meshes_attrs(struct writer *w)
 /* RZ (docs/rz.md): openPMD's thetaMode. A record component is one dataset (2M - 1, Nr, Nz), the
  * modes along the first axis in the order picl stores them (m = 0, then the cos and sin parts,
  * i.e. re and im, of m = 1, 2 ...: geometryParameters "m=M;imag=+"), so openPMD-viewer sums F0 +
- * sum_m (F_cos cos m theta + F_sin sin m theta). Components r, t (theta), z; one rank, the whole
- * grid (the schema refuses regions and coarsening in RZ). */
+ * sum_m (F_cos cos m theta + F_sin sin m theta). Components r, t (theta), z; the whole grid (the
+ * schema refuses regions and coarsening in RZ), each rank writing the (2M - 1, r, z) blocks of
+ * its boxes in one collective write. */
 static int write_rz_component(struct writer *w, hid_t rec, const char *name, enum field_comp fc)
 {
     struct ctx *c = w->c;
@@ -418,28 +419,48 @@ static int write_rz_component(struct writer *w, hid_t rec, const char *name, enu
     if (!host)
         return -1;
     char *packed = host + n_comp * real;
+    /* this rank's cells in the file's order (part, r, z): what a union of hyperslabs selects */
     size_t at = 0;
     for (int p = 0; p < mc; p++)
         for (int i = 0; i < nr; i++)
-            for (int k = 0; k < nz; k++, at += real) {
-                const int bx = i / lay->box[0], bz = k / lay->box[2], b = bx + lay->nbox[0] * bz;
-                const size_t src = (size_t)p * (size_t)lay->comp_stride + (size_t)b * (size_t)lay->box_stride +
+            for (int k = 0; k < nz; k++) {
+                const int bx = i / lay->box[0], bz = k / lay->box[2], b = bx + lay->nbox[0] * lay->nbox[1] * bz;
+                if (!box_is_mine(c, b))
+                    continue;
+                const size_t src = (size_t)p * (size_t)lay->comp_stride +
+                                   (size_t)gen_box_slot(lay, b) * (size_t)lay->box_stride +
                                    (size_t)(i - bx * lay->box[0] + lay->ngs[0]) +
                                    (size_t)(k - bz * lay->box[2] + lay->ngs[2]) * (size_t)lay->dim[0] * (size_t)lay->dim[1];
                 memcpy(packed + at, host + src * real, real);
+                at += real;
             }
+    const size_t mine = at / real;
     const hsize_t dims[3] = {(hsize_t)mc, (hsize_t)nr, (hsize_t)nz};
     hid_t d = hio_make_dataset(rec, name, real_type(c), 3, dims);
+    if (d < 0)
+        return h5fail(w, name);
+    hid_t fs = H5Dget_space(d);
+    hsize_t one = 1, count = mine;
+    hid_t ms = H5Screate_simple(1, mine ? &count : &one, NULL);
+    int rc = fs < 0 || ms < 0 || H5Sselect_none(fs) < 0 || (!mine && H5Sselect_none(ms) < 0);
+    for (int b = 0; rc == 0 && b < lay->n_boxes; b++) {
+        if (!box_is_mine(c, b))
+            continue;
+        const int bx = b % lay->nbox[0], bz = b / (lay->nbox[0] * lay->nbox[1]);
+        const hsize_t start[3] = {0, (hsize_t)bx * (hsize_t)lay->box[0], (hsize_t)bz * (hsize_t)lay->box[2]};
+        const hsize_t extent[3] = {(hsize_t)mc, (hsize_t)lay->box[0], (hsize_t)lay->box[2]};
+        rc = H5Sselect_hyperslab(fs, H5S_SELECT_OR, start, NULL, extent, NULL) < 0;
+    }
     double stagger[3];
     gen_field_offset(w->c->cfg, fc, stagger);
     const double position[2] = {stagger[0], stagger[2]};
-    int rc = d < 0 || hio_write(d, real_type(c), H5S_ALL, H5S_ALL, w->file.dxpl, packed) < 0 ||
-             hio_attr_doubles(d, "position", position, 2) || hio_attr_double(d, "unitSI", 1.0);
-    if (d >= 0)
-        H5Dclose(d);
+    rc = rc || hio_write(d, real_type(c), ms, fs, w->file.dxpl, packed) < 0 ||
+         hio_attr_doubles(d, "position", position, 2) || hio_attr_double(d, "unitSI", 1.0);
+    hio_close_transfer(H5I_INVALID_HID, fs, ms);
+    H5Dclose(d);
     if (rc)
         return h5fail(w, name);
-    w->bytes += (double)(at / real) * (double)real;
+    w->bytes += (double)mine * (double)real;
     return 0;
 }
 
@@ -455,7 +476,8 @@ static int write_rz_record(struct writer *w, const char *name, enum field_comp f
     char params[32];
     snprintf(params, sizeof params, "m=%d;imag=+", w->c->cfg->modes);
     const char *labels[2] = {"r", "z"};
-    const double spacing[2] = {lay->dx[0], lay->dx[2]}, offset[2] = {0.0, lay->lower[2]};
+    /* z as 2D's: where the moving window has taken the grid */
+    const double spacing[2] = {lay->dx[0], lay->dx[2]}, offset[2] = {0.0, window_lower(w->s->window, w->c, 2)};
     int rc = hio_attr_string(rec, "geometry", "thetaMode") | hio_attr_string(rec, "geometryParameters", params) |
              hio_attr_string(rec, "dataOrder", "C") | hio_attr_strings(rec, "axisLabels", labels, 2) |
              hio_attr_doubles(rec, "gridSpacing", spacing, 2) | hio_attr_doubles(rec, "gridGlobalOffset", offset, 2) |

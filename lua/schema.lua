@@ -376,9 +376,10 @@ local solver = section {
         update_with_rho = { kind = boolean, default = false,
             doc = "PSATD only: take rho deposited at the start and the end of the step instead of rho from "
                 .. "Gauss's law and continuity (WarpX's psatd.update_with_rho; docs/psatd.md)" },
-        current_correction = { kind = boolean, default = false,
+        current_correction = { kind = boolean,
             doc = "PSATD only: correct J in k-space so that it satisfies the continuity equation with rho deposited "
-                .. "at the start and the end of the step (WarpX's psatd.current_correction; docs/psatd.md)" },
+                .. "at the start and the end of the step (WarpX's psatd.current_correction; docs/psatd.md); "
+                .. "default: on with PSATD and direct deposition, as WarpX" },
     },
     rules = {
         function(s, key)
@@ -972,8 +973,9 @@ local function cfg_kept(sim, a)
 end
 
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
--- What RZ runs so far (docs/rz.md): the field solver in vacuum, PEC or PML at r_max, z as 2D's, Gaussian
--- lasers along z on the axis. Every other choice is refused by the key that asks for it, never ignored.
+-- What RZ runs so far (docs/rz.md): the field solver, PEC or PML at r_max, PML along z and z as
+-- 2D's, plasma particles, Gaussian lasers along z on the axis, the moving window and the binomial
+-- filter along z. Every other choice is refused by the key that asks for it, never ignored.
 local function check_rz(sim, _, _, raw)
     if sim.geometry ~= "rz" then
         if sim.modes then fail("modes", string.format("is for geometry = \"rz\"; geometry is \"%s\"", sim.geometry)) end
@@ -1045,13 +1047,21 @@ local function check_rz(sim, _, _, raw)
         if sim.modes < 2 then fail("modes", "geometry = \"rz\": a linearly polarised laser lives in mode m = 1; expected modes >= 2") end
     end
     if sim.solver.name ~= "yee" then no("solver.name", "\"" .. sim.solver.name .. "\" (RZ's FDTD is Yee)") end
-    if sim.moving_window then no("moving_window", "the moving window") end
+    -- the window moves along z (docs/rz.md, "Moving window"); r ends on the axis and the wall
+    if sim.moving_window and sim.moving_window.axis ~= "z" then
+        fail("moving_window.axis", string.format("geometry = \"rz\": the window moves along z; got %s (r is bounded "
+            .. "by the axis and the wall at r_max)", repr(sim.moving_window.axis)))
+    end
+    if sim.moving_window and #sim.lasers > 0 then
+        no("moving_window", "a moving window with a laser (the RZ antenna does not follow the window's shifts)")
+    end
     if sim.boost then no("boost", "the boosted frame") end
     if sim.applied_fields then no("applied_fields", "applied fields") end
     if #sim.collisions > 0 then no("collisions", "collisions") end
-    if sim.checkpoint then no("checkpoint", "checkpoints") end
-    for a = 1, 3 do
-        if (sim.filter.passes[a] or 0) > 0 then no("filter.passes", "the binomial filter") end
+    -- the binomial filter along z per mode (docs/rz.md, "Filter"); along r it would need each
+    -- field's parity below the axis, which the filter kernels do not apply
+    if (sim.filter.passes[1] or 0) > 0 then
+        no("filter.passes", "the binomial filter along r (along z only: passes = {0, nz})")
     end
     if sim.filter.godfrey then no("filter.godfrey", "the Godfrey filter") end
     local d = sim.diagnostics
@@ -1913,6 +1923,17 @@ local function resolve_godfrey(sim)
     sim.filter.godfrey_by_boost = sim.filter.godfrey or nil
 end
 
+-- solver.current_correction left unset: WarpX's rule (Source/WarpX.cpp, ReadParameters): on for
+-- PSATD unless the deposition conserves charge (Esirkepov; WarpX also Villasenor and Vay) or div E
+-- cleaning is on (picl has none); an explicit value wins. Resolved here, where the deposition is
+-- known; current_correction_by_default tells picl check why it is on.
+local function resolve_current_correction(sim)
+    local s = sim.solver
+    if s.current_correction ~= nil then return end
+    s.current_correction = s.name == "psatd" and sim.deposition ~= "esirkepov"
+    s.current_correction_by_default = s.current_correction or nil
+end
+
 -- The Godfrey filter's coefficients were fitted (Godfrey and Vay 2014) for the CKC solver and
 -- the energy-conserving (Galerkin) gather; picl carries only that table (docs/filters.md).
 local function check_godfrey(sim)
@@ -1933,9 +1954,9 @@ local function check_godfrey(sim)
     end
 end
 
--- PSATD (docs/psatd.md) runs so far on one box with periodic fields on one rank: one FFT of the
--- whole grid. What it lacks for the rest is named in each refusal (issue #39); the rank count is
--- checked by the runtime, which knows it.
+-- PSATD (docs/psatd.md) runs so far with periodic fields on one rank: one FFT of the whole grid,
+-- any number of boxes. What it lacks for the rest is named in each refusal (issue #39); the rank
+-- count is checked by the runtime, which knows it.
 local function check_psatd(sim)
     if sim.solver.name ~= "psatd" then return end
     -- the features first: a window or a boost comes with non-periodic faces, which are refused below
@@ -1962,13 +1983,7 @@ local function check_psatd(sim)
         fail("deposition", string.format("\"%s\" with solver.grid = \"collocated\"; Esirkepov's current sits at "
             .. "Yee's staggered positions, so expected deposition = \"direct\" (deposited at the nodes)", sim.deposition))
     end
-    local g = sim.grid
     for _, a in ipairs(sim.geometry_axes) do
-        if g.max_box[a] < g.cells[a] then
-            fail("grid.max_box", string.format("%d cells along %s in boxes of %d with solver \"psatd\"; PSATD has "
-                .. "no local FFTs with guard regions yet (one FFT of the whole grid), so expected one box: "
-                .. "max_box >= cells", g.cells[a], AXES[a], g.max_box[a]))
-        end
         for f = 1, 2 do
             local v = sim.boundary.field[a][f]
             if v ~= "periodic" then
@@ -2029,7 +2044,7 @@ local simulation = section {
     -- frame's regions and beams, before dt and steps are resolved from the (boosted) grid
     rules = { resolve_geometry, resolve_pml_outside, resolve_godfrey, check_rz, check_geometry, check_sizes, check_regions, check_beams, boost.rule, resolve_time_step, resolve_steps, check_flux, check_ionization, check_moving_window,
         check_full_diagnostics, check_pml, resolve_lasers, diag_schema.rule, check_collisions,
-        check_godfrey, check_psatd },
+        check_godfrey, resolve_current_correction, check_psatd },
 }
 
 

@@ -114,10 +114,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     /* with the Godfrey filter, its copy of E and B too (gen/godfrey.h) */
     m->fields = gen_field_buffer_comps(cfg) * (double)lay.comp_stride * real;
     m->pml = pml_bytes(cfg, &lay, (size_t)real);
-    if (cfg->solver == CFG_SOLVER_PSATD) { /* 9 complex arrays and 4 coefficients a k-point; k and shifts per axis */
-        const double points = (double)lay.box[0] * lay.box[1] * lay.box[2] * lay.n_boxes;
-        m->psatd = (9 * 2 + 4) * points * real + 3 * (double)(lay.box[0] + lay.box[1] + lay.box[2]) * real;
-    }
+    if (cfg->solver == CFG_SOLVER_PSATD) /* 9 complex arrays and 4 coefficients a k-point; k and shifts per axis */
+        m->psatd = (9 * 2 + 4) * cells * real + 3 * (double)(lay.cells[0] + lay.cells[1] + lay.cells[2]) * real;
     m->diagnostics = rows * 2 * sizeof(double);
     m->loading = cells * (sizeof(int) + sizeof(long));
     m->guards = guards_estimate(cfg, &lay);
@@ -179,7 +177,7 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
     if (m->pml > 0)
         fprintf(out, "  pml         %10.1f MiB  (auxiliary fields of the absorbing layers)\n", m->pml / MiB);
     if (m->psatd > 0)
-        fprintf(out, "  psatd       %10.1f MiB  (complex E, B, J of the box and the k-space tables; not VkFFT's own buffers)\n",
+        fprintf(out, "  psatd       %10.1f MiB  (complex E, B, J of the domain and the k-space tables; not VkFFT's own buffers)\n",
                 m->psatd / MiB);
     for (int s = 0; s < cfg->n_species; s++)
         fprintf(out, "  %-11s %10.1f MiB  (%ld particles, with room to move between boxes)\n", cfg->species[s].name,

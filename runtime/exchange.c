@@ -59,7 +59,8 @@ static int cl_ok(cl_int rc, const char *what, char *err, size_t err_len)
     return -1;
 }
 
-/* Finds the remote guards of component comp and asks their owners for them. */
+/* Finds the remote guards of stored component comp (field x MODE_COMPS + part) and asks their
+ * owners for them. */
 static int plan_component(struct comp_plan *p, struct ctx *c, struct kernel *plan, int comp, struct arena_buf *remote,
                           struct arena_buf *remote_cell, int *host_remote, int *host_cell, char *err, size_t err_len)
 {
@@ -282,14 +283,16 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
     memset(x, 0, sizeof *x);
     const struct gen_layout *lay = &c->lay;
     x->n_ranks = lay->n_ranks;
-    struct comp_plan cp[FC_G0 + 1];
-    memset(cp, 0, sizeof cp);
+    /* one plan per stored component: in RZ each field holds MODE_COMPS parts (its modes), which
+     * share the field's staggering, so halo_plan's rule is the same for each (guards.cl) */
+    const int mc = cfg_mode_comps(c->cfg), n_comps = (FC_G0 + 1) * mc;
+    struct comp_plan *cp = mem_calloc((size_t)n_comps, sizeof *cp);
     struct arena_buf remote = {0}, remote_cell = {0};
     struct kernel plan = {0};
     const size_t n = (size_t)lay->comp_stride;
     int *host_remote = mem_alloc(n * sizeof(int)), *host_cell = mem_alloc(n * sizeof(int));
     int rc = -1;
-    if (!host_remote || !host_cell) {
+    if (!cp || !host_remote || !host_cell) {
         snprintf(err, err_len, "guard exchange: out of host memory for the plans");
         goto done;
     }
@@ -304,16 +307,18 @@ int exchange_create(struct exchange *x, struct ctx *c, cl_mem F, char *err, size
         kernel_mem(&x->pack, "F", F, err, err_len) || kernel_mem(&x->unpack, "F", F, err, err_len) ||
         kernel_mem(&x->unpack_add, "F", F, err, err_len))
         goto done;
-    for (int comp = 0; comp <= FC_G0; comp++)
+    for (int comp = 0; comp < n_comps; comp++)
         if (plan_component(&cp[comp], c, &plan, comp, &remote, &remote_cell, host_remote, host_cell, err, err_len))
             goto done;
     for (int g = 0; g < XG_COUNT; g++)
-        if (build_group(&x->group[g], c, cp, group_comps[g][0], group_comps[g][1], group_comps[g][2], err, err_len))
+        if (build_group(&x->group[g], c, cp, group_comps[g][0] * mc, group_comps[g][1] * mc, group_comps[g][2], err,
+                        err_len))
             goto done;
     rc = 0;
 done:
-    for (int comp = 0; comp <= FC_G0; comp++)
+    for (int comp = 0; cp && comp < n_comps; comp++)
         free_component(&cp[comp]);
+    mem_free(cp);
     kernel_release(&plan);
     arena_free(&c->arena, &remote);
     arena_free(&c->arena, &remote_cell);

@@ -49,10 +49,6 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
     memset(f, 0, sizeof *f);
     const struct gen_layout *lay = &c->lay;
     const int rz = c->cfg->geometry == CFG_GEOMETRY_RZ;
-    if (rz && lay->n_ranks > 1) {
-        snprintf(err, err_len, "geometry = \"rz\" runs on one rank so far (docs/rz.md); got %d", lay->n_ranks);
-        return -1;
-    }
     /* with the Godfrey filter, its copy of E and B follows the solver's components */
     size_t bytes = (size_t)gen_field_buffer_comps(c->cfg) * (size_t)lay->comp_stride * c->real_size;
     if (arena_alloc(&c->arena, bytes, c->cfg->filter_godfrey ? "fields E, B, J, rho, Godfrey-filtered E, B"

@@ -1,7 +1,8 @@
-/* psatd_solver.c: the PSATD step on the device: pack, forward FFT, k-space update, inverse FFT,
- * unpack. The tables are computed once on the host in double (gen/psatd.c) and stored in `real`. */
+/* psatd_solver.c: the PSATD step on the device: pack every box into the whole domain's arrays,
+ * forward FFT, k-space update, inverse FFT, unpack. The tables are computed once on the host in double (gen/psatd.c) and stored in `real`. */
 #include "psatd_solver.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "constants.h"
@@ -37,15 +38,9 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
 {
     memset(p, 0, sizeof *p);
     const struct gen_layout *lay = &c->lay;
-    /* the schema refuses several boxes; the rank count only the run knows */
-    if (lay->n_ranks > 1 || lay->nbox[0] * lay->nbox[1] * lay->nbox[2] > 1) {
-        snprintf(err, err_len, "solver: \"psatd\" runs on one box on one rank so far (one FFT of the whole grid; "
-                               "the local FFTs with guard regions for boxes and ranks are not built yet), and this "
-                               "run has %d boxes on %d ranks",
-                 lay->nbox[0] * lay->nbox[1] * lay->nbox[2], lay->n_ranks);
-        return -1;
-    }
-    const int *n = lay->box;
+    /* One FFT of the whole periodic domain, each box packed at its offset; with several ranks each
+     * packs its own boxes and the arrays are summed over the ranks (gather_ranks) */
+    const int *n = lay->cells;
     p->points = (size_t)n[0] * n[1] * n[2];
     struct psatd_tables t;
     const int galilean = psatd_uses_gal(c->cfg), arrays = psatd_rho_deposits(c->cfg) ? 11 : 9;
@@ -63,6 +58,13 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
     if (rc)
         return -1;
     const size_t bytes = fft_bytes(3, n, c->cfg->precision);
+    p->bytes = bytes;
+    p->arrays = arrays;
+    if (lay->n_ranks > 1 && !(p->host = mem_alloc((size_t)arrays * bytes))) {
+        snprintf(err, err_len, "psatd: out of host memory for the %d ranks' sum of the k-space arrays (%zu bytes)",
+                 lay->n_ranks, (size_t)arrays * bytes);
+        return -1;
+    }
     if (arena_alloc(&c->arena, (size_t)arrays * bytes, "psatd transforms of E, B, J (and rho^n, rho^n+1)", &p->fk,
                     err, err_len) ||
         fft_plan_create(&p->plan, c->dev, 3, n, arrays, c->cfg->precision, p->fk.mem, 0, err, err_len))
@@ -92,23 +94,78 @@ void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
     kernel_release(&p->push);
     kernel_release(&p->unpack);
     fft_destroy(&p->plan);
+    mem_free(p->host);
     struct arena_buf *bufs[] = {&p->fk, &p->coef, &p->k, &p->shift, &p->gal};
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
         if (bufs[i]->mem)
             arena_free(&c->arena, bufs[i]);
 }
 
+/* Several ranks: arrays [first, first + count) of fk to 0, so that each rank's pack leaves 0
+ * where the other ranks' boxes are and the sum over the ranks is every box's value exactly. */
+static int zero_arrays(struct psatd_solver *p, struct ctx *c, int first, int count, char *err, size_t err_len)
+{
+    if (!p->host || count <= 0)
+        return 0;
+    const cl_double zero_d = 0;
+    const cl_float zero_f = 0;
+    return device_check(clEnqueueFillBuffer(c->dev->queue, p->fk.mem, c->real_size == 8 ? (const void *)&zero_d
+                                                                                         : (const void *)&zero_f,
+                                            c->real_size, (size_t)first * p->bytes, (size_t)count * p->bytes, 0, NULL,
+                                            NULL),
+                        "psatd: zeroing the k-space arrays", err, err_len);
+}
+
+/* Several ranks: every rank's packed boxes into every rank's arrays, by a sum over the ranks
+ * through the host (x + 0 = x: the same values as one rank's pack). Every rank then does the
+ * whole FFT and update and unpacks its own boxes: correct, but the FFT is not shared out
+ * (docs/psatd.md, "Several boxes and ranks"). */
+static int gather_ranks(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)
+{
+    if (!p->host)
+        return 0;
+    const size_t total = (size_t)p->arrays * p->bytes, count = total / c->real_size;
+    if (count > INT_MAX) {
+        snprintf(err, err_len, "psatd: %zu values to sum over the ranks, more than one MPI call takes", count);
+        return -1;
+    }
+    if (device_check(clEnqueueReadBuffer(c->dev->queue, p->fk.mem, CL_TRUE, 0, total, p->host, 0, NULL, NULL),
+                     "psatd: reading the packed arrays", err, err_len))
+        return -1;
+    int rc = MPI_Allreduce(MPI_IN_PLACE, p->host, (int)count, c->real_size == 8 ? MPI_DOUBLE : MPI_FLOAT, MPI_SUM,
+                           c->comm->world);
+    if (rc != MPI_SUCCESS) {
+        snprintf(err, err_len, "psatd: summing the packed arrays over the ranks failed (MPI error %d)", rc);
+        return -1;
+    }
+    return device_check(clEnqueueWriteBuffer(c->dev->queue, p->fk.mem, CL_TRUE, 0, total, p->host, 0, NULL, NULL),
+                        "psatd: writing the gathered arrays", err, err_len);
+}
+
+/* The valid cells of every box of this rank, one work item each (CELL_ITEM). */
+static void box_cells(const struct ctx *c, size_t cells[3])
+{
+    cells[0] = (size_t)c->lay.box[0];
+    cells[1] = (size_t)c->lay.box[1];
+    cells[2] = (size_t)c->lay.box[2] * (size_t)c->lay.n_local;
+}
+
 int psatd_solver_rho_old(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)
 {
-    const size_t cells[3] = {(size_t)c->lay.box[0], (size_t)c->lay.box[1], (size_t)c->lay.box[2]};
-    return kernel_launch(&p->pack_rho, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len);
+    size_t cells[3];
+    box_cells(c, cells);
+    return zero_arrays(p, c, 9, 1, err, err_len) ||
+           kernel_launch(&p->pack_rho, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len);
 }
 
 int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)
 {
-    const size_t cells[3] = {(size_t)c->lay.box[0], (size_t)c->lay.box[1], (size_t)c->lay.box[2]};
-    return kernel_launch(&p->pack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len) ||
-           fft_forward(&p->plan, err, err_len) ||
+    size_t cells[3];
+    box_cells(c, cells);
+    /* transform 9 (rho^n) was packed by psatd_solver_rho_old */
+    return zero_arrays(p, c, 0, 9, err, err_len) || zero_arrays(p, c, 10, p->arrays - 10, err, err_len) ||
+           kernel_launch(&p->pack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len) ||
+           gather_ranks(p, c, err, err_len) || fft_forward(&p->plan, err, err_len) ||
            kernel_launch(&p->push, c->dev->queue, &c->timers, 1, &p->points, NULL, err, err_len) ||
            fft_inverse(&p->plan, err, err_len) ||
            kernel_launch(&p->unpack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len)

@@ -1,5 +1,7 @@
 /* psatd_solver.h: the spectral (PSATD) Maxwell step of a run: the box's E, B, J into k-space, the
- * exact update over dt (templates/psatd.cl), and back (docs/psatd.md). One periodic box, one rank. */
+ * exact update over dt (templates/psatd.cl), and back (docs/psatd.md). One FFT of the whole periodic
+ * domain, every box packed at its offset; with several ranks every rank's boxes are gathered and
+ * every rank does the whole FFT (correct, not scalable). */
 #ifndef PICL_PSATD_SOLVER_H
 #define PICL_PSATD_SOLVER_H
 
@@ -7,16 +9,18 @@
 #include "fft.h"
 
 struct psatd_solver {
-    struct arena_buf fk; /* Ex Ey Ez Bx By Bz Jx Jy Jz transforms, complex `real`, one after another */
+    struct arena_buf fk; /* Ex Ey Ez Bx By Bz Jx Jy Jz transforms of the domain, complex `real`, one after another */
     struct arena_buf coef, k, shift; /* gen/psatd.c's tables, in `real` */
     struct arena_buf gal; /* the Galilean coefficients (v_galilean given), else unallocated */
     struct fft_plan plan; /* the 9 arrays (11 with rho^n, rho^{n+1}) as one batch */
     struct kernel pack, push, unpack, pack_rho; /* pack_rho: the rho form's only */
     size_t points;
+    size_t bytes; /* of one complex array of the domain */
+    int arrays; /* in fk: 9, or 11 with rho^n and rho^{n+1} */
+    void *host; /* several ranks: fk on the host, summed over the ranks (every rank packs its boxes) */
 };
 
-/* Plans the FFT and uploads the tables for the run's one box; `fields` is the field buffer.
- * Refuses what it cannot run yet (several boxes or ranks) with the reason. */
+/* Plans the FFT and uploads the tables for the run's domain; `fields` is the field buffer. */
 int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, char *err, size_t err_len);
 void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c);
 /* The rho form and current correction: the field buffer's rho, deposited at t, copied as rho^n;

@@ -48,6 +48,9 @@
             FILTER_LINE(COMP(F, c, b), IDX(i, j, 0), NZ, SZ);                                  \
     }
 
-FILTER_KERNELS(J, C_JX, C_JZ)
-FILTER_KERNELS(rho, C_RHO, C_RHO)
+/* RZ: every mode and part of Jr, Jt, Jz (and of rho), which lie together from C_JX on
+ * (docs/rz.md, "Filter"): the filter along z is the same linear map on each, so it commutes with
+ * the per-mode divergence. Along r it would need each field's parity below the axis: refused. */
+FILTER_KERNELS(J, C_JX, C_JZ + MODE_COMPS - 1)
+FILTER_KERNELS(rho, C_RHO, C_RHO + MODE_COMPS - 1)
 #endif /* PICL_FILTER_CL */

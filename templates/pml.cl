@@ -6,7 +6,6 @@
 #include "defaults.cl"
 #include "common.cl"
 #include "maxwell_yee.cl"
-#define PML_PART_REALS 0L
 #endif
 
 /* In the PML the derivative along its axis a is stretched, d/da -> d/da / s_a(omega) with

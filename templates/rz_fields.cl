@@ -40,10 +40,25 @@ __kernel void rz_reduce_fields(__global const real *F, __global acc_real *out)
     out[row * 2 + 1] = b2;
 }
 
+/* div_m E of part p of mode m on node n (r index ir) with maxwell_rz.cl's divergence, ((i + 1/2)
+ * E_r(i) - (i - 1/2) E_r(i - 1)) / (i dr) + (dE_t/dtheta)_p / (i dr) + dE_z/dz, and on the axis
+ * the disc's 4 E_r(dr/2) / dr + dE_z/dz (meaningful for m = 0 only: the higher modes have no law
+ * there). Shared by the residual below and the window's reference (window.cl). */
+static inline acc_real rz_div_E(__global const real *F, const int m, const int p, const int b, const int n, const int ir)
+{
+    const int q = RZ_Q(m, p);
+    const real sm = RZ_SM(m, p);
+    __global const real *Er = RZF(F, RZ_ER, m, p, b), *Etq = RZF(F, RZ_ET, m, q, b), *Ez = RZF(F, RZ_EZ, m, p, b);
+    const acc_real dz = ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
+    const acc_real dr = ir == 0 ? 4 * (acc_real)Er[n] / DR
+                                : (((acc_real)ir + (acc_real)0.5) * Er[n] - ((acc_real)ir - (acc_real)0.5) * Er[n - 1] +
+                                   (acc_real)sm * Etq[n]) / ((acc_real)ir * DR);
+    return dr + dz;
+}
+
 /* Gauss's law per mode, reduce.cl's reduce_gauss for RZ (charge_residual): on every node and
- * every part, div_m E - rho_m / eps0 - G0 with maxwell_rz.cl's divergence, ((i + 1/2) E_r(i) -
- * (i - 1/2) E_r(i - 1)) / (i dr) + (dE_t/dtheta)_p / (i dr) + dE_z/dz, and on the axis for m = 0
- * the disc's 4 E_r(dr/2) / dr + dE_z/dz (modes m >= 1 have neither rho nor a law there). The
+ * every part, div_m E - rho_m / eps0 - G0 (rz_div_E; on the axis for m = 0 only: modes m >= 1
+ * have neither rho nor a law there). The
  * wall's node r_max (where an absorbed particle leaves its charge) is not counted, as 2D's upper
  * faces are not; nor, as reduce.cl's, the nodes deeper than a PML's inner edge (along z, at
  * r_max), where the derivative across the layer is stretched. out[row * 2 + 0] the worst
@@ -54,23 +69,24 @@ __kernel void rz_reduce_gauss(__global real *F, __global acc_real *out, const in
     const int b = (int)get_global_id(1) / NZ;
     const int k = (int)get_global_id(1) - b * NZ;
     acc_real worst = 0, scale = 0;
+#ifdef WINDOW_AXIS
+    /* as reduce_gauss: with the moving window (along z) the nodes within NG of its two faces keep
+     * no G, particles leaving at the back without their current and the front's layers new */
+    const int gz = BOX_Z(BOX_GID(b)) * NZ + k;
+    const int counted = store || (gz > NG && gz < CELLS_Z - NG - 1);
+#else
+    const int counted = 1;
+#endif
     for (int m = 0; m < RZ_MODES; m++)
         for (int p = 0; p <= (m > 0); p++) {
-            const int q = RZ_Q(m, p);
-            const real sm = RZ_SM(m, p);
-            __global const real *Er = RZF(F, RZ_ER, m, p, b), *Etq = RZF(F, RZ_ET, m, q, b), *Ez = RZF(F, RZ_EZ, m, p, b);
             __global const real *rho = RZF(F, RZ_RHO, m, p, b);
             __global real *G0 = COMP(F, C_G0 + RZC(0, m, p), b);
             for (int i = 0; i < NX; i++) {
                 const int n = IDX(i, j, k), ir = RZ_IR(i, b);
                 const int kz = RZ_KZ(k, b);
-                if ((ir == 0 && m > 0) || ir > CELLS_X - PML_X_HI || kz < PML_Z_LO || kz > CELLS_Z - PML_Z_HI)
+                if ((ir == 0 && m > 0) || !counted || ir > CELLS_X - PML_X_HI || kz < PML_Z_LO || kz > CELLS_Z - PML_Z_HI)
                     continue;
-                const acc_real dz = ((acc_real)Ez[n] - Ez[n - SZ]) / DZ;
-                const acc_real dr = ir == 0 ? 4 * (acc_real)Er[n] / DR
-                                            : (((acc_real)ir + (acc_real)0.5) * Er[n] - ((acc_real)ir - (acc_real)0.5) * Er[n - 1] +
-                                               (acc_real)sm * Etq[n]) / ((acc_real)ir * DR);
-                const acc_real div = dr + dz, r = (acc_real)rho[n] / (acc_real)PICL_EPS0;
+                const acc_real div = rz_div_E(F, m, p, b, n, ir), r = (acc_real)rho[n] / (acc_real)PICL_EPS0;
                 if (store)
                     G0[n] = (real)(div - r);
                 worst = fmax(worst, fabs(div - r - (acc_real)G0[n]));

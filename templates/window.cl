@@ -10,6 +10,9 @@
 #include "init_fields.cl"
 #include "guards.cl"
 #include "particles_deliver.cl"
+#ifdef RZ_MODES
+#include "rz_fields.cl"
+#endif
 #endif
 
 /* The window's axis: valid cells of a box along it (W_N), the index stride along it (W_STEP),
@@ -81,19 +84,24 @@ __kernel void window_shift_fields(__global real *F, const long shifts)
     int i, j, k;
     window_ijk(t, 0, &i, &j, &k);
     const int line = b * BOX_STRIDE + IDX(i, j, k);
+    /* every part of each field: RZ's MODE_COMPS modes and parts (docs/rz.md), 1 elsewhere */
     const int comps[10] = {C_EX, C_EY, C_EZ, C_BX, C_BY, C_BZ, C_JX, C_JY, C_JZ, C_G0};
-    for (int q = 0; q < 10; q++) {
-        __global real *f = F + comps[q] * COMP_STRIDE + line;
-        for (int m = 0; m < W_N; m++)
-            f[m * W_STEP] = f[(m + 1) * W_STEP];
-    }
+    for (int q = 0; q < 10; q++)
+        for (int p = 0; p < MODE_COMPS; p++) {
+            __global real *f = F + (comps[q] + p) * COMP_STRIDE + line;
+            for (int m = 0; m < W_N; m++)
+                f[m * W_STEP] = f[(m + 1) * W_STEP];
+        }
     if (window_box_pos(b) != W_NB - 1)
         return;
-    /* the new leading layer: the initial fields where it lies in the lab frame */
+    /* the new leading layer: the initial fields where it lies in the lab frame (RZ: mode 0's;
+     * the initial fields of the modes m >= 1 are 0) */
     window_ijk(t, W_N - 1, &i, &j, &k);
     const acc_real moved = (acc_real)shifts * W_D;
     init_cell(F, b, i, j, k, WINDOW_AXIS == 0 ? moved : 0, WINDOW_AXIS == 1 ? moved : 0, WINDOW_AXIS == 2 ? moved : 0);
-    COMP(F, C_G0, b)[IDX(i, j, k)] = 0;
+    for (int q = 0; q < 10; q++)
+        for (int p = q == 9 ? 0 : 1; p < MODE_COMPS; p++)
+            COMP(F, comps[q] + p, b)[IDX(i, j, k)] = 0;
 }
 
 /* One work item per box: every particle moves one cell down along the axis (exact in cells of
@@ -145,12 +153,21 @@ __kernel void window_gauss_reference(__global real *F)
         return;
     int i, j, k;
     window_ijk(t, m, &i, &j, &k);
+#ifdef RZ_MODES /* per mode and part, rz_reduce_gauss's divergence (rz_fields.cl) */
+    const int n = IDX(i, j, k), ir = RZ_IR(i, b);
+    for (int md = 0; md < RZ_MODES; md++)
+        for (int p = 0; p <= (md > 0); p++) {
+            const acc_real rho = (acc_real)RZF(F, RZ_RHO, md, p, b)[n] / (acc_real)PICL_EPS0;
+            COMP(F, C_G0 + RZC(0, md, p), b)[n] = ir == 0 && md > 0 ? 0 : (real)(rz_div_E(F, md, p, b, n, ir) - rho);
+        }
+#else
     __global const real *Ex = COMP(F, C_EX, b), *Ey = COMP(F, C_EY, b), *Ez = COMP(F, C_EZ, b);
     __global const real *rho = COMP(F, C_RHO, b);
     const int n = IDX(i, j, k);
     const acc_real div = ALONG_X(((acc_real)Ex[n] - Ex[n - 1]) / DX) + ALONG_Y(((acc_real)Ey[n] - Ey[n - SY]) / DY) +
                          ALONG_Z(((acc_real)Ez[n] - Ez[n - SZ]) / DZ);
     COMP(F, C_G0, b)[n] = (real)(div - (acc_real)rho[n] / (acc_real)8.8541878128e-12);
+#endif
 }
 
 /* The PMLs across the window's axis: their auxiliary arrays
@@ -158,6 +175,9 @@ __kernel void window_gauss_reference(__global real *F)
  * order, p = l + N (u + CELLS_B v)) shift with the fields, one cell down along the window's
  * axis; the new leading line starts from zero. One work item per line along that axis: (l, o),
  * o over the slab's other axis. */
+/* Array q of a slab's psi: four per part, and in RZ one set per stored part of the modes
+ * (pml.cl: PML_PART_REALS apart), all shifted alike. */
+#define WINDOW_PSI_ARRAY(q, m) ((long)((q) % 4) * (m) + (long)((q) / 4) * PML_PART_REALS)
 #define PICL_AXIS_X 0
 #define PICL_AXIS_Y 1
 #define PICL_AXIS_Z 2
@@ -170,10 +190,11 @@ __kernel void window_gauss_reference(__global real *F)
         const long first = along_b ? l + N * CELLS_##B * o : l + N * o;                       \
         const long step = along_b ? N : N * CELLS_##B;                                        \
         __global real *P = psi + PML_PSI_##A##_##SIDE_NAME + first;                           \
-        for (int q = 0; q < 4; q++) {                                                          \
+        for (int q = 0; q < 4 * MODE_COMPS; q++) {                                             \
+            __global real *Q = P + WINDOW_PSI_ARRAY(q, m);                                     \
             for (int k = 0; k < (WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1; k++) \
-                P[q * m + k * step] = P[q * m + (k + 1) * step];                               \
-            P[q * m + ((WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1) * step] = 0; \
+                Q[k * step] = Q[(k + 1) * step];                                               \
+            Q[((WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1) * step] = 0;        \
         }                                                                                      \
     }
 
@@ -192,10 +213,11 @@ __kernel void window_gauss_reference(__global real *F)
         const long u = (long)get_global_id(0), v = (long)get_global_id(1);                    \
         const long N = PML_##A##_##SIDE_NAME, m = PML_SLAB_##A##_##SIDE_NAME;                 \
         __global real *P = psi + PML_PSI_##A##_##SIDE_NAME + N * (u + CELLS_##B * v);          \
-        for (int q = 0; q < 4; q++) {                                                          \
+        for (int q = 0; q < 4 * MODE_COMPS; q++) {                                             \
+            __global real *Q = P + WINDOW_PSI_ARRAY(q, m);                                     \
             for (long l = 0; l < N - 1; l++)                                                   \
-                P[q * m + l] = P[q * m + l + 1];                                               \
-            P[q * m + N - 1] = 0;                                                              \
+                Q[l] = Q[l + 1];                                                               \
+            Q[N - 1] = 0;                                                                      \
         }                                                                                      \
     }
 

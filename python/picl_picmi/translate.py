@@ -331,6 +331,11 @@ def _solver(sim, w, ignored):
         with_rho = spectral and any(v != 0 for v in (s.galilean_velocity or []))
     if with_rho:
         solver["update_with_rho"] = True
+    # WarpX's current correction (its attribute psatd_current_correction): left unset, picl's check
+    # resolves WarpX's own default (on for PSATD with direct deposition); Yee or CKC refuse true
+    correction = _warpx(s, "warpx_current_correction")
+    if correction is not None:
+        solver["current_correction"] = bool(correction)
     grid_type = _warpx(sim, "warpx_grid_type")
     if grid_type is not None:
         if grid_type not in ("staggered", "collocated"):
@@ -779,7 +784,7 @@ def _bunch(sp, dist, layout, grid, charge, w):
 # WarpX's arguments picl honours (the others are named in the "ignored" line): they change the physics
 HONOURED = {"warpx_collisions", "warpx_do_not_deposit", "warpx_dump_last_timestep", "warpx_do_pml_in_domain",
             "warpx_pml_ncell", "warpx_psatd_JRhom", "warpx_psatd_do_time_averaging", "warpx_psatd_update_with_rho",
-            "warpx_grid_type"}
+            "warpx_grid_type", "warpx_current_correction"}
 
 
 def _warpx(obj, arg):

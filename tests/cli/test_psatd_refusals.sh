@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_psatd_refusals.sh: solver = "psatd" runs one periodic box on one rank so far; `picl check`
+# test_psatd_refusals.sh: solver = "psatd" runs periodic fields (any boxes, any ranks) so far; `picl check`
 # refuses the rest (FILE:LINE: KEY, exit 2) naming what is missing, and accepts a dt above any
 # FDTD limit (PSATD has none), and solver.grid = "collocated" with PSATD and direct deposition only.
 # docs/psatd.md.
@@ -32,8 +32,10 @@ check_refusal() {
     if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "$3"; then ok
     else bad "$1 (rc $rc): $out"; fi
 }
-check_refusal "two boxes" "--set grid.max_box=16" \
-    "grid.max_box: 32 cells along x in boxes of 16 with solver \"psatd\"; PSATD has no local FFTs"
+# several boxes on one rank: one FFT of the whole domain (docs/psatd.md, "Several boxes and ranks")
+out=$("$picl" check --no-build "$dir/psatd.lua" --set grid.max_box=16 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && echo "$out" | grep -q "^max_box  *16 x 1 x 16 cells (4 boxes)"; then ok; else bad "four boxes (rc $rc): $out"; fi
 check_refusal "pec" "--set boundary.field=pec --set boundary.particles=absorbing" \
     "boundary.field: \"pec\" on the lower face of x with solver \"psatd\"; PSATD has periodic field boundaries only"
 check_refusal "pml" "--set boundary.field=pml --set boundary.particles=absorbing" \
@@ -41,7 +43,7 @@ check_refusal "pml" "--set boundary.field=pml --set boundary.particles=absorbing
 # solver.grid = "collocated" (all components at the nodes): PSATD with direct deposition only
 out=$("$picl" check --no-build "$dir/psatd.lua" --set solver.grid=collocated --set deposition=direct 2>&1)
 rc=$?
-if [ $rc -eq 0 ] && echo "$out" | grep -q "^solver  *psatd on the collocated grid, dt"; then ok
+if [ $rc -eq 0 ] && echo "$out" | grep -q "^solver  *psatd on the collocated grid with current correction (on by default"; then ok
 else bad "collocated psatd (rc $rc): $out"; fi
 # and its openPMD files put every component at the nodes (position 0), the staggered ones at Yee's
 sed 's/solver = "psatd",/solver = { name = "psatd", grid = "collocated" }, deposition = "direct",\
@@ -70,6 +72,18 @@ check_refusal "current_correction with yee" "--set solver.name=yee --set solver.
     "solver.current_correction: true with solver \"yee\"; the correction is made in PSATD's k-space"
 out=$("$picl" check --no-build "$dir/psatd.lua" --set solver.current_correction=true 2>&1)
 if echo "$out" | grep -q "^solver  *psatd with current correction, dt"; then ok; else bad "current correction line: $out"; fi
+# WarpX's default: current correction on with PSATD and direct deposition, off with Esirkepov's
+# charge-conserving current; an explicit false wins; Yee with direct deposition has none
+cc_line() {
+    out=$("$picl" check --no-build "$dir/psatd.lua" $2 2>&1)
+    if echo "$out" | grep -q "^solver  *$3"; then ok; else bad "$1: $out"; fi
+}
+cc_line "default with direct" "--set deposition=direct" \
+    "psatd with current correction (on by default with direct deposition; solver.current_correction = false turns it off), dt"
+cc_line "direct, explicit false" "--set deposition=direct --set solver.current_correction=false" \
+    "psatd without current correction, dt"
+cc_line "default with esirkepov" "" "psatd without current correction, dt"
+cc_line "yee with direct" "--set deposition=direct --set solver.name=yee" "yee, dt"
 check_refusal "collocated with ckc" "--set solver.name=ckc --set solver.grid=collocated" \
     "solver.grid: \"collocated\" with solver \"ckc\""
 sed 's/steps = 3,/steps = 3, boost = { gamma = 10, axis = "z" },\

@@ -132,3 +132,13 @@ def test_a_collocated_rho_form_run_passes_picls_check(tmp_path):
         sim.step()
     """)
     assert run.returncode == 0, run.stderr
+
+
+def test_warpxs_current_correction_maps():
+    # warpx_current_correction (WarpX's attribute psatd_current_correction) is solver.current_correction;
+    # left out, picl's check takes WarpX's default (on with direct deposition)
+    line = solver_line(simulation(warpx_current_correction=0).input_text())
+    assert "current_correction = false" in line, line
+    line = solver_line(simulation(warpx_current_correction=1).input_text())
+    assert "current_correction = true" in line, line
+    assert "current_correction" not in solver_line(simulation().input_text())
