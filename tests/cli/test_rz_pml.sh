@@ -16,7 +16,8 @@
 # laser's energy left after it ran into the PML along z, over its largest: < 1e-6. Focused harder
 # (w0 = 1 um) in r_max = 4 um, 600 steps, layers outside: < 1e-6 with a PML at r_max, > 1e-5 with
 # PEC there (the m = 1 field reflected at r_max).
-# Refused: r_max "periodic" (exit 2, by the key; "--set: KEY" here).
+# Refused: r_max "periodic"; a PML along z with the moving window (exit 2, by the key; "--set:
+# KEY" here). inputs/rz_window.lua with a 4-cell PML at r_max: charge_residual < 1e-12.
 . "$(dirname "$0")/lib.sh"
 need_venv
 scratch rz_pml
@@ -68,28 +69,27 @@ sys.exit(0 if out < 1e-12 and deep > 1e-8 else 1)
 PY
 }
 
-input=rz_pml.lua
-run_input "$input" 300 "donut, PML along z"
+run_input rz_pml.lua 300 "donut, PML along z"
 if energy diags/rz_pml.csv "donut, PML along z" max 1e-4 && gauss diags/fields 10 0; then ok; else bad "donut into the PML along z"; fi
 rm -rf diags
-run_input "$input" 300 "donut, PEC along z" --set 'boundary.field={"pec","pec"}'
+run_input rz_pml.lua 300 "donut, PEC along z" --set 'boundary.field={"pec","pec"}'
 if energy diags/rz_pml.csv "donut, PEC along z (the control)" min 0.9; then ok; else bad "the PEC control kept no energy"; fi
 rm -rf diags
 # r = "pml" for both faces (PICMI's 'open' at r_max) is the layer at r_max only, the axis stays
-run_input "$input" 300 "ring, PML along z and at r_max" --set constants.ring=1 --set 'boundary.field={"pml","pml"}'
+run_input rz_pml.lua 300 "ring, PML along z and at r_max" --set constants.ring=1 --set 'boundary.field={"pml","pml"}'
 if energy diags/rz_pml.csv "ring, PML along z and at r_max" max 1e-4 && gauss diags/fields 10 10; then ok
 else bad "ring into the PML at r_max"; fi
 rm -rf diags
 # the layers beyond the domain (pml_outside, 16 cells): the grid grows at r_max and along z only
 set -- --set constants.ring=1 --set 'boundary.field={"pml","pml"}' --set boundary.pml_outside=true \
     --set boundary.pml_cells=16 --set 'grid.max_box={16,32}'
-run_input "$input" 300 "ring, PML outside" "$@"
-"$picl" check "$root/inputs/$input" "$@" >check.log 2>&1
+run_input rz_pml.lua 300 "ring, PML outside" "$@"
+"$picl" check "$root/inputs/rz_pml.lua" "$@" >check.log 2>&1
 if energy diags/rz_pml.csv "ring, PML outside (16 cells, boxes along r too)" max 1e-4 &&
     grep -q "^grid  *80 x 1 x 160 cells, lower {0, -0.5, -1.6e-05} m" check.log; then ok
 else bad "ring into the PML outside the domain: $(grep "^grid" check.log)"; fi
 rm -rf diags
-run_input "$input" 300 "ring, PEC at r_max" --set constants.ring=1
+run_input rz_pml.lua 300 "ring, PEC at r_max" --set constants.ring=1
 if energy diags/rz_pml.csv "ring, PEC at r_max (the control)" min 0.1; then ok; else bad "the PEC r_max control kept no energy"; fi
 rm -rf diags
 run_input rz_laser.lua 600 "laser into the PML along z" --set 'grid.cells={70,300}' --set 'grid.upper={14e-6,15e-6}' \
@@ -158,13 +158,27 @@ PY
 if warm pml_z '{ "pec", "pml" }' '{ "absorbing", "reflecting" }'; then ok; else bad "warm RZ plasma, PMLs along z"; fi
 if warm pml_r '{ "pml", "periodic" }' '{ "absorbing", "periodic" }'; then ok; else bad "warm RZ plasma, PML at r_max"; fi
 
-refused() { # message, --set ...: exit 2 and FILE:LINE: KEY with the message
-    msg=$1
-    shift
-    "$picl" check "$root/inputs/$input" "$@" >check.log 2>&1
+# the moving window (inputs/rz_window.lua, 40 steps) with a 4-cell PML at r_max: the window shifts
+# every part's psi (window.cl); Gauss's law per mode holds (charge_residual < 1e-12)
+rm -rf diags
+run_input rz_window.lua 40 "the moving window with a PML at r_max" --set 'boundary.field={"pml","pec"}' \
+    --set boundary.pml_cells=4
+if "$root/.venv/bin/python" - diags/*.csv <<'PY'; then ok; else bad "the moving window with a PML at r_max"; fi
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+res = max(float(r["charge_residual"]) for r in rows)
+print(f"  moving window, PML at r_max: charge_residual at most {res:.2e} over 40 steps")
+sys.exit(0 if res < 1e-12 else 1)
+PY
+
+refused() { # input, message, --set ...: exit 2 and "KEY: ...message"
+    in=$1 msg=$2
+    shift 2
+    "$picl" check "$root/inputs/$in" "$@" >check.log 2>&1
     rc=$?
     if [ $rc -eq 2 ] && grep -q ": boundary.field: .*$msg" check.log; then ok
     else bad "expected exit 2 and '$msg', got rc $rc: $(cat check.log)"; fi
 }
-refused '"periodic" at r_max; expected "pec" or "pml"' --set 'boundary.field={{"periodic","periodic"},{"pml","pml"}}'
+refused rz_pml.lua '"periodic" at r_max; expected "pec" or "pml"' --set 'boundary.field={{"periodic","periodic"},{"pml","pml"}}'
+refused rz_window.lua 'a PML along z with the moving window' --set 'boundary.field={"pec",{"pec","pml"}}'
 summary
