@@ -18,10 +18,12 @@ struct gen_rz {
     double r_max, z_len, dt; /* m, m, s */
     int pec_z; /* PEC walls at both z ends (else the guards along z are the caller's) */
     int use_double;
+    int shape_order; /* of the particle kernels (gen_rz_particles): 1 .. 3, 0 for 1 */
 };
 
-/* Guard cells along r and z (the solver's stencil reaches one; the particles will need more). */
-#define GEN_RZ_GUARDS 2
+/* Guard cells along r and z (the solver's stencil reaches one; shape order 3's Esirkepov window
+ * three beyond the last cell). */
+#define GEN_RZ_GUARDS 3
 /* Parts stored per field (mode 0 real; re and im of every other): 2 M - 1. */
 static inline int gen_rz_mode_comps(int modes) { return 2 * modes - 1; }
 /* Component index of field f (0 .. GEN_RZ_FIELDS-1), mode m, part p (0 re / cos, 1 im / sin). */

@@ -23,10 +23,9 @@ int gen_rz_particles(const struct gen_rz *rz, const struct gen_device *dev, stru
     if (gen_rz_maxwell(rz, dev, out, err, err_len))
         return -1;
     const double dr = rz->r_max / rz->cells_r, dz = rz->z_len / rz->cells_z, dt = rz->dt;
-    sb_puts(out, "/* Particles: shape order 1, atomic deposition (shape.cl wants its J names; RZ's J are "
-                 "RZC's). */\n");
+    sb_puts(out, "/* Particles: atomic deposition (shape.cl wants its J names; RZ's J are RZC's). */\n");
     gen_define_int(out, "REAL_IS_DOUBLE", rz->use_double);
-    gen_define_int(out, "SHAPE_ORDER", 1);
+    gen_define_int(out, "SHAPE_ORDER", rz->shape_order ? rz->shape_order : 1);
     gen_define_int(out, "DEPOSIT_ATOMIC", 1);
     gen_define_int(out, "C_JX", 0);
     gen_define_int(out, "C_JY", 1);

@@ -483,14 +483,28 @@ end
 -- number of macro-particles drawn around a centroid (runtime: particle_beam.cl). Positions are
 -- drawn within `truncate` rms of the centroid, so the bunch lies whole in the domain and its
 -- charge is exact; the generator rescales the truncated Gaussian to the requested rms.
+-- RZ's particles are Cartesian, x and y from the axis (docs/rz.md), and so is a bunch: its
+-- position vectors take x, y, z there, not the grid's (r, z).
+local function cartesian_in_rz(kind, rz_kind)
+    return { what = kind.what, check = function(v, key, ctx)
+        if not (ctx and ctx.geometry == "rz") then return kind.check(v, key, ctx) end
+        local out = rz_kind.check(v, key, ctx)
+        if out == nil then return nil, string.format("expected %s (x, y, z) in geometry = \"rz\": a bunch is "
+            .. "Cartesian there, as RZ's particles", rz_kind.what) end
+        return out
+    end }
+end
+
 local beam = section {
     keys = {
         total_charge = { kind = number("a nonzero number", nonzero), required = true,
             doc = "C, the bunch's charge, with the sign of the particle's" },
         particles = { kind = integer("a positive integer", positive), required = true, doc = "macro-particles" },
-        centroid = { kind = spatial(number("a number"), "3 numbers", 0), required = true, doc = "m, the bunch's centre" },
-        rms = { kind = one_or_spatial(number("a positive number", positive), "a positive number or 3 of them", 0), required = true,
-            doc = "m, rms size along each axis" },
+        centroid = { kind = cartesian_in_rz(spatial(number("a number"), "3 numbers", 0), three(number("a number"), "3 numbers")),
+            required = true, doc = "m, the bunch's centre (x, y, z in RZ)" },
+        rms = { kind = cartesian_in_rz(one_or_spatial(number("a positive number", positive), "a positive number or 3 of them", 0),
+                one_or_three(number("a positive number", positive), "a positive number or 3 of them")), required = true,
+            doc = "m, rms size along each axis (x, y, z in RZ)" },
         axis = { kind = one_of("axis", AXES), default = "z", doc = "the direction of the mean momentum" },
         gamma = { kind = number("a number >= 1", function(v) return v >= 1 end), doc = "mean Lorentz factor" },
         u = { kind = number("a number", any), doc = "mean gamma*v/c along the axis, instead of gamma" },
@@ -498,7 +512,8 @@ local beam = section {
             doc = "rms of u along the axis over its mean (about the rms of gamma over gamma when gamma >> 1)" },
         u_th = { kind = one_or_three(number("", nonnegative), "a number >= 0 or 3 of them"), default = 0,
             doc = "gamma*v/c, rms spread per axis" },
-        divergence = { kind = spatial(number("a number"), "3 numbers", 0), default = function() return { 0, 0, 0 } end,
+        divergence = { kind = cartesian_in_rz(spatial(number("a number"), "3 numbers", 0), three(number("a number"), "3 numbers")),
+            default = function() return { 0, 0, 0 } end,
             doc = "1/m per axis: gamma*v/c grows by divergence * (x - centroid) (PICMI's velocity_divergence / c)" },
         truncate = { kind = number("a number >= 2", function(v) return v >= 2 end), default = 4,
             doc = "positions lie within this many rms of the centroid" },
@@ -1008,14 +1023,10 @@ local function check_rz(sim, _, _, raw)
     if sim.moving_window and (fz[1] == "pml" or fz[2] == "pml") then
         no("boundary.field", "a PML along z with the moving window (a PML at r_max runs with it)")
     end
-    -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape order 1, the pushers
+    -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape orders 1 to 3, the pushers
     -- (Cartesian), absorbed at r_max, z as 2D's; one work item per box or per particle with F's
     -- own J (the tiled strategies and the sort bin by Cartesian cells, which r is not).
     if #sim.species > 0 then
-        if sim.shape_order ~= 1 then
-            no("shape_order", string.format("shape order %d (order 1 only; the higher orders' nodes below the axis "
-                .. "need the parity fold)", sim.shape_order))
-        end
         local st = sim.deposition_strategy
         if st == "local_tiles" or st == "simd_cells" then no("deposition_strategy", string.format("%q", st)) end
         if st == "auto" then sim.deposition_strategy = "deterministic" end
@@ -1031,7 +1042,11 @@ local function check_rz(sim, _, _, raw)
         end
         for i, sp in ipairs(sim.species) do
             local key = "species." .. (sp.name or i)
-            if sp.is_beam or sp.beam then no(key .. ".beam", "a beam") end
+            -- a bunch is loaded Cartesian and deposits per mode as the plasma (docs/rz.md, "Beams");
+            -- its room per box is counted along z, the axis it must move along
+            if sp.beam and sp.beam.axis ~= "z" then
+                no(key .. ".beam.axis", string.format("a bunch moving along %s (along z only)", sp.beam.axis))
+            end
             if sp.from_file then no(key .. ".from_file", "particles from a file") end
             if sp.particles then no(key .. ".particles", "listed particles") end
             if sp.flux then no(key .. ".flux", "flux injection") end
@@ -1451,8 +1466,18 @@ local function check_beams(sim)
     local g, cells = sim.grid, sim.boundary.pml_cells
     for _, sp in ipairs(sim.species) do
         local b = sp.beam
+        if b and sim.geometry == "rz" then
+            -- Cartesian about the axis: its farthest corner within r_max, z as any axis below
+            local reach = math.sqrt((math.abs(b.centroid[1]) + b.truncate * b.rms[1]) ^ 2
+                + (math.abs(b.centroid[2]) + b.truncate * b.rms[2]) ^ 2)
+            if reach > g.upper[1] then
+                fail(join("species." .. sp.name .. ".beam", "centroid"), string.format(
+                    "the bunch reaches r = %s m (the corner of centroid -+ truncate * rms in x, y), beyond r_max = %s m; "
+                    .. "expected it inside (move the centroid, or lower rms or truncate)", numtext(reach), numtext(g.upper[1])))
+            end
+        end
         if b then
-            for a = 1, 3 do
+            for a = sim.geometry == "rz" and 3 or 1, 3 do
                 local dx = (g.upper[a] - g.lower[a]) / g.cells[a]
                 local inner_lo = g.lower[a] + (cells and cells[a][1] or 0) * dx
                 local inner_hi = g.upper[a] - (cells and cells[a][2] or 0) * dx

@@ -268,6 +268,13 @@ void room_expected(const struct picl_config *cfg, const struct gen_layout *lay, 
         gen_beam_cut(sp->beam.truncate, &cut, &stretch);
         for (int a = 0; a < 3; a++) {
             p[a] = mem_calloc((size_t)c[a], sizeof(double));
+            if (p[a] && a < 2 && cfg->geometry == CFG_GEOMETRY_RZ) {
+                /* RZ: x, y are Cartesian about the axis, not the grid's r; the boxes hold the
+                 * whole of r (the schema keeps the bunch inside r_max), so only the sum over r
+                 * counts: all of it on the first r cell */
+                p[a][0] = 1;
+                continue;
+            }
             for (int i = 0; p[a] && i < c[a]; i++) {
                 const double lo = cfg->grid.lower[a] + i * lay->dx[a] - sp->beam.centroid[a];
                 p[a][i] = cut_probability(lo / sp->beam.rms[a], (lo + lay->dx[a]) / sp->beam.rms[a], cut, stretch);

@@ -34,8 +34,18 @@ static inline void PICL_CAT(beam_particle, SP_SUFFIX)(const ulong n, real *pos, 
     const acc_real x = SP_BEAM_CX + SP_BEAM_SX * PICL_CAT(beam_normal, SP_SUFFIX)(n, 0u);
     const acc_real y = SP_BEAM_CY + SP_BEAM_SY * PICL_CAT(beam_normal, SP_SUFFIX)(n, 1u);
     const acc_real z = SP_BEAM_CZ + SP_BEAM_SZ * PICL_CAT(beam_normal, SP_SUFFIX)(n, 2u);
+#ifdef RZ_MODES
+    /* RZ keeps particles Cartesian, x and y in cells of dr from the axis (docs/rz.md): the
+     * Cartesian draw is the particle; the schema keeps the bunch inside r_max, the clamp only
+     * pulls a rounding at the wall back inside it */
+    const acc_real rr = hypot(x, y) / DX, rmax = nextafter((acc_real)CELLS_X, (acc_real)0);
+    const acc_real shrink = rr > rmax ? rmax / rr : (acc_real)1;
+    pos[0] = (real)(x / DX * shrink);
+    pos[1] = (real)(y / DX * shrink);
+#else
     pos[0] = fmin(fmax((real)((x - LOWER_X) / DX), (real)0), nextafter((real)CELLS_X, (real)0));
     pos[1] = fmin(fmax((real)((y - LOWER_Y) / DY), (real)0), nextafter((real)CELLS_Y, (real)0));
+#endif
     pos[2] = fmin(fmax((real)((z - LOWER_Z) / DZ), (real)0), nextafter((real)CELLS_Z, (real)0));
     acc_real g[4];
     gaussian_four(n, 0u, SP_SEED_LO, SP_SEED_HI, g);
@@ -58,7 +68,12 @@ __kernel void PICL_CAT(beam_cell, SP_SUFFIX)(__global long *cell)
     real pos[3];
     acc_real u[3];
     PICL_CAT(beam_particle, SP_SUFFIX)(n, pos, u);
-    const long i = (long)floor(pos[0]), j = (long)floor(pos[1]), k = (long)floor(pos[2]);
+#ifdef RZ_MODES /* the (r, z) cell: r = hypot(x, y), one cell along y */
+    const long i = (long)floor(fmin(hypot(pos[0], pos[1]), nextafter((real)CELLS_X, (real)0))), j = 0;
+#else
+    const long i = (long)floor(pos[0]), j = (long)floor(pos[1]);
+#endif
+    const long k = (long)floor(pos[2]);
     cell[n] = i + CELLS_X * (j + CELLS_Y * k);
 }
 

@@ -1,5 +1,5 @@
 /* rz_particles.cl: gather and charge-conserving deposition for the quasi-cylindrical geometry:
- * Cartesian particles on the per-mode (r, z) grids of maxwell_rz.cl, shape order 1 (docs/rz.md). */
+ * Cartesian particles on the per-mode (r, z) grids of maxwell_rz.cl, shape orders 1 to 3 (docs/rz.md). */
 #ifndef PICL_RZ_PARTICLES_CL
 #define PICL_RZ_PARTICLES_CL
 #ifndef PICL_PRELUDE
@@ -44,53 +44,47 @@ static inline void rz_phases(const real c, const real s, real *cm, real *sm)
  * half cell below the axis the same way. */
 #define RZ_PARITY(m, vec) ((((m) + (vec)) & 1) ? (real)-1 : (real)1)
 
-/* Order-1 weights along r for a field at r nodes i (stag = 0) or i + 1/2 (stag = 1, stored at
- * index i): S[0] on index *i0, S[1] on *i0 + 1. Below the first half node (r < dr/2) the lower
- * point is r = -dr/2, the reflection of index 0: its weight is folded onto index 0 times the
- * parity sign. */
-static inline void rz_weights_r(const real r, const int stag, const real sign, int *i0, real *S)
+/* The stored index and sign of node a of a shape along r, a possibly below the axis: integer
+ * nodes (stag = 0) at r = a, half nodes (stag = 1, stored at index a) at r = a + 1/2. A node
+ * below the axis is the reflection of its mirror, -a or -a - 1, times the parity sign. */
+static inline int rz_fold(const int a, const int stag, const real sign, real *s)
 {
-    const real u = stag ? r - (real)0.5 : r;
-    int i = (int)floor(u);
-    const real f = u - i;
-    S[0] = 1 - f;
-    S[1] = f;
-    if (i < 0) { /* half nodes only: -dr/2 mirrors dr/2 */
-        i = 0;
-        S[0] = f + sign * S[0];
-        S[1] = 0;
-    }
-    *i0 = i;
+    *s = a < 0 ? sign : (real)1;
+    return a >= 0 ? a : stag ? -a - 1 : -a;
 }
 
-/* One component f at the particle: sum over the modes and parts of the order-1 interpolation
- * from its own staggered position, times the mode's phase. */
+/* One component f at the particle: sum over the modes and parts of the order-SHAPE_ORDER
+ * B-spline interpolation from its own staggered position, times the mode's phase; the nodes
+ * below the axis are read from their mirror nodes times the mode's parity (at order 1 only the
+ * half node -dr/2 is ever below it). */
 static inline real rz_gather_one(__global const real *F, const int b, const int f, const int half_r,
                                  const int half_z, const int vec, const real r, const real z, const real *cm,
                                  const real *sm)
 {
-    const real w = half_z ? z - (real)0.5 : z;
-    const int k = (int)floor(w);
-    const real fz = w - k, Sz[2] = {1 - fz, fz};
+    real Sr[SHAPE_ORDER + 1], Sz[SHAPE_ORDER + 1];
+    const int i = SHAPE(SHAPE_ORDER)(half_r ? r - (real)0.5 : r, Sr);
+    const int k = SHAPE(SHAPE_ORDER)(half_z ? z - (real)0.5 : z, Sz);
     real out = 0;
-    for (int m = 0; m < RZ_MODES; m++) {
-        int i;
-        real Sr[2];
-        rz_weights_r(r, half_r, RZ_PARITY(m, vec), &i, Sr);
+    for (int m = 0; m < RZ_MODES; m++)
         for (int p = 0; p <= (m > 0); p++) {
             __global const real *g = RZF(F, f, m, p, b);
             real v = 0;
-            for (int c = 0; c < 2; c++)
-                v += Sz[c] * (Sr[0] * g[IDX(i, 0, k + c)] + Sr[1] * g[IDX(i + 1, 0, k + c)]);
+            for (int a = 0; a <= SHAPE_ORDER; a++) {
+                real sg;
+                const int ia = rz_fold(i + a, half_r, RZ_PARITY(m, vec), &sg);
+                real row = 0;
+                for (int c = 0; c <= SHAPE_ORDER; c++)
+                    row += Sz[c] * g[IDX(ia, 0, k + c)];
+                v += sg * Sr[a] * row;
+            }
             out += v * (p == 0 ? cm[m] : sm[m]);
         }
-    }
     return out;
 }
 
 /* E and B at a particle at (x, y, z) of box b, Cartesian: each cylindrical component
- * interpolated at order 1 from its own Yee position (so a field linear in r and z is
- * reproduced exactly, away from the axis for the components that need the reflection), the
+ * interpolated at order SHAPE_ORDER from its own Yee position (so a field linear in r and z is
+ * reproduced exactly; near the axis, a field of each mode's parity), the
  * modes summed at the particle's theta, then (F_r, F_t) rotated to (F_x, F_y). */
 static inline void rz_gather_fields(__global const real *F, const int b, const real x, const real y, const real z,
                                     real *E, real *B)
@@ -112,27 +106,49 @@ static inline void rz_gather_fields(__global const real *F, const int b, const r
     B[2] = rz_gather_one(F, b, RZ_BZ, 1, 0, 0, r, z, cm, sm);
 }
 
-/* The radial deposit weights of a particle at r (in cells) in cell i = floor(r), t = r - i:
- * S[1] = t + t (1 - t) / (4 i + 2) on node i + 1, S[0] = 1 - S[1] on node i. The plain hat S[1]
- * = t gives node i from this cell the volume pi dr^2 (i + 1/3) dz of a uniform density, where the
- * solver's control volume of node i ends at r_{i+1/2}: pi dr^2 (i + 1/4) dz. The extra 1/12 is
- * the axis node's 4/3 of the density, and in the charge-conserving current the flux through
- * every face r_{i+1/2} of a uniform compression is pi dr^2 (i^2 + i + 1/3) instead of pi
- * r_{i+1/2}^2 (J_r at dr/2 4/3 of the fluid's, at 3 dr/2 28/27: the fast oscillation next to
- * the axis). The quadratic term moves exactly that 1/12 to node i + 1, so a uniform density
- * deposits uniform rho on every node, the axis disc included, and its compression the exact
- * J_r (Ruyten's density-conserving shape factors, J. Comput. Phys. 105, 224 (1993), with the
- * solver's volumes; Verboncoeur's alternative, J. Comput. Phys. 174, 421 (2001), keeps the hat
- * and gives the axis node pi dr^2 / 3, which Gauss's law with the disc rule for E_z forbids). */
+/* The radial deposit weights of a particle at r (in cells), i = floor(r), t = r - i: the
+ * B-spline of order SHAPE_ORDER on nodes start .. start + SHAPE_ORDER (returned; below the axis
+ * at orders 2 and 3 near it, where the deposits fold them onto their mirror nodes with the
+ * mode's parity), plus t (1 - t) RZ_G(i) moved from node i to node i + 1. At order 1, RZ_G =
+ * 1 / (4 i + 2): the plain hat gives node i from cell i the volume pi dr^2 (i + 1/3) dz of a
+ * uniform density, where the solver's control volume of node i ends at r_{i+1/2}: pi dr^2 (i +
+ * 1/4) dz. The extra 1/12 is the axis node's 4/3 of the density, and in the charge-conserving
+ * current the flux through every face r_{i+1/2} of a uniform compression is pi dr^2 (i^2 + i +
+ * 1/3) instead of pi r_{i+1/2}^2 (J_r at dr/2 4/3 of the fluid's, at 3 dr/2 28/27: the fast
+ * oscillation next to the axis). In general the shift across the face r_{i+1/2} of a uniform
+ * density is RZ_G(i) (2 i + 1) / 12 per unit density, and it is set to the excess E_i of the
+ * folded B-spline's charge over the solver's volumes of nodes 0 .. i: E_i = n / 24 (half the
+ * variance of the cumulative weights) wherever the shape does not fold, so RZ_G = n / (4 i + 2),
+ * and in cell 0 at orders 2 and 3, where it folds, E_0 = 5/64 and 13/120 (exact integrals of the
+ * splines: RZ_G0 = 15/16, 13/10). A uniform density then deposits uniform rho on every node, the
+ * axis disc included, and its compression the exact J_r (Ruyten's density-conserving shape
+ * factors, J. Comput. Phys. 105, 224 (1993), with the solver's volumes; Verboncoeur's
+ * alternative, J. Comput. Phys. 174, 421 (2001), keeps the hat and gives the axis node pi dr^2 /
+ * 3, which Gauss's law with the disc rule for E_z forbids). */
+#if SHAPE_ORDER == 2
+#define RZ_G0 (real)(15.0 / 16.0)
+#elif SHAPE_ORDER == 3
+#define RZ_G0 (real)(13.0 / 10.0)
+#else
+#define RZ_G0 (real)0.5
+#endif
 static inline int rz_shape_r(const real r, real *S)
 {
+    const int s = SHAPE(SHAPE_ORDER)(r, S);
     const int i = (int)floor(r);
-    const real t = r - i;
-    S[1] = t + t * (1 - t) / (real)(4 * i + 2);
-    S[0] = 1 - S[1];
-    return i;
+    const real t = r - i, d = t * (1 - t) * (i == 0 ? RZ_G0 : (real)SHAPE_ORDER / (real)(4 * i + 2));
+    S[i - s] -= d;
+    S[i + 1 - s] += d;
+    return s;
 }
 
+/* RZ_BEYOND_WALL: at orders 2 and 3 a particle within two cells of r_max has weights on nodes
+ * beyond the wall node r_max (guard cells). They are not deposited, nor J_r on the faces above
+ * r_max: the guards' SumBoundary would add them back as the Cartesian PEC images (density onto
+ * the mirror node), which the annuli's volumes do not fit, and Gauss's law inside would break
+ * (1.3e-2 in a warm plasma). Continuity holds on every node below r_max regardless (the fluxes
+ * through its faces are the changes inside them); the charge beyond the wall is not seen, as
+ * the charge of a particle absorbed there sits on the wall's node. */
 /* The density of a particle of charge q w at (x, y, z), per mode: rho~_m = c_m q w S(i, k) (rz_shape_r along r)
  * exp(i m theta) / V_i, with c_0 = 1 and c_m = 2 (the Fourier projection of a point in theta
  * onto F = Re sum F~m exp(-i m theta)), and V_i = 2 pi r_i dr dz the annulus of node i; the axis
@@ -147,49 +163,41 @@ static inline void rz_deposit_rho(__global real *F, const int b, const real x, c
     rz_angle(x, y, &c, &s);
     rz_phases(c, s, cm, sm);
     const real r = hypot(x, y);
-    const int k = (int)floor(z);
-    const real fz = z - k, Sz[2] = {1 - fz, fz};
-    real Sr[2];
-    const int i = rz_shape_r(r, Sr);
+    real Sr[SHAPE_ORDER + 1], Sz[SHAPE_ORDER + 1];
+    const int i = rz_shape_r(r, Sr), k = SHAPE(SHAPE_ORDER)(z, Sz);
     for (int m = 0; m < RZ_MODES; m++)
         for (int p = 0; p <= (m > 0); p++) {
             const real ph = (m == 0 ? 1 : 2) * qw * (p == 0 ? cm[m] : sm[m]);
             __global real *rho = RZF(F, RZ_RHO, m, p, b);
-            for (int a = 0; a < 2; a++) {
-                const int ia = i + a;
-                if (ia == 0 && m > 0)
+            for (int a = 0; a <= SHAPE_ORDER; a++) {
+                real sg;
+                const int ia = rz_fold(i + a, 0, RZ_PARITY(m, 0), &sg);
+                if ((ia == 0 && m > 0) || ia > CELLS_X) /* beyond the wall: RZ_BEYOND_WALL */
                     continue;
                 const real inv_v = ia == 0 ? (real)RZ_RHO_V0 : (real)RZ_RHO_V / (real)ia;
-                for (int d = 0; d < 2; d++)
-                    DEPOSIT_ADD(rho + IDX(ia, 0, k + d), ph * inv_v * Sr[a] * Sz[d]);
+                for (int d = 0; d <= SHAPE_ORDER; d++)
+                    DEPOSIT_ADD(rho + IDX(ia, 0, k + d), sg * ph * inv_v * Sr[a] * Sz[d]);
             }
         }
 }
 
-/* The Esirkepov window along one axis at order 1: old and new weights on RZ_W nodes from the
- * returned start (old cell - 1); the particle moved less than a cell. Along r (radial = 1) the
- * weights are rz_shape_r's, those of the charge. */
-#define RZ_W 4
+/* The Esirkepov window along one axis: old and new weights of order SHAPE_ORDER on RZ_W nodes
+ * from the returned start (the old shape's first node - 1; below the axis along r near it);
+ * the particle moved less than a cell. Along r (radial = 1) the weights are rz_shape_r's, those
+ * of the charge. */
+#define RZ_W (SHAPE_ORDER + 3)
 static inline int rz_esk_weights(const real u0, const real u1, const int radial, real *S0, real *DS)
 {
-    real S1[RZ_W], w0[2], w1[2];
+    real S1[RZ_W], w0[SHAPE_ORDER + 1], w1[SHAPE_ORDER + 1];
     for (int a = 0; a < RZ_W; a++)
         S0[a] = S1[a] = 0;
-    const int i0 = (int)floor(u0) - 1, j = (int)floor(u1) - i0;
-    const real f0 = u0 - (i0 + 1), f1 = u1 - (i0 + j);
-    if (radial) {
-        rz_shape_r(u0, w0);
-        rz_shape_r(u1, w1);
-    } else {
-        w0[0] = 1 - f0;
-        w0[1] = f0;
-        w1[0] = 1 - f1;
-        w1[1] = f1;
+    const int s0 = radial ? rz_shape_r(u0, w0) : SHAPE(SHAPE_ORDER)(u0, w0);
+    const int s1 = radial ? rz_shape_r(u1, w1) : SHAPE(SHAPE_ORDER)(u1, w1);
+    const int i0 = s0 - 1, j = s1 - i0;
+    for (int a = 0; a <= SHAPE_ORDER; a++) {
+        S0[1 + a] = w0[a];
+        S1[j + a] = w1[a];
     }
-    S0[1] = w0[0];
-    S0[2] = w0[1];
-    S1[j] = w1[0];
-    S1[j + 1] = w1[1];
     for (int a = 0; a < RZ_W; a++)
         DS[a] = S1[a] - S0[a];
     return i0;
@@ -210,7 +218,14 @@ static inline int rz_esk_weights(const real u0, const real u1, const int radial,
  * mode is kept. On the axis node, m >= 1 deposits no J_z and no charge-conserving J_t (their
  * density is 0 there); m = 1's J_t there, the transverse current through the axis, takes the
  * velocity as m = 0 does (the projection c q w W_mean v_t e^{i theta} / V_0 at the mid-step
- * angle), m >= 2 none (their E_t is held 0). */
+ * angle), m >= 2 none (their E_t is held 0).
+ * Orders 2 and 3 near the axis: the split holds on the r line extended below the axis, and each
+ * node or face below it is folded onto its mirror with the parity of what it carries: rho, J_z
+ * and the theta flux (-1)^m (the flux's r_i / V_i changes sign with r_i, J_t's parity
+ * (-1)^(m+1) with it), J_r (-1)^(m+1) (the face -r_{i+1/2} is r_{i+1/2}, its outward direction
+ * reversed), m = 0's J_t -1. Folding is linear and maps the extended divergence onto the
+ * solver's (the axis node is its own mirror and keeps its disc), so continuity per mode holds
+ * on every node r >= 0, and no charge below the axis is lost. */
 static inline void rz_deposit_current(__global real *F, const int b, const real x0, const real y0, const real z0,
                                       const real x1, const real y1, const real z1, const real vx, const real vy,
                                       const real qw)
@@ -257,22 +272,26 @@ static inline void rz_deposit_current(__global real *F, const int b, const real 
             const real de = p == 0 ? di : -dr_;
             __global real *Jr = RZF(F, RZ_JR, m, p, b), *Jt = RZF(F, RZ_JT, m, p, b), *Jz = RZF(F, RZ_JZ, m, p, b);
             for (int a = 0; a < RZ_W; a++) {
-                const int ia = i0 + a;
-                if (ia < 0) /* below the axis: every weight there is 0 (r >= 0) */
+                real sn, sf, st;
+                const int ia = rz_fold(i0 + a, 0, RZ_PARITY(m, 0), &sn); /* rho, J_z, theta flux */
+                const int ir = rz_fold(i0 + a, 1, RZ_PARITY(m, 1), &sf); /* the face above: J_r */
+                rz_fold(i0 + a, 0, (real)-1, &st); /* m = 0's J_t */
+                if (ia > CELLS_X) /* beyond the wall, and the faces above it: RZ_BEYOND_WALL */
                     continue;
                 for (int d = 0; d < RZ_W; d++) {
                     const int n = IDX(ia, 0, k0 + d);
-                    if (a < RZ_W - 1 && Fr[a][d] != 0)
-                        DEPOSIT_ADD(Jr + n, cq * e * Fr[a][d] * (real)RZ_J_A / ((real)ia + (real)0.5));
+                    if (a < RZ_W - 1 && Fr[a][d] != 0 && ir < CELLS_X)
+                        DEPOSIT_ADD(Jr + IDX(ir, 0, k0 + d),
+                                    sf * cq * e * Fr[a][d] * (real)RZ_J_A / ((real)ir + (real)0.5));
                     if (d < RZ_W - 1 && Fz[a][d] != 0 && (ia > 0 || m == 0))
-                        DEPOSIT_ADD(Jz + n, cq * e * Fz[a][d] *
+                        DEPOSIT_ADD(Jz + n, sn * cq * e * Fz[a][d] *
                                                 (ia == 0 ? (real)RZ_JZ_A0 : (real)RZ_JZ_A / (real)ia));
                     if (Wm[a][d] == 0)
                         continue;
                     if (m == 0 && ia > 0)
-                        DEPOSIT_ADD(Jt + n, qw * Wm[a][d] * vt * (real)RZ_RHO_V / (real)ia);
+                        DEPOSIT_ADD(Jt + n, st * qw * Wm[a][d] * vt * (real)RZ_RHO_V / (real)ia);
                     else if (m > 0 && ia > 0)
-                        DEPOSIT_ADD(Jt + n, cq * Wm[a][d] * de * (real)RZ_J_A / (real)m);
+                        DEPOSIT_ADD(Jt + n, sn * cq * Wm[a][d] * de * (real)RZ_J_A / (real)m);
                     else if (m == 1) /* ia == 0 */
                         DEPOSIT_ADD(Jt + n, cq * Wm[a][d] * vt * (p == 0 ? cmh[1] : smh[1]) *
                                                 (real)RZ_RHO_V0);

@@ -166,6 +166,20 @@ static inline int rz_boundary_move(__global real *F, const int b, const real *o,
         }
         rz_deposit_current(F, b, p[0], p[1], p[2], c[0], c[1], c[2], (c[0] - p[0]) * to_v[0],
                            (c[1] - p[1]) * to_v[1], qw);
+#if SHAPE_ORDER > 1
+        /* orders 2 and 3: the shape on the wall still has weight on the nodes inside; it is
+         * carried out radially in legs under a cell to r_max + 2.25 dr, where no weight is
+         * inside, so its charge leaves through the wall as current (the deposit keeps nothing
+         * beyond r_max: rz_particles.cl's RZ_BEYOND_WALL) */
+        if (face == 1) {
+            const real rc = fmax(hypot(c[0], c[1]), (real)1);
+            for (int l = 0; l < 3; l++) {
+                const real f0 = l == 0 ? (real)1 : (R + (real)0.75 * l) / rc, f1 = (R + (real)0.75 * (l + 1)) / rc;
+                rz_deposit_current(F, b, c[0] * f0, c[1] * f0, c[2], c[0] * f1, c[1] * f1, c[2],
+                                   c[0] * (f1 - f0) * to_v[0], c[1] * (f1 - f0) * to_v[1], qw);
+            }
+        }
+#endif
         if (face == 1 || (face == 4 ? BC_Z_LO_ABSORBING : BC_Z_HI_ABSORBING))
             return face;
         /* reflecting at a z face: the rest of the path mirrored, as boundary_move does */

@@ -750,25 +750,27 @@ def _bunch(sp, dist, layout, grid, charge, w):
                "species.beam.axis")
     if sp.density_scale is not None:
         refuse(sp, "density_scale", "a bunch has its charge from n_physical_particles", "species.beam.total_charge")
+    # RZ's particles, and so its bunch, are Cartesian (x, y from the axis): all three entries
+    cartesian = (lambda v: list(v)) if is_rz(grid) else (lambda v: on_grid(grid, v))
     beam = {
         "total_charge": float(dist.n_physical_particles) * charge,
         "particles": int(layout.n_macroparticles),
-        "centroid": on_grid(grid, [float(v) for v in dist.centroid_position]),
-        "rms": on_grid(grid, [float(v) for v in dist.rms_bunch_size]),
+        "centroid": cartesian([float(v) for v in dist.centroid_position]),
+        "rms": cartesian([float(v) for v in dist.rms_bunch_size]),
         "axis": AXES[a],
         "u": dist.centroid_velocity[a] / C,
         "u_th": [v / C for v in dist.rms_velocity],
-        "divergence": on_grid(grid, [v / C for v in dist.velocity_divergence]),
+        "divergence": cartesian([v / C for v in dist.velocity_divergence]),
     }
-    dropped = [a for a in range(3) if a not in kept(grid) and dist.velocity_divergence[a]]
+    dropped = [a for a in range(3) if a not in kept(grid) and dist.velocity_divergence[a] and not is_rz(grid)]
     if dropped:
         refuse(dist, "velocity_divergence", f"a {grid.number_of_dimensions}D grid has no {AXES[dropped[0]]} axis",
                "species.beam.divergence")
     w.open("beam", "GaussianBunchDistribution")
     w.field("total_charge", beam["total_charge"], "C: n_physical_particles times the charge" +
-            ("" if grid.number_of_dimensions == 3 else " (per metre in y in 2D, per m^2 in 1D)"))
+            ("" if grid.number_of_dimensions == 3 or is_rz(grid) else " (per metre in y in 2D, per m^2 in 1D)"))
     w.field("particles", beam["particles"], "PseudoRandomLayout.n_macroparticles")
-    w.field("centroid", beam["centroid"], "m")
+    w.field("centroid", beam["centroid"], "m" + (" (x, y, z: Cartesian in RZ)" if is_rz(grid) else ""))
     w.field("rms", beam["rms"], "m (rms_bunch_size)")
     w.field("axis", beam["axis"])
     w.field("u", beam["u"], "gamma v / c along axis (centroid_velocity / c)")
@@ -1047,6 +1049,13 @@ def _lasers(sim, grid, constants, w):
             if abs(centroid[b] - focus[b]) > 1e-9 * scale:
                 refuse(laser, "centroid_position", "picl's pulse travels along its axis through the focus: the "
                        "centroid and the focus differ only along the propagation direction", "lasers[i].position")
+        # RZ: the grid's x is r; a beam's axis is the axis r = 0, so y (which no RZ vector keeps)
+        # must be 0 too, or the beam is off the axis (picl's check refuses an x off it)
+        if is_rz(grid):
+            for arg, v in (("focal_position", focus), ("centroid_position", centroid)):
+                if v[1]:
+                    refuse(laser, arg, f"picl's RZ laser travels on the axis (y = {v[1]} m; expected 0)",
+                           "lasers[i].position")
         position = [float(focus[b]) if b != a else float(antenna.position[a]) for b in kept(grid)]
         t_peak = sign * (antenna.position[a] - centroid[a]) / C
         focal_distance = sign * (focus[a] - antenna.position[a])

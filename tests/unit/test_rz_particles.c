@@ -1,5 +1,6 @@
 /* test_rz_particles.c: the quasi-cylindrical particle kernels (templates/rz_particles.cl), M = 3
- * modes, shape order 1, double:
+ * modes, shape orders 1, 2 and 3 (each check at each order; at 2 and 3 the shapes reach below
+ * the axis, folded onto their mirror nodes with the parity of each field and mode), double:
  * - continuity per mode: random particles (some crossing the axis, all crossing cell edges in r
  *   and z) moved one step: (rho~^{n+1} - rho~^n) / dt + div J~ = 0 on every node, with the
  *   divergence of maxwell_rz.cl's Ampere (the axis disc for m = 0), to 1e-12 of the largest
@@ -12,7 +13,8 @@
  * - rho of a uniform density loaded uniformly in r with weights proportional to r (and evenly
  *   in theta): rho_0 = n q on every node off the axis to 1e-12, the modes m >= 1 at round-off;
  *   the axis node too, to the sampling's 1.2e-4 (rz_shape_r's radial weights; the plain hat
- *   gave the disc pi (dr/2)^2 the charge of pi dr^2 / 3: 4/3);
+ *   gave the disc pi (dr/2)^2 the charge of pi dr^2 / 3: 4/3); at orders 2 and 3 node 1 to the
+ *   sampling's 2e-6 (the folded splines' kinks), nodes from 2 on to 1e-12;
  * - the single-precision program builds. */
 #include <math.h>
 #include <stdio.h>
@@ -50,12 +52,12 @@ static void die(const char *what, cl_int rc)
     exit(1);
 }
 
-static void rzp_open(struct rzp *r, struct device *dev)
+static void rzp_open(struct rzp *r, struct device *dev, int order)
 {
     memset(r, 0, sizeof *r);
     r->dev = dev;
     r->g = (struct gen_rz){.modes = MODES, .cells_r = NR, .cells_z = NZ, .box_z = NZ, .r_max = NR * DR,
-                           .z_len = NZ * DZ, .dt = 0.5 * DR / PICL_C, .pec_z = 0, .use_double = 1};
+                           .z_len = NZ * DZ, .dt = 0.5 * DR / PICL_C, .pec_z = 0, .use_double = 1, .shape_order = order};
     struct strbuf src;
     sb_init(&src);
     if (gen_rz_particles(&r->g, &dev->facts, &src, err, sizeof err))
@@ -156,10 +158,17 @@ static double div_node(struct rzp *r, int f0, int m, int p, int i, int k)
 }
 
 /* Continuity per mode after one step of random particles. */
-static void test_continuity(struct device *dev)
+/* rz_shape_r's shift t (1 - t) g from node i to i + 1 (docs/rz.md, "Radial weights"). */
+static double shift_g(int order, int i)
+{
+    static const double g0[4] = {0, 0.5, 15.0 / 16.0, 13.0 / 10.0};
+    return i == 0 ? g0[order] : order / (4.0 * i + 2);
+}
+
+static void test_continuity(struct device *dev, int order)
 {
     struct rzp r;
-    rzp_open(&r, dev);
+    rzp_open(&r, dev, order);
     enum { N = 600 };
     static double P[9 * N], R0[4 * N], R1[4 * N];
     const double dt = r.g.dt;
@@ -222,8 +231,8 @@ static void test_continuity(struct device *dev)
      * particles', each at the centroid of its radial weights: i + S_{i+1}(t), which is r + t (1 -
      * t) / (4 i + 2), not r (rz_shape_r moves the hat's excess on node i outwards) */
     double q_grid = 0, q_part = 0, px_grid = 0, px_part = 0, py_grid = 0, py_part = 0, q_abs = 0;
-    for (int i = 0; i < NR; i++)
-        for (int k = 0; k < NZ; k++) {
+    for (int i = 0; i <= NR + 2; i++) /* the guards too: the shapes of order 3 reach 2 beyond */
+        for (int k = -2; k <= NZ + 2; k++) {
             const double v = i == 0 ? PICL_PI * 0.25 * DR * DR * DZ : 2 * PICL_PI * i * DR * DR * DZ;
             q_grid += *at(&r, F_RHO, 0, 0, i, k) * v;
             px_grid += PICL_PI * *at(&r, F_RHO, 1, 0, i, k) * i * DR * i * DR * DR * DZ;
@@ -235,20 +244,20 @@ static void test_continuity(struct device *dev)
         /* the deposit's radial weights (rz_shape_r) put the charge's centroid at i + S_{i+1}(t) */
         const double x = P[9 * n + 3], y = P[9 * n + 4], rr = hypot(x, y);
         const int i = (int)floor(rr);
-        const double t = rr - i, reff = i + t + t * (1 - t) / (4 * i + 2);
+        const double t = rr - i, reff = rr + t * (1 - t) * shift_g(order, i);
         px_part += rr > 0 ? P[9 * n + 8] * x / rr * reff * DR : 0;
         py_part += rr > 0 ? P[9 * n + 8] * y / rr * reff * DR : 0;
     }
     const double mom = fmax(fabs(q_grid - q_part) / q_abs,
                             fmax(fabs(px_grid - px_part), fabs(py_grid - py_part)) / (q_abs * NR * DR));
-    REPORT("charge (m = 0) and dipole (m = 1) of the deposited rho against the particles': %.2e of sum |q w| "
-           "(times r_max)", mom);
+    REPORT("order %d: charge (m = 0) and dipole (m = 1) of the deposited rho against the particles': %.2e of "
+           "sum |q w| (times r_max)", order, mom);
     CHECK(mom < 1e-13);
     for (int k = 0; k < NZ; k++) /* m = 1's transverse current on the axis is deposited */
         jt_axis = fmax(jt_axis, fabs(*at(&r, F_JT, 1, 0, 0, k)) + fabs(*at(&r, F_JT, 1, 1, 0, k)));
-    REPORT("continuity per mode, %d particles (%d through the axis): max |d rho / dt + div J| dr = %.2e, %.2e, "
-           "%.2e of max |rho| dr / dt (m = 0, 1, 2)",
-           N, across, worst[0] / scale, worst[1] / scale, worst[2] / scale);
+    REPORT("order %d: continuity per mode, %d particles (%d through the axis): max |d rho / dt + div J| dr = "
+           "%.2e, %.2e, %.2e of max |rho| dr / dt (m = 0, 1, 2)",
+           order, N, across, worst[0] / scale, worst[1] / scale, worst[2] / scale);
     for (int m = 0; m < MODES; m++)
         CHECK(worst[m] / scale < 1e-12);
     CHECK(across > N / 8);
@@ -267,8 +276,8 @@ static void test_continuity(struct device *dev)
                 for (int k = 0; k < NZ; k++)
                     gauss = fmax(gauss, fabs(div_node(&r, F_ER, m, p, i, k) * PICL_EPS0 -
                                              (*at(&r, F_RHO, m, p, i, k) - rho0[m][p][i][k + 1]) * DR));
-    REPORT("Gauss per mode after rz_push_E with the deposited J: max |eps0 div E - (rho^{n+1} - rho^n)| = %.2e "
-           "of max |rho|", gauss / (scale * dt));
+    REPORT("order %d: Gauss per mode after rz_push_E with the deposited J: max |eps0 div E - (rho^{n+1} - "
+           "rho^n)| = %.2e of max |rho|", order, gauss / (scale * dt));
     CHECK(gauss / (scale * dt) < 1e-12);
     rzp_close(&r);
 }
@@ -287,10 +296,10 @@ static double field(int f, int m, int p, double r, double z, int parity)
     return odd ? c[1] * r : c[0] + c[2] * z;
 }
 
-static void gather_case(struct device *dev, int parity, double r_lo)
+static void gather_case(struct device *dev, int order, int parity, double r_lo)
 {
     struct rzp r;
-    rzp_open(&r, dev);
+    rzp_open(&r, dev, order);
     for (int f = 0; f < 6; f++)
         for (int m = 0; m < MODES; m++)
             for (int p = 0; p <= (m > 0); p++) {
@@ -324,50 +333,56 @@ static void gather_case(struct device *dev, int parity, double r_lo)
         for (int a = 0; a < 6; a++)
             worst = fmax(worst, fabs(EB[6 * n + a] - want[a]));
     }
-    REPORT("gather of fields linear in r, z%s, r from %.1f dr: max |error| %.2e (fields of order 1)",
-           parity ? " with each mode's axis parity" : "", r_lo, worst);
+    REPORT("order %d: gather of fields linear in r, z%s, r from %.1f dr: max |error| %.2e (fields of order 1)",
+           order, parity ? " with each mode's axis parity" : "", r_lo, worst);
     CHECK(worst < 1e-12);
     rzp_close(&r);
 }
 
 /* A uniform density n q: particles uniform in r (64 per cell), theta (16) and z (4 per cell),
- * weights proportional to r, over r < 7 dr and 2 <= z/dz < 6. */
-static void test_uniform(struct device *dev)
+ * weights proportional to r, over r < 7 dr and 1 <= z/dz < 7; rho checked where every shape
+ * that reaches the node lies in the plasma. */
+static void test_uniform(struct device *dev, int order)
 {
     struct rzp r;
-    rzp_open(&r, dev);
+    rzp_open(&r, dev, order);
     const int per_r = 64, n_th = 16, per_z = 4, cells_r = NR - 1;
-    const int N = cells_r * per_r * n_th * 4 * per_z;
+    const int N = cells_r * per_r * n_th * 6 * per_z;
     const double rho_want = 1e-3; /* C / m^3 */
     double *P = malloc(sizeof(double) * 4 * (size_t)N);
     int n = 0;
     for (int a = 0; a < cells_r * per_r; a++)
         for (int t = 0; t < n_th; t++)
-            for (int c = 0; c < 4 * per_z; c++) {
+            for (int c = 0; c < 6 * per_z; c++) {
                 const double rr = (a + 0.5) / per_r, th = 2 * PICL_PI * (t + 0.3) / n_th;
                 P[4 * n] = rr * cos(th);
                 P[4 * n + 1] = rr * sin(th);
-                P[4 * n + 2] = 2 + (c + 0.5) / per_z;
+                P[4 * n + 2] = 1 + (c + 0.5) / per_z;
                 P[4 * n + 3] = rho_want * rr * DR * (DR / per_r) * (2 * PICL_PI / n_th) * (DZ / per_z);
                 n++;
             }
     upload(&r);
     launch(&r, r.krho, P, N, 4, NULL);
     download(&r);
-    double off = 0, modes = 0, axis = 0;
+    double off = 0, modes = 0, axis = 0, first[3] = {0};
+    const int i_hi = cells_r - (order > 1);
     for (int k = 3; k <= 5; k++) {
-        for (int i = 1; i < cells_r; i++)
+        for (int i = 1; i < 4; i++)
+            first[i - 1] = fmax(first[i - 1], fabs(*at(&r, F_RHO, 0, 0, i, k) / rho_want - 1));
+        for (int i = order > 1 ? 2 : 1; i < i_hi; i++)
             off = fmax(off, fabs(*at(&r, F_RHO, 0, 0, i, k) / rho_want - 1));
         for (int m = 1; m < MODES; m++)
             for (int p = 0; p < 2; p++)
-                for (int i = 0; i < cells_r; i++)
+                for (int i = 0; i < i_hi; i++)
                     modes = fmax(modes, fabs(*at(&r, F_RHO, m, p, i, k)) / rho_want);
         axis = fmax(axis, *at(&r, F_RHO, 0, 0, 0, k) / rho_want);
     }
-    REPORT("uniform density, %d particles, weights ~ r: rho_0 / (n q) - 1 off the axis %.2e; modes m >= 1 %.2e "
-           "of n q; axis node rho_0 / (n q) = %.6f (1: rz_shape_r gives the disc pi (dr/2)^2 its volume)",
-           N, off, modes, axis);
+    REPORT("order %d: uniform density, %d particles, weights ~ r: rho_0 / (n q) - 1 off the axis %.2e (from node %d; nodes 1, "
+           "2, 3: %.2e, %.2e, %.2e); modes m >= 1 %.2e of n q; axis node rho_0 / (n q) = %.6f (1: rz_shape_r gives "
+           "the disc pi (dr/2)^2 its volume)",
+           order, N, off, order > 1 ? 2 : 1, first[0], first[1], first[2], modes, axis);
     CHECK(off < 1e-12);
+    CHECK(first[0] < 3e-4); /* orders 2, 3: the kink of the folded shape at r = 0.5, 1 in cell 0's sampling */
     CHECK(modes < 1e-12);
     CHECK(fabs(axis - 1) < 3e-4); /* the midpoint sampling in r: 1.2e-4; the plain hat: 4/3 */
     free(P);
@@ -411,11 +426,13 @@ int main(void)
         device_close(&dev);
         return check_finish();
     }
-    test_continuity(&dev);
-    srand(3);
-    gather_case(&dev, 0, 1.0);
-    gather_case(&dev, 1, 0.0);
-    test_uniform(&dev);
+    for (int order = 1; order <= 3; order++) {
+        test_continuity(&dev, order);
+        srand(3);
+        gather_case(&dev, order, 0, order == 1 ? 1.0 : 2.0);
+        gather_case(&dev, order, 1, 0.0);
+        test_uniform(&dev, order);
+    }
     device_close(&dev);
     return check_finish();
 }
