@@ -433,7 +433,7 @@ local ppc_kind = (function()
     local positive_int = integer("a positive integer", positive)
     local axes = one_or_spatial(positive_int, "a positive integer or 3 of them", 1)
     local rz = one_or_spatial(positive_int, "a positive integer or 3 of them", 0)
-    return { what = "a positive integer or 3 of them (RZ: {n_r, n_z} or {n_r, n_theta, n_z})",
+    return { what = "a positive integer or 3 of them",
         check = function(v, key, ctx)
             if not (ctx and ctx.geometry == "rz") then return axes.check(v, key, ctx) end
             if type(v) == "table" and #v == 3 then
@@ -674,7 +674,7 @@ local species = section {
         mass = { kind = number("a positive number", positive), doc = "kg, per physical particle" },
         density = { kind = expression("a number >= 0 or an expression string", nonnegative), doc = "m^-3" },
         region = { kind = region, doc = "m, where particles start" },
-        ppc = { kind = ppc_kind, doc = "particles per cell along each axis (RZ: r, z, or r, theta, z)" },
+        ppc = { kind = ppc_kind, doc = "particles per cell along each axis; RZ: {n_r, n_z} or {n_r, n_theta, n_z}" },
         u_drift = { kind = momentum_profile(any, "a number or 3 numbers (each may be an expression string in x, y, z)"),
             doc = "gamma*v/c; default 0" },
         u_th = { kind = momentum_profile(nonnegative, "a number >= 0 or 3 of them (each may be an expression string in x, y, z)"),
