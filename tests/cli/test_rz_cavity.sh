@@ -130,7 +130,7 @@ LUA
     if [ $rc -eq 2 ] && echo "$out" | grep -q "bad.lua:[0-9]*: $key: geometry = \"rz\""; then ok
     else bad "RZ did not refuse $key ($line): rc $rc: $out"; fi
 }
-refuse shape_order 'species = { { name = "e", particle = "electron", density = 1e20, ppc = 1 } }, shape_order = 3,'
+refuse filter.godfrey 'filter = { godfrey = true },'
 refuse solver.name 'solver = { name = "ckc" },'
 refuse filter.passes 'filter = { passes = 1 },'
 refuse diagnostics.full.1.fields 'diagnostics = { full = { { name = "f", interval = 1, fields = { "E", "Ex" } } } },'
