@@ -1086,16 +1086,15 @@ local function check_rz(sim, _, _, raw)
     local raw_full = raw and type(raw.diagnostics) == "table" and type(raw.diagnostics.full) == "table" and raw.diagnostics.full
     for i, fd in ipairs(d.full) do
         local key = join("diagnostics.full", i)
-        -- the default list without rho, which RZ does not deposit yet
         local entry = raw_full and (raw_full.name and raw_full or raw_full[i])
-        local given = type(entry) == "table" and entry.fields
-        if not given then fd.fields = { "E", "B", "J" } end
         -- particle records: positions x, y, z (Cartesian, as WarpX writes RZ's particles)
         local given_sp = type(entry) == "table" and entry.species
         if type(given_sp) ~= "table" then fd.species = {} end
+        -- whole records only: a thetaMode record holds every mode of r, t and z
         for _, f in ipairs(fd.fields) do
-            if f ~= "E" and f ~= "B" and f ~= "J" then
-                no(join(key, "fields"), string.format("%q (thetaMode output writes the records E, B and J)", f))
+            if f ~= "E" and f ~= "B" and f ~= "J" and f ~= "rho" and not f:match("^rho_") then
+                no(join(key, "fields"), string.format("%q (thetaMode output writes the records E, B, J, rho and "
+                    .. "rho_<species>)", f))
             end
         end
         if fd.lower or fd.upper then no(join(key, fd.lower and "lower" or "upper"), "a region of the fields") end
