@@ -278,7 +278,9 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
         gen_define_int(sb, "RZ_MODES", cfg->modes);
         gen_define_int(sb, "RZ_MODE_COMPS", mc);
         gen_define_int(sb, "RZ_COMPS", (long)GEN_RZ_FIELDS * mc);
-        gen_define_int(sb, "RZ_PEC_Z_LO", cfg->field_boundary[2][0] == CFG_BOUNDARY_PEC);
+        /* a PML ends in a PEC wall (pml.cl) */
+        gen_define_int(sb, "RZ_PEC_Z_LO", cfg->field_boundary[2][0] == CFG_BOUNDARY_PEC ||
+                                              cfg->field_boundary[2][0] == CFG_BOUNDARY_PML);
         sb_puts(sb, "#define DR DX\n#define HDT_DR HDT_DX\n#define C2DT_DR C2DT_DX\n");
     }
     /* debug.drop_term = "ampere_J" (TEST ONLY: the benchmark's gate must catch it) */

@@ -62,4 +62,7 @@ void gen_pml_emit(struct strbuf *sb, const struct picl_config *cfg, const struct
                   slab[i].side ? "HI" : "LO", slab[i].side, i);
     }
     sb_printf(sb, "\n#define PML_ITEMS %ldL\n", total / GEN_PML_ARRAYS);
+    /* RZ: every part of every mode (MODE_COMPS of them) has its own psi, the table's whole
+     * buffer again per part, in get_global_id(1); z and r stretch the same way in each part. */
+    sb_printf(sb, "#define PML_PART_REALS %ldL\n", total);
 }

@@ -422,7 +422,7 @@ static int meshes_attrs(struct writer *w)
  * sum_m (F_cos cos m theta + F_sin sin m theta). Components r, t (theta), z; the whole grid (the
  * schema refuses regions and coarsening in RZ), each rank writing the (2M - 1, r, z) blocks of
  * its boxes in one collective write. */
-static int write_rz_component(struct writer *w, hid_t rec, const char *name, enum field_comp fc)
+static int write_rz_component(struct writer *w, hid_t rec, const char *name, enum field_comp fc, hid_t *out)
 {
     struct ctx *c = w->c;
     const struct gen_layout *lay = &c->lay;
@@ -470,22 +470,20 @@ static int write_rz_component(struct writer *w, hid_t rec, const char *name, enu
     rc = rc || hio_write(d, real_type(c), ms, fs, w->file.dxpl, packed) < 0 ||
          hio_attr_doubles(d, "position", position, 2) || hio_attr_double(d, "unitSI", 1.0);
     hio_close_transfer(H5I_INVALID_HID, fs, ms);
-    H5Dclose(d);
+    if (rc || !out)
+        H5Dclose(d);
     if (rc)
         return h5fail(w, name);
+    if (out) /* a scalar record: the dataset takes the record's attributes too */
+        *out = d;
     w->bytes += (double)mine * (double)real;
     return 0;
 }
 
-static int write_rz_record(struct writer *w, const char *name, enum field_comp first, const double unit_dimension[7],
-                           double time_offset)
+/* The attributes of a thetaMode record: on its group (E, B, J) or on a scalar record's dataset (rho). */
+static int rz_record_attrs(struct writer *w, hid_t rec, const double unit_dimension[7], double time_offset)
 {
-    if (!(w->d->fields & (7u << first)))
-        return 0;
     const struct gen_layout *lay = &w->c->lay;
-    hid_t rec = hio_group(w->meshes, name);
-    if (rec < 0)
-        return h5fail(w, name);
     char params[32];
     snprintf(params, sizeof params, "m=%d;imag=+", w->c->cfg->modes);
     const char *labels[2] = {"r", "z"};
@@ -496,15 +494,59 @@ static int write_rz_record(struct writer *w, const char *name, enum field_comp f
              hio_attr_doubles(rec, "gridSpacing", spacing, 2) | hio_attr_doubles(rec, "gridGlobalOffset", offset, 2) |
              hio_attr_double(rec, "gridUnitSI", 1.0) | hio_attr_doubles(rec, "unitDimension", unit_dimension, 7) |
              hio_attr_double(rec, "timeOffset", time_offset) | hio_attr_string(rec, "fieldSmoothing", "none");
-    if (rc) {
+    return rc;
+}
+
+static int write_rz_record(struct writer *w, const char *name, enum field_comp first, const double unit_dimension[7],
+                           double time_offset)
+{
+    if (!(w->d->fields & (7u << first)))
+        return 0;
+    hid_t rec = hio_group(w->meshes, name);
+    if (rec < 0)
+        return h5fail(w, name);
+    if (rz_record_attrs(w, rec, unit_dimension, time_offset)) {
         H5Gclose(rec);
         return h5fail(w, name);
     }
+    int rc = 0;
     for (int a = 0; rc == 0 && a < 3; a++)
         if (w->d->fields & (1u << (first + a)))
-            rc = write_rz_component(w, rec, (const char *[]){"r", "t", "z"}[a], (enum field_comp)(first + a));
+            rc = write_rz_component(w, rec, (const char *[]){"r", "t", "z"}[a], (enum field_comp)(first + a), NULL);
     H5Gclose(rec);
     return rc;
+}
+
+/* rho of all species (species < 0) or of one as a thetaMode scalar record: every mode deposited
+ * now by rz_deposit_rho (and filtered as J), the rho that Gauss's law per mode holds for. */
+static int write_rz_rho(struct writer *w, const char *name, int species)
+{
+    if (charge_deposit(w->s->fields, w->s->species, w->s->n_species, species, w->c, w->err, w->err_len))
+        return -1;
+    hid_t ds;
+    if (write_rz_component(w, w->meshes, name, FC_RHO, &ds))
+        return -1;
+    const int rc = rz_record_attrs(w, ds, dim_rho, 0.0);
+    H5Dclose(ds);
+    return rc ? h5fail(w, name) : 0;
+}
+
+/* rho and rho_<species> in either geometry */
+static int write_rhos(struct writer *w, const struct cfg_full *d)
+{
+    int (*write)(struct writer *, const char *, int) =
+        w->c->cfg->geometry == CFG_GEOMETRY_RZ ? write_rz_rho : write_rho;
+    if ((d->fields & (1u << FC_RHO)) && write(w, "rho", -1))
+        return -1;
+    for (int i = 0; i < w->s->n_species; i++) {
+        if (!(d->species_rho & (1u << i)))
+            continue;
+        char name[CFG_NAME_LEN + 8];
+        snprintf(name, sizeof name, "rho_%s", w->s->species[i].cfg->name);
+        if (write(w, name, i))
+            return -1;
+    }
+    return 0;
 }
 
 static int write_meshes(struct writer *w, const struct cfg_full *d, hid_t iteration)
@@ -515,26 +557,16 @@ static int write_meshes(struct writer *w, const struct cfg_full *d, hid_t iterat
         return h5fail(w, "meshes");
     if (w->c->cfg->geometry == CFG_GEOMETRY_RZ)
         return write_rz_record(w, "E", FC_EX, dim_E, 0.0) || write_rz_record(w, "B", FC_BX, dim_B, 0.0) ||
-                       write_rz_record(w, "J", FC_JX, dim_J, -0.5 * dt)
+                       write_rz_record(w, "J", FC_JX, dim_J, -0.5 * dt) || write_rhos(w, d)
                    ? -1
                    : 0;
     /* E and B are at step n; J was deposited from u^{n-1/2}, half a step earlier. */
     if (write_vector_mesh(w, d, "E", FC_EX, dim_E, 0.0) || write_vector_mesh(w, d, "B", FC_BX, dim_B, 0.0) ||
         write_vector_mesh(w, d, "J", FC_JX, dim_J, -0.5 * dt))
         return -1;
-    if ((d->fields & (1u << FC_RHO)) && write_rho(w, "rho", -1))
-        return -1;
     if ((d->fields & (1u << FC_PHI)) && write_phi(w))
         return -1;
-    for (int i = 0; i < w->s->n_species; i++) {
-        if (!(d->species_rho & (1u << i)))
-            continue;
-        char name[CFG_NAME_LEN + 8];
-        snprintf(name, sizeof name, "rho_%s", w->s->species[i].cfg->name);
-        if (write_rho(w, name, i))
-            return -1;
-    }
-    return 0;
+    return write_rhos(w, d);
 }
 
 /* ---- particles */

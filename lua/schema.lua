@@ -464,7 +464,7 @@ local ppc_kind = (function()
     local positive_int = integer("a positive integer", positive)
     local axes = one_or_spatial(positive_int, "a positive integer or 3 of them", 1)
     local rz = one_or_spatial(positive_int, "a positive integer or 3 of them", 0)
-    return { what = "a positive integer or 3 of them (RZ: {n_r, n_z} or {n_r, n_theta, n_z})",
+    return { what = "a positive integer or 3 of them",
         check = function(v, key, ctx)
             if not (ctx and ctx.geometry == "rz") then return axes.check(v, key, ctx) end
             if type(v) == "table" and #v == 3 then
@@ -705,7 +705,7 @@ local species = section {
         mass = { kind = number("a positive number", positive), doc = "kg, per physical particle" },
         density = { kind = expression("a number >= 0 or an expression string", nonnegative), doc = "m^-3" },
         region = { kind = region, doc = "m, where particles start" },
-        ppc = { kind = ppc_kind, doc = "particles per cell along each axis (RZ: r, z, or r, theta, z)" },
+        ppc = { kind = ppc_kind, doc = "particles per cell along each axis; RZ: {n_r, n_z} or {n_r, n_theta, n_z}" },
         u_drift = { kind = momentum_profile(any, "a number or 3 numbers (each may be an expression string in x, y, z)"),
             doc = "gamma*v/c; default 0" },
         u_th = { kind = momentum_profile(nonnegative, "a number >= 0 or 3 of them (each may be an expression string in x, y, z)"),
@@ -1019,9 +1019,9 @@ local function cfg_kept(sim, a)
 end
 
 -- What 2D and 1D do not run yet (docs/geometry.md): each refused by the key that asks for it.
--- What RZ runs so far (docs/rz.md): the field solver, PEC at r_max, z as 2D's, plasma particles,
--- Gaussian lasers along z on the axis, the moving window and the binomial filter along z. Every
--- other choice is refused by the key that asks for it, never ignored.
+-- What RZ runs so far (docs/rz.md): the field solver, PEC or PML at r_max, PML along z and z as
+-- 2D's, plasma particles, Gaussian lasers along z on the axis, the moving window and the binomial
+-- filter along z. Every other choice is refused by the key that asks for it, never ignored.
 local function check_rz(sim, _, _, raw)
     if sim.geometry ~= "rz" then
         if sim.modes then fail("modes", string.format("is for geometry = \"rz\"; geometry is \"%s\"", sim.geometry)) end
@@ -1041,12 +1041,19 @@ local function check_rz(sim, _, _, raw)
         fail("grid.lower", string.format("geometry = \"rz\": r starts on the axis; expected lower = {0, z0}, got r = %s m",
             numtext(g.lower[1])))
     end
+    -- Field boundaries: r_max a PEC wall or a PML in front of one (the Cartesian CPML on d/dr,
+    -- the 1/r terms unstretched, as WarpX's RZ PML); z as 2D's, PML included (docs/rz.md,
+    -- "Boundaries"). The lower r face is the axis whatever is written there (resolve_pml_outside
+    -- takes r = "pml" as a layer at r_max only).
     local f = sim.boundary.field[1]
-    if f[2] ~= "pec" then
-        fail("boundary.field", string.format("geometry = \"rz\": %s at r_max; expected \"pec\" (the only wall at "
-            .. "r_max so far; an absorbing layer is a later step)", repr(f[2])))
+    if f[2] ~= "pec" and f[2] ~= "pml" then
+        fail("boundary.field", string.format("geometry = \"rz\": %s at r_max; expected \"pec\" or \"pml\"",
+            repr(f[2])))
     end
-    if sim.boundary.field[3][1] == "pml" or sim.boundary.field[3][2] == "pml" then no("boundary.field", "a PML along z") end
+    local fz = sim.boundary.field[3]
+    if sim.moving_window and (fz[1] == "pml" or fz[2] == "pml") then
+        no("boundary.field", "a PML along z with the moving window (a PML at r_max runs with it)")
+    end
     -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape orders 1 to 3, the pushers
     -- (Cartesian), absorbed at r_max, z as 2D's; one work item per box or per particle with F's
     -- own J (the tiled strategies and the sort bin by Cartesian cells, which r is not).
@@ -1110,16 +1117,15 @@ local function check_rz(sim, _, _, raw)
     local raw_full = raw and type(raw.diagnostics) == "table" and type(raw.diagnostics.full) == "table" and raw.diagnostics.full
     for i, fd in ipairs(d.full) do
         local key = join("diagnostics.full", i)
-        -- the default list without rho, which RZ does not deposit yet
         local entry = raw_full and (raw_full.name and raw_full or raw_full[i])
-        local given = type(entry) == "table" and entry.fields
-        if not given then fd.fields = { "E", "B", "J" } end
         -- particle records: positions x, y, z (Cartesian, as WarpX writes RZ's particles)
         local given_sp = type(entry) == "table" and entry.species
         if type(given_sp) ~= "table" then fd.species = {} end
+        -- whole records only: a thetaMode record holds every mode of r, t and z
         for _, f in ipairs(fd.fields) do
-            if f ~= "E" and f ~= "B" and f ~= "J" then
-                no(join(key, "fields"), string.format("%q (thetaMode output writes the records E, B and J)", f))
+            if f ~= "E" and f ~= "B" and f ~= "J" and f ~= "rho" and not f:match("^rho_") then
+                no(join(key, "fields"), string.format("%q (thetaMode output writes the records E, B, J, rho and "
+                    .. "rho_<species>)", f))
             end
         end
         if fd.lower or fd.upper then no(join(key, fd.lower and "lower" or "upper"), "a region of the fields") end
@@ -1338,6 +1344,9 @@ end
 -- full diagnostics default to (and regions stay in) sim.domain.
 local function resolve_pml_outside(sim)
     local g, b = sim.grid, sim.boundary
+    -- RZ's lower r face is the axis: r = "pml" (as PICMI's 'open' at r_max gives for both faces)
+    -- puts the layer at r_max only, inside the grid or beyond it
+    if sim.geometry == "rz" and b.field[1][1] == "pml" then b.field[1][1], b.pml_cells[1][1] = "pec", 0 end
     sim.domain = { lower = { table.unpack(g.lower) }, upper = { table.unpack(g.upper) }, cells = { table.unpack(g.cells) } }
     if not b.pml_outside then return end
     for a = 1, 3 do

@@ -227,9 +227,9 @@ static int after_B_half(struct fields *f, struct ctx *c, int half, double t, cha
            (f->lasers && lasers_push_B(f->lasers, c, t, err, err_len));
 }
 
-/* RZ (templates/maxwell_rz.cl): work items (r, mode, z of every box), PEC at r_max and the axis
- * in the kernels, the guards along z by the plans; the lasers' magnetic sheets after each B half
- * step as in the Cartesian step (templates/rz_laser.cl), no PML. */
+/* RZ (templates/maxwell_rz.cl): work items (r, mode, z of every box), the axis in the kernels,
+ * the guards by the plans; the PML (along z, at r_max: every mode's parts) and the lasers'
+ * magnetic sheets (templates/rz_laser.cl) after each update as in the Cartesian step. */
 static int advance_rz(struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
 {
     size_t g[3];
@@ -238,7 +238,7 @@ static int advance_rz(struct fields *f, struct ctx *c, double t, char *err, size
     return kernel_launch(&f->push_B_half, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
            after_B_half(f, c, 0, t, err, err_len) || exchange(f, c, XG_FILL_B, err, err_len) ||
            kernel_launch(&f->push_E, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-           exchange(f, c, XG_FILL_E, err, err_len) ||
+           (f->pml && pml_push_E(f->pml, c, err, err_len)) || exchange(f, c, XG_FILL_E, err, err_len) ||
            kernel_launch(&f->push_B_half, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
            after_B_half(f, c, 1, t + c->cfg->dt, err, err_len) || exchange(f, c, XG_FILL_B, err, err_len)
                ? -1

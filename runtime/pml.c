@@ -10,9 +10,11 @@
 int pml_create(struct pml *p, struct ctx *c, cl_mem fields, char *err, size_t err_len)
 {
     memset(p, 0, sizeof *p);
-    p->n = gen_pml_slabs(c->cfg, &c->lay, p->slab, &p->reals);
+    p->n = gen_pml_slabs(c->cfg, &c->lay, p->slab, &p->part_reals);
     if (p->n == 0)
         return 0;
+    p->parts = cfg_mode_comps(c->cfg);
+    p->reals = p->part_reals * p->parts;
     if (arena_alloc(&c->arena, (size_t)p->reals * c->real_size, "PML auxiliary fields", &p->psi, err, err_len))
         return -1;
     double zero = 0;
@@ -22,7 +24,8 @@ int pml_create(struct pml *p, struct ctx *c, cl_mem fields, char *err, size_t er
         snprintf(err, err_len, "clearing the PML's auxiliary fields failed: %s", device_error_name(rc));
         return -1;
     }
-    p->items = (size_t)(p->reals / GEN_PML_ARRAYS);
+    p->items[0] = (size_t)(p->part_reals / GEN_PML_ARRAYS);
+    p->items[1] = (size_t)p->parts;
     struct kernel *k[3] = {&p->E, &p->B[0], &p->B[1]};
     static const char *const name[3] = {"pml_E", "pml_B0", "pml_B1"};
     for (int e = 0; e < 3; e++)
@@ -44,12 +47,12 @@ void pml_destroy(struct pml *p, struct ctx *c)
 
 int pml_push_E(struct pml *p, struct ctx *c, char *err, size_t err_len)
 {
-    return p->n ? kernel_launch(&p->E, c->dev->queue, &c->timers, 1, &p->items, NULL, err, err_len) : 0;
+    return p->n ? kernel_launch(&p->E, c->dev->queue, &c->timers, 2, p->items, NULL, err, err_len) : 0;
 }
 
 int pml_push_B(struct pml *p, struct ctx *c, int half, char *err, size_t err_len)
 {
-    return p->n ? kernel_launch(&p->B[half], c->dev->queue, &c->timers, 1, &p->items, NULL, err, err_len) : 0;
+    return p->n ? kernel_launch(&p->B[half], c->dev->queue, &c->timers, 2, p->items, NULL, err, err_len) : 0;
 }
 
 int pml_save(struct pml *p, struct ctx *c, double **host, char *err, size_t err_len)
@@ -94,8 +97,9 @@ int pml_load(struct pml *p, struct ctx *c, double *host, int sum, char *err, siz
             g[cc] = (int)v;
             const int box = g[0] / lay->box[0] + lay->nbox[0] * (g[1] / lay->box[1] + lay->nbox[1] * (g[2] / lay->box[2]));
             if (gen_box_slot(lay, box) < 0)
-                for (int k = 0; k < GEN_PML_ARRAYS; k++)
-                    host[sl->offset + k * sl->size + m] = 0;
+                for (int part = 0; part < p->parts; part++)
+                    for (int k = 0; k < GEN_PML_ARRAYS; k++)
+                        host[part * p->part_reals + sl->offset + k * sl->size + m] = 0;
         }
     }
     if (c->real_size == sizeof(float)) /* narrow in place, from the start */
@@ -129,5 +133,5 @@ double pml_bytes(const struct picl_config *cfg, const struct gen_layout *lay, si
     struct gen_pml_slab slab[6];
     long reals;
     gen_pml_slabs(cfg, lay, slab, &reals);
-    return (double)reals * (double)real_size;
+    return (double)reals * cfg_mode_comps(cfg) * (double)real_size;
 }

@@ -9,9 +9,11 @@
 struct pml {
     int n; /* slabs; 0: the run has no PML and nothing here is allocated */
     struct gen_pml_slab slab[6];
-    long reals; /* of the whole psi buffer */
+    long part_reals; /* of one part's slabs (gen_pml_slabs' table) */
+    int parts;       /* RZ: the stored parts of the modes (cfg_mode_comps), each with its psi; 1 elsewhere */
+    long reals;      /* of the whole psi buffer: part_reals x parts */
     struct arena_buf psi;
-    size_t items; /* the kernels' work items: every slab's cells */
+    size_t items[2]; /* the kernels' work items: every slab's cells, times the parts */
     struct kernel E, B[2]; /* one for all slabs; B[0]: after the first B half step, B[1]: after the second */
 };
 

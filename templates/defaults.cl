@@ -118,6 +118,7 @@ typedef float acc_real;
 #define PML_Y_HI 0
 #define PML_Z_LO 0
 #define PML_Z_HI 0
+#define PML_PART_REALS 0L
 #define PML_SIGMA_X ((acc_real)1.2e15)
 #define PML_SIGMA_Y ((acc_real)1.2e15)
 #define PML_SIGMA_Z ((acc_real)1.2e15)

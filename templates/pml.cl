@@ -38,6 +38,13 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
  * kernel per slab would); the other slabs' items for that cell do nothing. One kernel where
  * there were up to six: each is one compile at the first step and one launch per step. */
 
+/* RZ (docs/rz.md, "Boundaries"): the kernels run once per stored part of every mode (the
+ * mode-0 part, then re, im of m >= 1), get_global_id(1), on that part's components and psi. The
+ * PML stretches only the solver's difference along its axis, which in RZ is the Cartesian
+ * one in each part (the 1/r and theta terms of maxwell_rz.cl stay unstretched), so the
+ * Cartesian corrections apply unchanged to (x, y, z) = (r, theta, z). One part elsewhere. */
+#define PML_PART() const int part = (int)get_global_id(1)
+
 /* Cell l across the slab of N cells on face SIDE (0 lower, 1 upper) of axis A, or -1. */
 #define PML_ACROSS(A, N, SIDE) ((SIDE) ? (g_##A >= CELLS_##A - (N) ? g_##A - (CELLS_##A - (N)) : -1) \
                                        : (g_##A < (N) ? g_##A : -1))
@@ -80,7 +87,7 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
         break;                                                                                 \
     const long p = l + PML_##A##_##SN * ((long)g_##B + CELLS_##B * (long)g_##C);               \
     const long m = PML_SLAB_##A##_##SN;                                                        \
-    __global real *P = psi + PML_PSI_##A##_##SN
+    __global real *P = psi + PML_PSI_##A##_##SN + part * PML_PART_REALS
 
 /* The corrections of one slab. psi holds four arrays per slab (for E_B, E_C, B_C, B_B, each
  * N x CELLS_B x CELLS_C). Signs follow the solver's curl:
@@ -92,8 +99,8 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
     do {                                                                                       \
         PML_AT(A, B, C, SN, SIDE, ID);                                                         \
         const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_NODE(l, PML_##A##_##SN, SIDE));      \
-        __global real *E_b = COMP(F, C_E##B, box), *E_c = COMP(F, C_E##C, box);               \
-        __global const real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);         \
+        __global real *E_b = COMP(F, C_E##B + part, box), *E_c = COMP(F, C_E##C + part, box);       \
+        __global const real *B_b = COMP(F, C_B##B + part, box), *B_c = COMP(F, C_B##C + part, box); \
         const real psi_b = b * P[p] + (b - 1) * (B_c[n] - B_c[n - PML_S_##A]);                 \
         const real psi_c = b * P[m + p] + (b - 1) * (B_b[n] - B_b[n - PML_S_##A]);             \
         P[p] = psi_b;                                                                          \
@@ -105,7 +112,7 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
 #define PML_B0_AT(A, B, C, SN, SIDE, ID)                                                         \
     do {                                                                                       \
         PML_AT(A, B, C, SN, SIDE, ID);                                                         \
-        __global real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);               \
+        __global real *B_b = COMP(F, C_B##B + part, box), *B_c = COMP(F, C_B##C + part, box);       \
         B_c[n] -= HDT_D##A * P[2 * m + p];                                                     \
         B_b[n] += HDT_D##A * P[3 * m + p];                                                     \
     } while (0);
@@ -114,8 +121,8 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
     do {                                                                                       \
         PML_AT(A, B, C, SN, SIDE, ID);                                                         \
         const real b = pml_decay(PML_SIGMA_##A, PML_DEPTH_HALF(l, PML_##A##_##SN, SIDE));      \
-        __global const real *E_b = COMP(F, C_E##B, box), *E_c = COMP(F, C_E##C, box);         \
-        __global real *B_b = COMP(F, C_B##B, box), *B_c = COMP(F, C_B##C, box);               \
+        __global const real *E_b = COMP(F, C_E##B + part, box), *E_c = COMP(F, C_E##C + part, box); \
+        __global real *B_b = COMP(F, C_B##B + part, box), *B_c = COMP(F, C_B##C + part, box);       \
         const real psi_c = b * P[2 * m + p] + (b - 1) * FARADAY_DIFF_##A(E_b, n);              \
         const real psi_b = b * P[3 * m + p] + (b - 1) * FARADAY_DIFF_##A(E_c, n);              \
         P[2 * m + p] = psi_c;                                                                  \
@@ -126,18 +133,21 @@ static inline real pml_decay(const acc_real sigma_max, const acc_real depth)
 
 __kernel void pml_E(__global real *F, __global real *psi)
 {
+    PML_PART();
     PML_CELL();
     PML_EACH_SLAB(PML_E_AT)
 }
 
 __kernel void pml_B0(__global real *F, __global real *psi)
 {
+    PML_PART();
     PML_CELL();
     PML_EACH_SLAB(PML_B0_AT)
 }
 
 __kernel void pml_B1(__global real *F, __global real *psi)
 {
+    PML_PART();
     PML_CELL();
     PML_EACH_SLAB(PML_B1_AT)
 }

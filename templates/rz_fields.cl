@@ -62,7 +62,9 @@ static inline acc_real rz_div_E(__global const real *F, const int m, const int p
  * every part, div_m E - rho_m / eps0 - G0 (rz_div_E; on the axis for m = 0 only: modes m >= 1
  * have neither rho nor a law there). The
  * wall's node r_max (where an absorbed particle leaves its charge) is not counted, as 2D's upper
- * faces are not. out[row * 2 + 0] the worst residual, out[row * 2 + 1] max |rho / eps0|. */
+ * faces are not; nor, as reduce.cl's, the nodes deeper than a PML's inner edge (along z, at
+ * r_max), where the derivative across the layer is stretched. out[row * 2 + 0] the worst
+ * residual, out[row * 2 + 1] max |rho / eps0|. */
 __kernel void rz_reduce_gauss(__global real *F, __global acc_real *out, const int store)
 {
     const int j = (int)get_global_id(0);
@@ -83,7 +85,8 @@ __kernel void rz_reduce_gauss(__global real *F, __global acc_real *out, const in
             __global real *G0 = COMP(F, C_G0 + RZC(0, m, p), b);
             for (int i = 0; i < NX; i++) {
                 const int n = IDX(i, j, k), ir = RZ_IR(i, b);
-                if ((ir == 0 && m > 0) || !counted)
+                const int kz = RZ_KZ(k, b);
+                if ((ir == 0 && m > 0) || !counted || ir > CELLS_X - PML_X_HI || kz < PML_Z_LO || kz > CELLS_Z - PML_Z_HI)
                     continue;
                 const acc_real div = rz_div_E(F, m, p, b, n, ir), r = (acc_real)rho[n] / (acc_real)PICL_EPS0;
                 if (store)

@@ -116,8 +116,9 @@ static inline int boundary_move(J_SPACE real *J, const int joff, const real *o, 
 /* RZ (docs/rz.md, "Particles in a run"): particles stay Cartesian, x and y in cells of dr from the
  * axis, z in cells; boxes lie along z only, so a box's origin in x and y is 0. A particle may
  * cross the axis freely (x, y change sign; nothing is special there). It is absorbed where its
- * path meets r = r_max: the current is deposited up to the point on the wall and the particle
- * vanishes (its charge then sits on the wall's node, where E_t and E_z are held 0). Along z the
+ * path meets r = r_max (or a PML's inner edge there, PART_FACE_HI(0)): the current is deposited
+ * up to the point on the wall and the particle vanishes (its charge then sits on the wall's node,
+ * where E_t and E_z are held 0, or on the PML's edge node). Along z the
  * faces are 2D's: periodic, absorbing or reflecting. */
 static inline int rz_in_reach(const real *p, const real margin)
 {
@@ -130,7 +131,7 @@ static inline int rz_in_reach(const real *p, const real margin)
 static inline int rz_boundary_move(__global real *F, const int b, const real *o, const real *xo, real *xn, real *g,
                                    real *u, const real qw)
 {
-    const real R = (real)CELLS_X, zlo = (real)PART_FACE_LO(2) - o[2], zhi = (real)PART_FACE_HI(2) - o[2];
+    const real R = (real)PART_FACE_HI(0), zlo = (real)PART_FACE_LO(2) - o[2], zhi = (real)PART_FACE_HI(2) - o[2];
     const real to_v[3] = {(real)DX / DT, (real)DX / DT, (real)DZ / DT};
     real p[3] = {xo[0], xo[1], xo[2]};
     for (int leg = 0; leg < 3; leg++) {

@@ -175,6 +175,9 @@ __kernel void window_gauss_reference(__global real *F)
  * order, p = l + N (u + CELLS_B v)) shift with the fields, one cell down along the window's
  * axis; the new leading line starts from zero. One work item per line along that axis: (l, o),
  * o over the slab's other axis. */
+/* Array q of a slab's psi: four per part, and in RZ one set per stored part of the modes
+ * (pml.cl: PML_PART_REALS apart), all shifted alike. */
+#define WINDOW_PSI_ARRAY(q, m) ((long)((q) % 4) * (m) + (long)((q) / 4) * PML_PART_REALS)
 #define PICL_AXIS_X 0
 #define PICL_AXIS_Y 1
 #define PICL_AXIS_Z 2
@@ -187,10 +190,11 @@ __kernel void window_gauss_reference(__global real *F)
         const long first = along_b ? l + N * CELLS_##B * o : l + N * o;                       \
         const long step = along_b ? N : N * CELLS_##B;                                        \
         __global real *P = psi + PML_PSI_##A##_##SIDE_NAME + first;                           \
-        for (int q = 0; q < 4; q++) {                                                          \
+        for (int q = 0; q < 4 * MODE_COMPS; q++) {                                             \
+            __global real *Q = P + WINDOW_PSI_ARRAY(q, m);                                     \
             for (int k = 0; k < (WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1; k++) \
-                P[q * m + k * step] = P[q * m + (k + 1) * step];                               \
-            P[q * m + ((WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1) * step] = 0; \
+                Q[k * step] = Q[(k + 1) * step];                                               \
+            Q[((WINDOW_AXIS == PICL_AXIS_##B ? CELLS_##B : CELLS_##C) - 1) * step] = 0;        \
         }                                                                                      \
     }
 
@@ -209,10 +213,11 @@ __kernel void window_gauss_reference(__global real *F)
         const long u = (long)get_global_id(0), v = (long)get_global_id(1);                    \
         const long N = PML_##A##_##SIDE_NAME, m = PML_SLAB_##A##_##SIDE_NAME;                 \
         __global real *P = psi + PML_PSI_##A##_##SIDE_NAME + N * (u + CELLS_##B * v);          \
-        for (int q = 0; q < 4; q++) {                                                          \
+        for (int q = 0; q < 4 * MODE_COMPS; q++) {                                             \
+            __global real *Q = P + WINDOW_PSI_ARRAY(q, m);                                     \
             for (long l = 0; l < N - 1; l++)                                                   \
-                P[q * m + l] = P[q * m + l + 1];                                               \
-            P[q * m + N - 1] = 0;                                                              \
+                Q[l] = Q[l + 1];                                                               \
+            Q[N - 1] = 0;                                                                      \
         }                                                                                      \
     }
 

@@ -69,12 +69,11 @@ def interval(d, period, steps):
 
 def _fields(d, species_names, ignored, rz=False):
     out = []
-    # RZ's default leaves rho out: picl's RZ writes E, B, J (rho asked for is refused by picl's check)
-    for f in d.data_list if d.data_list is not None else ["E", "B", "J"] + ([] if rz else ["rho"]):
+    for f in d.data_list if d.data_list is not None else ["E", "B", "J", "rho"]:
         name = (RZ_RECORDS if rz else FIELDS).get(f) or (f if f.startswith("rho_") and f[4:] in species_names else None)
         if name is None:
             ignored.append(f"{tr._name(d)} '{d.name}'.data_list '{f}' (picl writes no such field; it writes "
-                           + ("E, B, J (each every component and mode)" if rz else
+                           + ("E, B, J (each every component and mode), rho, rho_<species>" if rz else
                               "E, B, J, their components, rho, rho_<species>") + ")")
         elif name not in out:
             out.append(name)

@@ -246,9 +246,9 @@ expect "temperature expression that does not parse" 's/ppc = 1,/ppc = 1, tempera
 expect "negative density" 's/density = .*/density = -1e24,/' \
     "bad.lua:16: species.electrons.density: expected a number >= 0 or an expression string (m^-3), got -1e+24" run
 expect "zero particles per cell" 's/ppc = 1/ppc = 0/' \
-    "bad.lua:17: species.electrons.ppc: expected a positive integer or 3 of them (particles per cell along each axis), got 0" run
+    "bad.lua:17: species.electrons.ppc: expected a positive integer or 3 of them (particles per cell along each axis; RZ: {n_r, n_z} or {n_r, n_theta, n_z}), got 0" run
 expect "zero particles per cell along one axis" 's/ppc = 1/ppc = {2, 0, 2}/' \
-    "bad.lua:17: species.electrons.ppc: expected a positive integer or 3 of them (particles per cell along each axis), got {2, 0, 2}" run
+    "bad.lua:17: species.electrons.ppc: expected a positive integer or 3 of them (particles per cell along each axis; RZ: {n_r, n_z} or {n_r, n_theta, n_z}), got {2, 0, 2}" run
 expect "unknown particle name" 's/"electron"/"electon"/' \
     "bad.lua:15: species.electrons.particle: unknown particle 'electon'; did you mean 'electron'? expected one of 'electron', 'positron', 'proton'" run
 expect "zero charge" 's/particle = "electron"/charge = 0, mass = 9.1e-31/' \

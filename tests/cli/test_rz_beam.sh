@@ -10,7 +10,8 @@
 # below 1e-12 at every row; the total energy within 1e-3 of the start. The field's mode 1 (E_r's
 # cos and sin parts where it peaks along z, at r = 3, 4, 5, 6 um) points at the bunch's offset
 # angle, turned by pi (a negative charge), within 2 degrees. The same run on 2 ranks: particles
-# and E, J at step 60 bit for bit, particles sent between the ranks. With the moving window: the
+# and E, J, rho at step 60 bit for bit, particles sent between the ranks. The rho record: the charge
+# from its mode 0 and Gauss's law per mode from the file's E and rho. With the moving window: the
 # count, Gauss's law and the centroid. Then the refusals: a bunch
 # along x, a bunch reaching past r_max, a centroid of two entries, each by its key (exit 2).
 . "$(dirname "$0")/lib.sh"
@@ -64,8 +65,57 @@ for step in (0, 60):
             ok &= abs(d) < 2 and np.hypot(Er[1, i, k], Er[2, i, k]) > 1e-3 * abs(Er[0]).max()
 sys.exit(0 if ok else 1)
 PY
+# the rho record (thetaMode, every mode; docs/rz.md "Running RZ") at steps 0 and 60: the charge
+# from mode 0 over the solver's control volumes equal to total_charge to 1e-12, and Gauss's law per
+# mode and part from the file's E and rho (the bunch starts without its field, so eps0 div E - rho
+# at step 60 must equal its step-0 value, -rho(0)) to 1e-12 of max |rho| (6.6e-15 measured)
+if "$root/.venv/bin/python" - diags <<'PY'; then ok; else bad "the RZ rho record: charge or Gauss's law per mode"; fi
+import sys
+import h5py
+import numpy as np
+epsilon_0 = 8.8541878128e-12  # picl's (base/constants.h, CODATA 2018; scipy may have 2022's)
+ok = True
+Q = -10e-12
+res0 = None
+for step in (0, 60):
+    it = list(h5py.File(f"{sys.argv[1]}/fields/openpmd_{step:06d}.h5")["data"].values())[0]
+    rho, E = it["meshes/rho"], it["meshes/E"]
+    dr, dz = rho.attrs["gridSpacing"]
+    rho, Er, Et, Ez = rho[:], E["r"][:], E["t"][:], E["z"][:]
+    nr = rho.shape[1]
+    # the solver's control volumes: 2 pi i dr^2 dz, the disc pi (dr/2)^2 dz on the axis
+    V = 2 * np.pi * np.arange(nr) * dr * dr * dz
+    V[0] = np.pi * (dr / 2) ** 2 * dz
+    charge = (rho[0] * V[:, None]).sum()
+    print(f"step {step}: charge from rho's mode 0 {charge:.15e} C ({charge / Q - 1:+.1e})")
+    ok &= abs(charge / Q - 1) < 1e-12
+    # Gauss's law per mode and part (templates/rz_fields.cl, rz_div_E) at the nodes 1 <= i < nr,
+    # 1 <= k < nz, and on the axis for m = 0
+    res = np.zeros_like(rho)
+    i = np.arange(1, nr)[:, None]
+    for p in range(rho.shape[0]):
+        m = (p + 1) // 2
+        q = 0 if p == 0 else (p + 1 if p % 2 else p - 1)  # the other part of the same mode
+        sm = 0 if p == 0 else (m if p % 2 else -m)
+        dEz = (Ez[p, :, 1:] - Ez[p, :, :-1]) / dz
+        div = np.zeros_like(rho[p])
+        div[1:, 1:] = ((i + 0.5) * Er[p, 1:, 1:] - (i - 0.5) * Er[p, :-1, 1:] + sm * Et[q, 1:, 1:]) / (i * dr) + dEz[1:]
+        div[0, 1:] = 4 * Er[p, 0, 1:] / dr + dEz[0] if m == 0 else 0
+        res[p] = epsilon_0 * div - (rho[p] if m == 0 else np.where(np.arange(nr)[:, None] > 0, rho[p], 0))
+        res[p, :, 0] = 0
+    if res0 is None:
+        res0 = res
+        print(f"  eps0 div E - rho at step 0: {abs(res).max():.3e} (E = 0: -rho)")
+    else:
+        d = abs(res - res0).max() / abs(rho).max()
+        print(f"  (eps0 div E - rho) at step 60 minus step 0 per mode: {d:.2e} of max |rho| (bound 1e-12)")
+        print("  max |rho| per part " + ", ".join(f"{abs(v).max():.3e}" for v in rho) + " C/m^3")
+        ok &= min(abs(v).max() for v in rho) > 0.1 * abs(rho).max()
+        ok &= d < 1e-12
+sys.exit(0 if ok else 1)
+PY
 # the same run on 2 ranks (boxes 0, 1 and 2, 3): the bunch starts on rank 0 and half of it crosses
-# to rank 1; the particles (by id) and E, J at step 60 equal to the 1-rank run's to the bit
+# to rank 1; the particles (by id) and E, J, rho at step 60 equal to the 1-rank run's to the bit
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 if mpirun --oversubscribe -np 2 "$picl" run "$root/inputs/rz_beam.lua" --set diagnostics.output_dir=np2 >np2.log 2>&1 &&
     "$root/.venv/bin/python" - diags np2 <<'PY'; then ok; else bad "the RZ bunch on 2 ranks against 1 rank"; tail -n 5 np2.log; fi
@@ -78,9 +128,9 @@ for d in sys.argv[1:]:
     p = it["particles/beam"]
     o = np.argsort(p["id"][:])
     got.append([p[r + "/" + a][:][o] for r in ("position", "momentum") for a in "xyz"]
-               + [it[f"meshes/{f}/{a}"][:] for f in "EJ" for a in "rtz"])
+               + [it[f"meshes/{f}/{a}"][:] for f in "EJ" for a in "rtz"] + [it["meshes/rho"][:]])
 same = all(np.array_equal(a, b) for a, b in zip(*got))
-print(f"2 ranks: particles and E, J at step 60 {'bit for bit' if same else 'DIFFER'} against 1 rank")
+print(f"2 ranks: particles and E, J, rho at step 60 {'bit for bit' if same else 'DIFFER'} against 1 rank")
 sys.exit(0 if same else 1)
 PY
 sent=$(sed -n 's/^particles: species beam: rank 0 sent \([0-9]*\) .*/\1/p' np2.log)

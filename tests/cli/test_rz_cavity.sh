@@ -130,10 +130,11 @@ LUA
     if [ $rc -eq 2 ] && echo "$out" | grep -q "bad.lua:[0-9]*: $key: geometry = \"rz\""; then ok
     else bad "RZ did not refuse $key ($line): rc $rc: $out"; fi
 }
-refuse shape_order 'species = { { name = "e", particle = "electron", density = 1e20, ppc = 1 } }, shape_order = 3,'
+refuse sort.interval 'species = { { name = "e", particle = "electron", density = 1e20, ppc = 1 } }, sort = { interval = 4 },'
+refuse filter.godfrey 'filter = { godfrey = true },'
 refuse solver.name 'solver = { name = "ckc" },'
 refuse filter.passes 'filter = { passes = 1 },'
-refuse diagnostics.full.1.fields 'diagnostics = { full = { { name = "f", interval = 1, fields = { "E", "rho" } } } },'
+refuse diagnostics.full.1.fields 'diagnostics = { full = { { name = "f", interval = 1, fields = { "E", "Ex" } } } },'
 refuse fields.Ex 'fields = { Ex = 1 },'
 refuse grid.lower 'grid = { cells = { 8, 8 }, lower = { 1e-3, 0 }, upper = { 1e-2, 1e-2 } },'
 out=$(printf 'local picl = require("picl")\nreturn picl.simulation {\n  geometry = "2d", modes = 2,\n  grid = { cells = { 8, 8 }, lower = { 0, 0 }, upper = { 1, 1 } },\n  steps = 2,\n}\n' >m.lua; "$picl" check --no-build m.lua 2>&1)

@@ -9,7 +9,8 @@
 # every row (2.0e-15 measured), the total energy within 2% of the start (1.3% measured), 117760 particles per species kept, none absorbed.
 # The same wave at shape order 2 with 4 radii per cell. Then WarpX's multimode case (modes 0, 1,
 # 2; below), warm plasmas that lose particles through r_max and the z ends (Gauss's law per mode;
-# one at shape order 3), and the refusals of what RZ particles do not do yet, each by its key.
+# one at shape order 3), the rho records of a uniform plasma (mode 0 = n q), and the refusals of
+# what RZ particles do not do yet, each by its key.
 . "$(dirname "$0")/lib.sh"
 need_venv
 scratch rz_langmuir
@@ -145,6 +146,44 @@ warm periodic_z periodic periodic
 warm absorbing_z pec absorbing
 # shape order 3: its nodes below the axis folded onto their mirrors in the deposit (docs/rz.md)
 warm order3_z pec absorbing 3
+
+# The rho records of a uniform cold plasma at step 0 (docs/rz.md, "Running RZ"): rho_e's mode 0
+# is n q on every node from i = 2 to nr - 2 to 1e-12 (round-off measured); the axis disc reads
+# -4.8e-2 and node 1 +7.8e-4 at this 2 radii per cell (the loader's sampling of the radial
+# weights: -1.3e-2 at 4 radii, -3.3e-3 at 8), node nr - 1 -4.0e-2 (no image beyond the wall);
+# rho_e's mode 1 parts and the net rho (electrons and protons) at round-off of n q.
+cat >uniform.lua <<'LUA'
+local picl = require("picl")
+return picl.simulation {
+  geometry = "rz", modes = 2,
+  grid = { cells = { 16, 16 }, lower = { 0, 0 }, upper = { 4e-6, 4e-6 }, max_box = { 16, 8 } },
+  boundary = { field = { "pec", "periodic" }, particles = { "absorbing", "periodic" } },
+  steps = 1, precision = "double",
+  species = {
+    { name = "e", particle = "electron", density = 1e24, ppc = { 2, 2 } },
+    { name = "i", particle = "proton", density = 1e24, ppc = { 2, 2 } },
+  },
+  diagnostics = { output_dir = "uniform", full = { name = "f", interval = 1, fields = { "E", "rho", "rho_e" } } },
+}
+LUA
+if "$picl" run uniform.lua >uniform.log 2>&1 && "$root/.venv/bin/python" - <<'PY'; then ok; else bad "the rho records of a uniform RZ plasma"; tail -n 5 uniform.log; fi
+import sys
+import h5py
+import numpy as np
+it = list(h5py.File("uniform/f/openpmd_000000.h5")["data"].values())[0]
+nq = -1e24 * 1.602176634e-19
+rho_e, rho = it["meshes/rho_e"], it["meshes/rho"][:]
+geo = rho_e.attrs["geometry"].decode(), rho_e.attrs["geometryParameters"].decode()
+rel = rho_e[0] / nq - 1
+inner = abs(rel[2:-1]).max()
+print(f"uniform plasma: rho_e mode 0 / (n q) - 1: nodes 2 .. nr - 2 {inner:.1e}, axis {rel[0].mean():+.2e}, "
+      f"node 1 {rel[1].mean():+.2e}, node nr - 1 {rel[-1].mean():+.2e}; mode 1 {abs(rho_e[1:]).max() / abs(nq):.1e}, "
+      f"net rho {abs(rho).max() / abs(nq):.1e} of n q; {rho_e.shape} {geo}")
+ok = inner < 1e-12 and abs(rel[0] + 4.79e-2).max() < 1e-3 and abs(rel[1]).max() < 1e-3
+ok &= abs(rho_e[1:]).max() < 1e-12 * abs(nq) and abs(rho).max() < 1e-12 * abs(nq)
+ok &= rho_e.shape == (3, 16, 16) and geo == ("thetaMode", "m=2;imag=+")
+sys.exit(0 if ok else 1)
+PY
 
 # refused: one line added to a small RZ input with a plasma, the message naming the key
 refuse() {

@@ -42,9 +42,8 @@ SCRIPTS = {
     "inputs_test_3d_load_external_field_particle_picmi.py": ["LoadAppliedField", "no field files", "closest"],
     "inputs_test_3d_load_external_field_particle_time_picmi.py": ["LoadAppliedField", "no field files", "closest"],
     "inputs_test_3d_load_external_field_particle_multi_time_picmi.py": ["LoadAppliedField", "no field files", "closest"],
-    # a CylindricalGrid is picl's RZ, whose particles are of shape order 1 so far (docs/rz.md); the
-    # gaps behind it: test_rz_laser_acceleration_gaps_after_the_shape_order
-    "inputs_test_rz_laser_acceleration_picmi.py": ["shape_order", "shape order 3", "not yet supported in RZ"],
+    # a CylindricalGrid is picl's RZ (docs/rz.md): run to its end by test_rz_laser_acceleration_runs_to_the_end
+    "inputs_test_rz_laser_acceleration_picmi.py": None,
     # the electrostatic solver (docs/electrostatic.md); run below against the potentials' line
     "inputs_test_2d_dirichlet_bc_picmi.py": None,
     "inputs_test_2d_laser_acceleration_mr_picmi.py": ["Cartesian2DGrid.refined_regions", "no mesh refinement",
@@ -223,29 +222,47 @@ def test_3d_gaussian_beam_runs_to_the_end_with_its_divergence(tmp_path, picl):
                 f[f"data/{it}/meshes/E"].attrs["gridGlobalOffset"]
 
 
-def test_rz_laser_acceleration_gaps_after_the_shape_order(tmp_path, picl):
-    # WarpX's RZ laser-acceleration script stops at picl's first RZ gap, shape order 3 (above); what
-    # picl check meets after it, in turn, in the Lua picl_picmi wrote (docs/rz.md, "PICMI"): the
-    # laser with the moving window, then the rho record; without those (and the plasma's open
-    # z bound, which only the window allows) it checks. The GaussianBunchDistribution is picl's
-    # RZ bunch, Cartesian: centroid and rms x, y, z.
-    import subprocess
-    done = run("inputs_test_rz_laser_acceleration_picmi.py", tmp_path, check=True)
-    assert "shape order 3" in done.stderr, done.stderr
+def test_rz_laser_acceleration_runs_to_the_end(tmp_path, picl):
+    # WarpX's RZ laser-acceleration script, unchanged (shape order 3, the laser with the moving
+    # window, the rho record), run as the user runs it: its 10 steps and the files of steps 0 and 10
+    # with the records E, B, J (r, t, z) and rho, thetaMode (2M - 1 = 3, 64, 512), and both species.
+    # WarpX checks it by its checksum (Regression/Checksum/benchmarks_json/
+    # test_rz_laser_acceleration_picmi.json, commit 0551c6f838e946fdb98723f6965ecc2fb9a30ee3, read
+    # for the numbers below) at step 10: the electrons' sum of weights (the plasma loaded at r < 20 um
+    # from z = 10 um and injected by the window) equals its 813672305.532158 to the last digit and
+    # their sum |z| its 0.047891250488567585 to 6.5e-9 (bound 1e-7); the bunch's weights its
+    # 6241509.074460764, its sum |z| its 0.0026764363296859625 to 6.7e-5 (other random draws:
+    # bound 4 standard errors of 100 particles of rms 0.5 um, 7e-3). Not compared: sum |x|, |y| (picl's 4
+    # angles sit at 45 + 90 j degrees; WarpX's sums are 0.901 of picl's), the fields and the momenta
+    # (WarpX's sum |E_t| 2.8 times picl's at theta = 0, not explained: docs/rz.md "Beams").
+    # rho at step 0: mode 0 is n q inside the plasma at z = 11 um (r nodes 2 .. 40) to 1e-12.
+    import h5py
+    done = run("inputs_test_rz_laser_acceleration_picmi.py", tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^summary: 10 steps", done.stdout + done.stderr, re.M), done.stdout + done.stderr
     lua = (tmp_path / "picl_input.lua").read_text()
     assert re.search(r"^ +centroid = \{0\.0, 0\.0, -2\.8e-05\},", lua, re.M), lua
-    assert re.search(r"^ +rms = \{5e-07, 5e-07, 5e-07\},", lua, re.M), lua
-    steps = [("moving_window", "a moving window with a laser"),
-             ("diagnostics.full.1.fields", '"rho" (thetaMode output writes the records E, B and J)'), (None, None)]
-    for key, words in steps:
-        (tmp_path / "gap.lua").write_text(lua)
-        done = subprocess.run([picl, "check", "gap.lua", "--set", "shape_order=1"], cwd=tmp_path,
-                              capture_output=True, text=True, timeout=120)
-        if key is None:
-            assert done.returncode == 0, done.stderr
-            break
-        assert done.returncode == 2 and f": {key}: " in done.stderr and words in done.stderr, done.stderr
-        if key == "moving_window":
-            lua = re.sub(r"^ *moving_window = .*\n", "", lua, flags=re.M).replace("1e+30", "1.2e-05")
-        else:
-            lua = lua.replace('{"B", "E", "J", "rho"}', '{"B", "E", "J"}')
+    assert re.search(r"^ +shape_order = 3,", lua, re.M) and re.search(r"^ +moving_window = ", lua, re.M), lua
+    for step in (0, 10):
+        with h5py.File(tmp_path / "diags" / "diag1" / f"openpmd_{step:06d}.h5") as f:
+            it = f[f"data/{step}"]
+            for rec in "EBJ":
+                assert it[f"meshes/{rec}"].attrs["geometry"] == b"thetaMode"
+                assert all(it[f"meshes/{rec}/{a}"].shape == (3, 64, 512) for a in "rtz"), rec
+            rho = it["meshes/rho"]
+            assert rho.attrs["geometry"] == b"thetaMode" and rho.shape == (3, 64, 512)
+            p = it["particles"]
+            assert set(p) == {"electrons", "beam"}, list(p)
+            if step == 0:
+                z0, dz = rho.attrs["gridGlobalOffset"][1], rho.attrs["gridSpacing"][1]
+                k = int(round((11e-6 - z0) / dz))
+                assert np.abs(rho[0, 2:41, k] / (-2e23 * Q_E) - 1).max() < 1e-12, rho[0, :, k]
+                continue
+            assert p["beam/weighting"].shape == (100,)
+            w, z = p["electrons/weighting"][()], p["electrons/position/z"][()]
+            assert abs(w.sum() / 813672305.532158 - 1) < 1e-12, w.sum()
+            assert abs(np.abs(z).sum() / 0.047891250488567585 - 1) < 1e-7, np.abs(z).sum()
+            w, z = p["beam/weighting"][()], p["beam/position/z"][()]
+            assert abs(w.sum() / 6241509.074460764 - 1) < 1e-12, w.sum()
+            assert abs(np.abs(z).sum() / 0.0026764363296859625 - 1) < 7e-3, np.abs(z).sum()
+            assert np.abs(it["meshes/E/t"][1]).max() > 0 and np.abs(it["meshes/rho"][0]).max() > 0

@@ -428,7 +428,7 @@ static void test_bad_inputs(void)
     BAD("ppc_zero", HEAD GRID "  steps = 1,\n  species = { { name = 'e', particle = 'electron',\n"
                               "    density = 1, ppc = {1, 0, 1} } },\n}\n",
         "ppc_zero.lua:6: species.e.ppc: expected a positive integer or 3 of them (particles per "
-        "cell along each axis), got {1, 0, 1}");
+        "cell along each axis; RZ: {n_r, n_z} or {n_r, n_theta, n_z}), got {1, 0, 1}");
     BAD("ppc_missing", HEAD GRID "  steps = 1,\n  species = { { name = 'e', particle = 'electron',\n"
                                  "    density = 1 } },\n}\n",
         "ppc_missing.lua:5: species.e.ppc: missing; expected a positive integer or 3 of them");
