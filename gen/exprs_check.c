@@ -345,6 +345,27 @@ int gen_exprs_check(const struct picl_config *cfg, char *err, size_t err_len)
             return -1;
         expr_free(&tree);
     }
+    /* the electrostatic solver's face potentials: finite at every solve, t = n dt for n = 0 .. steps
+     * (runtime/poisson.c evaluates them on the host, once a step) */
+    for (int c = 0; c < 6; c++) {
+        const struct cfg_expr *e = &cfg->es_potential[c / 2][c % 2];
+        if (cfg->solver != CFG_SOLVER_ELECTROSTATIC || !e->text[0])
+            continue;
+        if (gen_expr_parse(cfg, e, &tree, err, err_len))
+            return -1;
+        for (long n = 0; n <= cfg->steps; n++) {
+            values[3] = (double)n * cfg->dt;
+            const double v = expr_eval(&tree, values);
+            if (!isfinite(v)) {
+                snprintf(err, err_len, "%s: %s: %g at t = %g s (step %ld); expected a finite potential in V", e->where,
+                         e->key, v, values[3], n);
+                expr_free(&tree);
+                return -1;
+            }
+        }
+        values[3] = 0;
+        expr_free(&tree);
+    }
     for (int i = 0; i < cfg->n_lasers; i++) {
         const struct cfg_laser *l = &cfg->lasers[i];
         if (!l->has_profile)

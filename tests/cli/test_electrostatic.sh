@@ -1,9 +1,9 @@
 #!/bin/sh
 # test_electrostatic.sh: solver = "electrostatic" (docs/electrostatic.md) as `picl check` prints it
 # (tolerance, iterations, the faces' potentials); what it does not do refused by key (FILE:LINE:
-# KEY, exit 2): RZ, a boost, a moving window, a PML face, a potential on a periodic axis, its keys
-# and the phi diagnostic with another solver. Then a run on 2 MPI ranks (4 boxes, a frozen sine
-# charge between a grounded and a 2 V face) writes the phi of the 1-rank run within 1e-12 V
+# KEY, exit 2): RZ, a boost, a moving window, a PML face, a potential on a periodic axis or one
+# that does not parse or is not finite at some step, its keys and the phi diagnostic with another
+# solver. Then a run on 2 MPI ranks (4 boxes, a frozen sine charge between a grounded and a 2 V face) writes the phi of the 1-rank run within 1e-12 V
 # (7.5e-15 V measured of 1.98 V): the dot products summed over ranks, p's guards exchanged.
 . "$(dirname "$0")/lib.sh"
 need_venv
@@ -50,6 +50,10 @@ check_refusal "yee keys" "solver.potential_x_hi: given with solver \"yee\"" --se
 check_refusal "phi with yee" "diagnostics.full.f.fields: \"phi\" with solver \"yee\"" \
     --set 'solver={name="yee"}'
 check_refusal "rz" "solver.name" --set 'geometry=rz' --set 'boundary={field={x="pec",z="periodic"},particles={x="absorbing",z="periodic"}}'
+# the potentials are checked before the run: they parse, and are finite at every step
+check_refusal "unknown name" "solver.potential_x_hi: 'foo' at character 1: unknown name" --set 'solver.potential_x_hi="foo*t"'
+check_refusal "infinite" "solver.potential_x_hi: inf at t = 2e-14 s (step 2); expected a finite potential in V" \
+    --set 'solver.potential_x_hi="1/(t-2e-14)"'
 # in the file: FILE:LINE: KEY
 sed 's/potential_x_hi = /potential_z_hi = 2, potential_x_hi = /' "$dir/es.lua" >"$dir/es_z.lua"
 out=$("$picl" check --no-build "$dir/es_z.lua" 2>&1)
