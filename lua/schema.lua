@@ -393,9 +393,8 @@ local solver = section {
         potential_z_hi = { kind = expression("a number or an expression string in t (s)"),
             doc = "electrostatic only: V on the hi z face (non-periodic), 0 by default (WarpX's warpx.potential_hi_z)" },
         required_precision = { kind = number("a number in (0, 1)", function(v) return v > 0 and v < 1 end),
-            default = function(s) if s.name == "electrostatic" then return 1e-10 end end,
             doc = "electrostatic only: the Poisson solve stops at |r| <= required_precision |b| (WarpX's "
-                .. "warpx.self_fields_required_precision; docs/electrostatic.md)" },
+                .. "warpx.self_fields_required_precision; docs/electrostatic.md); default 1e-10, 1e-5 with precision = \"float\"" },
         max_iterations = { kind = integer("a positive integer", positive),
             default = 10000, doc = "electrostatic only: the conjugate-gradient iterations a solve may take before the run fails" },
         current_correction = { kind = boolean,
@@ -2067,6 +2066,14 @@ local function check_electrostatic(sim)
         end
     end
     if not es then return end
+    -- single precision's round-off leaves |r| / |b| near 1e-7 on small grids: 1e-5 is reachable
+    local s = sim.solver
+    if s.required_precision == nil then
+        s.required_precision = sim.precision == "float" and 1e-5 or 1e-10
+    elseif sim.precision == "float" and s.required_precision < 1e-6 then
+        fail("solver.required_precision", string.format("%s with precision \"float\", whose round-off the "
+            .. "residual cannot go below; expected at least 1e-6 (or precision = \"double\")", numtext(s.required_precision)))
+    end
     local missing = {
         { sim.moving_window, "moving_window", "a moving window" },
         { sim.boost, "boost", "a boosted frame (WarpX's relativistic space-charge solver is not built)" },

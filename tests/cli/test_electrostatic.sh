@@ -3,8 +3,8 @@
 # (tolerance, iterations, the faces' potentials); what it does not do refused by key (FILE:LINE:
 # KEY, exit 2): RZ, a boost, a moving window, a PML face, a potential on a periodic axis or one
 # that does not parse or is not finite at some step, its keys and the phi diagnostic with another
-# solver. Then a run on 2 MPI ranks (4 boxes, a frozen sine charge between a grounded and a 2 V face) writes the phi of the 1-rank run within 1e-12 V
-# (7.5e-15 V measured of 1.98 V): the dot products summed over ranks, p's guards exchanged.
+# solver. Then a run on 2 MPI ranks (4 boxes, a frozen sine charge between a grounded and a 2 V
+# face) writes the phi of the 1-rank run within 1e-12 V (7.5e-15 V measured of 1.98 V): the dot products summed over ranks, p's guards exchanged.
 . "$(dirname "$0")/lib.sh"
 need_venv
 scratch cli
@@ -50,6 +50,10 @@ check_refusal "yee keys" "solver.potential_x_hi: given with solver \"yee\"" --se
 check_refusal "phi with yee" "diagnostics.full.f.fields: \"phi\" with solver \"yee\"" \
     --set 'solver={name="yee"}'
 check_refusal "rz" "solver.name" --set 'geometry=rz' --set 'boundary={field={x="pec",z="periodic"},particles={x="absorbing",z="periodic"}}'
+check_refusal "float precision" "solver.required_precision: 1e-08 with precision \"float\"" --set precision=float \
+    --set solver.required_precision=1e-8
+out=$("$picl" check --no-build "$dir/es.lua" --set precision=float 2>&1)
+if echo "$out" | grep -qF "Poisson by conjugate gradients to |r| <= 1e-05 |b|"; then ok; else bad "float's default: $out"; fi
 # the potentials are checked before the run: they parse, and are finite at every step
 check_refusal "unknown name" "solver.potential_x_hi: 'foo' at character 1: unknown name" --set 'solver.potential_x_hi="foo*t"'
 check_refusal "infinite" "solver.potential_x_hi: inf at t = 2e-14 s (step 2); expected a finite potential in V" \
