@@ -113,6 +113,8 @@ int estimate_memory(const struct picl_config *cfg, const struct gen_device *dev,
     *m = (struct memory_estimate){0};
     /* with the Godfrey filter, its copy of E and B too (gen/godfrey.h) */
     m->fields = gen_field_buffer_comps(cfg) * (double)lay.comp_stride * real;
+    if (cfg->solver == CFG_SOLVER_ELECTROSTATIC) /* the conjugate gradients' r and A p (runtime/poisson.c) */
+        m->fields += 2 * (double)lay.comp_stride * real;
     m->pml = pml_bytes(cfg, &lay, (size_t)real);
     if (cfg->solver == CFG_SOLVER_PSATD) /* 9 complex arrays and 4 coefficients a k-point; k and shifts per axis */
         m->psatd = (9 * 2 + 4) * cells * real + 3 * (double)(lay.cells[0] + lay.cells[1] + lay.cells[2]) * real;
@@ -172,7 +174,9 @@ void estimate_print(const struct picl_config *cfg, const struct memory_estimate 
     const double MiB = 1048576.0;
     fprintf(out, "device memory (estimate): %.1f MiB at peak\n", m->peak / MiB);
     fprintf(out, "  fields      %10.1f MiB  (%d components with guard cells%s)\n", m->fields / MiB,
-            gen_field_buffer_comps(cfg), cfg->filter_godfrey ? ", 6 of them the Godfrey-filtered E and B" : "");
+            gen_field_buffer_comps(cfg), cfg->filter_godfrey                          ? ", 6 of them the Godfrey-filtered E and B"
+                                      : cfg->solver == CFG_SOLVER_ELECTROSTATIC ? ", and the Poisson solver's 2"
+                                                                                : "");
     fprintf(out, "  guard plans %10.1f MiB  (FillBoundary and SumBoundary lists between boxes)\n", m->guards / MiB);
     if (m->pml > 0)
         fprintf(out, "  pml         %10.1f MiB  (auxiliary fields of the absorbing layers)\n", m->pml / MiB);
