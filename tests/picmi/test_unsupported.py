@@ -76,7 +76,7 @@ CASES = [
     ("1D plasma off y = 0", lambda: simulation(g=grid1d(), dist=uniform(lower_bound=[None, 1e-7, None]),
                                                layout=picmi.GriddedLayout(n_macroparticles_per_cell=[1])),
      ["UniformDistribution.lower_bound", "sit at y = 0", "species.region"]),
-    ("electrostatic", lambda: picmi.ElectrostaticSolver(grid=grid()), ["ElectrostaticSolver", "solver.name"]),
+    ("magnetostatic", lambda: picmi.MagnetostaticSolver(grid=grid()), ["MagnetostaticSolver", "solver.name"]),
     ("Silver-Mueller", lambda: simulation(grid(lower_boundary_conditions=["absorbing_silver_mueller", "periodic",
                                                                           "periodic"],
                                                upper_boundary_conditions=["absorbing_silver_mueller", "periodic",

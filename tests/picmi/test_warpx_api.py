@@ -196,7 +196,9 @@ def test_plasma_lens_is_picls_elements(tmp_path, picl):
     ("picmi.FieldDiagnostic(grid=grid, period=[1, 2])", ["FieldDiagnostic.period", "[1, 2]"]),
     ("picmi.ElectromagneticSolver(grid=grid, metod='Yee')", ["ElectromagneticSolver.metod: no such argument",
                                                              "did you mean method"]),
-    ("picmi.ElectrostaticSolver(grid=grid)", ["ElectrostaticSolver", "closest: ElectromagneticSolver"]),
+    ("picmi.MagnetostaticSolver(grid=grid)", ["MagnetostaticSolver", "closest: ElectrostaticSolver"]),
+    ("picmi.Simulation(solver=picmi.ElectrostaticSolver(grid=grid, warpx_relativistic=True), time_step_size=1e-15, "
+     "max_steps=2).write_input_file('x.lua')", ["ElectrostaticSolver.warpx_relativistic", "lab frame"]),
     # what picl's RZ does not do yet is refused by picl's own check, in one line (a PML at r_max)
     ("g = picmi.CylindricalGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1], "
      "lower_boundary_conditions=['none', 'periodic'], upper_boundary_conditions=['open', 'periodic'])\n"
