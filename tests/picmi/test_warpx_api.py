@@ -199,11 +199,11 @@ def test_plasma_lens_is_picls_elements(tmp_path, picl):
     ("picmi.MagnetostaticSolver(grid=grid)", ["MagnetostaticSolver", "closest: ElectrostaticSolver"]),
     ("picmi.Simulation(solver=picmi.ElectrostaticSolver(grid=grid, warpx_relativistic=True), time_step_size=1e-15, "
      "max_steps=2).write_input_file('x.lua')", ["ElectrostaticSolver.warpx_relativistic", "lab frame"]),
-    # what picl's RZ does not do yet is refused by picl's own check, in one line (a PML at r_max)
+    # what picl's RZ does not do yet is refused by picl's own check, in one line (CKC in RZ)
     ("g = picmi.CylindricalGrid(number_of_cells=[8, 8], lower_bound=[0, 0], upper_bound=[1, 1], "
-     "lower_boundary_conditions=['none', 'periodic'], upper_boundary_conditions=['open', 'periodic'])\n"
-     "picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g), max_steps=2).step()",
-     ["boundary.field", "r_max", "expected \"pec\""]),
+     "lower_boundary_conditions=['none', 'periodic'], upper_boundary_conditions=['dirichlet', 'periodic'])\n"
+     "picmi.Simulation(solver=picmi.ElectromagneticSolver(grid=g, method='CKC'), max_steps=2).step()",
+     ["solver.name", '"ckc"', "not yet supported in RZ"]),
     ("picmi.EmbeddedBoundary(implicit_function='x')", ["picmi.EmbeddedBoundary", "no embedded boundaries", "closest"]),
     ("picmi.NoSuchClass()", ["picmi.NoSuchClass", "picl_picmi has no"]),
     ("from picl_picmi import callbacks\ncallbacks.installafterstep(print)", ["pywarpx.callbacks.installafterstep", "closest"]),
