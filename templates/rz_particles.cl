@@ -188,24 +188,29 @@ static inline void rz_deposit_rho(__global real *F, const int b, const real x, c
 }
 
 /* The Esirkepov window along one axis: old and new weights of order SHAPE_ORDER on RZ_W nodes
- * from the returned start (the old shape's first node - 1; below the axis along r near it);
- * the particle moved less than a cell. Along r (radial = 1) the weights are rz_shape_r's, those
- * of the charge. */
-#define RZ_W (SHAPE_ORDER + 3)
-static inline int rz_esk_weights(const real u0, const real u1, const int radial, real *S0, real *DS)
+ * from the returned start, the lower of the two shapes' first nodes (below the axis along r near
+ * it); the particle moved less than a cell, so the two shapes span RZ_W = SHAPE_ORDER + 2 nodes
+ * (a window of SHAPE_ORDER + 3 from the old shape's first node - 1 always held a node with no
+ * weight: 16 of order 1's 4 x 4 nodes per part visited for at most 9 that carry current). Along r
+ * (radial = 1) the weights are rz_shape_r's, those of the charge. *down: the shape moved down a node
+ * (s1 < s0); then the flux through the face above the window's last node
+ * is the round-off of the weights' sums, deposited as the wider window did (bit for bit). */
+#define RZ_W (SHAPE_ORDER + 2)
+static inline int rz_esk_weights(const real u0, const real u1, const int radial, real *S0, real *DS, int *down)
 {
     real S1[RZ_W], w0[SHAPE_ORDER + 1], w1[SHAPE_ORDER + 1];
     for (int a = 0; a < RZ_W; a++)
         S0[a] = S1[a] = 0;
     const int s0 = radial ? rz_shape_r(u0, w0) : SHAPE(SHAPE_ORDER)(u0, w0);
     const int s1 = radial ? rz_shape_r(u1, w1) : SHAPE(SHAPE_ORDER)(u1, w1);
-    const int i0 = s0 - 1, j = s1 - i0;
+    const int i0 = min(s0, s1);
     for (int a = 0; a <= SHAPE_ORDER; a++) {
-        S0[1 + a] = w0[a];
-        S1[j + a] = w1[a];
+        S0[s0 - i0 + a] = w0[a];
+        S1[s1 - i0 + a] = w1[a];
     }
     for (int a = 0; a < RZ_W; a++)
         DS[a] = S1[a] - S0[a];
+    *down = s1 < s0;
     return i0;
 }
 
@@ -247,8 +252,9 @@ static inline void rz_deposit_current(__global real *F, const int b, const real 
     rz_phases(ch, sh, cmh, smh);
     const real vt = ch * vy - sh * vx; /* the angular velocity times r, at mid-step */
     real S0r[RZ_W], DSr[RZ_W], S0z[RZ_W], DSz[RZ_W];
-    const int i0 = rz_esk_weights(r0, r1, 1, S0r, DSr);
-    const int k0 = rz_esk_weights(z0, z1, 0, S0z, DSz);
+    int down_r, down_z;
+    const int i0 = rz_esk_weights(r0, r1, 1, S0r, DSr, &down_r);
+    const int k0 = rz_esk_weights(z0, z1, 0, S0z, DSz, &down_z);
     /* Fr[a][d]: flux (in particles) through the face between r nodes i0 + a, i0 + a + 1 at z
      * node k0 + d; Fz[a][d]: through the face between z nodes k0 + d, k0 + d + 1 at r node
      * i0 + a; Wm: the mean weight (W0 + W1) / 2 */
@@ -288,10 +294,10 @@ static inline void rz_deposit_current(__global real *F, const int b, const real 
                 continue;
             for (int d = 0; d < RZ_W; d++) {
                 const int n = IDX(ia, 0, k0 + d);
-                if (a < RZ_W - 1 && Fr[a][d] != 0 && ir < CELLS_X)
+                if ((a < RZ_W - 1 || down_r) && Fr[a][d] != 0 && ir < CELLS_X)
                     DEPOSIT_ADD(Jr + IDX(ir, 0, k0 + d),
                                 sf * cq * e * Fr[a][d] * (real)RZ_J_A / ((real)ir + (real)0.5));
-                if (d < RZ_W - 1 && Fz[a][d] != 0 && (ia > 0 || m == 0))
+                if ((d < RZ_W - 1 || down_z) && Fz[a][d] != 0 && (ia > 0 || m == 0))
                     DEPOSIT_ADD(Jz + n, sn * cq * e * Fz[a][d] *
                                             (ia == 0 ? (real)RZ_JZ_A0 : (real)RZ_JZ_A / (real)ia));
                 if (Wm[a][d] == 0)
