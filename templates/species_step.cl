@@ -165,7 +165,7 @@ static inline int rz_boundary_move(__global real *F, const int b, const real *o,
             }
         }
         rz_deposit_current(F, b, p[0], p[1], p[2], c[0], c[1], c[2], (c[0] - p[0]) * to_v[0],
-                           (c[1] - p[1]) * to_v[1], qw);
+                           (c[1] - p[1]) * to_v[1], qw, hypot(p[0], p[1]), hypot(c[0], c[1]));
 #if SHAPE_ORDER > 1
         /* orders 2 and 3: the shape on the wall still has weight on the nodes inside; it is
          * carried out radially in legs under a cell to r_max + 2.25 dr, where no weight is
@@ -176,7 +176,8 @@ static inline int rz_boundary_move(__global real *F, const int b, const real *o,
             for (int l = 0; l < 3; l++) {
                 const real f0 = l == 0 ? (real)1 : (R + (real)0.75 * l) / rc, f1 = (R + (real)0.75 * (l + 1)) / rc;
                 rz_deposit_current(F, b, c[0] * f0, c[1] * f0, c[2], c[0] * f1, c[1] * f1, c[2],
-                                   c[0] * (f1 - f0) * to_v[0], c[1] * (f1 - f0) * to_v[1], qw);
+                                   c[0] * (f1 - f0) * to_v[0], c[1] * (f1 - f0) * to_v[1], qw,
+                                   hypot(c[0] * f0, c[1] * f0), hypot(c[0] * f1, c[1] * f1));
             }
         }
 #endif
@@ -192,8 +193,9 @@ static inline int rz_boundary_move(__global real *F, const int b, const real *o,
         for (int a = 0; a < 3; a++)
             p[a] = c[a];
     }
+    /* the radii here are those the push and the wall test took (one hypot each once inlined) */
     rz_deposit_current(F, b, p[0], p[1], p[2], xn[0], xn[1], xn[2], (xn[0] - p[0]) * to_v[0], (xn[1] - p[1]) * to_v[1],
-                       qw);
+                       qw, hypot(p[0], p[1]), hypot(xn[0], xn[1]));
     return -1;
 }
 
@@ -283,7 +285,7 @@ static inline int PICL_CAT(advance, SP_SUFFIX)(__global real *F, const int b, J_
 #ifdef RZ_MODES
     if (!rz_in_reach(xo, (real)0.5))
         return PICL_BAD_PARTICLE;
-    rz_gather_fields(F, b, xo[0], xo[1], xo[2], E, B);
+    rz_gather_fields(F, b, xo[0], xo[1], xo[2], hypot(xo[0], xo[1]), E, B);
 #else
     if (!in_reach(xo, (real)0.5))
         return PICL_BAD_PARTICLE;
@@ -729,7 +731,8 @@ __kernel void PICL_CAT(push_back, SP_SUFFIX)(__global const real *F, PICL_PARTIC
     for (long ip = box[BT_START]; ip < box[BT_START] + box[BT_COUNT]; ip++) {
         real E[3], B[3], u[3] = {pux[ip], puy[ip], puz[ip]};
 #ifdef RZ_MODES
-        rz_gather_fields(F, b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
+        const real xr = px[ip] - ox, yr = py[ip] - oy;
+        rz_gather_fields(F, b, xr, yr, pz[ip] - oz, hypot(xr, yr), E, B);
 #else
         gather_fields(GATHER_EB(F), b, px[ip] - ox, py[ip] - oy, pz[ip] - oz, E, B);
 #endif
