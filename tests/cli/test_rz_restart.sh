@@ -27,7 +27,9 @@ A, B = h5py.File(a + ck, "r"), h5py.File(b + ck, "r")
 names = []
 A.visititems(lambda n, o: names.append(n) if isinstance(o, h5py.Dataset) else None)
 assert "fields" in names and "species/electrons/x" in names, names
-assert A["fields"].shape[0] == 11 * 3, f"{A['fields'].shape[0]} field components stored, expected 11 x (2M - 1) = 33"
+# FC_COUNT stored components per mode part (gen/layout.h: E, B, J, rho, phi, G0, the electrostatic
+# solver's search direction), each with its 2M - 1 parts
+assert A["fields"].shape[0] == 13 * 3, f"{A['fields'].shape[0]} field components stored, expected 13 x (2M - 1) = 39"
 for n in names:
     assert np.array_equal(A[n][()], B[n][()]), f"checkpoint dataset {n} differs"
 op = "/fields/openpmd_000020.h5"
