@@ -308,12 +308,16 @@ static void emit_prelude(struct strbuf *sb, const struct picl_config *cfg, const
     if (cfg->window.enabled) {
         sb_puts(sb, "\n/* The moving window's axis (0 x, 1 y, 2 z). */\n");
         gen_define_int(sb, "WINDOW_AXIS", cfg->window.axis);
-        /* boundary.pml_outside: the layers along the window's axis lie beyond the user's domain,
-         * so no plasma is loaded there and it enters at the upper layer's inner edge (WarpX's) */
-        sb_puts(sb, "/* Cells at each end of the window's axis outside the user's domain (pml_outside). */\n");
+        /* The PMLs along the window's axis, inside the user's domain or beyond it (pml_outside),
+         * hold no plasma, as every PML: none is loaded there, it enters at the upper layer's inner
+         * edge (WarpX's) and leaves at the lower one's. The region along this axis is the lab
+         * frame's, unclipped (species_defs.c), so only these bounds keep particles out; loaded in
+         * a layer, they stood beyond the particles' face, which the RZ push did not survive
+         * (issue #38). */
+        sb_puts(sb, "/* Cells of the PMLs at each end of the window's axis (no plasma there). */\n");
         const int wa = cfg->window.axis;
-        gen_define_int(sb, "WINDOW_SKIP_LO", cfg->pml_outside ? cfg->pml_cells[wa][0] : 0);
-        gen_define_int(sb, "WINDOW_SKIP_HI", cfg->pml_outside ? cfg->pml_cells[wa][1] : 0);
+        gen_define_int(sb, "WINDOW_SKIP_LO", cfg->pml_cells[wa][0]);
+        gen_define_int(sb, "WINDOW_SKIP_HI", cfg->pml_cells[wa][1]);
     }
     if (cfg->boost.enabled) { /* lua/boost.lua, templates/boost.cl */
         sb_puts(sb, "\n/* The Lorentz-boosted frame: its axis, gamma and beta, and when the window starts (s). */\n");

@@ -1049,10 +1049,6 @@ local function check_rz(sim, _, _, raw)
         fail("boundary.field", string.format("geometry = \"rz\": %s at r_max; expected \"pec\" or \"pml\"",
             repr(f[2])))
     end
-    local fz = sim.boundary.field[3]
-    if sim.moving_window and (fz[1] == "pml" or fz[2] == "pml") then
-        no("boundary.field", "a PML along z with the moving window (a PML at r_max runs with it)")
-    end
     -- Particles (docs/rz.md, "Particles in a run"): plasma species, shape orders 1 to 3, the pushers
     -- (Cartesian), absorbed at r_max, z as 2D's; one work item per box or per particle with F's
     -- own J (the tiled strategies and the sort bin by Cartesian cells, which r is not).

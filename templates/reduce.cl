@@ -55,7 +55,8 @@ __kernel void reduce_gauss(__global real *F, __global acc_real *out, const int s
          * reference is taken anew at each shift: window_gauss_reference in window.cl). */
         const int gb = BOX_GID(b), g[3] = {BOX_X(gb) * NX + i, BOX_Y(gb) * NY + j, BOX_Z(gb) * NZ + k};
         const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
-        if (!store && (g[WINDOW_AXIS] <= NG || g[WINDOW_AXIS] >= cells[WINDOW_AXIS] - NG - 1))
+        /* the faces are the PMLs' inner edges where the axis has them (WINDOW_SKIP_*) */
+        if (!store && (g[WINDOW_AXIS] <= NG + WINDOW_SKIP_LO || g[WINDOW_AXIS] >= cells[WINDOW_AXIS] - NG - 1 - WINDOW_SKIP_HI))
             continue;
 #endif
         const acc_real div = ALONG_X(((acc_real)Ex[n] - Ex[n - 1]) / DX) + ALONG_Y(((acc_real)Ey[n] - Ey[n - SY]) / DY) +

@@ -73,9 +73,11 @@ __kernel void rz_reduce_gauss(__global real *F, __global acc_real *out, const in
     acc_real worst = 0, scale = 0;
 #ifdef WINDOW_AXIS
     /* as reduce_gauss: with the moving window (along z) the nodes within NG of its two faces keep
-     * no G, particles leaving at the back without their current and the front's layers new */
+     * no G, particles leaving at the back without their current and the front's layers new; with
+     * PMLs along z its faces are the layers' inner edges (WINDOW_SKIP_*), where plasma leaves and
+     * enters */
     const int gz = BOX_Z(BOX_GID(b)) * NZ + k;
-    const int counted = store || (gz > NG && gz < CELLS_Z - NG - 1);
+    const int counted = store || (gz > NG + WINDOW_SKIP_LO && gz < CELLS_Z - NG - 1 - WINDOW_SKIP_HI);
 #else
     const int counted = 1;
 #endif

@@ -149,7 +149,9 @@ __kernel void window_shift_particles(PICL_PARTICLE_ARRAYS(PA_PARAM) __global int
 __kernel void window_gauss_reference(__global real *F)
 {
     const int t = (int)get_global_id(0), b = (int)get_global_id(1), m = (int)get_global_id(2);
-    if (window_box_pos(b) * W_N + m < W_CELLS - NG - 1)
+    /* the plasma enters at the front PML's inner edge where there is one (WINDOW_SKIP_HI): the
+     * nodes from NG + 1 below it up to the front change there */
+    if (window_box_pos(b) * W_N + m < W_CELLS - NG - 1 - WINDOW_SKIP_HI)
         return;
     int i, j, k;
     window_ijk(t, m, &i, &j, &k);

@@ -16,8 +16,8 @@
 # laser's energy left after it ran into the PML along z, over its largest: < 1e-6. Focused harder
 # (w0 = 1 um) in r_max = 4 um, 600 steps, layers outside: < 1e-6 with a PML at r_max, > 1e-5 with
 # PEC there (the m = 1 field reflected at r_max).
-# Refused: r_max "periodic"; a PML along z with the moving window (exit 2, by the key; "--set:
-# KEY" here). inputs/rz_window.lua with a 4-cell PML at r_max: charge_residual < 1e-12.
+# Refused: r_max "periodic" (exit 2, by the key; "--set: KEY" here; a PML along z with the
+# moving window runs: tests/cli/test_rz_window.sh). inputs/rz_window.lua with a 4-cell PML at r_max: charge_residual < 1e-12.
 . "$(dirname "$0")/lib.sh"
 need_venv
 scratch rz_pml
@@ -180,5 +180,4 @@ refused() { # input, message, --set ...: exit 2 and "KEY: ...message"
     else bad "expected exit 2 and '$msg', got rc $rc: $(cat check.log)"; fi
 }
 refused rz_pml.lua '"periodic" at r_max; expected "pec" or "pml"' --set 'boundary.field={{"periodic","periodic"},{"pml","pml"}}'
-refused rz_window.lua 'a PML along z with the moving window' --set 'boundary.field={"pec",{"pec","pml"}}'
 summary
