@@ -62,16 +62,16 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
         snprintf(err, err_len, "out of host memory for %zu field sums", f->rows * 2);
         return -1;
     }
+    const int psatd = c->cfg->solver == CFG_SOLVER_PSATD;
     struct {
         struct kernel *k;
         const char *name;
     } table[] = {{&f->init, "init_fields"},     {&f->push_B_half, rz ? "rz_push_B_half" : "maxwell_push_B_half"},
                  {&f->push_E, rz ? "rz_push_E" : "maxwell_push_E"}, {&f->reduce, rz ? "rz_reduce_fields" : "reduce_fields"},
-                 {&f->gauss, rz ? "rz_reduce_gauss" : "reduce_gauss"},     {&f->filter[0], "filter_J_x"},
+                 {&f->gauss, rz ? "rz_reduce_gauss" : psatd ? "psatd_reduce_gauss" : "reduce_gauss"},     {&f->filter[0], "filter_J_x"},
                  {&f->filter[1], "filter_J_y"},   {&f->filter[2], "filter_J_z"},
                  {&f->filter_rho[0], "filter_rho_x"}, {&f->filter_rho[1], "filter_rho_y"},
                  {&f->filter_rho[2], "filter_rho_z"}};
-    const int psatd = c->cfg->solver == CFG_SOLVER_PSATD;
     for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
         if (psatd && table[i].k == &f->push_B_half) /* PSATD's program has no Faraday step */
             continue;
@@ -94,7 +94,8 @@ int fields_create(struct fields *f, struct ctx *c, char *err, size_t err_len)
             snprintf(err, err_len, "out of host memory for the PSATD solver");
             return -1;
         }
-        if (psatd_solver_create(f->psatd, c, f->buf.mem, err, err_len))
+        if (psatd_solver_create(f->psatd, c, f->buf.mem, err, err_len) ||
+            kernel_mem(&f->gauss, "Fk", f->psatd->fk.mem, err, err_len))
             return -1;
     }
     if (c->lay.n_ranks > 1) {
@@ -298,7 +299,9 @@ int fields_gauss(struct fields *f, struct ctx *c, int store, double species_scal
                  size_t err_len)
 {
     double v[2];
-    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+    /* PSATD: the divergence it conserves, spectral, not Yee's finite difference (docs/psatd.md) */
+    if ((f->psatd && psatd_solver_gauss(f->psatd, c, err, err_len)) ||
+        kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
         return -1;
     if (species_scale > v[1])
         v[1] = species_scale;

@@ -19,6 +19,8 @@ static const struct karg psatd_push[] = {{"F", 0}, {"coef", 0}, {"k", 0}, {"shif
 static const struct karg reduce_fields[] = {{"F", 0}, {"out", 0}};
 static const struct karg rz_reduce_fields[] = {{"F", 0}, {"out", 0}, {"mode", 0}};
 static const struct karg reduce_gauss[] = {{"F", 0}, {"out", 0}, {"store", 0}};
+static const struct karg psatd_reduce_gauss[] = {{"F", 0}, {"Fk", 0}, {"out", 0}, {"store", 0}};
+static const struct karg psatd_gauss[] = {{"F", 0}, {"k", 0}, {"shift", 0}};
 /* the electrostatic solver (templates/poisson.cl) */
 static const struct karg es_boundary[] = {{"F", 0}, {"vxl", 0}, {"vxh", 0}, {"vyl", 0}, {"vyh", 0}, {"vzl", 0}, {"vzh", 0}};
 static const struct karg es_rho_sum[] = {{"F", 0}, {"out", 0}};
@@ -124,6 +126,9 @@ static const struct kargs_row rows[] = {
     ROW("psatd_pack_rho", psatd_copy),
     ROW("psatd_unpack", psatd_copy),
     ROW("psatd_push", psatd_push),
+    ROW("psatd_pack_gauss", psatd_copy),
+    ROW("psatd_gauss", psatd_gauss),
+    ROW("psatd_reduce_gauss", psatd_reduce_gauss),
     ROW("window_gauss_reference", field_only),
     ROW("reduce_fields", reduce_fields),
     ROW("reduce_gauss", reduce_gauss),

@@ -83,6 +83,12 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
         /* standard PSATD reads no gal: any buffer binds the argument */
         kernel_mem(&p->push, "gal", galilean ? p->gal.mem : p->coef.mem, err, err_len))
         return -1;
+    if (kernel_create(&p->pack_gauss, c->prog, "psatd_pack_gauss", &c->timers, err, err_len) ||
+        kernel_create(&p->gauss, c->prog, "psatd_gauss", &c->timers, err, err_len) ||
+        kernel_mem(&p->pack_gauss, "F", fields, err, err_len) ||
+        kernel_mem(&p->pack_gauss, "Fk", p->fk.mem, err, err_len) || kernel_mem(&p->gauss, "F", p->fk.mem, err, err_len) ||
+        kernel_mem(&p->gauss, "k", p->k.mem, err, err_len) || kernel_mem(&p->gauss, "shift", p->shift.mem, err, err_len))
+        return -1;
     return 0;
 }
 
@@ -93,6 +99,8 @@ void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
         kernel_release(&p->pack_rho);
     kernel_release(&p->push);
     kernel_release(&p->unpack);
+    kernel_release(&p->pack_gauss);
+    kernel_release(&p->gauss);
     fft_destroy(&p->plan);
     mem_free(p->host);
     struct arena_buf *bufs[] = {&p->fk, &p->coef, &p->k, &p->shift, &p->gal};
@@ -169,6 +177,21 @@ int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_
            kernel_launch(&p->push, c->dev->queue, &c->timers, 1, &p->points, NULL, err, err_len) ||
            fft_inverse(&p->plan, err, err_len) ||
            kernel_launch(&p->unpack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len)
+               ? -1
+               : 0;
+}
+
+int psatd_solver_gauss(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)
+{
+    size_t cells[3];
+    box_cells(c, cells);
+    /* the arrays are free between steps (rho^n is packed at the start of the next); the FFT batch
+     * is the step's, so all of them are zeroed before the sum over the ranks */
+    return zero_arrays(p, c, 0, p->arrays, err, err_len) ||
+           kernel_launch(&p->pack_gauss, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len) ||
+           gather_ranks(p, c, err, err_len) || fft_forward(&p->plan, err, err_len) ||
+           kernel_launch(&p->gauss, c->dev->queue, &c->timers, 1, &p->points, NULL, err, err_len) ||
+           fft_inverse(&p->plan, err, err_len)
                ? -1
                : 0;
 }

@@ -14,6 +14,7 @@ struct psatd_solver {
     struct arena_buf gal; /* the Galilean coefficients (v_galilean given), else unallocated */
     struct fft_plan plan; /* the 9 arrays (11 with rho^n, rho^{n+1}) as one batch */
     struct kernel pack, push, unpack, pack_rho; /* pack_rho: the rho form's only */
+    struct kernel pack_gauss, gauss; /* the charge_residual's spectral divergence */
     size_t points;
     size_t bytes; /* of one complex array of the domain */
     int arrays; /* in fk: 9, or 11 with rho^n and rho^{n+1} */
@@ -29,5 +30,9 @@ int psatd_solver_rho_old(struct psatd_solver *p, struct ctx *c, char *err, size_
 /* E and B from t to t + dt with the J of t + dt/2 (summed and filtered), on the valid cells: the
  * same centring as Yee's leapfrog. Guards are left to the caller's FillBoundary. */
 int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len);
+/* The charge_residual's G = div E - rho/eps0 with PSATD's spectral divergence (the one current
+ * correction conserves), from the field buffer's E and rho, into transform 0 of fk at the domain's
+ * points (real part), for fields_gauss's psatd_reduce_gauss. Diagnostic steps only: two FFT batches. */
+int psatd_solver_gauss(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len);
 
 #endif

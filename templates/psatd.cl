@@ -165,3 +165,26 @@ __kernel void psatd_push(__global cplx *F, __global const real *coef, __global c
         F[(3 + c) * PSATD_POINTS + n] = c_mul(bn, sb[c]);
     }
 }
+
+/* Gauss's law as PSATD conserves it, for the charge_residual diagnostic: transforms 0..2 hold Ex,
+ * Ey, Ez and transform 3 holds rho (psatd_pack_gauss); transform 0 becomes G = i k.E - rho/eps0
+ * with the solver's k (exact, 0 at an even axis's Nyquist index) and E's half-cell factors taken
+ * off, so that the inverse transform is PSATD's spectral div E - rho/eps0 at the nodes. Current
+ * correction keeps it constant to round-off; Yee's finite difference would not (docs/psatd.md).
+ * Where the solver's k is 0 (the mean, and where every non-zero index is an even axis's Nyquist)
+ * PSATD has no divergence to hold rho: those modes are left out (G = 0), as the correction leaves them. */
+__kernel void psatd_gauss(__global cplx *F, __global const real *k, __global const cplx *shift)
+{
+    const int n = get_global_id(0);
+    if (n >= PSATD_POINTS)
+        return;
+    const int i = n % PSATD_NX, j = (n / PSATD_NX) % PSATD_NY, l = n / (PSATD_NX * PSATD_NY);
+    const real kv[3] = { k[i], k[PSATD_NX + j], k[PSATD_NX + PSATD_NY + l] };
+    const cplx sx = shift[i], sy = shift[PSATD_NX + j], sz = shift[PSATD_NX + PSATD_NY + l];
+    const int stag_e[3] = PSATD_STAGGER_E;
+    cplx kE = (cplx)(0, 0);
+    for (int c = 0; c < 3; c++)
+        kE += kv[c] * c_mul_conj(F[c * PSATD_POINTS + n], psatd_shift(stag_e[c], sx, sy, sz));
+    const int longitudinal = kv[0] != 0 || kv[1] != 0 || kv[2] != 0;
+    F[n] = longitudinal ? c_i(kE) - (real)PSATD_INV_EPS0 * F[3 * PSATD_POINTS + n] : (cplx)(0, 0);
+}

@@ -63,7 +63,7 @@ int main(void)
         worst = fmax(worst, err);
     }
     CHECK(worst < TOL_WARPX);
-    REPORT("Gauss's law, charge residual (Yee's divergence of E - rho/eps0, relative): %.2e at start, %.2e at step "
+    REPORT("Gauss's law, charge residual (PSATD's spectral divergence of E - rho/eps0, relative): %.2e at start, %.2e at step "
            "%d, %.2e at step %d (no current correction: reported, not asserted); %.1f s",
            g0, gauss[0], STEPS / 2, gauss[1], STEPS, fixture_seconds() - t0);
     fixture_free_sim(s);
