@@ -61,9 +61,9 @@ void poisson_destroy(struct poisson *p, struct ctx *c)
     memset(p, 0, sizeof *p);
 }
 
-/* phi's guards, then the faces' potentials at t on the Dirichlet nodes (FillBoundary's PEC rule
- * leaves them zero). The potentials are scalars of t: evaluated here in double, once a solve. */
-static int fill_phi(struct poisson *p, struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
+/* The faces' potentials at t as es_boundary's arguments: scalars of t, evaluated here in double,
+ * once a solve (both fills of phi below set the same values). */
+static int set_potentials(struct poisson *p, struct ctx *c, double t, char *err, size_t err_len)
 {
     static const char *const names[6] = {"vxl", "vxh", "vyl", "vyh", "vzl", "vzh"};
     const char *scope[GEN_EXPR_MAX_NAMES];
@@ -77,6 +77,13 @@ static int fill_phi(struct poisson *p, struct fields *f, struct ctx *c, double t
             if (kernel_set_acc(&p->boundary, names[2 * a + side], fp64, v, err, err_len))
                 return -1;
         }
+    return 0;
+}
+
+/* phi's guards, then the faces' potentials on the Dirichlet nodes (FillBoundary's PEC rule
+ * leaves them zero). */
+static int fill_phi(struct poisson *p, struct fields *f, struct ctx *c, char *err, size_t err_len)
+{
     const struct gen_layout *lay = &c->lay;
     const size_t g[3] = {(size_t)lay->dim[0], (size_t)lay->dim[1], (size_t)lay->dim[2] * (size_t)lay->n_local};
     return fields_fill_group(f, c, XG_FILL_PHI, err, err_len) ||
@@ -96,7 +103,8 @@ int poisson_solve(struct poisson *p, struct fields *f, struct ctx *c, double t, 
         rho_mean = v[0] / ((double)lay->cells[0] * lay->cells[1] * lay->cells[2]);
     }
     /* phi of the last solve is the first guess: it changes little in a step */
-    if (fill_phi(p, f, c, t, err, err_len) || kernel_set_acc(&p->residual, "rho_mean", fp64, rho_mean, err, err_len) ||
+    if (set_potentials(p, c, t, err, err_len) || fill_phi(p, f, c, err, err_len) ||
+        kernel_set_acc(&p->residual, "rho_mean", fp64, rho_mean, err, err_len) ||
         fields_reduce_rows(f, c, &p->residual, 0, v, err, err_len))
         return -1;
     double rr = v[0];
@@ -130,8 +138,7 @@ int poisson_solve(struct poisson *p, struct fields *f, struct ctx *c, double t, 
     if (bb == 0 && fields_zero_phi(f, c, err, err_len)) /* no charge, no potential on any face */
         return -1;
     const size_t g[3] = {(size_t)lay->box[0], (size_t)lay->box[1], (size_t)lay->box[2] * (size_t)lay->n_local};
-    if (fill_phi(p, f, c, t, err, err_len) ||
-        kernel_launch(&p->field, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
+    if (fill_phi(p, f, c, err, err_len) || kernel_launch(&p->field, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
         fields_fill_group(f, c, XG_FILL_EB, err, err_len))
         return -1;
     log_debug("electrostatic solve at t = %g s: %d iterations, |r|/|b| = %.3g", t, it, p->rel_residual);
