@@ -115,7 +115,7 @@ int poisson_solve(struct poisson *p, struct fields *f, struct ctx *c, double t, 
         if (it == c->cfg->es_max_iters) {
             snprintf(err, err_len, "electrostatic solver: |r|/|b| = %.3g after %d iterations, above "
                      "solver.required_precision %.3g; expected fewer cells, a looser precision or a larger "
-                     "solver.max_iterations", bb > 0 ? sqrt(rr / bb) : sqrt(rr), it, tol);
+                     "solver.max_iterations", sqrt(rr / bb), it, tol);
             return -1;
         }
         double pap[2], rr_new[2];
