@@ -7,9 +7,13 @@
 #include "ctx.h"
 #include "kernel.h"
 
-/* The exchanges the step uses: FillBoundary of E, B, both, J, rho; SumBoundary of J, rho; and
- * FillBoundary of the Gauss reference G0, which the moving window shifts with the fields. */
-enum xgroup_id { XG_FILL_E, XG_FILL_B, XG_FILL_EB, XG_FILL_J, XG_FILL_RHO, XG_SUM_J, XG_SUM_RHO, XG_FILL_G0, XG_FILL_PHI, XG_FILL_ES_P, XG_COUNT };
+/* The exchanges the step uses: FillBoundary of E, B, both, J, rho; SumBoundary of J, rho;
+ * FillBoundary of the Gauss reference G0, which the moving window shifts with the fields; and
+ * FillBoundary of the electrostatic solver's phi and search direction p (runtime/poisson.c). */
+enum xgroup_id {
+    XG_FILL_E, XG_FILL_B, XG_FILL_EB, XG_FILL_J, XG_FILL_RHO, XG_SUM_J, XG_SUM_RHO, XG_FILL_G0,
+    XG_FILL_PHI, XG_FILL_ES_P, XG_COUNT
+};
 
 /* The components [*c0, *c1) of exchange g; returns 1 for a SumBoundary, 0 for a FillBoundary. */
 int exchange_group(enum xgroup_id g, int *c0, int *c1);
