@@ -266,16 +266,19 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
     return 0;
 }
 
+/* The host wait of the diagnostics' row reductions (energy, Gauss residual), as `picl run -v` counts it. */
+static const char *const diagnostic_sums = "fields: a diagnostic's sums (energy, Gauss residual)";
+
 /* Runs a row reduction (two values per row of NX cells) and combines the rows on the host:
  * by sum, or by maximum when `max` is set. */
-int fields_reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, double out[2], char *err,
-                       size_t err_len)
+int fields_reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, const char *what, double out[2],
+                       char *err, size_t err_len)
 {
     size_t g[2] = {(size_t)c->lay.box[1], (size_t)c->lay.box[2] * (size_t)c->lay.n_local};
     if (kernel_launch(k, c->dev->queue, &c->timers, 2, g, NULL, err, err_len))
         return -1;
     size_t acc = c->dev->facts.has_fp64 ? sizeof(double) : sizeof(float);
-    device_waited(c->dev, "fields: a diagnostic's sums (energy, Gauss residual)");
+    device_waited(c->dev, what);
     cl_int rc = clEnqueueReadBuffer(c->dev->queue, f->sums.mem, CL_TRUE, 0, f->rows * 2 * acc, f->sums_host, 0,
                                     NULL, NULL);
     if (rc != CL_SUCCESS) {
@@ -301,7 +304,7 @@ int fields_gauss(struct fields *f, struct ctx *c, int store, double species_scal
     double v[2];
     /* PSATD: the divergence it conserves, spectral, not Yee's finite difference (docs/psatd.md) */
     if ((f->psatd && psatd_solver_gauss(f->psatd, c, err, err_len)) ||
-        kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+        kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, diagnostic_sums, v, err, err_len))
         return -1;
     if (species_scale > v[1])
         v[1] = species_scale;
@@ -318,7 +321,7 @@ int fields_rho_max(struct fields *f, struct ctx *c, double *rho_max, char *err, 
 {
     const int store = 0; /* the reference G0 stays: only the kernel's second number is used */
     double v[2];
-    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, v, err, err_len))
+    if (kernel_set(&f->gauss, "store", sizeof(int), &store, err, err_len) || fields_reduce_rows(f, c, &f->gauss, 1, diagnostic_sums, v, err, err_len))
         return -1;
     *rho_max = v[1];
     return 0;
@@ -331,7 +334,7 @@ int fields_energy_modes(struct fields *f, struct ctx *c, double *we, double *wb,
     for (int m = 0; m < modes; m++) {
         double v[2];
         if ((rz && kernel_set(&f->reduce, "mode", sizeof(int), &m, err, err_len)) ||
-            fields_reduce_rows(f, c, &f->reduce, 0, v, err, err_len))
+            fields_reduce_rows(f, c, &f->reduce, 0, diagnostic_sums, v, err, err_len))
             return -1;
         we[m] = 0.5 * PICL_EPS0 * v[0] * dv;
         wb[m] = 0.5 / PICL_MU0 * v[1] * dv;

@@ -55,9 +55,10 @@ int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t 
  * of now (guards filled); before every gather. Nothing otherwise. */
 int fields_godfrey(struct fields *f, struct ctx *c, char *err, size_t err_len);
 /* Runs row reduction k (two values per row of NX valid cells, written to f->sums) and combines
- * the rows of every box and rank: by sum, or by maximum when `max` is set. */
-int fields_reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, double out[2], char *err,
-                       size_t err_len);
+ * the rows of every box and rank: by sum, or by maximum when `max` is set. `what` names the
+ * host's wait for the sums (device_waited; a string that outlives the run). */
+int fields_reduce_rows(struct fields *f, struct ctx *c, struct kernel *k, int max, const char *what, double out[2],
+                       char *err, size_t err_len);
 /* Electric and magnetic energy in J (eps0/2 E^2 and B^2/(2 mu0) summed over cells times dV). */
 int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len);
 /* The same per azimuthal mode in RZ, we[m] and wb[m] for m = 0 .. modes - 1 (docs/rz.md, "Field

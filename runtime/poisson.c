@@ -9,6 +9,9 @@
 #include "exprs.h"
 #include "log.h"
 
+/* the host wait of every solve's dot products, as `picl run -v` counts it (docs/speed.md) */
+static const char *const cg_sums = "poisson: the conjugate gradients' dot products";
+
 int poisson_create(struct poisson *p, struct ctx *c, struct fields *f, char *err, size_t err_len)
 {
     memset(p, 0, sizeof *p);
@@ -98,14 +101,14 @@ int poisson_solve(struct poisson *p, struct fields *f, struct ctx *c, double t, 
     const struct gen_layout *lay = &c->lay;
     double v[2], rho_mean = 0;
     if (p->singular) {
-        if (fields_reduce_rows(f, c, &p->rho_sum, 0, v, err, err_len))
+        if (fields_reduce_rows(f, c, &p->rho_sum, 0, cg_sums, v, err, err_len))
             return -1;
         rho_mean = v[0] / ((double)lay->cells[0] * lay->cells[1] * lay->cells[2]);
     }
     /* phi of the last solve is the first guess: it changes little in a step */
     if (set_potentials(p, c, t, err, err_len) || fill_phi(p, f, c, err, err_len) ||
         kernel_set_acc(&p->residual, "rho_mean", fp64, rho_mean, err, err_len) ||
-        fields_reduce_rows(f, c, &p->residual, 0, v, err, err_len))
+        fields_reduce_rows(f, c, &p->residual, 0, cg_sums, v, err, err_len))
         return -1;
     double rr = v[0];
     const double bb = v[1], tol = c->cfg->es_precision;
@@ -119,12 +122,13 @@ int poisson_solve(struct poisson *p, struct fields *f, struct ctx *c, double t, 
             return -1;
         }
         double pap[2], rr_new[2];
-        if (fields_fill_group(f, c, XG_FILL_ES_P, err, err_len) || fields_reduce_rows(f, c, &p->apply, 0, pap, err, err_len))
+        if (fields_fill_group(f, c, XG_FILL_ES_P, err, err_len) ||
+            fields_reduce_rows(f, c, &p->apply, 0, cg_sums, pap, err, err_len))
             return -1;
         if (!(pap[0] > 0)) /* round-off has taken over: the direction has no length left */
             break;
         if (kernel_set_acc(&p->update, "alpha", fp64, rr / pap[0], err, err_len) ||
-            fields_reduce_rows(f, c, &p->update, 0, rr_new, err, err_len))
+            fields_reduce_rows(f, c, &p->update, 0, cg_sums, rr_new, err, err_len))
             return -1;
         const size_t rows[2] = {(size_t)lay->box[1], (size_t)lay->box[2] * (size_t)lay->n_local};
         if (kernel_set_acc(&p->direction, "beta", fp64, rr_new[0] / rr, err, err_len) ||
