@@ -138,13 +138,12 @@ int poisson_solve(struct poisson *p, struct fields *f, struct ctx *c, double t, 
         it++;
     }
     p->iterations = it;
-    p->rel_residual = bb > 0 ? sqrt(rr / bb) : 0;
     if (bb == 0 && fields_zero_phi(f, c, err, err_len)) /* no charge, no potential on any face */
         return -1;
     const size_t g[3] = {(size_t)lay->box[0], (size_t)lay->box[1], (size_t)lay->box[2] * (size_t)lay->n_local};
     if (fill_phi(p, f, c, err, err_len) || kernel_launch(&p->field, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
         fields_fill_group(f, c, XG_FILL_EB, err, err_len))
         return -1;
-    log_debug("electrostatic solve at t = %g s: %d iterations, |r|/|b| = %.3g", t, it, p->rel_residual);
+    log_debug("electrostatic solve at t = %g s: %d iterations, |r|/|b| = %.3g", t, it, bb > 0 ? sqrt(rr / bb) : 0);
     return 0;
 }

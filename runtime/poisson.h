@@ -14,7 +14,6 @@ struct poisson {
     int has_potential[3][2];
     int singular; /* every kept axis periodic: phi up to a constant, rho's mean taken out */
     int iterations; /* of the last solve */
-    double rel_residual; /* its |r| / |b| */
 };
 
 int poisson_create(struct poisson *p, struct ctx *c, struct fields *f, char *err, size_t err_len);
