@@ -17,6 +17,11 @@
 #define GUARDS_GROUP 64
 
 /* The timers of the exchanges; halo_fill and halo_sum serve them all (one compile each). */
+/* A launch packs its components 4 bits each into one int (guards_launch.comps; guards.cl reads
+ * them back with & 15): every component index must fit in 4 bits. The electrostatic solver
+ * took FC_COUNT from 11 to 13; three more fit. */
+_Static_assert(FC_COUNT <= 16, "guards_launch.comps holds 4-bit component indices");
+
 static const char *const timer_names[XG_COUNT] = {
     [XG_FILL_E] = "halo_fill_E",     [XG_FILL_B] = "halo_fill_B",    [XG_FILL_EB] = "halo_fill_EB",
     [XG_FILL_J] = "halo_fill_J",     [XG_FILL_RHO] = "halo_fill_rho", [XG_SUM_J] = "halo_sum_J",
