@@ -38,14 +38,24 @@ static const double dim_J[7] = {-2, 0, 0, 1, 0, 0, 0}; /* A/m^2 */
 static const double dim_rho[7] = {-3, 0, 1, 1, 0, 0, 0}; /* C/m^3 */
 static const double dim_phi[7] = {2, 1, -3, -1, 0, 0, 0}; /* V = kg m^2 s^-3 A^-1 */
 
-/* ED-PIC's names for picl's choices, in the order of the enums in config.h. */
-/* openPMD ED-PIC's fieldSolver per enum cfg_solver: the electrostatic solver is "other" */
+/* ED-PIC's names for picl's choices, indexed by the enums of config.h: the electrostatic solver
+ * is "other"; a PEC field boundary is "reflecting" and a PML "open". Each table has one name per
+ * enumerator, checked when compiling: a choice added to config.h without its name here would be
+ * read past the table's end (PSATD's fieldSolver once was). */
 static const char *const solver_names[] = {"Yee", "CKC", "PSATD", "other"};
 static const char *const push_names[] = {"Boris", "Vay", "HigueraCary"};
 static const char *const gather_names[] = {"energyConserving", "momentumConserving"};
 static const char *const deposition_names[] = {"Esirkepov", "directMorseNielson"};
-/* by enum cfg_boundary: ED-PIC calls a PEC field boundary "reflecting" and a PML "open" */
 static const char *const boundary_names[] = {"periodic", "reflecting", "absorbing", "reflecting", "open"};
+#define ONE_NAME(id, name) +1
+#define NAMES_ALL(table, list) _Static_assert(sizeof table / sizeof *table == 0 list(ONE_NAME), #table " per " #list)
+NAMES_ALL(solver_names, CFG_SOLVERS);
+NAMES_ALL(push_names, CFG_PUSHERS);
+NAMES_ALL(gather_names, CFG_GATHERS);
+NAMES_ALL(deposition_names, CFG_DEPOSITIONS);
+NAMES_ALL(boundary_names, CFG_BOUNDARIES);
+#undef NAMES_ALL
+#undef ONE_NAME
 
 static double now_seconds(void)
 {
