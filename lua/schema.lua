@@ -2088,8 +2088,7 @@ local function check_electrostatic(sim)
     end
     -- a potential is a face's: on a periodic or dropped axis there is none to hold it
     for a = 1, 3 do
-        local kept = false
-        for _, k in ipairs(sim.geometry_axes) do kept = kept or k == a end
+        local kept = cfg_kept(sim, a)
         for f, side in ipairs({ "lo", "hi" }) do
             local k = "potential_" .. AXES[a] .. "_" .. side
             if sim.solver[k] ~= nil and (not kept or sim.boundary.field[a][f] == "periodic") then
