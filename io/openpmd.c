@@ -38,14 +38,24 @@ static const double dim_J[7] = {-2, 0, 0, 1, 0, 0, 0}; /* A/m^2 */
 static const double dim_rho[7] = {-3, 0, 1, 1, 0, 0, 0}; /* C/m^3 */
 static const double dim_phi[7] = {2, 1, -3, -1, 0, 0, 0}; /* V = kg m^2 s^-3 A^-1 */
 
-/* ED-PIC's names for picl's choices, in the order of the enums in config.h. */
-/* openPMD ED-PIC's fieldSolver per enum cfg_solver: the electrostatic solver is "other" */
+/* ED-PIC's names for picl's choices, indexed by the enums of config.h: the electrostatic solver
+ * is "other"; a PEC field boundary is "reflecting" and a PML "open". Each table has one name per
+ * enumerator, checked when compiling: a choice added to config.h without its name here would be
+ * read past the table's end (PSATD's fieldSolver once was). */
 static const char *const solver_names[] = {"Yee", "CKC", "PSATD", "other"};
 static const char *const push_names[] = {"Boris", "Vay", "HigueraCary"};
 static const char *const gather_names[] = {"energyConserving", "momentumConserving"};
 static const char *const deposition_names[] = {"Esirkepov", "directMorseNielson"};
-/* by enum cfg_boundary: ED-PIC calls a PEC field boundary "reflecting" and a PML "open" */
 static const char *const boundary_names[] = {"periodic", "reflecting", "absorbing", "reflecting", "open"};
+#define ONE_NAME(id, name) +1
+#define NAMES_ALL(table, list) _Static_assert(sizeof table / sizeof *table == 0 list(ONE_NAME), #table " per " #list)
+NAMES_ALL(solver_names, CFG_SOLVERS);
+NAMES_ALL(push_names, CFG_PUSHERS);
+NAMES_ALL(gather_names, CFG_GATHERS);
+NAMES_ALL(deposition_names, CFG_DEPOSITIONS);
+NAMES_ALL(boundary_names, CFG_BOUNDARIES);
+#undef NAMES_ALL
+#undef ONE_NAME
 
 static double now_seconds(void)
 {
@@ -357,20 +367,6 @@ static int write_vector_mesh(struct writer *w, const struct cfg_full *d, const c
     return rc;
 }
 
-/* rho of all species (species < 0) or of one, deposited now, as scalar record `name`. With a
- * filtered J it gets the same passes: that rho is the one Gauss's law holds for. */
-static int write_rho(struct writer *w, const char *name, int species)
-{
-    if (charge_deposit(w->s->fields, w->s->species, w->s->n_species, species, w->c, w->err, w->err_len))
-        return -1;
-    hid_t ds;
-    if (write_mesh(w, w->meshes, name, FC_RHO, &ds))
-        return -1;
-    int rc = mesh_record_attrs(w, ds, dim_rho, 0.0) | mesh_component_attrs(w, ds, FC_RHO, w->d);
-    H5Dclose(ds);
-    return rc ? h5fail(w, name) : 0;
-}
-
 /* The electrostatic solver's potential at step n, as scalar record phi (docs/electrostatic.md). */
 static int write_phi(struct writer *w)
 {
@@ -517,33 +513,39 @@ static int write_rz_record(struct writer *w, const char *name, enum field_comp f
     return rc;
 }
 
-/* rho of all species (species < 0) or of one as a thetaMode scalar record: every mode deposited
- * now by rz_deposit_rho (and filtered as J), the rho that Gauss's law per mode holds for. */
-static int write_rz_rho(struct writer *w, const char *name, int species)
+/* rho of all species (species < 0) or of one, deposited now, as scalar record `name`. With a
+ * filtered J it gets the same passes: that rho is the one Gauss's law holds for. In RZ a
+ * thetaMode record of every mode (rz_deposit_rho), the rho of Gauss's law per mode. */
+static int write_rho(struct writer *w, const char *name, int species)
 {
     if (charge_deposit(w->s->fields, w->s->species, w->s->n_species, species, w->c, w->err, w->err_len))
         return -1;
     hid_t ds;
-    if (write_rz_component(w, w->meshes, name, FC_RHO, &ds))
-        return -1;
-    const int rc = rz_record_attrs(w, ds, dim_rho, 0.0);
+    int rc;
+    if (w->c->cfg->geometry == CFG_GEOMETRY_RZ) {
+        if (write_rz_component(w, w->meshes, name, FC_RHO, &ds))
+            return -1;
+        rc = rz_record_attrs(w, ds, dim_rho, 0.0);
+    } else {
+        if (write_mesh(w, w->meshes, name, FC_RHO, &ds))
+            return -1;
+        rc = mesh_record_attrs(w, ds, dim_rho, 0.0) | mesh_component_attrs(w, ds, FC_RHO, w->d);
+    }
     H5Dclose(ds);
     return rc ? h5fail(w, name) : 0;
 }
 
-/* rho and rho_<species> in either geometry */
+/* rho and rho_<species> */
 static int write_rhos(struct writer *w, const struct cfg_full *d)
 {
-    int (*write)(struct writer *, const char *, int) =
-        w->c->cfg->geometry == CFG_GEOMETRY_RZ ? write_rz_rho : write_rho;
-    if ((d->fields & (1u << FC_RHO)) && write(w, "rho", -1))
+    if ((d->fields & (1u << FC_RHO)) && write_rho(w, "rho", -1))
         return -1;
     for (int i = 0; i < w->s->n_species; i++) {
         if (!(d->species_rho & (1u << i)))
             continue;
         char name[CFG_NAME_LEN + 8];
         snprintf(name, sizeof name, "rho_%s", w->s->species[i].cfg->name);
-        if (write(w, name, i))
+        if (write_rho(w, name, i))
             return -1;
     }
     return 0;

@@ -363,10 +363,27 @@ local boundary = section {
     },
 }
 
+-- The electrostatic solver's potential on each non-periodic face, potential_<axis>_<lo|hi>: one
+-- list for the keys, the rule that refuses them with another solver and check_electrostatic.
+local POTENTIAL_KEYS = {}
+for _, a in ipairs(AXES) do
+    for _, side in ipairs({ "lo", "hi" }) do POTENTIAL_KEYS[#POTENTIAL_KEYS + 1] = "potential_" .. a .. "_" .. side end
+end
+
+local function with_potentials(keys)
+    for _, k in ipairs(POTENTIAL_KEYS) do
+        local a, side = match(k, "^potential_(%a)_(%a+)$")
+        keys[k] = { kind = expression("a number or an expression string in t (s)"),
+            doc = string.format("electrostatic only: V on the %s %s face (non-periodic), 0 by default (WarpX's "
+                .. "warpx.potential_%s_%s)", side, a, side, a) }
+    end
+    return keys
+end
+
 local solver = section {
     what = "a solver name or a table {name = ..., cfl = ...}",
     shorthand = "name",
-    keys = {
+    keys = with_potentials {
         name = { kind = one_of("solver", NAMES.solver), default = "yee", doc = "Maxwell solver" },
         cfl = { kind = number("a number in (0, 1]", function(v) return v > 0 and v <= 1 end),
             doc = "fraction of the solver's stability limit on dt",
@@ -380,18 +397,6 @@ local solver = section {
         update_with_rho = { kind = boolean, default = false,
             doc = "PSATD only: take rho deposited at the start and the end of the step instead of rho from "
                 .. "Gauss's law and continuity (WarpX's psatd.update_with_rho; docs/psatd.md)" },
-        potential_x_lo = { kind = expression("a number or an expression string in t (s)"),
-            doc = "electrostatic only: V on the lo x face (non-periodic), 0 by default (WarpX's warpx.potential_lo_x)" },
-        potential_x_hi = { kind = expression("a number or an expression string in t (s)"),
-            doc = "electrostatic only: V on the hi x face (non-periodic), 0 by default (WarpX's warpx.potential_hi_x)" },
-        potential_y_lo = { kind = expression("a number or an expression string in t (s)"),
-            doc = "electrostatic only: V on the lo y face (non-periodic), 0 by default (WarpX's warpx.potential_lo_y)" },
-        potential_y_hi = { kind = expression("a number or an expression string in t (s)"),
-            doc = "electrostatic only: V on the hi y face (non-periodic), 0 by default (WarpX's warpx.potential_hi_y)" },
-        potential_z_lo = { kind = expression("a number or an expression string in t (s)"),
-            doc = "electrostatic only: V on the lo z face (non-periodic), 0 by default (WarpX's warpx.potential_lo_z)" },
-        potential_z_hi = { kind = expression("a number or an expression string in t (s)"),
-            doc = "electrostatic only: V on the hi z face (non-periodic), 0 by default (WarpX's warpx.potential_hi_z)" },
         required_precision = { kind = number("a number in (0, 1)", function(v) return v > 0 and v < 1 end),
             doc = "electrostatic only: the Poisson solve stops at |r| <= required_precision |b| (WarpX's "
                 .. "warpx.self_fields_required_precision; docs/electrostatic.md); default 1e-10, 1e-5 with precision = \"float\"" },
@@ -406,8 +411,7 @@ local solver = section {
         function(s, key)
             if s.dt and s.cfl then fail(join(key, "dt"), "give cfl or dt, not both") end
             if s.name ~= "electrostatic" then
-                for _, k in ipairs({ "required_precision", "potential_x_lo", "potential_x_hi", "potential_y_lo",
-                    "potential_y_hi", "potential_z_lo", "potential_z_hi" }) do
+                for _, k in ipairs({ "required_precision", table.unpack(POTENTIAL_KEYS) }) do
                     if s[k] ~= nil then
                         fail(join(key, k), string.format("given with solver \"%s\"; it is the electrostatic solver's, "
                             .. "expected solver = { name = \"electrostatic\" }", s.name))
@@ -2084,8 +2088,7 @@ local function check_electrostatic(sim)
     end
     -- a potential is a face's: on a periodic or dropped axis there is none to hold it
     for a = 1, 3 do
-        local kept = false
-        for _, k in ipairs(sim.geometry_axes) do kept = kept or k == a end
+        local kept = cfg_kept(sim, a)
         for f, side in ipairs({ "lo", "hi" }) do
             local k = "potential_" .. AXES[a] .. "_" .. side
             if sim.solver[k] ~= nil and (not kept or sim.boundary.field[a][f] == "periodic") then

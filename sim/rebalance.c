@@ -42,6 +42,9 @@ static int cl_ok(cl_int rc, const char *what, char *err, size_t err_len)
 
 static size_t elem(const struct ctx *c, int a) { return particles_elem(c, (enum particle_array)a); }
 
+/* Field components a box carries: FC_COUNT, each with its 2 modes - 1 parts in RZ. */
+static int field_comps(const struct ctx *c) { return FC_COUNT * cfg_mode_comps(c->cfg); }
+
 /* Bytes of one particle's attributes in a message (those the run stores). */
 static size_t particle_bytes(const struct ctx *c)
 {
@@ -55,7 +58,7 @@ static size_t particle_bytes(const struct ctx *c)
 static size_t box_bytes(const struct sim *s, int slot)
 {
     const struct ctx *c = &s->ctx;
-    size_t n = sizeof(int64_t) + (size_t)FC_COUNT * (size_t)cfg_mode_comps(c->cfg) * (size_t)c->lay.box_stride * c->real_size;
+    size_t n = sizeof(int64_t) + (size_t)field_comps(c) * (size_t)c->lay.box_stride * c->real_size;
     for (int i = 0; i < s->n_species; i++) {
         const long count = s->species[i].boxes_host[slot * BT_STRIDE + BT_COUNT];
         n += BOX_STATE_WORDS * sizeof(int64_t) + (size_t)count * particle_bytes(c);
@@ -81,7 +84,7 @@ static int read_state(struct sim *s, struct host_state *h, char *err, size_t err
 {
     struct ctx *c = &s->ctx;
     memset(h, 0, sizeof *h);
-    const size_t fbytes = (size_t)FC_COUNT * (size_t)cfg_mode_comps(c->cfg) * (size_t)c->lay.comp_stride * c->real_size;
+    const size_t fbytes = (size_t)field_comps(c) * (size_t)c->lay.comp_stride * c->real_size;
     h->F = mem_alloc(fbytes);
     if (!h->F) {
         snprintf(err, err_len, "redistribution: out of host memory for the fields");
@@ -118,7 +121,7 @@ static char *pack_box(const struct sim *s, const struct host_state *h, int slot,
     int64_t head = gid;
     memcpy(out, &head, sizeof head);
     out += sizeof head;
-    for (int comp = 0; comp < FC_COUNT * cfg_mode_comps(c->cfg); comp++) {
+    for (int comp = 0; comp < field_comps(c); comp++) {
         memcpy(out, h->F + ((size_t)comp * (size_t)c->lay.comp_stride + (size_t)slot * c->lay.box_stride) * rs, box);
         out += box;
     }
@@ -154,7 +157,7 @@ static int index_boxes(const struct sim *s, const char *in, size_t n, const stru
             return -1;
         }
         at[slot] = in + pos;
-        pos += sizeof gid + (size_t)FC_COUNT * (size_t)cfg_mode_comps(c->cfg) * (size_t)c->lay.box_stride * rs;
+        pos += sizeof gid + (size_t)field_comps(c) * (size_t)c->lay.box_stride * rs;
         for (int i = 0; i < s->n_species; i++) {
             int64_t sh[BOX_STATE_WORDS];
             memcpy(sh, in + pos, sizeof sh);
@@ -178,7 +181,7 @@ static int unpack_boxes(struct sim *s, const char **at, char *err, size_t err_le
     cl_command_queue q = c->dev->queue;
     for (int slot = 0; slot < c->lay.n_local; slot++) {
         const char *p = at[slot] + sizeof(int64_t);
-        for (int comp = 0; comp < FC_COUNT * cfg_mode_comps(c->cfg); comp++, p += box)
+        for (int comp = 0; comp < field_comps(c); comp++, p += box)
             if (cl_ok(clEnqueueWriteBuffer(q, s->fields.buf.mem, CL_TRUE,
                                            ((size_t)comp * (size_t)c->lay.comp_stride + (size_t)slot * c->lay.box_stride) * rs,
                                            box, p, 0, NULL, NULL),

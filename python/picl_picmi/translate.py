@@ -714,12 +714,12 @@ def _plasma(sp, dist, layout, grid, window, constants, w, sim=None, ignored=None
         ppc = [int(n) for n in layout.n_macroparticles_per_cell]
     if layout.grid is not None and layout.grid is not grid:
         refuse(layout, "grid", "picl has one grid", "species.ppc")
+    if len(ppc) == 1:
+        ppc = ppc * dims
     if is_rz(grid) and len(ppc) == 3:
         # WarpX's RZ takes (r, theta, z), as picl's RZ ppc = {n_r, n_theta, n_z} (docs/rz.md, "Loading")
         ppc_note += " (r, theta, z)"
-    elif len(ppc) == 1:
-        ppc = ppc * dims
-    if len(ppc) != dims and not (is_rz(grid) and len(ppc) == 3):
+    elif len(ppc) != dims:
         refuse(layout, "n_macroparticles_per_cell", f"expected 1 or {dims} numbers on a {dims}D grid", "species.ppc")
     w.field("density", density, note)
     region, region_note = _region(dist, grid, window)
