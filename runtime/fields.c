@@ -315,9 +315,15 @@ int fields_rho_max(struct fields *f, struct ctx *c, double *rho_max, char *err, 
     return 0;
 }
 
+/* The entries of fields_energy_modes: RZ's modes, the whole energy elsewhere. */
+static int energy_entries(const struct ctx *c)
+{
+    return c->cfg->geometry == CFG_GEOMETRY_RZ ? c->cfg->modes : 1;
+}
+
 int fields_energy_modes(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len)
 {
-    const int rz = c->cfg->geometry == CFG_GEOMETRY_RZ, modes = rz ? c->cfg->modes : 1;
+    const int rz = c->cfg->geometry == CFG_GEOMETRY_RZ, modes = energy_entries(c);
     double dv = c->lay.dx[0] * c->lay.dx[1] * c->lay.dx[2];
     for (int m = 0; m < modes; m++) {
         double v[2];
@@ -336,7 +342,7 @@ int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char 
     if (fields_energy_modes(f, c, e, b, err, err_len))
         return -1;
     *we = *wb = 0;
-    for (int m = 0; m < (c->cfg->geometry == CFG_GEOMETRY_RZ ? c->cfg->modes : 1); m++) {
+    for (int m = 0; m < energy_entries(c); m++) {
         *we += e[m];
         *wb += b[m];
     }
