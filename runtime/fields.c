@@ -228,39 +228,30 @@ static int after_B_half(struct fields *f, struct ctx *c, int half, double t, cha
            (f->lasers && lasers_push_B(f->lasers, c, t, err, err_len));
 }
 
-/* RZ (templates/maxwell_rz.cl): work items (r, mode, z of every box), the axis in the kernels,
- * the guards by the plans; the PML (along z, at r_max: every mode's parts) and the lasers'
- * magnetic sheets (templates/rz_laser.cl) after each update as in the Cartesian step. */
-static int advance_rz(struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
+/* One update of the solver on the valid cells. RZ (templates/maxwell_rz.cl): work items (r, mode,
+ * z of every box) in the driver's work-groups, the axis in the kernels; the PML (along z, at r_max:
+ * every mode's parts) and the lasers' sheets (templates/rz_laser.cl) act as in the Cartesian step. */
+static int launch_update(struct kernel *k, struct ctx *c, char *err, size_t err_len)
 {
     size_t g[3];
     valid_range(&c->lay, g);
+    if (c->cfg->geometry != CFG_GEOMETRY_RZ)
+        return launch(k, c, g, err, err_len);
     g[1] = (size_t)c->cfg->modes;
-    return kernel_launch(&f->push_B_half, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-           after_B_half(f, c, 0, t, err, err_len) || exchange(f, c, XG_FILL_B, err, err_len) ||
-           kernel_launch(&f->push_E, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-           (f->pml && pml_push_E(f->pml, c, err, err_len)) || exchange(f, c, XG_FILL_E, err, err_len) ||
-           kernel_launch(&f->push_B_half, c->dev->queue, &c->timers, 3, g, NULL, err, err_len) ||
-           after_B_half(f, c, 1, t + c->cfg->dt, err, err_len) || exchange(f, c, XG_FILL_B, err, err_len)
-               ? -1
-               : 0;
+    return kernel_launch(k, c->dev->queue, &c->timers, 3, g, NULL, err, err_len);
 }
 
 int fields_advance(struct fields *f, struct ctx *c, double t, char *err, size_t err_len)
 {
-    if (c->cfg->geometry == CFG_GEOMETRY_RZ)
-        return advance_rz(f, c, t, err, err_len);
     if (f->psatd) /* the schema leaves no PML and no laser sheet to PSATD */
         return psatd_solver_advance(f->psatd, c, err, err_len) || exchange(f, c, XG_FILL_EB, err, err_len) ? -1 : 0;
-    size_t g[3];
-    valid_range(&c->lay, g);
     /* B half step reads E's upper guards; E reads B's lower guards and J; the second B half
      * step reads E's guards again; the gather of the next step reads both. */
-    if (launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 0, t, err, err_len) ||
+    if (launch_update(&f->push_B_half, c, err, err_len) || after_B_half(f, c, 0, t, err, err_len) ||
         exchange(f, c, XG_FILL_B, err, err_len) ||
-        launch(&f->push_E, c, g, err, err_len) || (f->pml && pml_push_E(f->pml, c, err, err_len)) ||
+        launch_update(&f->push_E, c, err, err_len) || (f->pml && pml_push_E(f->pml, c, err, err_len)) ||
         exchange(f, c, XG_FILL_E, err, err_len) ||
-        launch(&f->push_B_half, c, g, err, err_len) || after_B_half(f, c, 1, t + c->cfg->dt, err, err_len) ||
+        launch_update(&f->push_B_half, c, err, err_len) || after_B_half(f, c, 1, t + c->cfg->dt, err, err_len) ||
         exchange(f, c, XG_FILL_B, err, err_len))
         return -1;
     return 0;
@@ -327,9 +318,15 @@ int fields_rho_max(struct fields *f, struct ctx *c, double *rho_max, char *err, 
     return 0;
 }
 
+/* The entries of fields_energy_modes: RZ's modes, the whole energy elsewhere. */
+static int energy_entries(const struct ctx *c)
+{
+    return c->cfg->geometry == CFG_GEOMETRY_RZ ? c->cfg->modes : 1;
+}
+
 int fields_energy_modes(struct fields *f, struct ctx *c, double *we, double *wb, char *err, size_t err_len)
 {
-    const int rz = c->cfg->geometry == CFG_GEOMETRY_RZ, modes = rz ? c->cfg->modes : 1;
+    const int rz = c->cfg->geometry == CFG_GEOMETRY_RZ, modes = energy_entries(c);
     double dv = c->lay.dx[0] * c->lay.dx[1] * c->lay.dx[2];
     for (int m = 0; m < modes; m++) {
         double v[2];
@@ -348,7 +345,7 @@ int fields_energy(struct fields *f, struct ctx *c, double *we, double *wb, char 
     if (fields_energy_modes(f, c, e, b, err, err_len))
         return -1;
     *we = *wb = 0;
-    for (int m = 0; m < (c->cfg->geometry == CFG_GEOMETRY_RZ ? c->cfg->modes : 1); m++) {
+    for (int m = 0; m < energy_entries(c); m++) {
         *we += e[m];
         *wb += b[m];
     }

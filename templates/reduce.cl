@@ -37,6 +37,17 @@ static inline int gauss_node_counts(const int gx, const int gy, const int gz)
            gz >= PML_Z_LO && gz <= CELLS_Z - PML_Z_HI;
 }
 
+#ifdef WINDOW_AXIS
+/* With a moving window only the nodes away from its two faces keep G: particles leave at the
+ * trailing face without their current, and the leading layers are new (their reference is taken
+ * anew at each shift: window_gauss_reference in window.cl). The faces are the PMLs' inner edges
+ * where the axis has them (WINDOW_SKIP_*). g: the node along the window's axis, of `cells`. */
+static inline int gauss_window_keeps(const int g, const int cells)
+{
+    return g > NG + WINDOW_SKIP_LO && g < cells - NG - 1 - WINDOW_SKIP_HI;
+}
+#endif
+
 __kernel void reduce_gauss(__global real *F, __global acc_real *out, const int store)
 {
     const int j = (int)get_global_id(0);
@@ -50,13 +61,8 @@ __kernel void reduce_gauss(__global real *F, __global acc_real *out, const int s
     for (int i = 0; i < NX; i++) {
         const int n = IDX(i, j, k);
 #ifdef WINDOW_AXIS
-        /* With a moving window only the nodes away from its two faces keep G: particles leave at
-         * the trailing face without their current, and the leading layers are new (their
-         * reference is taken anew at each shift: window_gauss_reference in window.cl). */
-        const int gb = BOX_GID(b), g[3] = {BOX_X(gb) * NX + i, BOX_Y(gb) * NY + j, BOX_Z(gb) * NZ + k};
-        const int cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
-        /* the faces are the PMLs' inner edges where the axis has them (WINDOW_SKIP_*) */
-        if (!store && (g[WINDOW_AXIS] <= NG + WINDOW_SKIP_LO || g[WINDOW_AXIS] >= cells[WINDOW_AXIS] - NG - 1 - WINDOW_SKIP_HI))
+        const int g[3] = {BOX_X(gb) * NX + i, gy, gz}, cells[3] = {CELLS_X, CELLS_Y, CELLS_Z};
+        if (!store && !gauss_window_keeps(g[WINDOW_AXIS], cells[WINDOW_AXIS]))
             continue;
 #endif
         const acc_real div = ALONG_X(((acc_real)Ex[n] - Ex[n - 1]) / DX) + ALONG_Y(((acc_real)Ey[n] - Ey[n - SY]) / DY) +

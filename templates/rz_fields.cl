@@ -4,6 +4,7 @@
 #include "defaults.cl"
 #include "common.cl"
 #include "maxwell_rz.cl"
+#include "reduce.cl" /* gauss_node_counts, gauss_window_keeps */
 #endif
 
 /* The theta integral of a mode's square: 2 pi for m = 0; pi (cos^2 or sin^2) for each part of
@@ -70,14 +71,10 @@ __kernel void rz_reduce_gauss(__global real *F, __global acc_real *out, const in
     const int j = (int)get_global_id(0);
     const int b = (int)get_global_id(1) / NZ;
     const int k = (int)get_global_id(1) - b * NZ;
+    const int kz = RZ_KZ(k, b);
     acc_real worst = 0, scale = 0;
-#ifdef WINDOW_AXIS
-    /* as reduce_gauss: with the moving window (along z) the nodes within NG of its two faces keep
-     * no G, particles leaving at the back without their current and the front's layers new; with
-     * PMLs along z its faces are the layers' inner edges (WINDOW_SKIP_*), where plasma leaves and
-     * enters */
-    const int gz = BOX_Z(BOX_GID(b)) * NZ + k;
-    const int counted = store || (gz > NG + WINDOW_SKIP_LO && gz < CELLS_Z - NG - 1 - WINDOW_SKIP_HI);
+#ifdef WINDOW_AXIS /* along z: as reduce_gauss, only the nodes away from the window's faces */
+    const int counted = store || gauss_window_keeps(kz, CELLS_Z);
 #else
     const int counted = 1;
 #endif
@@ -87,8 +84,7 @@ __kernel void rz_reduce_gauss(__global real *F, __global acc_real *out, const in
             __global real *G0 = COMP(F, C_G0 + RZC(0, m, p), b);
             for (int i = 0; i < NX; i++) {
                 const int n = IDX(i, j, k), ir = RZ_IR(i, b);
-                const int kz = RZ_KZ(k, b);
-                if ((ir == 0 && m > 0) || !counted || ir > CELLS_X - PML_X_HI || kz < PML_Z_LO || kz > CELLS_Z - PML_Z_HI)
+                if ((ir == 0 && m > 0) || !counted || !gauss_node_counts(ir, 0, kz))
                     continue;
                 const acc_real div = rz_div_E(F, m, p, b, n, ir), r = (acc_real)rho[n] / (acc_real)PICL_EPS0;
                 if (store)
