@@ -5,15 +5,18 @@
  * (MPI_COMM_SELF); after the steps E and B of every cell must equal that run's to TOL relative. */
 #include "check.h"
 #include "mpi_fixture.h"
+#include "psatd_inputs.h"
 
 /* The k-space arithmetic is the same on any number of ranks (x + 0 = x in the sum); what differs is
  * the order of the sums in the deposition and the guard exchanges: a few ulps a step. */
 #define TOL 1e-12
 
-static void run_case(const char *label, const char *input, int steps, struct device *dev, const struct comm *comm)
+/* fmt: one of psatd_inputs.h's, in boxes of 16 cells, with the deposition dep where it takes one. */
+static void run_case(const char *label, const char *fmt, const char *dep, int steps, struct device *dev,
+                     const struct comm *comm)
 {
     struct picl_config cfg;
-    fixture_config(&cfg, NULL, 0, "%s", input);
+    fixture_config(&cfg, NULL, 0, fmt, "16", dep);
     struct comm self;
     comm_self(&self);
     struct sim *ref = NULL;
@@ -68,34 +71,9 @@ int main(int argc, char **argv)
     struct comm comm;
     struct device dev;
     mpi_fixture_start(&comm, &argc, &argv, &dev);
-    /* a plane wave oblique to the box faces, 2 x 3 periods, c dt = 2 dx (as test_psatd_boxes) */
-    run_case("2D vacuum",
-             FIXTURE_INPUT
-             "  geometry = '2d',\n"
-             "  grid = { cells = {32, 32}, lower = {0, 0}, upper = {32e-6, 32e-6}, max_box = 16 },\n"
-             "  boundary = { field = 'periodic', particles = 'periodic' },\n"
-             "  solver = { name = 'psatd', dt = 6.671281903963041e-15 }, steps = 1, precision = 'double',\n"
-             "  constants = { kx = 392699.0816987241, kz = 589048.6225480862 },\n"
-             "  fields = { Ey = '1e9*cos(kx*x + kz*z)', Bx = '-1e9/299792458*0.8320502943378437*cos(kx*x + kz*z)',\n"
-             "             Bz = '1e9/299792458*0.5547001962252291*cos(kx*x + kz*z)' },\n"
-             "}\n",
-             30, &dev, &comm);
-    /* WarpX's Langmuir set-up on 32^2 (as test_psatd_boxes), direct deposition: the current
-     * correction is on by default, so rho^n and rho^{n+1} are gathered too */
-    run_case("2D Langmuir, direct deposition, current correction",
-             FIXTURE_INPUT
-             "  geometry = '2d',\n"
-             "  grid = { cells = {32, 32}, lower = {-20e-6, -20e-6}, upper = {20e-6, 20e-6}, max_box = 16 },\n"
-             "  boundary = { field = 'periodic', particles = 'periodic' },\n"
-             "  solver = { name = 'psatd', cfl = 0.7071067811865475 }, steps = 1, precision = 'double',\n"
-             "  shape_order = 1, deposition = 'direct',\n"
-             "  constants = { a = 0.0083, k = 314159.2653589793 },\n"
-             "  species = {\n"
-             "    { name = 'electrons', particle = 'electron', density = 2e24, ppc = {2, 2},\n"
-             "      u_drift = { 'a*sin(k*x)*cos(k*z)', 0, 'a*cos(k*x)*sin(k*z)' } },\n"
-             "    { name = 'positrons', particle = 'positron', density = 2e24, ppc = {2, 2},\n"
-             "      u_drift = { '-a*sin(k*x)*cos(k*z)', 0, '-a*cos(k*x)*sin(k*z)' } },\n"
-             "  },\n}\n",
-             40, &dev, &comm);
+    /* the inputs of test_psatd_boxes, in 4 boxes over the ranks */
+    run_case("2D vacuum", PSATD_INPUT_VACUUM_2D, "", 30, &dev, &comm);
+    /* direct deposition: the current correction is on by default, so rho^n and rho^{n+1} are gathered too */
+    run_case("2D Langmuir, direct deposition, current correction", PSATD_INPUT_LANGMUIR_2D, "direct", 40, &dev, &comm);
     return mpi_fixture_finish(&comm, &dev);
 }
