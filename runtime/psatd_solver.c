@@ -60,6 +60,12 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
     const size_t bytes = fft_bytes(3, n, c->cfg->precision);
     p->bytes = bytes;
     p->arrays = arrays;
+    /* the sum over the ranks is one MPI call on all the arrays: refused here if too long for one */
+    if (lay->n_ranks > 1 && (size_t)arrays * bytes / c->real_size > INT_MAX) {
+        snprintf(err, err_len, "psatd: %zu values to sum over the ranks, more than one MPI call takes",
+                 (size_t)arrays * bytes / c->real_size);
+        return -1;
+    }
     if (lay->n_ranks > 1 && !(p->host = mem_alloc((size_t)arrays * bytes))) {
         snprintf(err, err_len, "psatd: out of host memory for the %d ranks' sum of the k-space arrays (%zu bytes)",
                  lay->n_ranks, (size_t)arrays * bytes);
@@ -132,11 +138,7 @@ static int gather_ranks(struct psatd_solver *p, struct ctx *c, char *err, size_t
 {
     if (!p->host)
         return 0;
-    const size_t total = (size_t)p->arrays * p->bytes, count = total / c->real_size;
-    if (count > INT_MAX) {
-        snprintf(err, err_len, "psatd: %zu values to sum over the ranks, more than one MPI call takes", count);
-        return -1;
-    }
+    const size_t total = (size_t)p->arrays * p->bytes, count = total / c->real_size; /* <= INT_MAX: create */
     if (device_check(clEnqueueReadBuffer(c->dev->queue, p->fk.mem, CL_TRUE, 0, total, p->host, 0, NULL, NULL),
                      "psatd: reading the packed arrays", err, err_len))
         return -1;
