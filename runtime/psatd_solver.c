@@ -130,15 +130,15 @@ static int zero_arrays(struct psatd_solver *p, struct ctx *c, int first, int cou
                         "psatd: zeroing the k-space arrays", err, err_len);
 }
 
-/* Several ranks: every rank's packed boxes into every rank's arrays, by a sum over the ranks
- * through the host (x + 0 = x: the same values as one rank's pack). Every rank then does the
- * whole FFT and update and unpacks its own boxes: correct, but the FFT is not shared out
+/* Several ranks: every rank's packed boxes into every rank's arrays [0, arrays) of fk, by a sum
+ * over the ranks through the host (x + 0 = x: the same values as one rank's pack). Every rank then
+ * does the whole FFT and update and unpacks its own boxes: correct, but the FFT is not shared out
  * (docs/psatd.md, "Several boxes and ranks"). */
-static int gather_ranks(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)
+static int gather_ranks(struct psatd_solver *p, struct ctx *c, int arrays, char *err, size_t err_len)
 {
     if (!p->host)
         return 0;
-    const size_t total = (size_t)p->arrays * p->bytes, count = total / c->real_size; /* <= INT_MAX: create */
+    const size_t total = (size_t)arrays * p->bytes, count = total / c->real_size; /* <= INT_MAX: create */
     if (device_check(clEnqueueReadBuffer(c->dev->queue, p->fk.mem, CL_TRUE, 0, total, p->host, 0, NULL, NULL),
                      "psatd: reading the packed arrays", err, err_len))
         return -1;
@@ -175,7 +175,7 @@ int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_
     /* transform 9 (rho^n) was packed by psatd_solver_rho_old */
     return zero_arrays(p, c, 0, 9, err, err_len) || zero_arrays(p, c, 10, p->arrays - 10, err, err_len) ||
            kernel_launch(&p->pack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len) ||
-           gather_ranks(p, c, err, err_len) || fft_forward(&p->plan, err, err_len) ||
+           gather_ranks(p, c, p->arrays, err, err_len) || fft_forward(&p->plan, err, err_len) ||
            kernel_launch(&p->push, c->dev->queue, &c->timers, 1, &p->points, NULL, err, err_len) ||
            fft_inverse(&p->plan, err, err_len) ||
            kernel_launch(&p->unpack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len)
@@ -187,11 +187,12 @@ int psatd_solver_gauss(struct psatd_solver *p, struct ctx *c, char *err, size_t 
 {
     size_t cells[3];
     box_cells(c, cells);
-    /* the arrays are free between steps (rho^n is packed at the start of the next); the FFT batch
-     * is the step's, so all of them are zeroed before the sum over the ranks */
-    return zero_arrays(p, c, 0, p->arrays, err, err_len) ||
+    /* the arrays are free between steps (the next step packs or zeroes each before it is read);
+     * only the 4 that psatd_gauss reads are zeroed and summed over the ranks, the FFT batch
+     * transforms the others' leftovers, which nothing reads */
+    return zero_arrays(p, c, 0, 4, err, err_len) ||
            kernel_launch(&p->pack_gauss, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len) ||
-           gather_ranks(p, c, err, err_len) || fft_forward(&p->plan, err, err_len) ||
+           gather_ranks(p, c, 4, err, err_len) || fft_forward(&p->plan, err, err_len) ||
            kernel_launch(&p->gauss, c->dev->queue, &c->timers, 1, &p->points, NULL, err, err_len) ||
            fft_inverse(&p->plan, err, err_len)
                ? -1
