@@ -101,8 +101,7 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
 void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
 {
     kernel_release(&p->pack);
-    if (psatd_rho_deposits(c->cfg))
-        kernel_release(&p->pack_rho);
+    kernel_release(&p->pack_rho); /* unset (a no-op) without rho deposits */
     kernel_release(&p->push);
     kernel_release(&p->unpack);
     kernel_release(&p->pack_gauss);
