@@ -71,7 +71,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libpicl.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/tests-mpi/%: tests/mpi/%.c $(wildcard tests/unit/*.h) $(BUILD)/libpicl.a
+$(BUILD)/tests-mpi/%: tests/mpi/%.c $(wildcard tests/unit/*.h tests/mpi/*.h) $(BUILD)/libpicl.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libpicl.a $(LDFLAGS) $(LDLIBS)
 

@@ -60,6 +60,12 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
     const size_t bytes = fft_bytes(3, n, c->cfg->precision);
     p->bytes = bytes;
     p->arrays = arrays;
+    /* the sum over the ranks is one MPI call on all the arrays: refused here if too long for one */
+    if (lay->n_ranks > 1 && (size_t)arrays * bytes / c->real_size > INT_MAX) {
+        snprintf(err, err_len, "psatd: %zu values to sum over the ranks, more than one MPI call takes",
+                 (size_t)arrays * bytes / c->real_size);
+        return -1;
+    }
     if (lay->n_ranks > 1 && !(p->host = mem_alloc((size_t)arrays * bytes))) {
         snprintf(err, err_len, "psatd: out of host memory for the %d ranks' sum of the k-space arrays (%zu bytes)",
                  lay->n_ranks, (size_t)arrays * bytes);
@@ -95,8 +101,7 @@ int psatd_solver_create(struct psatd_solver *p, struct ctx *c, cl_mem fields, ch
 void psatd_solver_destroy(struct psatd_solver *p, struct ctx *c)
 {
     kernel_release(&p->pack);
-    if (psatd_rho_deposits(c->cfg))
-        kernel_release(&p->pack_rho);
+    kernel_release(&p->pack_rho); /* unset (a no-op) without rho deposits */
     kernel_release(&p->push);
     kernel_release(&p->unpack);
     kernel_release(&p->pack_gauss);
@@ -124,19 +129,15 @@ static int zero_arrays(struct psatd_solver *p, struct ctx *c, int first, int cou
                         "psatd: zeroing the k-space arrays", err, err_len);
 }
 
-/* Several ranks: every rank's packed boxes into every rank's arrays, by a sum over the ranks
- * through the host (x + 0 = x: the same values as one rank's pack). Every rank then does the
- * whole FFT and update and unpacks its own boxes: correct, but the FFT is not shared out
+/* Several ranks: every rank's packed boxes into every rank's arrays [0, arrays) of fk, by a sum
+ * over the ranks through the host (x + 0 = x: the same values as one rank's pack). Every rank then
+ * does the whole FFT and update and unpacks its own boxes: correct, but the FFT is not shared out
  * (docs/psatd.md, "Several boxes and ranks"). */
-static int gather_ranks(struct psatd_solver *p, struct ctx *c, char *err, size_t err_len)
+static int gather_ranks(struct psatd_solver *p, struct ctx *c, int arrays, char *err, size_t err_len)
 {
     if (!p->host)
         return 0;
-    const size_t total = (size_t)p->arrays * p->bytes, count = total / c->real_size;
-    if (count > INT_MAX) {
-        snprintf(err, err_len, "psatd: %zu values to sum over the ranks, more than one MPI call takes", count);
-        return -1;
-    }
+    const size_t total = (size_t)arrays * p->bytes, count = total / c->real_size; /* <= INT_MAX: create */
     if (device_check(clEnqueueReadBuffer(c->dev->queue, p->fk.mem, CL_TRUE, 0, total, p->host, 0, NULL, NULL),
                      "psatd: reading the packed arrays", err, err_len))
         return -1;
@@ -173,7 +174,7 @@ int psatd_solver_advance(struct psatd_solver *p, struct ctx *c, char *err, size_
     /* transform 9 (rho^n) was packed by psatd_solver_rho_old */
     return zero_arrays(p, c, 0, 9, err, err_len) || zero_arrays(p, c, 10, p->arrays - 10, err, err_len) ||
            kernel_launch(&p->pack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len) ||
-           gather_ranks(p, c, err, err_len) || fft_forward(&p->plan, err, err_len) ||
+           gather_ranks(p, c, p->arrays, err, err_len) || fft_forward(&p->plan, err, err_len) ||
            kernel_launch(&p->push, c->dev->queue, &c->timers, 1, &p->points, NULL, err, err_len) ||
            fft_inverse(&p->plan, err, err_len) ||
            kernel_launch(&p->unpack, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len)
@@ -185,11 +186,12 @@ int psatd_solver_gauss(struct psatd_solver *p, struct ctx *c, char *err, size_t 
 {
     size_t cells[3];
     box_cells(c, cells);
-    /* the arrays are free between steps (rho^n is packed at the start of the next); the FFT batch
-     * is the step's, so all of them are zeroed before the sum over the ranks */
-    return zero_arrays(p, c, 0, p->arrays, err, err_len) ||
+    /* the arrays are free between steps (the next step packs or zeroes each before it is read);
+     * only the 4 that psatd_gauss reads are zeroed and summed over the ranks, the FFT batch
+     * transforms the others' leftovers, which nothing reads */
+    return zero_arrays(p, c, 0, 4, err, err_len) ||
            kernel_launch(&p->pack_gauss, c->dev->queue, &c->timers, 3, cells, NULL, err, err_len) ||
-           gather_ranks(p, c, err, err_len) || fft_forward(&p->plan, err, err_len) ||
+           gather_ranks(p, c, 4, err, err_len) || fft_forward(&p->plan, err, err_len) ||
            kernel_launch(&p->gauss, c->dev->queue, &c->timers, 1, &p->points, NULL, err, err_len) ||
            fft_inverse(&p->plan, err, err_len)
                ? -1

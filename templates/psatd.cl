@@ -52,17 +52,26 @@ inline cplx c_mul(cplx a, cplx b) { return (cplx)(a.x * b.x - a.y * b.y, a.x * b
 inline cplx c_mul_conj(cplx a, cplx b) { return (cplx)(a.x * b.x + a.y * b.y, a.y * b.x - a.x * b.y); }
 inline cplx c_i(cplx a) { return (cplx)(-a.y, a.x); }
 
-/* exp(i k.d) of a component shifted by d = half a cell along the axes in `mask` */
-inline cplx psatd_shift(int mask, cplx sx, cplx sy, cplx sz)
+/* exp(i k.d) of a component shifted by d = half a cell along the axes in `mask`, from the
+ * per-axis factors s[a] = exp(i k_a d_a/2) */
+inline cplx psatd_shift(int mask, const cplx s[3])
 {
-    cplx s = (cplx)(1, 0);
-    if (mask & 1)
-        s = c_mul(s, sx);
-    if (mask & 2)
-        s = c_mul(s, sy);
-    if (mask & 4)
-        s = c_mul(s, sz);
-    return s;
+    cplx r = (cplx)(1, 0);
+    for (int a = 0; a < 3; a++)
+        if (mask & (1 << a))
+            r = c_mul(r, s[a]);
+    return r;
+}
+
+/* k-point n of the domain's FFT grid (x fastest): its wave vector kv (the solver's k per axis
+ * index) and the per-axis half-cell factors s (gen/psatd.c's tables), for psatd_push and psatd_gauss */
+inline void psatd_kpoint(int n, __global const real *k, __global const cplx *shift, real kv[3], cplx s[3])
+{
+    const int at[3] = { n % PSATD_NX, PSATD_NX + (n / PSATD_NX) % PSATD_NY, PSATD_NX + PSATD_NY + n / (PSATD_NX * PSATD_NY) };
+    for (int a = 0; a < 3; a++) {
+        kv[a] = k[at[a]];
+        s[a] = shift[at[a]];
+    }
 }
 
 /* One k-point per work item. F: the transforms of Ex Ey Ez Bx By Bz Jx Jy Jz, PSATD_POINTS
@@ -81,14 +90,14 @@ __kernel void psatd_push(__global cplx *F, __global const real *coef, __global c
     const int n = get_global_id(0);
     if (n >= PSATD_POINTS)
         return;
-    const int i = n % PSATD_NX, j = (n / PSATD_NX) % PSATD_NY, l = n / (PSATD_NX * PSATD_NY);
-    const real kv[3] = { k[i], k[PSATD_NX + j], k[PSATD_NX + PSATD_NY + l] };
-    const cplx sx = shift[i], sy = shift[PSATD_NX + j], sz = shift[PSATD_NX + PSATD_NY + l];
+    real kv[3];
+    cplx s[3];
+    psatd_kpoint(n, k, shift, kv, s);
     const int stag_e[3] = PSATD_STAGGER_E, stag_b[3] = PSATD_STAGGER_B;
     cplx E[3], B[3], J[3], se[3], sb[3];
     for (int c = 0; c < 3; c++) {
-        se[c] = psatd_shift(stag_e[c], sx, sy, sz);
-        sb[c] = psatd_shift(stag_b[c], sx, sy, sz);
+        se[c] = psatd_shift(stag_e[c], s);
+        sb[c] = psatd_shift(stag_b[c], s);
         E[c] = c_mul_conj(F[c * PSATD_POINTS + n], se[c]);
         B[c] = c_mul_conj(F[(3 + c) * PSATD_POINTS + n], sb[c]);
         J[c] = c_mul_conj(F[(6 + c) * PSATD_POINTS + n], se[c]);
@@ -178,13 +187,13 @@ __kernel void psatd_gauss(__global cplx *F, __global const real *k, __global con
     const int n = get_global_id(0);
     if (n >= PSATD_POINTS)
         return;
-    const int i = n % PSATD_NX, j = (n / PSATD_NX) % PSATD_NY, l = n / (PSATD_NX * PSATD_NY);
-    const real kv[3] = { k[i], k[PSATD_NX + j], k[PSATD_NX + PSATD_NY + l] };
-    const cplx sx = shift[i], sy = shift[PSATD_NX + j], sz = shift[PSATD_NX + PSATD_NY + l];
+    real kv[3];
+    cplx s[3];
+    psatd_kpoint(n, k, shift, kv, s);
     const int stag_e[3] = PSATD_STAGGER_E;
     cplx kE = (cplx)(0, 0);
     for (int c = 0; c < 3; c++)
-        kE += kv[c] * c_mul_conj(F[c * PSATD_POINTS + n], psatd_shift(stag_e[c], sx, sy, sz));
+        kE += kv[c] * c_mul_conj(F[c * PSATD_POINTS + n], psatd_shift(stag_e[c], s));
     const int longitudinal = kv[0] != 0 || kv[1] != 0 || kv[2] != 0;
     F[n] = longitudinal ? c_i(kE) - (real)PSATD_INV_EPS0 * F[3 * PSATD_POINTS + n] : (cplx)(0, 0);
 }

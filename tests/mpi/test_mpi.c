@@ -6,40 +6,12 @@
  * counts exactly, the charge-conservation residual (over every cell, rank edges included) stay
  * below 1e-11, and each exchange between ranks cost one pack and one unpack launch on each rank. */
 #include "check.h"
-#include "fixture.h"
+#include "mpi_fixture.h"
 
 #include "checkpoint.h"
-#include "comm.h"
 #include "exchange.h"
-#include "log.h"
 
 #define STEPS 20
-
-static struct sim *make_sim(const struct picl_config *cfg, struct device *dev, const struct comm *comm)
-{
-    struct sim *s = calloc(1, sizeof *s);
-    if (!s || sim_create_ranked(s, cfg, dev, comm, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: sim_create: %s\n", fixture_err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    return s;
-}
-
-/* Every component of every cell, on rank 0: each rank fills its own boxes' cells and the sum
- * over ranks assembles the domain (every cell has exactly one owner). */
-static double *gather_field(struct sim *s, enum field_comp c, const struct comm *comm)
-{
-    const int *n = s->ctx.lay.cells;
-    const size_t cells = (size_t)n[0] * n[1] * n[2];
-    double *mine = calloc(cells, sizeof(double)), *all = comm->rank == 0 ? calloc(cells, sizeof(double)) : NULL;
-    if (!mine || fields_read(&s->fields, &s->ctx, c, mine, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: fields_read: %s\n", fixture_err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    MPI_Reduce(mine, all, (int)cells, MPI_DOUBLE, MPI_SUM, 0, comm->world);
-    free(mine);
-    return all;
-}
 
 static long launches(const struct timers *t, const char *name)
 {
@@ -73,7 +45,7 @@ static struct sim *restart(struct sim *s, const struct picl_config *cfg, struct 
     }
     const long step = s->step;
     fixture_free_sim(s);
-    struct sim *t = make_sim(&again, dev, comm);
+    struct sim *t = mpi_fixture_sim(&again, dev, comm);
     if (ckpt_restore(t, path, fixture_err, sizeof fixture_err)) {
         printf("FAIL: ckpt_restore: %s\n", fixture_err);
         MPI_Abort(MPI_COMM_WORLD, 1);
@@ -130,12 +102,12 @@ static void run_case(const char *label, const char *input, const char *const *se
     long ref_count = 0;
     double ref_residual = 0;
     if (comm->rank == 0) {
-        ref = make_sim(&cfg, dev, &self);
+        ref = mpi_fixture_sim(&cfg, dev, &self);
         fixture_steps(ref, STEPS);
         ref_count = sim_particles(ref);
         sim_gauss(ref, 0, &ref_residual, fixture_err, sizeof fixture_err);
     }
-    struct sim *s = make_sim(&cfg, dev, comm);
+    struct sim *s = mpi_fixture_sim(&cfg, dev, comm);
     timers_collect(&s->ctx.timers);
     timers_reset(&s->ctx.timers);
     const long before = s->fields.xc ? s->fields.xc->exchanges : 0;
@@ -165,7 +137,7 @@ static void run_case(const char *label, const char *input, const char *const *se
     double worst = 0, diff[FC_JZ + 1] = {0}, scale[3] = {0};
     enum field_comp worst_comp = FC_EX;
     for (int c = FC_EX; c <= FC_JZ; c++) {
-        double *all = gather_field(s, (enum field_comp)c, comm);
+        double *all = mpi_fixture_field(s, (enum field_comp)c, comm);
         if (comm->rank == 0) {
             double *want = fixture_field(ref, (enum field_comp)c);
             const int *n = s->ctx.lay.cells;
@@ -257,14 +229,8 @@ static const char *const pml_laser =
 int main(int argc, char **argv)
 {
     struct comm comm;
-    if (comm_init(&comm, &argc, &argv)) {
-        printf("FAIL: MPI_Init\n");
-        return 1;
-    }
-    if (comm.rank != 0)
-        log_set_level(LOG_ERROR);
     struct device dev;
-    fixture_device(&dev);
+    mpi_fixture_start(&comm, &argc, &argv, &dev);
     const char *o1[] = {"shape_order=1", "filter.passes=1"};
     const char *knap[] = {"parallel.distribution=knapsack", "deposition_strategy=global_atomics"};
     const char *rr[] = {"parallel.distribution=round_robin", "shape_order=2"};
@@ -299,11 +265,5 @@ int main(int argc, char **argv)
     } else {
         CHECK(!"inputs/langmuir.lua is readable (run from the repository root)");
     }
-    device_close(&dev);
-    int failed = check_failed;
-    MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm.world);
-    if (comm.rank == 0)
-        check_finish();
-    comm_finalize(&comm);
-    return failed ? 1 : 0;
+    return mpi_fixture_finish(&comm, &dev);
 }

@@ -7,10 +7,7 @@
  * alone and only the collisions change it), so the order in which they reach a box's cells differs
  * between decompositions: the pairing must follow the ids, not the slots. */
 #include "check.h"
-#include "fixture.h"
-
-#include "comm.h"
-#include "log.h"
+#include "mpi_fixture.h"
 
 #define STEPS 24
 #define PPC 4
@@ -28,16 +25,6 @@ static const char *const input =
     "                 { species = {'electrons'} },\n"
     "                 { species = {'ions'}, coulomb_log = 100, interval = 2 } },\n"
     "}\n";
-
-static struct sim *make_sim(const struct picl_config *cfg, struct device *dev, const struct comm *comm)
-{
-    struct sim *s = calloc(1, sizeof *s);
-    if (!s || sim_create_ranked(s, cfg, dev, comm, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: sim_create: %s\n", fixture_err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    return s;
-}
 
 /* Momentum component a of species sp by id on rank 0: each rank puts its own particles' values at
  * their ids, zero elsewhere, and the sum over ranks assembles them (each id on one rank: x + 0 is
@@ -71,14 +58,8 @@ static double *gather_by_id(struct sim *s, int sp, enum particle_array a, const 
 int main(int argc, char **argv)
 {
     struct comm comm;
-    if (comm_init(&comm, &argc, &argv)) {
-        printf("FAIL: MPI_Init\n");
-        return 1;
-    }
-    if (comm.rank != 0)
-        log_set_level(LOG_ERROR);
     struct device dev;
-    fixture_device(&dev);
+    mpi_fixture_start(&comm, &argc, &argv, &dev);
     const long n_ids = (long)CELLS * PPC;
     struct comm self;
     comm_self(&self);
@@ -87,7 +68,7 @@ int main(int argc, char **argv)
     /* the reference on rank 0 alone, and the initial momenta (to see that the collisions acted) */
     double *ref[2][3] = {{NULL}}, *start[2][3] = {{NULL}};
     if (comm.rank == 0) {
-        struct sim *r = make_sim(&cfg, &dev, &self);
+        struct sim *r = mpi_fixture_sim(&cfg, &dev, &self);
         for (int sp = 0; sp < 2; sp++)
             for (int a = 0; a < 3; a++)
                 start[sp][a] = gather_by_id(r, sp, (enum particle_array)(PA_UX + a), &self, 0, NULL);
@@ -101,7 +82,7 @@ int main(int argc, char **argv)
     for (int v = 0; v < 2; v++) {
         struct picl_config vc;
         fixture_config(&vc, variants[v], 1, "%s", input);
-        struct sim *s = make_sim(&vc, &dev, &comm);
+        struct sim *s = mpi_fixture_sim(&vc, &dev, &comm);
         fixture_steps(s, STEPS);
         long differ = 0, missing = 0, changed = 0, total = 0;
         double rel = 0;
@@ -148,11 +129,5 @@ int main(int argc, char **argv)
                 free(ref[sp][a]);
                 free(start[sp][a]);
             }
-    device_close(&dev);
-    int failed = check_failed;
-    MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm.world);
-    if (comm.rank == 0)
-        check_finish();
-    comm_finalize(&comm);
-    return failed ? 1 : 0;
+    return mpi_fixture_finish(&comm, &dev);
 }

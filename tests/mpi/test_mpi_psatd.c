@@ -4,53 +4,27 @@
  * tests/cli/test_mpi_psatd.sh with mpirun -np 2. Rank 0 also runs each input alone
  * (MPI_COMM_SELF); after the steps E and B of every cell must equal that run's to TOL relative. */
 #include "check.h"
-#include "fixture.h"
-
-#include "comm.h"
-#include "log.h"
+#include "mpi_fixture.h"
+#include "psatd_inputs.h"
 
 /* The k-space arithmetic is the same on any number of ranks (x + 0 = x in the sum); what differs is
  * the order of the sums in the deposition and the guard exchanges: a few ulps a step. */
 #define TOL 1e-12
 
-static struct sim *make_sim(const struct picl_config *cfg, struct device *dev, const struct comm *comm)
-{
-    struct sim *s = calloc(1, sizeof *s);
-    if (!s || sim_create_ranked(s, cfg, dev, comm, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: sim_create: %s\n", fixture_err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    return s;
-}
-
-/* Component c of every cell on rank 0: each rank reads its own boxes' cells (0 elsewhere) and the
- * sum over the ranks assembles the domain. */
-static double *gather_field(struct sim *s, enum field_comp c, const struct comm *comm)
-{
-    const int *n = s->ctx.lay.cells;
-    const size_t cells = (size_t)n[0] * n[1] * n[2];
-    double *mine = calloc(cells, sizeof(double)), *all = comm->rank == 0 ? calloc(cells, sizeof(double)) : NULL;
-    if (!mine || fields_read(&s->fields, &s->ctx, c, mine, fixture_err, sizeof fixture_err)) {
-        printf("FAIL: fields_read: %s\n", fixture_err);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    MPI_Reduce(mine, all, (int)cells, MPI_DOUBLE, MPI_SUM, 0, comm->world);
-    free(mine);
-    return all;
-}
-
-static void run_case(const char *label, const char *input, int steps, struct device *dev, const struct comm *comm)
+/* fmt: one of psatd_inputs.h's, in boxes of 16 cells, with the deposition dep where it takes one. */
+static void run_case(const char *label, const char *fmt, const char *dep, int steps, struct device *dev,
+                     const struct comm *comm)
 {
     struct picl_config cfg;
-    fixture_config(&cfg, NULL, 0, "%s", input);
+    fixture_config(&cfg, NULL, 0, fmt, "16", dep);
     struct comm self;
     comm_self(&self);
     struct sim *ref = NULL;
     if (comm->rank == 0) {
-        ref = make_sim(&cfg, dev, &self);
+        ref = mpi_fixture_sim(&cfg, dev, &self);
         fixture_steps(ref, steps);
     }
-    struct sim *s = make_sim(&cfg, dev, comm);
+    struct sim *s = mpi_fixture_sim(&cfg, dev, comm);
     fixture_steps(s, steps);
     /* the charge_residual (PSATD's spectral divergence, each rank's boxes in the gathered FFT):
      * with current correction at round-off on any number of ranks */
@@ -62,7 +36,7 @@ static void run_case(const char *label, const char *input, int steps, struct dev
     }
     double diff = 0, scale = 0;
     for (int c = FC_EX; c <= FC_BZ; c++) {
-        double *all = gather_field(s, (enum field_comp)c, comm);
+        double *all = mpi_fixture_field(s, (enum field_comp)c, comm);
         if (comm->rank == 0) {
             double *want = fixture_field(ref, (enum field_comp)c);
             const int *n = s->ctx.lay.cells;
@@ -95,48 +69,11 @@ static void run_case(const char *label, const char *input, int steps, struct dev
 int main(int argc, char **argv)
 {
     struct comm comm;
-    if (comm_init(&comm, &argc, &argv)) {
-        printf("FAIL: MPI_Init\n");
-        return 1;
-    }
-    if (comm.rank != 0)
-        log_set_level(LOG_ERROR);
     struct device dev;
-    fixture_device(&dev);
-    /* a plane wave oblique to the box faces, 2 x 3 periods, c dt = 2 dx (as test_psatd_boxes) */
-    run_case("2D vacuum",
-             FIXTURE_INPUT
-             "  geometry = '2d',\n"
-             "  grid = { cells = {32, 32}, lower = {0, 0}, upper = {32e-6, 32e-6}, max_box = 16 },\n"
-             "  boundary = { field = 'periodic', particles = 'periodic' },\n"
-             "  solver = { name = 'psatd', dt = 6.671281903963041e-15 }, steps = 1, precision = 'double',\n"
-             "  constants = { kx = 392699.0816987241, kz = 589048.6225480862 },\n"
-             "  fields = { Ey = '1e9*cos(kx*x + kz*z)', Bx = '-1e9/299792458*0.8320502943378437*cos(kx*x + kz*z)',\n"
-             "             Bz = '1e9/299792458*0.5547001962252291*cos(kx*x + kz*z)' },\n"
-             "}\n",
-             30, &dev, &comm);
-    /* WarpX's Langmuir set-up on 32^2 (as test_psatd_boxes), direct deposition: the current
-     * correction is on by default, so rho^n and rho^{n+1} are gathered too */
-    run_case("2D Langmuir, direct deposition, current correction",
-             FIXTURE_INPUT
-             "  geometry = '2d',\n"
-             "  grid = { cells = {32, 32}, lower = {-20e-6, -20e-6}, upper = {20e-6, 20e-6}, max_box = 16 },\n"
-             "  boundary = { field = 'periodic', particles = 'periodic' },\n"
-             "  solver = { name = 'psatd', cfl = 0.7071067811865475 }, steps = 1, precision = 'double',\n"
-             "  shape_order = 1, deposition = 'direct',\n"
-             "  constants = { a = 0.0083, k = 314159.2653589793 },\n"
-             "  species = {\n"
-             "    { name = 'electrons', particle = 'electron', density = 2e24, ppc = {2, 2},\n"
-             "      u_drift = { 'a*sin(k*x)*cos(k*z)', 0, 'a*cos(k*x)*sin(k*z)' } },\n"
-             "    { name = 'positrons', particle = 'positron', density = 2e24, ppc = {2, 2},\n"
-             "      u_drift = { '-a*sin(k*x)*cos(k*z)', 0, '-a*cos(k*x)*sin(k*z)' } },\n"
-             "  },\n}\n",
-             40, &dev, &comm);
-    device_close(&dev);
-    int failed = check_failed;
-    MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm.world);
-    if (comm.rank == 0)
-        check_finish();
-    comm_finalize(&comm);
-    return failed ? 1 : 0;
+    mpi_fixture_start(&comm, &argc, &argv, &dev);
+    /* the inputs of test_psatd_boxes, in 4 boxes over the ranks */
+    run_case("2D vacuum", PSATD_INPUT_VACUUM_2D, "", 30, &dev, &comm);
+    /* direct deposition: the current correction is on by default, so rho^n and rho^{n+1} are gathered too */
+    run_case("2D Langmuir, direct deposition, current correction", PSATD_INPUT_LANGMUIR_2D, "direct", 40, &dev, &comm);
+    return mpi_fixture_finish(&comm, &dev);
 }

@@ -5,6 +5,7 @@
  * deposition (current correction on by default: rho packed too), and a 3D vacuum wave. */
 #include "check.h"
 #include "fixture.h"
+#include "psatd_inputs.h"
 
 /* The k-space update is the same; what differs is the order of the sums in the deposition and in
  * the guard exchanges between boxes, a few ulps a step. Measured: docs/psatd.md, "Several boxes". */
@@ -46,36 +47,10 @@ static void boxes_agree(const char *what, const char *fmt, const char *dep, cons
 int main(void)
 {
     const double t0 = fixture_seconds();
-    /* a plane wave oblique to the box faces, 2 x 3 periods, c dt = 2 dx (no CFL limit) */
-    boxes_agree("2D vacuum",
-                FIXTURE_INPUT
-                "  geometry = '2d',\n"
-                "  grid = { cells = {32, 32}, lower = {0, 0}, upper = {32e-6, 32e-6}, max_box = %s },\n"
-                "  boundary = { field = 'periodic', particles = 'periodic' },\n"
-                "  solver = { name = 'psatd', dt = 6.671281903963041e-15 }, steps = 1, precision = 'double',\n"
-                "  constants = { kx = 392699.0816987241, kz = 589048.6225480862 },\n"
-                "  fields = { Ey = '1e9*cos(kx*x + kz*z)', Bx = '-1e9/299792458*0.8320502943378437*cos(kx*x + kz*z)',\n"
-                "             Bz = '1e9/299792458*0.5547001962252291*cos(kx*x + kz*z)' },\n"
-                "}\n",
-                "", max_box_2d, 30, 0);
-    /* WarpX's Langmuir set-up (tests/unit/test_psatd_langmuir.c) on 32^2 */
-    static const char langmuir[] =
-        FIXTURE_INPUT
-        "  geometry = '2d',\n"
-        "  grid = { cells = {32, 32}, lower = {-20e-6, -20e-6}, upper = {20e-6, 20e-6}, max_box = %s },\n"
-        "  boundary = { field = 'periodic', particles = 'periodic' },\n"
-        "  solver = { name = 'psatd', cfl = 0.7071067811865475 }, steps = 1, precision = 'double',\n"
-        "  shape_order = 1, deposition = '%s',\n"
-        "  constants = { a = 0.0083, k = 314159.2653589793 },\n"
-        "  species = {\n"
-        "    { name = 'electrons', particle = 'electron', density = 2e24, ppc = {2, 2},\n"
-        "      u_drift = { 'a*sin(k*x)*cos(k*z)', 0, 'a*cos(k*x)*sin(k*z)' } },\n"
-        "    { name = 'positrons', particle = 'positron', density = 2e24, ppc = {2, 2},\n"
-        "      u_drift = { '-a*sin(k*x)*cos(k*z)', 0, '-a*cos(k*x)*sin(k*z)' } },\n"
-        "  },\n}\n";
-    boxes_agree("2D Langmuir, Esirkepov", langmuir, "esirkepov", max_box_2d, 40, 0);
-    boxes_agree("2D Langmuir, direct deposition (current correction by default)", langmuir, "direct", max_box_2d, 40,
-                1);
+    boxes_agree("2D vacuum", PSATD_INPUT_VACUUM_2D, "", max_box_2d, 30, 0);
+    boxes_agree("2D Langmuir, Esirkepov", PSATD_INPUT_LANGMUIR_2D, "esirkepov", max_box_2d, 40, 0);
+    boxes_agree("2D Langmuir, direct deposition (current correction by default)", PSATD_INPUT_LANGMUIR_2D, "direct",
+                max_box_2d, 40, 1);
     /* a 3D wave of one period along each axis, E along (1, -1, 0), c dt = dx */
     boxes_agree("3D vacuum",
                 FIXTURE_INPUT
